@@ -1,0 +1,1 @@
+"""Kontor's table service, storage and front ends (terminal table and Discord)."""

@@ -1,0 +1,1 @@
+"""Board images: ``view`` dict in, PNG bytes out (see ARCHITECTURE.md)."""

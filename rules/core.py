@@ -1,0 +1,283 @@
+"""The rules contract shared by every game: errors, events, outcomes, seeded randomness.
+
+Nothing here (or anywhere under ``rules/``) touches I/O, the clock, Discord, SQLite, Pillow
+or the global ``random`` state: a game is a pure function of its seed and its action log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+MAX_ACTION_LEN = 80
+MAX_DESCRIBE_LEN = 100
+
+T = TypeVar("T")
+
+
+class IllegalAction(Exception):
+    """Raised by ``State.apply`` for anything illegal; the state is left exactly as it was."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, as data. ``to`` is None for everyone, else the only seat that may see it."""
+
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
+    to: int | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or self.to == seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "params": self.params, "to": self.to}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        return cls(data["kind"], dict(data.get("params", {})), data.get("to"))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``scores[seat]`` is the final score, ``ranks[seat]`` is 1 for the winner(s), ties share a rank
+    (competition ranking: 1, 1, 3). ``breakdown[seat]`` maps a scoring category to its points and
+    sums to the score. ``tiebreak[seat]`` is the value used to break score ties (e.g. coins).
+    """
+
+    scores: list[int]
+    ranks: list[int]
+    breakdown: list[dict[str, int]]
+    tiebreak: list[int] = field(default_factory=list)
+
+    @property
+    def winners(self) -> list[int]:
+        return [seat for seat, rank in enumerate(self.ranks) if rank == 1]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scores": self.scores, "ranks": self.ranks, "breakdown": self.breakdown, "tiebreak": self.tiebreak}
+
+    @classmethod
+    def from_scores(
+        cls, scores: Sequence[int], breakdown: Sequence[dict[str, int]], tiebreak: Sequence[Any] | None = None
+    ) -> Outcome:
+        """Rank by (score, tiebreak...) descending; equal keys share a rank."""
+        keys: list[tuple[Any, ...]] = []
+        for seat, score in enumerate(scores):
+            tb = tiebreak[seat] if tiebreak is not None else ()
+            keys.append((score, *(tb if isinstance(tb, tuple | list) else (tb,))))
+        ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+        flat_tb: list[int] = []
+        if tiebreak is not None:
+            for tb in tiebreak:
+                first = tb[0] if isinstance(tb, tuple | list) and tb else tb
+                flat_tb.append(int(first) if isinstance(first, int | float) else 0)
+        return cls(list(scores), ranks, [dict(b) for b in breakdown], flat_tb)
+
+
+class Rng:
+    """A deterministic generator for one step of one game.
+
+    Built only on ``random.Random.random()`` (the one part of the stdlib generator whose output is
+    guaranteed stable across Python versions) seeded from a SHA-256 of ``(seed, salt...)``, so a log
+    replays identically on any machine. Derive a fresh one per ply: ``Rng(seed, "ply", ply)``.
+    """
+
+    __slots__ = ("_r",)
+
+    def __init__(self, seed: int, *salt: object) -> None:
+        digest = hashlib.sha256(repr((seed, *salt)).encode()).digest()
+        self._r = random.Random(int.from_bytes(digest[:16], "big"))
+
+    def random(self) -> float:
+        return self._r.random()
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        return min(int(self._r.random() * n), n - 1)
+
+    def between(self, low: int, high: int) -> int:
+        """A uniform integer in ``[low, high]`` (both ends included), e.g. a die: ``between(1, 6)``."""
+        return low + self.below(high - low + 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        out = list(items)
+        self.shuffle(out)
+        return out
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        return self.shuffled(items)[:k]
+
+
+def seed_digest(seed: int) -> str:
+    """What the table publishes at start: SHA-256 of the seed, revealed at the end for verification."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+class State(ABC):
+    """One game in progress. Subclasses implement the ``_``-prefixed hooks; the public methods enforce the contract.
+
+    ``apply`` validates seat and action against ``legal_actions`` before calling ``_apply``, so
+    ``_apply`` may assume the action is legal. A subclass whose ``legal_actions`` is too large to
+    enumerate quickly may override ``_is_legal``.
+    """
+
+    game: ClassVar[Game]
+    seed: int
+    ply: int
+    num_players: int
+
+    # ---- hooks for subclasses -------------------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> list[int]: ...
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[str]: ...
+
+    @abstractmethod
+    def _apply(self, seat: int, action: str, rng: Rng) -> list[Event]: ...
+
+    @abstractmethod
+    def describe(self, action: str) -> str: ...
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to rebuild the state (including the seed and ply)."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: dict[str, Any]) -> State: ...
+
+    # ---- the contract ---------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return not self.to_act()
+
+    def legal_actions(self, seat: int) -> list[str]:
+        if seat not in self.to_act():
+            return []
+        return self._legal(seat)
+
+    def _is_legal(self, seat: int, action: str) -> bool:
+        return action in self._legal(seat)
+
+    def apply(self, seat: int, action: str) -> list[Event]:
+        if not isinstance(action, str):
+            raise IllegalAction("An action must be text.")
+        if len(action) > MAX_ACTION_LEN:
+            raise IllegalAction(f"That action is too long (at most {MAX_ACTION_LEN} characters).")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise IllegalAction("Unknown seat.")
+        awaited = self.to_act()
+        if not awaited:
+            raise IllegalAction("The game is over.")
+        if seat not in awaited:
+            raise IllegalAction("It is not your turn to act.")
+        if not self._is_legal(seat, action):
+            raise IllegalAction(f"'{printable(action)}' is not a legal action now.")
+        events = self._apply(seat, action, Rng(self.seed, "ply", self.ply))
+        self.ply += 1
+        return events
+
+    def dump(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    def clone(self) -> State:
+        return type(self).from_json(json.loads(self.dump()))
+
+
+def printable(text: str, limit: int = 40) -> str:
+    """A safe, short echo of user input for error messages."""
+    cleaned = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
+
+
+BotPolicy = Callable[[dict[str, Any], list[str], int, Rng], str]
+
+
+class Game(ABC):
+    """A game's entry in the registry: metadata, factory, loader, bot and event formatter."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_class: ClassVar[type[State]]
+    #: option name -> allowed values; the first value is the default.
+    option_choices: ClassVar[dict[str, list[str]]] = {}
+    #: a few lines for /game rules.
+    rules_summary: ClassVar[str] = ""
+    #: human-readable list of component data that was reconstructed (not printed in any public source).
+    reconstructed: ClassVar[list[str]] = []
+
+    def normalise_options(self, options: dict[str, str] | None) -> dict[str, str]:
+        """Fill defaults and reject unknown options or values with IllegalAction."""
+        given = dict(options or {})
+        out: dict[str, str] = {}
+        for key in given:
+            if key not in self.option_choices:
+                known = ", ".join(self.option_choices) or "none"
+                raise IllegalAction(f"Unknown option '{printable(str(key))}' (known: {known}).")
+        for key, values in self.option_choices.items():
+            value = str(given.get(key, values[0]))
+            if value not in values:
+                raise IllegalAction(f"Option {key} must be one of: {', '.join(values)}.")
+            out[key] = value
+        return out
+
+    def check_players(self, num_players: int) -> None:
+        if not isinstance(num_players, int) or not self.min_players <= num_players <= self.max_players:
+            raise IllegalAction(f"{self.title} is for {self.min_players}–{self.max_players} players.")
+
+    @abstractmethod
+    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State: ...
+
+    def load(self, text: str) -> State:
+        return self.state_class.from_json(json.loads(text))
+
+    @abstractmethod
+    def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
+        """The game's bot: a legal, sensible action for ``seat`` chosen from its own view only."""
+
+    @abstractmethod
+    def event_text(self, event: Event) -> str:
+        """English text for an event (one formatter per game)."""
+
+    def summary(self, view: dict[str, Any]) -> str:
+        """A few readable lines describing a view (terminal table, Discord embed). Games may enrich it."""
+        lines = [str(view.get("status") or view.get("phase") or self.title)]
+        scores = view.get("scores")
+        if isinstance(scores, list):
+            lines.append("Scores: " + ", ".join(f"seat {i}: {s}" for i, s in enumerate(scores)))
+        return "\n".join(lines)
