@@ -1,0 +1,53 @@
+"""The Speicherstadt (Stefan Feld, eggertspiele 2010) for 2–5 players."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules.core import Event, Game, Rng, State
+from rules.speicherstadt import bot, text, views
+from rules.speicherstadt.data import RECONSTRUCTED
+from rules.speicherstadt.state import SpeicherstadtState
+
+
+class SpeicherstadtGame(Game):
+    name: ClassVar[str] = "speicherstadt"
+    title: ClassVar[str] = "The Speicherstadt"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    state_class: ClassVar[type[State]] = SpeicherstadtState
+    option_choices: ClassVar[dict[str, list[str]]] = {}
+    rules_summary: ClassVar[str] = (
+        "Each round: Supply reveals players+1 cards (ships get 3 random cubes; fires resolve at once). "
+        "Demand: in turn order, place your 3 workers one at a time above cards (lowest free space). "
+        "Purchase, left to right: the lowest worker's owner may buy for the number of workers in the column; "
+        "declining removes only that worker, so the price drops by 1 for the next. "
+        "Loading: unload bought ships onto contracts, sell to your merchants (1 coin per cube), store in your "
+        "warehouse (max 4), or use your market hall (2 cubes -> 1 coin, 3 cubes -> 1 cube from the reserve, keep "
+        "at most 1). Unused cubes are lost. Income: 1 coin, +1 if you bought nothing, +1 with the Bank. "
+        "Fires: the most firemen gain, the fewest lose points (all equal: nothing). "
+        "The game ends after the round in which only the 4th Fire is left. Score: complete contracts 5/8/11, "
+        "Kontors 2/5/9/14, merchants 1, Church 3, St. Michaelis 4, warehouse 1/cube, Port 1/ship, "
+        "Chamber 1/coin. Ties: most coins."
+    )
+    reconstructed: ClassVar[list[str]] = RECONSTRUCTED
+
+    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State:
+        self.check_players(num_players)
+        self.normalise_options(options)
+        return SpeicherstadtState.setup(num_players, int(seed))
+
+    def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
+        return bot.choose(view, legal, seat, rng)
+
+    def event_text(self, event: Event) -> str:
+        return text.event_text(event)
+
+    def summary(self, view: dict[str, Any]) -> str:
+        return views.summary(view)
+
+
+GAME = SpeicherstadtGame()
+SpeicherstadtState.game = GAME
+
+__all__ = ["GAME", "SpeicherstadtGame", "SpeicherstadtState"]

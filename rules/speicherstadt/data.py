@@ -1,0 +1,139 @@
+"""All component data of The Speicherstadt, each value with its provenance.
+
+Provenance tags (see /work/shared/rules/speicherstadt.md):
+- ``seed``: the French rulebook (LudiGaume v1.1) in seed file 004.
+- ``seed, derived``: follows by arithmetic from seed facts.
+- ``reconstructed``: not published anywhere; a proposed value (contract goods, fireman values, fire points).
+
+A corrected card list changes this module only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SEED = "seed"
+RECON = "reconstructed"
+
+GOODS: tuple[str, ...] = ("coffee", "tea", "saffron", "rubber", "carpet")  # seed: 9 cubes each
+GOOD_COLOURS = {"coffee": "brown", "tea": "green", "saffron": "yellow", "rubber": "white", "carpet": "red"}  # seed
+CUBES_PER_GOOD = 9  # seed
+CUBES_PER_SHIP = 3  # seed
+START_COINS = 5  # seed
+WORKERS = 3  # seed (the 4th worker marks the score)
+BUILDING_SPACES = 8  # seed
+WAREHOUSE_CAPACITY = 4  # seed
+HALL_STORE_MAX = 1  # seed
+HALL_SELL_CUBES = 2  # seed: 2 cubes -> 1 coin
+HALL_CONVERT_CUBES = 3  # seed: 3 cubes -> 1 cube from the reserve
+INCOME_BASE, INCOME_NO_PURCHASE, INCOME_BANK = 1, 1, 1  # seed
+KONTOR_POINTS = (0, 2, 5, 9, 14)  # seed: points for 0..4 Kontors
+CONTRACT_POINTS = {2: 5, 3: 8, 4: 11}  # seed: goods on the card -> points
+SEASON_NAMES = {"A": "Winter", "B": "Spring", "C": "Summer", "D": "Autumn", "E": "4th Fire"}  # seed
+LAST_CARD = "E01"  # seed: the 4th Fire lies at the bottom of the pile
+
+# seed: Autumn cards put back in the box per player count.
+REMOVED_BY_PLAYERS: dict[int, tuple[str, ...]] = {2: ("D14", "D11"), 3: ("D04", "D11"), 4: (), 5: ("D04", "D11")}
+
+# Merchants: card id -> the good it buys for 1 coin each (seed).
+MERCHANT_NAMES = {
+    "coffee": "Coffee Roaster",
+    "tea": "Tea Taster",
+    "saffron": "Spice Trader",
+    "rubber": "Vulcanizer",
+    "carpet": "Carpet Trader",
+}
+
+
+def _card(cid: str, kind: str, name: str, provenance: str, **extra: Any) -> dict[str, Any]:
+    return {"id": cid, "season": cid[0], "kind": kind, "name": name, "provenance": provenance, **extra}
+
+
+def _contract(cid: str, *goods: str) -> dict[str, Any]:
+    name = "Contract " + "+".join(goods)
+    points = CONTRACT_POINTS[len(goods)]
+    return _card(cid, "contract", name, "type, season, points: seed; goods: reconstructed", goods=list(goods),
+                 points=points)
+
+
+def _fireman(cid: str, value: int, provenance: str = "type, season: seed; value: reconstructed") -> dict[str, Any]:
+    return _card(cid, "fireman", f"Fireman {value}", provenance, value=value)
+
+
+def _fire(cid: str, name: str, bonus: int, penalty: int) -> dict[str, Any]:
+    return _card(cid, "fire", name, "existence, season: seed; points: reconstructed", bonus=bonus, penalty=penalty)
+
+
+def _ship(cid: str) -> dict[str, Any]:
+    return _card(cid, "ship", "Ship", SEED, capacity=CUBES_PER_SHIP)
+
+
+def _merchant(cid: str, good: str) -> dict[str, Any]:
+    return _card(cid, "merchant", MERCHANT_NAMES[good], SEED, good=good, points=1)
+
+
+_CARD_LIST: list[dict[str, Any]] = [
+    # Winter (A): 12 cards
+    _card("A01", "kontor", "Kontor", SEED),
+    _contract("A02", "coffee", "tea"),
+    _contract("A03", "saffron", "rubber"),
+    _contract("A04", "carpet", "coffee", "saffron"),
+    _merchant("A05", "tea"),
+    _card("A06", "warehouse", "Warehouse", SEED, capacity=WAREHOUSE_CAPACITY),
+    _merchant("A07", "carpet"),
+    _merchant("A08", "saffron"),
+    _merchant("A09", "coffee"),
+    _merchant("A10", "rubber"),
+    _fireman("A11", 1),
+    _fireman("A12", 2),
+    # Spring (B): 13 cards
+    _card("B01", "kontor", "Kontor", SEED),
+    _contract("B02", "carpet", "tea"),
+    _contract("B03", "rubber", "coffee", "tea"),
+    _contract("B04", "coffee", "saffron", "rubber", "carpet"),
+    _fire("B05", "1st Fire", 2, 2),
+    *(_ship(f"B{i:02d}") for i in range(6, 11)),
+    _fireman("B11", 1),
+    _fireman("B12", 2),
+    _fireman("B13", 3),
+    # Summer (C): 13 cards
+    _card("C01", "bank", "Bank", SEED),
+    _contract("C02", "tea", "saffron", "carpet"),
+    _contract("C03", "rubber", "coffee", "carpet"),
+    _contract("C04", "coffee", "tea", "saffron", "rubber"),
+    _contract("C05", "tea", "saffron", "rubber", "carpet"),
+    _fire("C06", "2nd Fire", 3, 3),
+    *(_ship(f"C{i:02d}") for i in range(7, 12)),
+    _fireman("C12", 3),
+    _fireman("C13", 4),
+    # Autumn (D): 15 cards
+    _card("D01", "kontor", "Kontor", SEED),
+    _card("D02", "kontor", "Kontor", SEED),
+    _card("D03", "chamber", "Chamber of Commerce", SEED),
+    _card("D04", "church", "Boatmen Church", SEED, points=3),
+    _fire("D05", "3rd Fire", 4, 4),
+    *(_ship(f"D{i:02d}") for i in range(6, 11)),
+    _fireman("D11", 3, SEED),
+    _fireman("D12", 4),
+    _fireman("D13", 5),
+    _card("D14", "port", "Port", SEED),
+    _card("D15", "michaelis", "St. Michaelis", SEED, points=4),
+    # The end (E)
+    _fire("E01", "4th Fire", 5, 5),
+]
+
+CARDS: dict[str, dict[str, Any]] = {card["id"]: card for card in _CARD_LIST}
+SEASONS: tuple[str, ...] = ("A", "B", "C", "D", "E")
+CARDS_BY_SEASON: dict[str, list[str]] = {s: [c["id"] for c in _CARD_LIST if c["season"] == s] for s in SEASONS}
+FIRES: tuple[str, ...] = tuple(c["id"] for c in _CARD_LIST if c["kind"] == "fire")
+
+RECONSTRUCTED: list[str] = [
+    "Goods on each of the 10 contracts (sizes and points are from the rulebook): "
+    + "; ".join(f"{c['id']} {'+'.join(c['goods'])}" for c in _CARD_LIST if c["kind"] == "contract"),
+    "Fireman values (range 1-5 and the Autumn 3 are from the rulebook): "
+    + ", ".join(f"{c['id']}={c['value']}" for c in _CARD_LIST if c["kind"] == "fireman"),
+    "Fire points (bonus/penalty): "
+    + ", ".join(f"{c['name']} ±{c['bonus']}" for c in _CARD_LIST if c["kind"] == "fire"),
+    "A ship nobody buys sends its 3 cubes to the reserve (not the bag).",
+    "After the coin tie-break, a tie is a shared win.",
+]

@@ -1,0 +1,130 @@
+"""The per-viewer view (documented in state.py) and the readable summary built from it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.speicherstadt import scoring
+from rules.speicherstadt.data import CARDS, GOODS, SEASON_NAMES
+
+if TYPE_CHECKING:
+    from rules.speicherstadt.state import SpeicherstadtState
+
+PHASE_NAMES = {"demand": "Demand", "purchase": "Purchase", "loading": "Loading", "over": "Game over"}
+
+
+def _status(state: SpeicherstadtState) -> str:
+    if state.phase == "over":
+        return f"Game over after round {state.round}."
+    head = f"Round {state.round} ({SEASON_NAMES[state.season]}), {PHASE_NAMES[state.phase]}"
+    seat = state.to_act()[0]
+    if state.phase == "purchase":
+        slot = state.row[state.col]
+        return f"{head}: seat {seat} may buy {CARDS[slot['card']]['name']} for {len(slot['workers'])}."
+    if state.phase == "demand":
+        return f"{head}: seat {seat} places a worker."
+    return f"{head}: seat {seat} unloads goods."
+
+
+def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> dict[str, Any]:
+    p = state.players[seat]
+    kinds = [CARDS[c]["kind"] for c in p["cards"]]
+    contracts = [
+        {"card": c, "goods": CARDS[c]["goods"], "filled": list(p["filled"][c]), "points": CARDS[c]["points"],
+         "complete": scoring.contract_complete(c, p["filled"][c])}
+        for c in p["cards"] if CARDS[c]["kind"] == "contract"
+    ]
+    return {
+        "seat": seat,
+        "coins": p["coins"],
+        "fire_points": p["fire"],
+        "workers": p["workers"],
+        "firemen": scoring.fireman_total(p["cards"]),
+        "bought": p["bought"],
+        "cards": [{"id": c, "name": CARDS[c]["name"], "kind": CARDS[c]["kind"]} for c in p["cards"]],
+        "contracts": contracts,
+        "hand": dict(p["hand"]),
+        "warehouse": dict(p["wh"]) if "warehouse" in kinds else None,
+        "hall": dict(p["hall"]),
+        "kontors": kinds.count("kontor"),
+        "ships": kinds.count("ship"),
+        "score": sum(parts.values()),
+        "breakdown": parts,
+    }
+
+
+def build_view(state: SpeicherstadtState, seat: int | None) -> dict[str, Any]:
+    parts = state.breakdowns()
+    pile_seasons: dict[str, int] = {}
+    for cid in state.pile:
+        pile_seasons[cid[0]] = pile_seasons.get(cid[0], 0) + 1
+    view: dict[str, Any] = {
+        "game": "speicherstadt",
+        "num_players": state.num_players,
+        "viewer": seat,
+        "to_act": state.to_act(),
+        "phase": state.phase,
+        "status": _status(state),
+        "scores": [sum(b.values()) for b in parts],
+        "over": state.phase == "over",
+        "round": state.round,
+        "season": state.season,
+        "season_name": SEASON_NAMES[state.season],
+        "last_round": state.last_round,
+        "first_player": state.first,
+        "pile": {
+            "count": len(state.pile),
+            "seasons": pile_seasons,
+            "fires_left": sum(1 for c in state.pile if CARDS[c]["kind"] == "fire"),
+        },
+        "row": [
+            {"col": i + 1, "card": s["card"], "name": CARDS[s["card"]]["name"], "kind": CARDS[s["card"]]["kind"],
+             "cubes": dict(s["cubes"]) if s["cubes"] is not None else None, "workers": list(s["workers"]),
+             "price": len(s["workers"]), "status": s["status"], "buyer": s["buyer"]}
+            for i, s in enumerate(state.row)
+        ],
+        "deciding": state.col + 1 if state.phase == "purchase" else None,
+        "bag": sum(state.bag.values()),
+        "reserve": dict(state.reserve),
+        "discard": len(state.discard),
+        "fires_resolved": list(state.fires_resolved),
+        "special_end": state.special_end,
+        "players": [_player(state, s, parts[s]) for s in range(state.num_players)],
+    }
+    if state.phase == "over":
+        view["outcome"] = state.outcome().to_dict()
+    return view
+
+
+def _goods_text(counts: dict[str, int] | None) -> str:
+    if not counts:
+        return "-"
+    text = ", ".join(f"{n} {g}" for g in GOODS if (n := counts.get(g, 0)))
+    return text or "-"
+
+
+def summary(view: dict[str, Any]) -> str:
+    lines = [view["status"]]
+    pile = view["pile"]
+    lines.append(f"Pile: {pile['count']} cards, {pile['fires_left']} fires to come"
+                 + (" — last round!" if view["last_round"] else ""))
+    for slot in view["row"]:
+        extra = f" [{_goods_text(slot['cubes'])}]" if slot["cubes"] is not None else ""
+        state = {"bought": f" bought by seat {slot['buyer']}", "discarded": " discarded"}.get(slot["status"], "")
+        workers = " ".join(str(w) for w in slot["workers"]) or "none"
+        lines.append(f"  {slot['col']}. {slot['name']}{extra}: workers {workers}, price {slot['price']}{state}")
+    for pl in view["players"]:
+        first = " (first)" if pl["seat"] == view["first_player"] else ""
+        cards = ", ".join(c["name"] for c in pl["cards"]) or "no cards"
+        lines.append(f"Seat {pl['seat']}{first}: {pl['score']} pts, {pl['coins']} coins, firemen {pl['firemen']}; "
+                     f"{cards}")
+        stock = []
+        if any(pl["hand"].values()):
+            stock.append(f"hand {_goods_text(pl['hand'])}")
+        if pl["warehouse"] and any(pl["warehouse"].values()):
+            stock.append(f"warehouse {_goods_text(pl['warehouse'])}")
+        if any(pl["hall"].values()):
+            stock.append(f"hall {_goods_text(pl['hall'])}")
+        if stock:
+            lines.append("    " + "; ".join(stock))
+    return "\n".join(lines)
