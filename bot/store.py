@@ -1,0 +1,437 @@
+"""SQLite storage for tables: games, seats, the append-only action log, users and deadlines.
+
+One ``aiosqlite`` connection (one worker thread) in WAL mode. Every write runs inside
+``async with store.transaction()``: an ``asyncio.Lock`` plus ``BEGIN IMMEDIATE``, because on a
+shared connection one task's ``COMMIT`` would otherwise commit another task's half-done work.
+Reads take the same lock so they never observe another task's open transaction.
+The schema grows by appending to ``MIGRATIONS`` (``PRAGMA user_version`` counts the applied ones).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+# Index i upgrades user_version i -> i+1. Append only: never edit a shipped entry.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE games(
+        id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        settings TEXT NOT NULL DEFAULT '{}',
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        seed INTEGER,
+        creator_id INTEGER NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        snapshot TEXT,
+        outcome TEXT,
+        live_message_id INTEGER,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        ended_at REAL
+    ) STRICT;
+    CREATE UNIQUE INDEX games_one_open_per_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_channel ON games(channel_id, id);
+    CREATE TABLE seats(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    CREATE UNIQUE INDEX seats_one_per_user ON seats(game_id, user_id) WHERE user_id IS NOT NULL;
+    CREATE INDEX seats_by_user ON seats(user_id);
+    CREATE TABLE actions(
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('player', 'bot', 'caretaker', 'note')),
+        version INTEGER NOT NULL,
+        seat INTEGER,
+        user_id INTEGER,
+        action TEXT,
+        events TEXT NOT NULL DEFAULT '[]',
+        at REAL NOT NULL
+    ) STRICT;
+    CREATE INDEX actions_by_game ON actions(game_id, id);
+    CREATE TABLE users(
+        user_id INTEGER PRIMARY KEY,
+        dm_ok INTEGER NOT NULL DEFAULT 1,
+        dm_failed_at REAL
+    ) STRICT;
+    CREATE TABLE deadlines(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        since REAL NOT NULL,
+        remind_at REAL,
+        due_at REAL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    CREATE INDEX deadlines_remind ON deadlines(remind_at) WHERE remind_at IS NOT NULL;
+    CREATE INDEX deadlines_due ON deadlines(due_at) WHERE due_at IS NOT NULL;
+    """,
+]
+
+OPEN_STATUSES = ("lobby", "active")
+
+
+class StoreError(Exception):
+    """A storage-level refusal (e.g. a second open game in a channel, a lost version race)."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    channel_id: int
+    guild_id: int | None
+    game: str
+    options: dict[str, str]
+    settings: dict[str, Any]
+    status: str
+    seed: int | None
+    creator_id: int
+    version: int
+    snapshot: str | None
+    outcome: dict[str, Any] | None
+    live_message_id: int | None
+    created_at: float
+    updated_at: float
+    ended_at: float | None
+
+    @property
+    def open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    user_id: int | None  # None = a bot seat
+    name: str
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class LogRow:
+    id: int
+    kind: str  # 'player' | 'bot' | 'caretaker' | 'note'
+    version: int
+    seat: int | None
+    user_id: int | None
+    action: str | None
+    events: list[str]
+    at: float
+
+
+@dataclass(frozen=True)
+class DeadlineRow:
+    game_id: int
+    channel_id: int
+    seat: int
+    since: float
+    remind_at: float | None
+    due_at: float | None
+
+
+_GAME_COLUMNS = (
+    "id, channel_id, guild_id, game, options, settings, status, seed, creator_id, version, snapshot, outcome,"
+    " live_message_id, created_at, updated_at, ended_at"
+)
+
+
+def _game(row: Iterable[Any]) -> GameRow:
+    (gid, channel, guild, game, options, settings, status, seed, creator, version, snapshot, outcome, live,
+     created, updated, ended) = row
+    return GameRow(gid, channel, guild, game, json.loads(options), json.loads(settings), status, seed, creator,
+                   version, snapshot, json.loads(outcome) if outcome else None, live, created, updated, ended)
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+class Store:
+    """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._in_tx = False
+
+    # ---- lifecycle ------------------------------------------------------------------------
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        path = str(path)
+        db = await aiosqlite.connect(path, timeout=5.0, isolation_level=None)
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=NORMAL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+            store = cls(db, path)
+            await store._migrate()
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await self._user_version()
+
+    async def _user_version(self) -> int:
+        rows = await self._db.execute_fetchall("PRAGMA user_version")
+        return int(next(iter(rows))[0])
+
+    async def _migrate(self) -> None:
+        async with self._lock:
+            current = await self._user_version()
+            if current > len(MIGRATIONS):
+                raise StoreError(f"{self.path} has schema {current}, newer than this build ({len(MIGRATIONS)}).")
+            for target in range(current + 1, len(MIGRATIONS) + 1):
+                try:
+                    await self._db.executescript(
+                        f"BEGIN IMMEDIATE;\n{MIGRATIONS[target - 1]}\nPRAGMA user_version={target};\nCOMMIT;"
+                    )
+                except sqlite3.Error:
+                    if self._db.in_transaction:
+                        await self._db.execute("ROLLBACK")
+                    raise
+
+    # ---- transactions ---------------------------------------------------------------------
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Store]:
+        """Serialised read-modify-write: ``async with store.transaction() as tx: await tx.…``."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            self._in_tx = True
+            try:
+                yield self
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            else:
+                await self._db.execute("COMMIT")
+            finally:
+                self._in_tx = False
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[None]:
+        if self._in_tx:  # already inside this store's transaction (same task): the lock is held
+            yield
+            return
+        async with self._lock:
+            yield
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        async with self._read():
+            return list(await self._db.execute_fetchall(sql, tuple(params)))
+
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any:
+        rows = await self._fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def _write(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Cursor:
+        if not self._in_tx:
+            raise RuntimeError("writes must run inside store.transaction()")
+        return await self._db.execute(sql, tuple(params))
+
+    # ---- games ----------------------------------------------------------------------------
+    async def open_game(self, channel_id: int) -> GameRow | None:
+        """The lobby or active game of a channel, if any."""
+        row = await self._fetchone(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The open game of a channel, else its most recent finished or abandoned one."""
+        row = await self._fetchone(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ?"
+            " ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _game(row) if row else None
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row else None
+
+    async def history(self, channel_id: int) -> list[GameRow]:
+        rows = await self._fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id", (channel_id,)
+        )
+        return [_game(r) for r in rows]
+
+    async def games_of_user(self, user_id: int, statuses: Iterable[str] = OPEN_STATUSES) -> list[GameRow]:
+        wanted = tuple(statuses)
+        marks = ",".join("?" * len(wanted))
+        rows = await self._fetchall(
+            f"SELECT {', '.join('g.' + c.strip() for c in _GAME_COLUMNS.split(','))} FROM games g"
+            f" JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? AND g.status IN ({marks}) ORDER BY g.id",
+            (user_id, *wanted),
+        )
+        return [_game(r) for r in rows]
+
+    async def insert_game(
+        self, *, channel_id: int, guild_id: int | None, game: str, options: dict[str, str],
+        settings: dict[str, Any], creator_id: int, now: float,
+    ) -> int:
+        try:
+            cur = await self._write(
+                "INSERT INTO games(channel_id, guild_id, game, options, settings, status, creator_id, version,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
+                (channel_id, guild_id, game, _dumps(options), _dumps(settings), creator_id, now, now),
+            )
+        except sqlite3.IntegrityError as exc:
+            raise StoreError("This channel already has an open game.") from exc
+        assert cur.lastrowid is not None
+        return int(cur.lastrowid)
+
+    async def bump(self, game_id: int, expected_version: int, now: float, **fields: Any) -> int:
+        """Set ``fields`` and ``version + 1`` only if the version is still ``expected_version``."""
+        allowed = {"status", "seed", "snapshot", "outcome", "settings", "creator_id", "live_message_id", "ended_at"}
+        unknown = set(fields) - allowed
+        if unknown:
+            raise ValueError(f"unknown game fields: {sorted(unknown)}")
+        sets = ["version = version + 1", "updated_at = ?"]
+        params: list[Any] = [now]
+        for key, value in fields.items():
+            if key in ("outcome", "settings") and value is not None:
+                value = _dumps(value)
+            sets.append(f"{key} = ?")
+            params.append(value)
+        cur = await self._write(
+            f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?", (*params, game_id, expected_version)
+        )
+        if cur.rowcount != 1:
+            raise StoreError("The game changed meanwhile.")
+        return expected_version + 1
+
+    async def set_settings(self, game_id: int, settings: dict[str, Any], now: float) -> None:
+        """Table settings are not a game change: no version bump."""
+        await self._write(
+            "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?", (_dumps(settings), now, game_id)
+        )
+
+    async def set_live_message(self, game_id: int, message_id: int | None) -> None:
+        """Not a game change: no version bump (buttons on the board stay valid)."""
+        await self._write("UPDATE games SET live_message_id = ? WHERE id = ?", (message_id, game_id))
+
+    # ---- seats ----------------------------------------------------------------------------
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._fetchall("SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [SeatRow(*r) for r in rows]
+
+    async def set_seats(self, game_id: int, seats: Iterable[SeatRow]) -> None:
+        """Replace the whole seating (lobby changes, seat shuffle at start, replacements)."""
+        await self._write("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        for s in seats:
+            await self._write(
+                "INSERT INTO seats(game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                (game_id, s.seat, s.user_id, s.name),
+            )
+
+    # ---- the action log -------------------------------------------------------------------
+    async def append(
+        self, game_id: int, *, kind: str, version: int, seat: int | None, user_id: int | None,
+        action: str | None, events: list[str], now: float,
+    ) -> None:
+        await self._write(
+            "INSERT INTO actions(game_id, kind, version, seat, user_id, action, events, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, kind, version, seat, user_id, action, json.dumps(events), now),
+        )
+
+    async def log(self, game_id: int) -> list[LogRow]:
+        rows = await self._fetchall(
+            "SELECT id, kind, version, seat, user_id, action, events, at FROM actions WHERE game_id = ? ORDER BY id",
+            (game_id,),
+        )
+        return [LogRow(i, k, v, s, u, a, json.loads(e), t) for (i, k, v, s, u, a, e, t) in rows]
+
+    # ---- users ----------------------------------------------------------------------------
+    async def set_dm(self, user_id: int, ok: bool, now: float) -> None:
+        await self._write(
+            "INSERT INTO users(user_id, dm_ok, dm_failed_at) VALUES (?, ?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET dm_ok = excluded.dm_ok,"
+            " dm_failed_at = COALESCE(excluded.dm_failed_at, users.dm_failed_at)",
+            (user_id, int(ok), None if ok else now),
+        )
+
+    async def dm_status(self, user_id: int) -> tuple[bool, float | None]:
+        row = await self._fetchone("SELECT dm_ok, dm_failed_at FROM users WHERE user_id = ?", (user_id,))
+        return (True, None) if row is None else (bool(row[0]), row[1])
+
+    # ---- deadlines ------------------------------------------------------------------------
+    async def deadlines(self, game_id: int) -> list[DeadlineRow]:
+        rows = await self._fetchall(
+            "SELECT d.game_id, g.channel_id, d.seat, d.since, d.remind_at, d.due_at FROM deadlines d"
+            " JOIN games g ON g.id = d.game_id WHERE d.game_id = ? ORDER BY d.seat",
+            (game_id,),
+        )
+        return [DeadlineRow(*r) for r in rows]
+
+    async def due_deadlines(self, now: float) -> list[DeadlineRow]:
+        """Deadlines whose reminder or due time has come, in active games, oldest first."""
+        rows = await self._fetchall(
+            "SELECT d.game_id, g.channel_id, d.seat, d.since, d.remind_at, d.due_at FROM deadlines d"
+            " JOIN games g ON g.id = d.game_id WHERE g.status = 'active'"
+            " AND (d.remind_at <= ? OR d.due_at <= ?) ORDER BY MIN(COALESCE(d.remind_at, d.due_at),"
+            " COALESCE(d.due_at, d.remind_at)), d.game_id, d.seat",
+            (now, now),
+        )
+        return [DeadlineRow(*r) for r in rows]
+
+    async def next_deadline(self) -> float | None:
+        """The earliest pending reminder or due time (lets a scheduler sleep until then)."""
+        row = await self._fetchone(
+            "SELECT MIN(t) FROM (SELECT remind_at AS t FROM deadlines d JOIN games g ON g.id = d.game_id"
+            " WHERE g.status = 'active' AND remind_at IS NOT NULL UNION ALL SELECT due_at FROM deadlines d"
+            " JOIN games g ON g.id = d.game_id WHERE g.status = 'active' AND due_at IS NOT NULL)"
+        )
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def put_deadline(
+        self, game_id: int, seat: int, *, since: float, remind_at: float | None, due_at: float | None
+    ) -> None:
+        await self._write(
+            "INSERT INTO deadlines(game_id, seat, since, remind_at, due_at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT(game_id, seat) DO UPDATE SET since = excluded.since, remind_at = excluded.remind_at,"
+            " due_at = excluded.due_at",
+            (game_id, seat, since, remind_at, due_at),
+        )
+
+    async def clear_reminder(self, game_id: int, seat: int) -> None:
+        await self._write("UPDATE deadlines SET remind_at = NULL WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    async def clear_due(self, game_id: int, seat: int) -> None:
+        await self._write(
+            "UPDATE deadlines SET remind_at = NULL, due_at = NULL WHERE game_id = ? AND seat = ?", (game_id, seat)
+        )
+
+    async def drop_deadlines(self, game_id: int, keep: Iterable[int] = ()) -> None:
+        """Remove the deadlines of every seat of the game not in ``keep``."""
+        kept = tuple(keep)
+        marks = ",".join("?" * len(kept))
+        where = f" AND seat NOT IN ({marks})" if kept else ""
+        await self._write(f"DELETE FROM deadlines WHERE game_id = ?{where}", (game_id, *kept))

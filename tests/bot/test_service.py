@@ -1,0 +1,408 @@
+"""The table service on the tiny test game: lobby, play, refusals, privacy, rebuild, restart, deadlines."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.service import StaleVersion, TableError, TableService, Update
+from rules.core import seed_digest
+from tests.bot.conftest import FakeClock
+from tests.support.tinygame import TEST_GAMES
+
+CH, GUILD = 1001, 77
+ANNA, BEN, CARL = 11, 12, 13
+
+
+async def lobby(svc: TableService, *humans: tuple[int, str], bots: int = 0, channel: int = CH,
+                game: str = "tiny", settings: dict | None = None) -> Update:
+    (creator, name), *others = humans
+    update = await svc.create(channel, GUILD, game, creator, name, settings=settings)
+    for user, uname in others:
+        update = await svc.join(channel, user, uname)
+    for _ in range(bots):
+        update = await svc.add_bot(channel, creator)
+    return update
+
+
+async def play_to_end(svc: TableService, update: Update, channel: int = CH) -> Update:
+    """Every awaited human plays their first legal action until the game ends."""
+    for _ in range(500):
+        if update.table.status != "active":
+            return update
+        user = update.awaited[0]
+        legal = await svc.legal(channel, user)
+        update = await svc.act(channel, user, legal[0][0], update.version)
+    raise AssertionError("the game did not end")
+
+
+def raw_row(db_path: Path, sql: str, *params: object) -> tuple:
+    con = sqlite3.connect(db_path)
+    try:
+        return con.execute(sql, params).fetchone()
+    finally:
+        con.close()
+
+
+# ---- lobby ---------------------------------------------------------------------------------------
+async def test_create_join_bots_start(svc: TableService) -> None:
+    update = await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), bots=1)
+    assert update.table.status == "lobby"
+    assert [s.name for s in update.table.seats] == ["Anna", "Ben", "Bot Anna"]
+    assert update.table.seats[2].is_bot
+    update = await svc.start(CH, ANNA, seed=99)
+    assert update.table.status == "active"
+    assert sorted(s.name for s in update.table.seats) == ["Anna", "Ben", "Bot Anna"]
+    # Bid phase: everyone chooses at once; the bot already did, the two humans are awaited.
+    assert sorted(update.awaited) == [ANNA, BEN]
+    assert any("chose a card" in t for t in update.public_events)
+    assert update.table.seed is None and update.table.seed_digest == seed_digest(99)
+    assert update.public_view is not None and "hand" not in update.public_view
+
+
+async def test_one_open_game_per_channel_and_threads_are_separate_tables(svc: TableService) -> None:
+    await lobby(svc, (ANNA, "Anna"))
+    with pytest.raises(TableError, match="already has an open game"):
+        await svc.create(CH, GUILD, "tiny", BEN, "Ben")
+    other = await svc.create(CH + 1, GUILD, "tiny", BEN, "Ben")  # a thread of the same server
+    assert other.table.channel == CH + 1
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda s: s.create(CH, GUILD, "chess", ANNA, "Anna"), "Unknown game"),
+        (lambda s: s.create(CH, GUILD, "tiny", ANNA, "Anna", options={"variant": "sour"}), "must be one of"),
+        (lambda s: s.create(CH, GUILD, "tiny", ANNA, "Anna", options={"colour": "red"}), "Unknown option"),
+        (lambda s: s.create(CH, GUILD, "tiny", ANNA, "Anna", settings={"caretaker": "cat"}), "must be one of"),
+        (lambda s: s.create(CH, GUILD, "tiny", ANNA, "Anna", settings={"deadline_hours": "soon"}), "number"),
+        (lambda s: s.create(CH, GUILD, "tiny", ANNA, "Anna", settings={"remind_hours": -1}), "between"),
+        (lambda s: s.create(CH, GUILD, "tiny", ANNA, "Anna", settings={"colour": 1}), "Unknown setting"),
+        (lambda s: s.create("x", GUILD, "tiny", ANNA, "Anna"), "Unknown channel"),
+        (lambda s: s.create(CH, GUILD, "tiny", -5, "Anna"), "Unknown user"),
+        (lambda s: s.join(CH, BEN, "Ben"), "no open game"),
+        (lambda s: s.act(CH, ANNA, "play 3"), "no open game"),
+        (lambda s: s.table(CH), "No game"),
+    ],
+)
+async def test_bad_input_is_a_friendly_refusal_and_changes_nothing(svc: TableService, db_path: Path, call,
+                                                                   message: str) -> None:
+    with pytest.raises(TableError, match=message):
+        await call(svc)
+    assert raw_row(db_path, "SELECT COUNT(*) FROM games") == (0,)
+
+
+async def test_lobby_rules(svc: TableService) -> None:
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+    with pytest.raises(TableError, match="already joined"):
+        await svc.join(CH, BEN, "Ben")
+    await svc.add_bot(CH, BEN)
+    await svc.add_bot(CH, BEN)
+    with pytest.raises(TableError, match="full"):
+        await svc.join(CH, CARL, "Carl")
+    update = await svc.remove_bot(CH, ANNA)
+    assert [s.name for s in update.table.seats] == ["Anna", "Ben", "Bot Anna"]
+    with pytest.raises(TableError, match="host"):
+        await svc.start(CH, BEN)
+    update = await svc.leave(CH, ANNA)  # the host leaves: hosting passes on
+    assert update.table.creator == BEN and [s.name for s in update.table.seats] == ["Ben", "Bot Anna"]
+    update = await svc.leave(CH, BEN)  # the last human leaves: the lobby closes
+    assert update.table.status == "abandoned"
+    await svc.create(CH, GUILD, "tiny", CARL, "Carl")  # the channel is free again
+
+
+async def test_start_needs_enough_seats(svc: TableService) -> None:
+    await lobby(svc, (ANNA, "Anna"))
+    with pytest.raises(TableError, match="needs 2–4 seats"):
+        await svc.start(CH, ANNA)
+
+
+async def test_names_are_cleaned(svc: TableService) -> None:
+    update = await svc.create(CH, GUILD, "tiny", ANNA, "  An\x00na\n the\tgreat " + "x" * 50)
+    name = update.table.seats[0].name
+    assert name.startswith("An na the great") and len(name) <= 32 and name.isprintable()
+
+
+# ---- play ----------------------------------------------------------------------------------------
+async def test_full_game_with_bots_through_act(svc: TableService, db_path: Path) -> None:
+    await lobby(svc, (ANNA, "Anna"), bots=2)
+    update = await play_to_end(svc, await svc.start(CH, ANNA, seed=1234))
+    assert update.table.status == "finished"
+    assert update.finished is not None and update.finished == update.table.outcome
+    assert update.table.seed == 1234  # revealed at the end
+    assert any("The seed was 1234" in line for line in update.public_events)
+    assert update.awaited == [] and update.public_view is not None and update.public_view["over"]
+    assert raw_row(db_path, "SELECT status, outcome IS NOT NULL FROM games") == ("finished", 1)
+    assert raw_row(db_path, "SELECT COUNT(*) FROM deadlines") == (0,)
+    # Finished games stay as history; the channel can host the next one.
+    await svc.create(CH, GUILD, "tiny", ANNA, "Anna")
+    assert [t.status for t in await svc.history(CH)] == ["finished", "lobby"]
+
+
+async def test_every_action_is_one_logged_version(svc: TableService, db_path: Path) -> None:
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+    update = await svc.start(CH, ANNA, seed=3)
+    before = update.version
+    legal = await svc.legal(CH, ANNA)
+    update = await svc.act(CH, ANNA, legal[0][0], before)
+    assert update.version == before + 1
+    row = raw_row(db_path, "SELECT kind, seat, user_id, action, events FROM actions ORDER BY id DESC LIMIT 1")
+    assert row[0] == "player" and row[2] == ANNA and row[3] == legal[0][0]
+    assert json.loads(row[4]) == update.public_events
+
+
+async def test_stale_version_is_refused_and_changes_nothing(svc: TableService, db_path: Path) -> None:
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+    update = await svc.start(CH, ANNA, seed=5)
+    old = update.version
+    update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0], old)
+    snapshot = raw_row(db_path, "SELECT snapshot, version FROM games")
+    with pytest.raises(StaleVersion) as err:  # Ben's button was drawn before Anna moved
+        await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0], old)
+    assert err.value.current == update.version
+    assert raw_row(db_path, "SELECT snapshot, version FROM games") == snapshot
+    await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0], update.version)  # with the current board it works
+
+
+async def test_actions_from_outsiders_and_non_awaited_seats_are_refused(svc: TableService, db_path: Path) -> None:
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+    update = await svc.start(CH, ANNA, seed=5)
+    update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
+    update = await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0])
+    # Draw phase: only the first seat is awaited.
+    first = update.awaited[0]
+    other = ANNA if first == BEN else BEN
+    snapshot = raw_row(db_path, "SELECT snapshot, version FROM games")
+    with pytest.raises(TableError, match="not your turn"):
+        await svc.act(CH, other, "pass")
+    with pytest.raises(TableError, match="not playing"):
+        await svc.act(CH, CARL, "pass")
+    assert await svc.legal(CH, other) == []
+    for junk in ["", "   ", "x" * 81, "pass\x00", "play\n3", "fly away", "play 999", 42]:
+        with pytest.raises(TableError):
+            await svc.act(CH, first, junk)  # type: ignore[arg-type]
+    assert raw_row(db_path, "SELECT snapshot, version FROM games") == snapshot
+
+
+async def test_private_updates_reach_only_the_right_users(svc: TableService) -> None:
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), (CARL, "Carl"))
+    update = await svc.start(CH, ANNA, seed=21)
+    anna_hand = (await svc.private_view(CH, ANNA))["hand"]
+    update = await svc.act(CH, ANNA, f"play {anna_hand[0]}")
+    assert set(update.private) == {ANNA}  # only Anna's secret part changed
+    assert update.private[ANNA].events == [f"You bid {anna_hand[0]}."]
+    assert update.private[ANNA].view["hand"] == anna_hand[1:]
+    assert all(str(anna_hand[0]) not in line for line in update.public_events)  # the bid stays secret
+    update = await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0])
+    update = await svc.act(CH, CARL, (await svc.legal(CH, CARL))[0][0])
+    # All bids in: revealed publicly. The draw phase begins with seat 0.
+    assert any(line.startswith("Bids revealed") for line in update.public_events)
+    drawer = update.awaited[0]
+    update = await svc.act(CH, drawer, "draw")
+    assert set(update.private) == {drawer}
+    (drawn_line,) = update.private[drawer].events
+    card = int(drawn_line.removeprefix("You drew ").rstrip("."))
+    assert card in update.private[drawer].view["hand"]
+    assert update.public_view is not None and "hand" not in update.public_view
+
+
+async def test_my_games_lists_tables_waiting_for_me(svc: TableService) -> None:
+    await lobby(svc, (ANNA, "Anna"), bots=1)
+    await svc.start(CH, ANNA, seed=8)
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), channel=CH + 1)
+    assert [t.channel for t in await svc.my_games(ANNA)] == [CH]  # the lobby does not wait for anyone
+    assert [t.channel for t in await svc.my_games(ANNA, awaiting_only=False)] == [CH, CH + 1]
+    assert await svc.my_games(BEN) == []
+
+
+async def test_log_pages_newest_last(svc: TableService) -> None:
+    await lobby(svc, (ANNA, "Anna"), bots=1)
+    update = await play_to_end(svc, await svc.start(CH, ANNA, seed=2))
+    everything = await svc.log(CH, limit=1000)
+    assert everything[0] == "Anna opened a table for Tiny Auction."
+    assert everything[-1] == update.public_events[-1]
+    assert await svc.log(CH, limit=3) == everything[-3:]
+    assert await svc.log(CH, offset=3, limit=2) == everything[-5:-3]
+    with pytest.raises(TableError):
+        await svc.log(CH, offset=-1)
+
+
+# ---- rebuild and restart ------------------------------------------------------------------------
+async def test_rebuild_equals_the_snapshot(svc: TableService, db_path: Path) -> None:
+    await lobby(svc, (ANNA, "Anna"), bots=2)
+    update = await svc.start(CH, ANNA, seed=77)
+    for _ in range(4):
+        update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[-1][0])
+    rebuilt = await svc.rebuild(CH)
+    assert rebuilt.dump() == raw_row(db_path, "SELECT snapshot FROM games")[0]
+    await play_to_end(svc, update)
+    assert (await svc.rebuild(CH)).dump() == raw_row(db_path, "SELECT snapshot FROM games")[0]
+
+
+async def test_rebuild_detects_a_tampered_snapshot(svc: TableService, db_path: Path) -> None:
+    await lobby(svc, (ANNA, "Anna"), bots=1)
+    await svc.start(CH, ANNA, seed=77)
+    await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
+    con = sqlite3.connect(db_path)
+    con.execute("UPDATE games SET snapshot = replace(snapshot, '\"round\":1', '\"round\":2')")
+    con.commit()
+    con.close()
+    with pytest.raises(TableError, match="does not reproduce"):
+        await svc.rebuild(CH)
+
+
+async def test_restart_resumes_the_game(db_path: Path, clock: FakeClock) -> None:
+    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+    try:
+        await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+        update = await svc.start(CH, ANNA, seed=11)
+        update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
+        hand = (await svc.private_view(CH, BEN))["hand"]
+    finally:
+        await svc.close()
+    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+    try:
+        table = await svc.table(CH)
+        assert table.version == update.version and table.awaited == (BEN,)
+        assert (await svc.private_view(CH, BEN))["hand"] == hand
+        update = await play_to_end(svc, await svc.act(CH, BEN, f"play {hand[0]}", table.version))
+        assert update.table.status == "finished"
+        assert (await svc.rebuild(CH)).is_over()
+    finally:
+        await svc.close()
+
+
+# ---- abandon and replace ------------------------------------------------------------------------
+async def test_abandon(svc: TableService, db_path: Path) -> None:
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+    await svc.start(CH, ANNA, seed=4242)
+    with pytest.raises(TableError, match="host or a moderator"):
+        await svc.abandon(CH, BEN)
+    update = await svc.abandon(CH, BEN, force=True)
+    assert update.table.status == "abandoned" and update.table.seed == 4242
+    assert raw_row(db_path, "SELECT COUNT(*) FROM deadlines") == (0,)
+    with pytest.raises(TableError, match="no open game"):
+        await svc.act(CH, ANNA, "pass")
+    assert (await svc.table(CH)).status == "abandoned"  # kept for history
+    await svc.create(CH, GUILD, "tiny", BEN, "Ben")
+
+
+async def test_replace_hands_a_seat_to_a_new_player_or_a_bot(svc: TableService) -> None:
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+    update = await svc.start(CH, ANNA, seed=31)
+    ben_seat = update.table.seat_of(BEN)
+    assert ben_seat is not None
+    with pytest.raises(TableError, match="hand a seat over"):
+        await svc.replace(CH, ben_seat, CARL, "Carl", by_user=CARL)
+    with pytest.raises(TableError, match="already has a seat"):
+        await svc.replace(CH, ben_seat, ANNA, "Anna", by_user=ANNA)
+    update = await svc.replace(CH, ben_seat, CARL, "Carl", by_user=BEN)  # Ben hands over his own seat
+    assert update.table.seats[ben_seat].user_id == CARL
+    assert CARL in update.private and "hand" in update.private[CARL].view
+    with pytest.raises(TableError, match="not playing"):
+        await svc.legal(CH, BEN)
+    # The host hands Carl's seat to a bot: it bids at once, so only Anna is awaited.
+    update = await svc.replace(CH, ben_seat, None, None, by_user=ANNA)
+    assert update.table.seats[ben_seat].is_bot
+    assert update.awaited == [ANNA]
+    final = await play_to_end(svc, update)
+    assert final.table.status == "finished"
+    assert (await svc.rebuild(CH)).is_over()
+
+
+async def test_settings_and_live_message(svc: TableService) -> None:
+    update = await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+    assert update.table.settings["caretaker"] == "bot" and update.table.settings["post"] == "every"
+    with pytest.raises(TableError, match="host or a moderator"):
+        await svc.update_settings(CH, BEN, post="live")
+    update = await svc.update_settings(CH, ANNA, pace="fast", post="live", caretaker="skip")
+    assert update.table.settings == {"pace": "fast", "remind_hours": 1.0, "deadline_hours": 4.0,
+                                     "caretaker": "skip", "post": "live"}
+    await svc.set_live_message(CH, 555)
+    assert (await svc.table(CH)).live_message_id == 555
+
+
+async def test_dm_failures_are_remembered(svc: TableService) -> None:
+    assert await svc.dm_ok(ANNA)
+    await svc.set_dm_ok(ANNA, False)
+    assert not await svc.dm_ok(ANNA)
+
+
+# ---- deadlines ----------------------------------------------------------------------------------
+async def _timed_duel(svc: TableService, caretaker: str, game: str = "tiny") -> Update:
+    settings = {"remind_hours": 1, "deadline_hours": 4, "caretaker": caretaker}
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), game=game, settings=settings)
+    return await svc.start(CH, ANNA, seed=17)
+
+
+async def test_reminder_then_caretaker_bot_at_the_deadline(svc: TableService, clock: FakeClock) -> None:
+    await _timed_duel(svc, "bot")
+    update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
+    assert await svc.due(clock.advance(0.5)) == []
+    (reminder,) = await svc.due(clock.advance(0.6))
+    assert reminder.awaited == [BEN] and "Reminder" in (reminder.notice or "") and "Ben" in (reminder.notice or "")
+    assert reminder.version == update.version  # a reminder changes nothing in the game
+    assert await svc.due(clock.advance(0.1)) == []  # reminded once only
+    (timeout,) = await svc.due(clock.advance(3))
+    assert "caretaker bot played" in (timeout.notice or "")
+    assert timeout.version > update.version
+    assert any("Bids revealed" in line for line in timeout.public_events)
+    assert BEN in timeout.private  # Ben's hand changed while he was away
+    assert (await svc.table(CH)).seats[timeout.table.seat_of(BEN) or 0].user_id == BEN  # still his seat
+    assert (await svc.rebuild(CH)).dump()  # the caretaker's moves are in the log and replay
+
+
+async def test_deadlines_survive_a_restart(db_path: Path, clock: FakeClock) -> None:
+    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+    try:
+        await _timed_duel(svc, "bot")
+    finally:
+        await svc.close()
+    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+    try:
+        assert await svc.next_due() == clock.now + 3600
+        updates = await svc.due(clock.advance(5))
+        assert sorted(u.notice or "" for u in updates) == [
+            "Anna's deadline passed: the caretaker bot played for them.",
+            "Ben's deadline passed: the caretaker bot played for them.",
+        ]
+    finally:
+        await svc.close()
+
+
+async def test_skip_caretaker_passes_where_the_game_allows(svc: TableService, clock: FakeClock) -> None:
+    update = await _timed_duel(svc, "skip")
+    update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
+    update = await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0])
+    drawer = update.table.seats[update.table.awaited_seats[0]]
+    (timeout,) = await svc.due(clock.advance(5))
+    assert timeout.notice == f"{drawer.name}'s deadline passed: their turn was skipped."
+    assert f"{drawer.name} passed." in timeout.public_events
+
+
+async def test_skip_falls_back_to_the_caretaker_bot_without_a_skip_notion(svc: TableService,
+                                                                          clock: FakeClock) -> None:
+    await _timed_duel(svc, "skip", game="tiny_noskip")
+    updates = await svc.due(clock.advance(5))  # bidding has no skip: the bot bids for both
+    assert len(updates) == 2 and all("caretaker bot played" in (u.notice or "") for u in updates)
+
+
+async def test_no_caretaker_only_tells_the_table(svc: TableService, clock: FakeClock, db_path: Path) -> None:
+    update = await _timed_duel(svc, "none")
+    snapshot = raw_row(db_path, "SELECT snapshot, version FROM games")
+    updates = await svc.due(clock.advance(5))
+    assert len(updates) == 2 and all("Nobody plays for them" in (u.notice or "") for u in updates)
+    assert raw_row(db_path, "SELECT snapshot, version FROM games") == snapshot
+    assert await svc.due(clock.advance(5)) == []  # said once
+    assert update.version == (await svc.table(CH)).version
+
+
+async def test_acting_restarts_only_my_clock(svc: TableService, clock: FakeClock) -> None:
+    await _timed_duel(svc, "bot")
+    clock.advance(3)
+    await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
+    (timeout,) = await svc.due(clock.advance(1.5))  # Ben's 4 h are up; Anna is no longer awaited
+    assert timeout.notice is not None and timeout.notice.startswith("Ben")

@@ -1,0 +1,175 @@
+"""The SQLite store: migrations, pragmas, one open game per channel, transactions, deadlines."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot import store as store_module
+from bot.store import MIGRATIONS, SeatRow, Store, StoreError
+
+NOW = 1_800_000_000.0
+
+
+async def _new_game(store: Store, channel: int, creator: int = 1) -> int:
+    async with store.transaction() as tx:
+        gid = await tx.insert_game(channel_id=channel, guild_id=5, game="tiny", options={}, settings={},
+                                   creator_id=creator, now=NOW)
+        await tx.set_seats(gid, [SeatRow(0, creator, "Anna")])
+    return gid
+
+
+async def test_migrates_an_empty_file_and_sets_pragmas(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS)
+    finally:
+        await store.close()
+    raw = sqlite3.connect(db_path)
+    try:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"games", "seats", "actions", "users", "deadlines"} <= tables
+        strict = raw.execute("SELECT sql FROM sqlite_master WHERE name = 'games'").fetchone()[0]
+        assert strict.rstrip().endswith("STRICT")
+    finally:
+        raw.close()
+
+
+async def test_reopening_an_existing_file_keeps_data_and_applies_only_new_migrations(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = await Store.open(db_path)
+    gid = await _new_game(store, channel=10)
+    await store.close()
+
+    extra = "CREATE TABLE notes(id INTEGER PRIMARY KEY, text TEXT NOT NULL) STRICT;"
+    monkeypatch.setattr(store_module, "MIGRATIONS", [*MIGRATIONS, extra])
+    store = await Store.open(db_path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS) + 1
+        row = await store.game(gid)
+        assert row is not None and row.channel_id == 10 and row.status == "lobby"
+        assert [s.name for s in await store.seats(gid)] == ["Anna"]
+    finally:
+        await store.close()
+
+
+async def test_a_failing_migration_changes_nothing(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await Store.open(db_path)
+    await store.close()
+    broken = "CREATE TABLE half(id INTEGER PRIMARY KEY) STRICT; ALTER TABLE games ADD COLUMN bogus NOPE;"
+    monkeypatch.setattr(store_module, "MIGRATIONS", [*MIGRATIONS, broken])
+    with pytest.raises(sqlite3.Error):
+        await Store.open(db_path)
+    raw = sqlite3.connect(db_path)
+    try:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+        assert raw.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half'").fetchone()[0] == 0
+    finally:
+        raw.close()
+
+
+async def test_a_file_from_a_newer_build_is_refused(db_path: Path) -> None:
+    raw = sqlite3.connect(db_path)
+    raw.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 5}")
+    raw.close()
+    with pytest.raises(StoreError, match="newer"):
+        await Store.open(db_path)
+
+
+async def test_one_open_game_per_channel_but_history_is_kept(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        first = await _new_game(store, channel=10)
+        with pytest.raises(StoreError):
+            await _new_game(store, channel=10)
+        await _new_game(store, channel=11)  # a thread is its own channel: another table on the same server
+        async with store.transaction() as tx:
+            await tx.bump(first, 0, NOW, status="finished", ended_at=NOW)
+        second = await _new_game(store, channel=10)
+        assert [g.id for g in await store.history(10)] == [first, second]
+        latest = await store.latest_game(10)
+        assert latest is not None and latest.id == second
+    finally:
+        await store.close()
+
+
+async def test_a_failed_transaction_rolls_back_everything(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        gid = await _new_game(store, channel=10)
+        with pytest.raises(RuntimeError):
+            async with store.transaction() as tx:
+                await tx.bump(gid, 0, NOW, snapshot="{}")
+                await tx.append(gid, kind="player", version=1, seat=0, user_id=1, action="x", events=[], now=NOW)
+                raise RuntimeError("boom")
+        row = await store.game(gid)
+        assert row is not None and row.version == 0 and row.snapshot is None
+        assert await store.log(gid) == []
+    finally:
+        await store.close()
+
+
+async def test_bump_refuses_a_stale_version(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        gid = await _new_game(store, channel=10)
+        async with store.transaction() as tx:
+            assert await tx.bump(gid, 0, NOW) == 1
+        with pytest.raises(StoreError):
+            async with store.transaction() as tx:
+                await tx.bump(gid, 0, NOW)
+        row = await store.game(gid)
+        assert row is not None and row.version == 1
+    finally:
+        await store.close()
+
+
+async def test_writes_outside_a_transaction_are_refused(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        gid = await _new_game(store, channel=10)
+        with pytest.raises(RuntimeError):
+            await store.bump(gid, 0, NOW)
+    finally:
+        await store.close()
+
+
+async def test_users_remember_dm_failures(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        assert await store.dm_status(7) == (True, None)
+        async with store.transaction() as tx:
+            await tx.set_dm(7, False, NOW)
+        assert await store.dm_status(7) == (False, NOW)
+        async with store.transaction() as tx:
+            await tx.set_dm(7, True, NOW + 5)
+        assert await store.dm_status(7) == (True, NOW)  # the last failure stays on record
+    finally:
+        await store.close()
+
+
+async def test_deadlines_survive_reopening_and_come_due_in_order(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    gid = await _new_game(store, channel=10)
+    async with store.transaction() as tx:
+        await tx.bump(gid, 0, NOW, status="active")
+        await tx.put_deadline(gid, 0, since=NOW, remind_at=NOW + 100, due_at=NOW + 200)
+        await tx.put_deadline(gid, 1, since=NOW, remind_at=None, due_at=NOW + 50)
+    await store.close()
+
+    store = await Store.open(db_path)
+    try:
+        assert await store.next_deadline() == NOW + 50
+        assert await store.due_deadlines(NOW + 10) == []
+        assert [d.seat for d in await store.due_deadlines(NOW + 60)] == [1]
+        assert [d.seat for d in await store.due_deadlines(NOW + 150)] == [1, 0]
+        async with store.transaction() as tx:
+            await tx.clear_reminder(gid, 0)
+            await tx.drop_deadlines(gid, keep=[0])
+        assert [(d.seat, d.remind_at, d.due_at) for d in await store.deadlines(gid)] == [(0, None, NOW + 200)]
+    finally:
+        await store.close()
