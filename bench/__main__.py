@@ -1,0 +1,75 @@
+"""``python -m bench [--quick] [--only engine,service,render,memory]``: print Kontor's performance table."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from collections.abc import Sequence
+
+import rules
+from bench.stats import Row, render_table
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as info:
+            cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    import sqlite3
+
+    import PIL
+
+    return (f"{cpu}, {os.cpu_count()} cores; {platform.system()} {platform.release()}; Python "
+            f"{platform.python_version()}; SQLite {sqlite3.sqlite_version}; Pillow {PIL.__version__}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer repeats and samples (about a minute)")
+    parser.add_argument("--only", default="engine,service,render,memory",
+                        help="comma-separated sections (default: all)")
+    args = parser.parse_args(argv)
+    sections = {s.strip() for s in args.only.split(",") if s.strip()}
+    quick = args.quick
+    if not rules.GAMES:
+        print("no games are registered", file=sys.stderr)
+        return 2
+
+    print(f"Kontor bench ({'quick' if quick else 'full'}): games {', '.join(rules.GAMES)}")
+    print(f"machine: {machine()}", flush=True)
+    started = time.perf_counter()
+    table: list[Row] = []
+    if "engine" in sections:
+        from bench import engine
+
+        table += engine.rows(repeats=3 if quick else 7, games_per_run=3 if quick else 10)
+        print(f"  engine done ({time.perf_counter() - started:.0f} s)", flush=True)
+    if "service" in sections:
+        from bench import service
+
+        table += service.rows([1, 100] if quick else [1, 100, 1000], samples=200 if quick else 1000,
+                              repeats=1 if quick else 3)
+        print(f"  service done ({time.perf_counter() - started:.0f} s)", flush=True)
+    if "render" in sections:
+        from bench import render
+
+        table += render.rows(repeats=5 if quick else 15)
+        print(f"  render done ({time.perf_counter() - started:.0f} s)", flush=True)
+    if "memory" in sections:
+        from bench import memory
+
+        table += memory.rows(rss_games=100 if quick else 1000)
+        print(f"  memory done ({time.perf_counter() - started:.0f} s)", flush=True)
+    print()
+    print(render_table(table))
+    print(f"\nEach figure is a median over repeated runs; ratio = ours / peer. {time.perf_counter() - started:.0f} s.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

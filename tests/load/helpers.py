@@ -1,0 +1,41 @@
+"""Shared tooling for the load suites: each game's checks module, seeded random mid-game states."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Iterator
+from types import ModuleType
+
+import rules
+
+MAX_STEPS = 50_000
+
+
+def checks_for(name: str) -> ModuleType:
+    """``rules/<name>/checks.py`` (docs/conventions.md): ``invariants(state)`` and ``redeal_hidden(...)``."""
+    return importlib.import_module(f"rules.{name}.checks")
+
+
+def player_counts(game: rules.Game) -> list[int]:
+    return list(range(game.min_players, game.max_players + 1))
+
+
+def random_states(game: rules.Game, num_players: int, seed: int, samples: int) -> Iterator[rules.State]:
+    """Copies of one random playthrough at ``samples`` random plies (start, middle and end included)."""
+    rnd = random.Random(seed)
+    state = game.new_state(num_players=num_players, seed=seed)
+    trail: list[tuple[int, str]] = []
+    while (awaited := state.to_act()) and len(trail) < MAX_STEPS:
+        seat = rnd.choice(awaited)
+        action = rnd.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        trail.append((seat, action))
+    picks = sorted({0, len(trail) // 2, *(rnd.randrange(len(trail) + 1) for _ in range(max(0, samples - 2)))})
+    replay = game.new_state(num_players=num_players, seed=seed)
+    done = 0
+    for ply in picks:
+        for seat, action in trail[done:ply]:
+            replay.apply(seat, action)
+        done = ply
+        yield replay.clone()
