@@ -1,0 +1,90 @@
+"""The Speicherstadt bot: legal, deterministic, sensible, and better than random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.core import Rng
+from rules.speicherstadt import GAME
+from tests.rules.speicherstadt.helpers import fresh, give, loading_state, purchase_state, slot, take_from_bag
+
+
+def _play(n: int, seed: int, bots: set[int]) -> list[int]:
+    state = fresh(n, seed)
+    rnd = random.Random(seed)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        if seat in bots:
+            action = GAME.bot_action(state.view(seat), legal, seat, Rng(seed, "bot", state.ply))
+            assert action in legal
+        else:
+            action = rnd.choice(legal)
+        state.apply(seat, action)
+    return state.outcome().scores
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_bots_finish_games_at_every_player_count(n: int) -> None:
+    scores = _play(n, 100 + n, set(range(n)))
+    assert len(scores) == n
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_bot_beats_random_players_on_average(n: int) -> None:
+    bot_total = random_total = wins = 0
+    games = 8
+    for seed in range(games):
+        bot = seed % n
+        scores = _play(n, 500 + seed, {bot})
+        bot_total += scores[bot]
+        random_total += sum(s for i, s in enumerate(scores) if i != bot) / (n - 1)
+        wins += scores[bot] == max(scores)
+    assert bot_total > random_total
+    assert wins > games / 2
+
+
+def test_bot_is_deterministic_given_its_rng() -> None:
+    state = fresh(4, seed=9)
+    view, legal = state.view(state.to_act()[0]), state.legal_actions(state.to_act()[0])
+    picks = {GAME.bot_action(view, legal, view["to_act"][0], Rng(1, "x")) for _ in range(5)}
+    assert len(picks) == 1
+
+
+def test_bot_fills_its_contract_first() -> None:
+    state = loading_state(3, [0])
+    give(state, 0, "A02", "A05")
+    state.players[0]["hand"] = take_from_bag(state, {"tea": 1, "rubber": 1})
+    action = GAME.bot_action(state.view(0), state.legal_actions(0), 0, Rng(0))
+    assert action == "fill A02 tea"
+
+
+def test_bot_keeps_a_fire_brigade_when_fires_are_coming() -> None:
+    state = purchase_state(3, [slot("B13", [0, 1])])
+    assert state.view(0)["pile"]["fires_left"] == 4
+    assert GAME.bot_action(state.view(0), state.legal_actions(0), 0, Rng(0)) == "buy"
+
+
+def test_bot_does_not_overpay() -> None:
+    state = purchase_state(3, [slot("A11", [0, 1, 2, 1, 2, 1])], coins=20)
+    assert GAME.bot_action(state.view(0), state.legal_actions(0), 0, Rng(0)) == "decline"
+
+
+def test_bot_lets_its_own_next_worker_buy_cheaper() -> None:
+    state = purchase_state(3, [slot("A01", [2, 2, 1])])
+    assert GAME.bot_action(state.view(2), state.legal_actions(2), 2, Rng(0)) == "decline"
+
+
+def test_bot_unloads_every_cube_usefully() -> None:
+    state = loading_state(3, [0, 1])
+    give(state, 0, "A06")
+    state.players[0]["hand"] = take_from_bag(state, {"coffee": 2, "tea": 1})
+    for _ in range(20):
+        if state.to_act() != [0]:
+            break
+        state.apply(0, GAME.bot_action(state.view(0), state.legal_actions(0), 0, Rng(0)))
+    p = state.players[0]
+    assert state.to_act() != [0]
+    assert sum(p["wh"].values()) == 3 and state.reserve == {g: 0 for g in state.reserve}
