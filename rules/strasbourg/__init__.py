@@ -1,0 +1,87 @@
+"""Strasbourg (Stefan Feld, Pegasus Spiele 2011) for 3–5 players: the ``Game`` entry of the registry."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules.core import Event, Game, Rng, State
+from rules.strasbourg import bot, text
+from rules.strasbourg.data import EDIFICES, GUILD_NAMES, RECONSTRUCTED, ROUNDS, SEAT_NAMES
+from rules.strasbourg.state import StrasbourgState
+
+RULES_SUMMARY = """\
+Strasbourg, 3–5 players, 5 rounds. Each round:
+1. Planning (secret, simultaneous): draw influence cards one at a time from your 24-card deck, stop when \
+you like (at least one), then split them into face-down stacks. Others see only stack sizes. Your deck must \
+last all 5 rounds; unrevealed stacks stay for later rounds.
+2. Actions A–I of the round card. In A–G, from the first player clockwise, reveal one stack, pass, or spend a \
+privilege to decide after the others. Highest total ranks first; ties go to the player nearest the first \
+player; the winner takes the first-player marker. A: rank 1 Nobility seat, rank 2 Church seat. Guild steps: \
+Master = guild seat + goods + may buy a guild city space; Journeyman = goods + may buy; Apprentice = goods or \
+a space (3 players: no Journeyman). Merchants (C, E, G): rank 1 sells goods for coins; in G also the Merchants \
+seat. A revealer without a slot may put one card of the stack at the bottom of their deck. H: the Church \
+holder builds a chapel; I: the Nobility holder builds the round's edifice.
+3. Council: 1 prestige per own council seat; most seats (ties all) gain a privilege.
+End: +1 per city member, +1 per member next to each chapel, edifice value x members orthogonally next to it, \
++1 per unspent privilege, kept objectives +points if met or -3 if not. Tie: most city members."""
+
+
+class StrasbourgGame(Game):
+    name: ClassVar[str] = "strasbourg"
+    title: ClassVar[str] = "Strasbourg"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 5
+    state_class: ClassVar[type[State]] = StrasbourgState
+    option_choices: ClassVar[dict[str, list[str]]] = {}
+    rules_summary: ClassVar[str] = RULES_SUMMARY
+    reconstructed: ClassVar[list[str]] = list(RECONSTRUCTED)
+
+    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> StrasbourgState:
+        self.check_players(num_players)
+        self.normalise_options(options)
+        return StrasbourgState.new(num_players, seed)
+
+    def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
+        return bot.choose(view, legal, seat, rng)
+
+    def event_text(self, event: Event) -> str:
+        return text.event_text(event)
+
+    def summary(self, view: dict[str, Any]) -> str:
+        lines = [str(view["status"])]
+        lines.append(f"First player: seat {view['first_player']} · round {view['round']}/{ROUNDS}")
+        council = ", ".join(
+            f"{SEAT_NAMES[name]} {'-' if holder is None else holder}" for name, holder in view["council"].items()
+        )
+        lines.append(f"Council: {council}")
+        for p in view["players"]:
+            lines.append(
+                f"Seat {p['seat']}: prestige {p['prestige']}, stacks {p['stacks']}, deck {p['deck']}, "
+                f"city {p['city']}, council {p['council']}"
+            )
+        if view["built"]:
+            lines.append("Edifices: " + ", ".join(f"{EDIFICES[e]['name']} {c}" for c, e in view["built"].items()))
+        if view["chapels"]:
+            lines.append("Chapels: " + ", ".join(view["chapels"]))
+        bid = view.get("bid")
+        if bid:
+            shown = [f"seat {s} {sum(c)}" for s, c in enumerate(bid["revealed"]) if bid["status"][s] == "revealed"]
+            step = view["step"]
+            guild = f" ({GUILD_NAMES[view['step_guild']]})" if view.get("step_guild") else ""
+            lines.append(f"Step {step}{guild} revealed: " + (", ".join(shown) or "none yet"))
+        private = view.get("private")
+        if private:
+            goods = ", ".join(f"{g} {n}" for g, n in private["goods"].items() if n) or "none"
+            lines.append(
+                f"You: coins {private['coins']}, goods {goods}, privileges {private['privileges']}, "
+                f"stacks {private['stacks']}, hand {private['hand']}, open {private['open']}"
+            )
+        if view["over"]:
+            lines.append("Final: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(view["scores"])))
+        return "\n".join(lines)
+
+
+GAME = StrasbourgGame()
+StrasbourgState.game = GAME
+
+__all__ = ["GAME", "StrasbourgGame", "StrasbourgState"]
