@@ -1,0 +1,55 @@
+"""Colonia (Dirk Henn, Queen Games 2009) for 3–6 players."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules.colonia import bot, text
+from rules.colonia.data import MAX_PLAYERS, MIN_PLAYERS, RECONSTRUCTED
+from rules.colonia.state import ColoniaState
+from rules.colonia.summary import summary as _summary
+from rules.core import Event, Game, Rng, State
+
+
+class ColoniaGame(Game):
+    name: ClassVar[str] = "colonia"
+    title: ClassVar[str] = "Colonia"
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
+    state_class: ClassVar[type[State]] = ColoniaState
+    option_choices: ClassVar[dict[str, list[str]]] = {}
+    rules_summary: ClassVar[str] = (
+        "6 weeks of 7 days. Mon: a week card fills the market stalls, sets the craftsmen's regular orders, the "
+        "extra-order dice and how many ships sail (all 4 in week 6); 3 decrees are revealed. "
+        "Tue: everyone secretly plays a family card (3-8, each once) and sends that many members to the city hall; "
+        "too few in reserve = the card counts 0. Higher card acts first (ties: reverse of last week) and has that "
+        "many votes. Decrees are voted secretly on their day (Wed-Sat); ties go to the mayor. "
+        "Passing loops in turn order (a pass ends your day): Wed take a whole stall for as many members; "
+        "Thu order a good (2 raw materials; the k-th new order at a craftsman costs k members), extra dice move "
+        "sticks, orders above the stick deliver 1 good; Fri load a ship's hold with exactly its goods and 1 member; "
+        "Sat ships above the stick pay in their city's currency; Sun buy relics (city currency only; shrines double "
+        "one relic of their city), then insure one display card with a member. Members return from the street "
+        "about 8 days later. End: most money in a currency wins its window (2 VP; ties none). "
+        "Ties: money, then goods, then raw materials."
+    )
+    reconstructed: ClassVar[list[str]] = RECONSTRUCTED
+
+    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State:
+        self.check_players(num_players)
+        self.normalise_options(options)
+        return ColoniaState.new(num_players, int(seed))
+
+    def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
+        return bot.choose(view, legal, seat, rng)
+
+    def event_text(self, event: Event) -> str:
+        return text.event_text(event)
+
+    def summary(self, view: dict[str, Any]) -> str:
+        return _summary(view)
+
+
+GAME = ColoniaGame()
+ColoniaState.game = GAME
+
+__all__ = ["GAME", "ColoniaGame", "ColoniaState"]

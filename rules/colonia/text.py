@@ -1,0 +1,172 @@
+"""The one English formatter of Colonia: action labels and event texts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.colonia import data as D
+from rules.core import Event
+
+if TYPE_CHECKING:
+    from rules.colonia.state import ColoniaState
+
+STREET_NAMES = ("Tuesday", "Wednesday", "Thursday", "Friday")
+
+
+def _relic(card: str) -> str:
+    r = D.RELIC_BY_ID[card]
+    if r.shrine:
+        return f"{D.CITIES[r.city]} shrine ({r.price} {D.CURRENCIES[r.city]})"
+    return f"{D.CITIES[r.city]} relic {card} ({r.vp} VP, {r.price} {D.CURRENCIES[r.city]})"
+
+
+def _items(counts: dict[str, int] | None) -> str:
+    if not counts:
+        return "nothing"
+    return ", ".join(f"{n} {name}" for name, n in counts.items())
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(f"seat {s}" for s in seats) or "nobody"
+
+
+def describe_action(st: ColoniaState, action: str) -> str:
+    verb, _, rest = action.partition(" ")
+    if action == "pass":
+        return "Pass (no more actions of this kind today)"
+    if verb == "family":
+        return f"Play family card {rest} (send {rest} members to the city hall)"
+    if verb == "vote":
+        return f"Vote {rest.capitalize()}"
+    if verb == "decide":
+        return f"As mayor, decide the tie: {rest.capitalize()}"
+    if verb == "take":
+        return f"Take a {rest}"
+    if verb == "give":
+        return f"Load one {rest} into the extra hold"
+    if verb == "stall":
+        i = int(rest) - 1
+        total = sum(st.stalls[i])
+        mats = _items({D.MATERIALS[m]: c for m, c in enumerate(st.stalls[i]) if c})
+        return f"Take stall {rest} ({mats}) with {total} members"
+    if verb == "order":
+        c = D.CRAFTSMEN.index(rest)
+        a, b = D.RECIPES[c]
+        return (f"Order a {D.GOODS[c]} from the {rest} ({D.MATERIALS[a]} + {D.MATERIALS[b]}, "
+                f"{st.new_orders[c] + 1} members)")
+    if verb == "load":
+        sid, h = rest.split()
+        info = D.SHIP_BY_ID[sid]
+        need, pay = info.holds[int(h) - 1]
+        goods = " + ".join(D.GOODS[g] for g in need)
+        return f"Load {goods} on {sid} hold {h} for {pay} {D.CURRENCIES[info.city]}"
+    if verb == "extra":
+        info = D.SHIP_BY_ID[rest]
+        return f"Use the extra hold of {rest} (any good, {D.EXTRA_HOLD_PAY} {D.CURRENCIES[info.city]})"
+    if verb == "buy":
+        return f"Buy the {_relic(rest)}"[:100]
+    if verb == "insure":
+        return f"Insure the {_relic(rest)} with 1 member"[:100]
+    if verb == "enshrine":
+        return f"Place {_relic(rest)} in the shrine (double VP)"[:100]
+    if action == "keep shrine empty":
+        return "Keep the shrine empty for now"
+    if action == "no exchange":
+        return "Exchange no money"
+    if verb == "exchange":
+        parts = rest.split()
+        if len(parts) == 1:
+            return f"Exchange some {rest}"
+        return f"Exchange {parts[0]} {parts[1]} into {parts[3]} (1:1)"
+    return action
+
+
+def event_text(event: Event) -> str:
+    p: dict[str, Any] = event.params
+    k = event.kind
+    if k == "week":
+        return (f"Week {p['week']} begins with week card {p['card']}: {p['departing']} ship(s) will sail; "
+                f"decrees {', '.join(p['decrees'])}.")
+    if k == "family_chosen":
+        return f"Seat {p['seat']} has chosen a family card."
+    if k == "family_you_chose":
+        return f"You chose family card {p['card']}."
+    if k == "family_revealed":
+        cards = ", ".join(f"seat {s}: {c}" for s, c in enumerate(p["cards"]))
+        text = f"Family cards revealed ({cards}). Turn order: {_seats(p['order'])}."
+        if p["zero"]:
+            text += f" Short of members, card counts 0: {_seats(p['zero'])}."
+        if p["rolls"]:
+            text += " Tie rolls: " + ", ".join(f"seat {s} rolled {r}" for s, r in p["rolls"].items()) + "."
+        return text
+    if k == "vote_cast":
+        return f"Seat {p['seat']} has voted."
+    if k == "you_voted":
+        return f"You voted {'Yes' if p['yes'] else 'No'}."
+    if k == "vote_result":
+        name = D.DECREE_BY_ID[p["decree"]].name
+        how = " (the mayor decided the tie)" if p["mayor_decided"] else ""
+        verdict = "passes" if p["passed"] else "is rejected"
+        return f"Decree {p['decree']} {name}: {p['yes_votes']} Yes to {p['no_votes']} No, it {verdict}{how}."
+    if k == "decree_effect":
+        d = D.DECREE_BY_ID[p["decree"]]
+        return f"{d.name}: {d.text}"
+    if k == "homecoming":
+        moved = ", ".join(f"seat {s}: {m}" for s, m in p["moved"].items())
+        return f"Members go home from the {p['street']} street ({moved})."
+    if k == "materials_drawn":
+        return f"You draw {_items(p['materials'])}."
+    if k == "lucky_find":
+        return "Lucky find rolls: " + ", ".join(f"seat {s} rolled {r}" for s, r in p["rolls"].items()) + "."
+    if k == "good_chosen":
+        return f"You take a {p['good']}."
+    if k == "new_relics":
+        return f"New relics on the extra spaces: {', '.join(p['relics']) or 'none left'}."
+    if k == "exchanged":
+        return f"You exchange {p['amount']} {p['from']} into {p['to']}."
+    if k == "exchange_done":
+        return f"Seat {p['seat']} is done at the money changers."
+    if k == "pass":
+        why = " (cannot act)" if p["forced"] else ""
+        return f"Seat {p['seat']} passes{why}."
+    if k == "stall":
+        return f"Seat {p['seat']} takes stall {p['stall']} ({_items(p['materials'])})."
+    if k == "order":
+        where = "above" if p["above"] else "below"
+        return (f"Seat {p['seat']} orders from the {p['craftsman']} with {p['members']} member(s) "
+                f"on space {p['space']} ({where} the stick).")
+    if k == "extra_dice":
+        return f"Extra orders rolled: {', '.join(map(str, p['rolls'])) or 'none'}."
+    if k == "delivery":
+        parts = [f"seat {s} gets {_items(g)}" for s, g in p["goods"].items()]
+        return "Deliveries: " + ("; ".join(parts) if parts else "none") + "."
+    if k == "load":
+        return f"Seat {p['seat']} loads {' + '.join(p['goods'])} on {p['ship']} hold {p['hold']} ({p['pay']})."
+    if k == "extra_load":
+        return f"Seat {p['seat']} loads a {p['good']} in the extra hold of {p['ship']}."
+    if k == "ship_departs":
+        pays = ", ".join(f"seat {o} +{a}" for o, a in p["payouts"]) or "nothing loaded"
+        when = " early" if p["early"] else ""
+        return f"Ship {p['ship']} sails{when}, paying in {p['currency']}: {pays}."
+    if k == "ships_arrive":
+        return f"Ships arrive in the harbour: {', '.join(p['ships'])}."
+    if k == "buy":
+        text = f"Seat {p['seat']} buys {_relic(p['relic'])}."
+        if p["insured_by"] is not None:
+            text += f" Seat {p['insured_by']}'s insuring member goes home."
+        return text
+    if k == "enshrine":
+        return f"Seat {p['seat']} places {_relic(p['relic'])} in the shrine ({p['vp']} VP)."
+    if k == "insure":
+        return f"Seat {p['seat']} insures {_relic(p['relic'])}."
+    if k == "relics_refilled":
+        return f"The relic display is refilled with {len(p['relics'])} card(s)."
+    if k == "windows":
+        parts = []
+        for c, seat in enumerate(p["windows"]):
+            who = f"seat {seat} (hands {p['paid'][c]} {D.CURRENCIES[c]} to the bank)" if seat is not None else "nobody"
+            parts.append(f"{D.CITIES[c]}: {who}")
+        return "Stained-glass windows — " + "; ".join(parts) + "."
+    if k == "game_over":
+        return "Game over. Scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(p["scores"])) + "."
+    return k.replace("_", " ")

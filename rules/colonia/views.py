@@ -1,0 +1,162 @@
+"""Per-viewer projections of a Colonia state (structure documented in ``state.py``).
+
+Everything behind a screen (money, raw materials, goods, unshrined relics), a secret family card
+or ballot not yet revealed, and every deck order stay out of other seats' views.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.colonia import data as D
+
+if TYPE_CHECKING:
+    from rules.colonia.state import ColoniaState
+
+STREETS = ("tuesday", "wednesday", "thursday", "friday")
+DAY_NAMES = ("", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+LOOP_NAMES = {"stall": "market", "order": "craftsmen", "load": "loading", "buy": "relic purchases",
+              "insure": "insurance"}
+
+
+def relic_card(st: ColoniaState, card: str | None) -> dict[str, Any] | None:
+    if card is None:
+        return None
+    r = D.RELIC_BY_ID[card]
+    return {"id": card, "city": D.CITIES[r.city], "currency": D.CURRENCIES[r.city], "price": r.price, "vp": r.vp,
+            "shrine": r.shrine, "insured_by": st.insured.get(card)}
+
+
+def counts(values: list[int], names: tuple[str, ...]) -> dict[str, int]:
+    return {names[i]: values[i] for i in range(len(names))}
+
+
+def phase_name(st: ColoniaState) -> str:
+    stage, day = st.stage, st.day
+    if stage == "over":
+        return "Game over"
+    if stage == "good" and st.week == 1 and day == 1:
+        return "Setup: choose a good"
+    name = DAY_NAMES[day]
+    if stage == "family":
+        return f"{name}: family cards"
+    if stage in ("vote", "mayor"):
+        did = st.slots[st.vote_slot][0]
+        return f"{name}: vote on {did} {D.DECREE_BY_ID[did].name}"
+    if stage == "exchange":
+        return f"{name}: money changers"
+    if stage == "good":
+        return f"{name}: lucky find"
+    if stage == "extra":
+        return f"{name}: extra hold"
+    if stage == "shrine":
+        return f"{name}: shrine"
+    if stage == "loop":
+        return f"{name}: {LOOP_NAMES[st.loop['kind']]}"  # type: ignore[index]
+    return name
+
+
+def status_line(st: ColoniaState) -> str:
+    if st.stage == "over":
+        return "Game over."
+    waiting = ", ".join(f"seat {s}" for s in st.to_act())
+    return f"Week {st.week}/{D.WEEKS}, {phase_name(st)} — waiting for {waiting}."
+
+
+def build_view(st: ColoniaState, seat: int | None) -> dict[str, Any]:
+    n = st.num_players
+    over = st.stage == "over"
+    to_act = st.to_act()
+    week_card = None
+    if st.weeks_used:
+        w = D.WEEK_CARDS[int(st.weeks_used[-1][1:]) - 1]
+        week_card = {"id": w.id, "stalls": list(w.stalls), "orders": list(w.orders), "dice": w.dice,
+                     "ships": w.ships}
+    vote = None
+    if st.stage in ("vote", "mayor"):
+        did = st.slots[st.vote_slot][0]
+        voters = [s for s in st.order if st.voting_weight(s)]
+        vote = {"decree": did, "voters": voters, "cast": [s for s in voters if st.ballot[s] is not None]}
+    market = []
+    for i in range(len(st.stalls)):
+        held = st.stall_members[i]
+        market.append({"stall": i + 1, "extra": i >= D.REGULAR_STALLS,
+                       "materials": {D.MATERIALS[m]: c for m, c in enumerate(st.stalls[i]) if c},
+                       "total": sum(st.stalls[i]), "seat": held[0] if held else None,
+                       "members": held[1] if held else 0})
+    craftsmen = []
+    for c, name in enumerate(D.CRAFTSMEN):
+        a, b = D.RECIPES[c]
+        craftsmen.append({"name": name, "good": D.GOODS[c], "inputs": [D.MATERIALS[a], D.MATERIALS[b]],
+                          "stick": st.stick[c], "orders": [{"seat": o, "members": k} for o, k in st.cols[c]],
+                          "next_cost": st.new_orders[c] + 1})
+    ships = []
+    for berth, ship in enumerate(st.harbour):
+        info = D.SHIP_BY_ID[ship["id"]]
+        ships.append({"id": info.id, "berth": berth + 1, "city": D.CITIES[info.city],
+                      "currency": D.CURRENCIES[info.city],
+                      "holds": [{"goods": [D.GOODS[g] for g in need], "pay": pay, "seat": ship["h"][h]}
+                                for h, (need, pay) in enumerate(info.holds)],
+                      "extra_seat": ship["x"], "extra_open": bool(st.extra_holds and ship["x"] is None)})
+    players = []
+    for s in range(n):
+        players.append({
+            "seat": s, "colour": D.COLOURS[s], "reserve": st.reserve[s],
+            "street": {STREETS[i]: st.street[s][i] for i in range(4)}, "early": st.early[s],
+            "card": st.card[s], "card_zero": st.zero[s], "cards_left": list(st.cards_left[s]),
+            "chosen": st.stage == "family" and st.choice[s] is not None,
+            "shrines": [{"id": p[0], "relic": p[1], "vp": 2 * D.RELIC_BY_ID[p[1]].vp if p[1] else 0}
+                        for p in st.shrines[s]],
+            "passed": bool(st.loop and st.loop["passed"][s]),
+        })
+    loop = None
+    if st.loop is not None:
+        loop = {"kind": st.loop["kind"], "current": st.loop["cur"],
+                "passed": [s for s in st.order if st.loop["passed"][s]]}
+    pending = None
+    if st.pending is not None:
+        pending = {k: v for k, v in st.pending.items() if k != "options"}  # options name hidden relics
+    view: dict[str, Any] = {
+        "game": "colonia", "num_players": n, "viewer": seat, "to_act": to_act, "phase": phase_name(st),
+        "status": status_line(st), "scores": st.public_scores(), "over": over,
+        "round": st.week, "week": st.week, "day": st.day, "day_name": DAY_NAMES[st.day],
+        "week_card": week_card, "weeks_used": list(st.weeks_used),
+        "deck_counts": {"week": len(st.week_deck), "decrees": len(st.decree_deck), "ships": len(st.ship_deck),
+                        "relics": len(st.relic_deck)},
+        "decrees": [{"id": did, "day": D.DECREE_BY_ID[did].day, "name": D.DECREE_BY_ID[did].name,
+                     "text": D.DECREE_BY_ID[did].text,
+                     "result": None if res is None else ("passed" if res else "rejected")} for did, res in st.slots],
+        "vote": vote, "votes": [dict(v) for v in st.votes],
+        "turn_order": list(st.order), "mayor": st.order[0] if st.week > 1 or st.day > 2 else None,
+        "lean_council": st.lean,
+        "market": market, "craftsmen": craftsmen,
+        "harbour": {"departing": st.depart, "extra_holds": st.extra_holds, "ships": ships,
+                    "discard": list(st.ship_discard)},
+        "relics": {"display": [relic_card(st, c) for c in st.display],
+                   "extra": [relic_card(st, c) for c in st.display_x], "discard": list(st.relic_discard)},
+        "players": players, "loop": loop, "pending": pending,
+    }
+    if seat is not None and 0 <= seat < n:
+        me: dict[str, Any] = {
+            "seat": seat,
+            "money": counts(st.money[seat], D.CURRENCIES),
+            "materials": counts(st.raw[seat], D.MATERIALS),
+            "goods": counts(st.goods[seat], D.GOODS),
+            "relics": [relic_card(st, r) for r in st.relics[seat]],
+            "family_choice": st.choice[seat] if st.stage == "family" else None,
+            "ballot": None if st.ballot[seat] is None else ("yes" if st.ballot[seat] else "no"),
+            "exchange_from": st.xchg[seat],
+        }
+        if st.pending is not None and st.pending["seat"] == seat and "options" in st.pending:
+            me["shrine_options"] = list(st.pending["options"])
+        view["me"] = me
+    if over and st.final is not None:
+        view["outcome"] = st.outcome().to_dict()
+        view["final"] = {
+            "windows": [{"city": D.CITIES[c], "seat": st.final["windows"][c], "paid": st.final["window_money"][c]}
+                        for c in range(len(D.CITIES))],
+            "players": [{"seat": s, "money": counts(st.money[s], D.CURRENCIES),
+                         "goods": counts(st.goods[s], D.GOODS), "materials": counts(st.raw[s], D.MATERIALS),
+                         "relics": list(st.relics[s])} for s in range(n)],
+        }
+    return view
