@@ -1,0 +1,190 @@
+"""The Discord bot: ``build_bot()`` (the whole command tree, no connection) and ``kontor run``.
+
+- Intents: none privileged (slash commands, buttons and DMs need none).
+- Commands are checked against Discord's limits (bot/command_limits.py) and synced on start only
+  when their payload hash changed (kept next to the database): Discord allows 200 creates a day.
+- SIGINT and SIGTERM close the bot, the scheduler and the service (the SQLite WAL is checkpointed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import command_limits
+from bot.cogs import game_commands, lobby, play
+from bot.config import Config, ConfigError
+from bot.notify import NO_PING, Notifier
+from bot.scheduler import Scheduler
+from bot.service import TableError, TableService
+from bot.ui.items import DYNAMIC_ITEMS
+from bot.ui.text import clip
+
+log = logging.getLogger("kontor")
+
+
+class KontorTree(app_commands.CommandTree):
+    """Turns every refusal into a polite ephemeral answer; anything unexpected is logged, not shown."""
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, TableError):
+            text = original.message
+        elif isinstance(error, app_commands.TransformerError):
+            text = "I couldn't understand one of the values you gave. Please pick from the suggestions."
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = "Games live in server channels and threads; use this there."
+        elif isinstance(error, app_commands.CheckFailure):
+            text = "You aren't allowed to do that here."
+        else:
+            log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error)
+            text = "Sorry, something went wrong on my side. The game is unchanged; please try again."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(clip(text, 2000), ephemeral=True, allowed_mentions=NO_PING)
+            else:
+                await interaction.response.send_message(clip(text, 2000), ephemeral=True, allowed_mentions=NO_PING)
+        except discord.HTTPException:
+            log.warning("could not deliver an error message", exc_info=True)
+
+
+class KontorBot(commands.Bot):
+    def __init__(self, config: Config, *, service: TableService | None = None,
+                 service_options: dict[str, Any] | None = None, sync: bool = True) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channel and thread cache; everything else arrives with the interactions
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=KontorTree,
+                         help_command=None, allowed_mentions=NO_PING)
+        self.config = config
+        self._service = service
+        self._owns_service = service is None
+        self.service_options = {"render": True, **(service_options or {})}
+        self.sync_on_start = sync
+        self.notifier = Notifier(self)
+        self.play = play.PlayController(self)
+        self.scheduler = Scheduler(self)
+
+    @property
+    def service(self) -> TableService:
+        if self._service is None:
+            raise RuntimeError("the table service opens in setup_hook (when the bot logs in)")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        if self._service is None:
+            self._service = await TableService.open(self.config.db_path, **self.service_options)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.sync_on_start:
+            await sync_if_changed(self)
+        self.scheduler.start()
+
+    async def close(self) -> None:
+        await self.scheduler.stop()
+        try:
+            await super().close()
+        finally:
+            await self.close_service()
+
+    async def close_service(self) -> None:
+        if self._service is not None and self._owns_service:
+            service, self._service = self._service, None
+            await service.close()
+
+
+def build_bot(config: Config | None = None, **kwargs: Any) -> KontorBot:
+    """The fully configured bot — every command group added, the tree complete — without connecting."""
+    bot = KontorBot(config or Config(token=""), **kwargs)
+    lobby.setup(bot)
+    play.setup(bot)
+    game_commands.setup(bot.tree)
+    return bot
+
+
+# ---- sync only when the commands changed -----------------------------------------------------
+def _read_hashes(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+async def sync_if_changed(bot: KontorBot) -> bool:
+    """Validate the tree, then sync it (to KONTOR_GUILD, else globally) only if its hash changed."""
+    command_limits.check_tree(bot.tree)  # the global set is validated even when syncing one guild
+    guild = discord.Object(bot.config.guild_id) if bot.config.guild_id else None
+    if guild is not None:
+        bot.tree.copy_global_to(guild=guild)
+    digest = command_limits.payload_hash(command_limits.check_tree(bot.tree, guild=guild))
+    scope = f"guild:{bot.config.guild_id}" if guild else "global"
+    path = bot.config.hash_path
+    hashes = _read_hashes(path)
+    if hashes.get(scope) == digest:
+        log.info("commands unchanged (%s); no sync", scope)
+        return False
+    await bot.tree.sync(guild=guild)
+    hashes[scope] = digest
+    try:
+        path.write_text(json.dumps(hashes, indent=1, sort_keys=True))
+    except OSError:
+        log.warning("could not store the command hash in %s", path, exc_info=True)
+    log.info("commands synced (%s)", scope)
+    return True
+
+
+# ---- kontor run ------------------------------------------------------------------------------
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--log-level", default="INFO", help="logging level (default INFO)")
+
+
+async def serve(bot: KontorBot, token: str) -> int:
+    """Run until the bot stops or SIGINT/SIGTERM arrives; always close bot, scheduler and database."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    runner = asyncio.create_task(bot.start(token), name="kontor-bot")
+    stopper = asyncio.create_task(stop.wait(), name="kontor-signals")
+    code = 0
+    try:
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if runner in done and runner.exception() is not None:
+            error = runner.exception()
+            if isinstance(error, discord.LoginFailure):
+                print("Discord refused the token (DISCORD_TOKEN). Check it in the developer portal.", file=sys.stderr)
+                code = 2
+            else:
+                log.error("the bot stopped", exc_info=error)
+                code = 1
+        elif stopper in done:
+            log.info("signal received: shutting down")
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+        stopper.cancel()
+        await bot.close()
+        if not runner.done():
+            runner.cancel()
+        await asyncio.gather(runner, stopper, return_exceptions=True)
+    return code
+
+
+def run_main(args: argparse.Namespace | None = None) -> int:
+    try:
+        config = Config.from_env()
+    except ConfigError as exc:
+        print(f"kontor run: {exc}", file=sys.stderr)
+        return 2
+    level = str(getattr(args, "log_level", "INFO")).upper()
+    discord.utils.setup_logging(level=getattr(logging, level, logging.INFO))
+    return asyncio.run(serve(build_bot(config), config.token))

@@ -1,0 +1,85 @@
+"""One slash command per game, built generically from its spec (bot/cogs/specs/):
+``/speicherstadt place column:3`` plays ``"place 3"``. The argument is autocompleted from the
+player's legal actions that start with that word; the table validates everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import rules
+from bot.cogs.specs import GameSpec, Verb, load_specs
+from bot.ui.text import clip
+
+MAX_CHOICES = 25
+
+
+async def word_choices(
+    interaction: discord.Interaction[Any], word: str, current: str
+) -> list[app_commands.Choice[str]]:
+    """The rest of every legal action of this player that starts with ``word``, filtered by what was typed."""
+    legal = await interaction.client.play.legal_for(interaction)
+    typed = current.casefold().strip()
+    out: list[app_commands.Choice[str]] = []
+    for action, label in legal:
+        head, _, rest = action.partition(" ")
+        if head != word or not rest:
+            continue
+        if typed and typed not in rest.casefold() and typed not in label.casefold():
+            continue
+        out.append(app_commands.Choice(name=clip(f"{rest} — {label}", 100), value=rest))
+        if len(out) == MAX_CHOICES:
+            break
+    return out
+
+
+def _verb_command(verb: Verb) -> app_commands.Command[Any, Any, Any]:
+    word = verb.word
+    if verb.arg is None:
+
+        async def bare(interaction: discord.Interaction[Any]) -> None:
+            await interaction.client.play.perform_typed(interaction, word)
+
+        return app_commands.Command(name=word, description=verb.description, callback=bare)
+
+    if verb.bare_too:
+
+        async def optional(interaction: discord.Interaction[Any], choice: str | None = None) -> None:
+            await interaction.client.play.perform_typed(interaction, f"{word} {choice}" if choice else word)
+
+        callback: Any = optional
+    else:
+
+        async def required(interaction: discord.Interaction[Any], choice: str) -> None:
+            await interaction.client.play.perform_typed(interaction, f"{word} {choice}")
+
+        callback = required
+    callback = app_commands.rename(choice=verb.arg)(callback)
+    callback = app_commands.describe(choice=verb.arg_description)(callback)
+    command = app_commands.Command(name=word, description=verb.description, callback=callback)
+
+    @command.autocomplete("choice")
+    async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return await word_choices(interaction, word, current)
+
+    return command
+
+
+def build_group(spec: GameSpec) -> app_commands.Group:
+    group = app_commands.Group(name=spec.command, description=spec.description, guild_only=True)
+    for verb in spec.verbs:
+        group.add_command(_verb_command(verb))
+    return group
+
+
+def setup(tree: app_commands.CommandTree[Any]) -> list[str]:
+    """Add the command set of every registered game that has a spec; returns their command names."""
+    added = []
+    for name, spec in load_specs().items():
+        if name in rules.GAMES:
+            tree.add_command(build_group(spec))
+            added.append(spec.command)
+    return added

@@ -1,0 +1,291 @@
+"""``/game …``: open a table, sit down, start, watch, and manage it. Translation only: the table decides.
+
+One open game per channel (a thread is the easy way to run several per server). Moderation is
+"host or Manage Channel"; without either, ``abandon`` becomes a vote of the seated players.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.cogs.play import reply
+from bot.notify import NO_PING, board_image
+from bot.service import PACES, SETTING_CHOICES, Table, TableError, Update
+from bot.ui import embeds
+from bot.ui.text import clip, input_problem, safe_echo
+
+if TYPE_CHECKING:
+    from bot.app import KontorBot
+
+LOG_PAGE = 15
+
+
+def refusals(func: Any) -> Any:
+    """A refusal from the table (TableError) becomes a polite ephemeral answer, not an error.
+
+    Defined here so the wrapped callback keeps this module's globals for discord.py's annotation lookup.
+    """
+
+    @functools.wraps(func)
+    async def wrapper(self: GameCommands, interaction: discord.Interaction[Any], *args: Any, **kwargs: Any) -> None:
+        try:
+            await func(self, interaction, *args, **kwargs)
+        except TableError as exc:
+            await reply(interaction, exc.message)
+
+    return wrapper
+
+
+def is_moderator(interaction: discord.Interaction[Any]) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_channels or perms.administrator)
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"length=long, map=b"`` -> ``{"length": "long", "map": "b"}``; TableError on anything else."""
+    if not text:
+        return {}
+    problem = input_problem(text, limit=200, what="The options text")
+    if problem:
+        raise TableError(problem)
+    out: dict[str, str] = {}
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise TableError(f"Options look like `name=value, name=value`; '{safe_echo(part)}' does not.")
+        out[key.strip().lower()] = value.strip().lower()
+    return out
+
+
+def _choices(values: Any) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=v, value=v) for v in values]
+
+
+class GameCommands(app_commands.Group):
+    """The ``/game`` command group; ``bot`` is the running KontorBot (service, notifier, play controller)."""
+
+    def __init__(self, bot: KontorBot) -> None:
+        super().__init__(name="game", description="Board game tables: open, join, start, manage", guild_only=True)
+        self.bot = bot
+        self.votes: dict[tuple[int, int], set[int]] = {}  # (channel, game id) -> users voting to abandon
+
+    @property
+    def svc(self) -> Any:
+        return self.bot.service
+
+    async def _lobby_reply(self, interaction: discord.Interaction[Any], update: Update, extra: str = "") -> None:
+        embed = embeds.lobby_embed(update.table, update.public_events)
+        await interaction.response.send_message(extra or None, embed=embed, allowed_mentions=NO_PING)
+
+    async def _dm_note(self, interaction: discord.Interaction[Any], table: Table) -> str:
+        if await self.bot.notifier.check_dm(interaction.user, table):
+            return ""
+        return f"<@{interaction.user.id}> I can't DM you. Use `/game hand` or **My screen** to see your private screen."
+
+    # ---- lobby -----------------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a table for a game in this channel (or thread)")
+    @app_commands.describe(game="Which game", options="Game options, e.g. length=long (see /game rules)",
+                           pace="How fast turns should go (reminders and deadlines)")
+    @app_commands.choices(pace=_choices(PACES))
+    @refusals
+    async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None,
+                  pace: str | None = None) -> None:
+        problem = input_problem(game, limit=40, what="The game name")
+        if problem:
+            raise TableError(problem)
+        settings = {"pace": pace} if pace else None
+        update = await self.svc.create(interaction.channel_id, interaction.guild_id, game, interaction.user.id,
+                                       interaction.user.display_name, options=parse_options(options),
+                                       settings=settings)
+        note = await self._dm_note(interaction, update.table)
+        await self._lobby_reply(interaction, update, "Table open: `/game join` to sit down, `/game bot add` for a "
+                                "bot, then the host runs `/game start`." + (f"\n{note}" if note else ""))
+
+    @new.autocomplete("game")
+    async def new_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        typed = current.casefold()
+        return [app_commands.Choice(name=clip(f"{g.title} ({g.min_players}–{g.max_players} players)", 100), value=name)
+                for name, g in self.svc.games.items() if typed in name or typed in g.title.casefold()][:25]
+
+    @app_commands.command(name="join", description="Take a seat at this channel's table")
+    @refusals
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        update = await self.svc.join(interaction.channel_id, interaction.user.id, interaction.user.display_name)
+        await self._lobby_reply(interaction, update, await self._dm_note(interaction, update.table))
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @refusals
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self._lobby_reply(interaction, await self.svc.leave(interaction.channel_id, interaction.user.id))
+
+    bots = app_commands.Group(name="bot", description="Bot players at this table")
+
+    @bots.command(name="add", description="Seat a bot player")
+    @refusals
+    async def bot_add(self, interaction: discord.Interaction[Any]) -> None:
+        await self._lobby_reply(interaction, await self.svc.add_bot(interaction.channel_id, interaction.user.id))
+
+    @bots.command(name="remove", description="Remove the last bot player")
+    @refusals
+    async def bot_remove(self, interaction: discord.Interaction[Any]) -> None:
+        await self._lobby_reply(interaction, await self.svc.remove_bot(interaction.channel_id, interaction.user.id))
+
+    @app_commands.command(name="start", description="Start the game (host only): seats are shuffled, the seed fixed")
+    @refusals
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(thinking=True)
+        try:
+            update = await self.svc.start(interaction.channel_id, interaction.user.id)
+        except TableError as exc:
+            await interaction.edit_original_response(content=clip(exc.message, 2000))
+            return
+        digest = update.table.seed_digest or ""
+        await interaction.edit_original_response(
+            content=f"🎲 **{update.table.title}** begins! Fair dice: the seed's SHA-256 is `{digest}`; "
+                    "the seed itself is revealed at the end so anyone can replay and check every shuffle.")
+        await self.bot.notifier.publish(update)
+
+    # ---- information -----------------------------------------------------------------------
+    @app_commands.command(name="status", description="The board, seats and whose move it is")
+    @refusals
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table: Table = await self.svc.table(interaction.channel_id)
+            if table.status == "lobby":
+                await interaction.edit_original_response(embed=embeds.lobby_embed(table, []))
+                return
+            view = await self.svc.public_view(interaction.channel_id)
+        except TableError as exc:
+            await interaction.edit_original_response(content=exc.message)
+            return
+        summary = self.svc.game(table.game).summary(view)
+        image = await board_image(table.game, view, table.names)
+        waiting = ", ".join(table.seats[s].name for s in table.awaited_seats)
+        embed = embeds.board_embed(table, summary, [f"Waiting for: {waiting}" if waiting else table.status],
+                                   image=image is not None)
+        files = [discord.File(io.BytesIO(image), filename="board.png")] if image else []
+        await interaction.edit_original_response(embed=embed, attachments=files)
+
+    @app_commands.command(name="rules", description="A short rules summary and which card data is reconstructed")
+    @app_commands.describe(game="Which game (default: this channel's)")
+    @refusals
+    async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        if game is None:
+            try:
+                game = (await self.svc.table(interaction.channel_id)).game
+            except TableError:
+                raise TableError(f"Which game? One of: {', '.join(self.svc.games)}.") from None
+        g = self.svc.game(game)
+        embed = discord.Embed(title=clip(g.title, 256), colour=embeds.COLOUR,
+                              description=clip(g.rules_summary or "No summary yet.", 4000))
+        embed.add_field(name="Players", value=f"{g.min_players}–{g.max_players}")
+        if g.option_choices:
+            embed.add_field(name="Options (first = default)", inline=False, value=clip("\n".join(
+                f"`{k}`: {', '.join(v)}" for k, v in g.option_choices.items()), 1024))
+        embed.add_field(name="Reconstructed component data", inline=False,
+                        value=clip("\n".join(f"• {r}" for r in g.reconstructed) or "None: all data is published.",
+                                   1024))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @rules.autocomplete("game")
+    async def rules_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return await self.new_game(interaction, current)
+
+    @app_commands.command(name="log", description="Recent events of this channel's game, newest last")
+    @app_commands.describe(page="1 = the most recent events, 2 = the ones before, …")
+    @refusals
+    async def log(self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        lines = await self.svc.log(interaction.channel_id, offset=(page - 1) * LOG_PAGE, limit=LOG_PAGE)
+        if not lines:
+            await reply(interaction, "No events on that page.")
+            return
+        await reply(interaction, clip(f"**Log, page {page}** (older: `/game log page:{page + 1}`)\n" +
+                                      "\n".join(lines), 2000))
+
+    @app_commands.command(name="hand", description="Your private screen (only you see it)")
+    @refusals
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.play.show_screen(interaction, interaction.channel_id)
+
+    @app_commands.command(name="mygames", description="Every game, on every server, where it is your move")
+    @refusals
+    async def mygames(self, interaction: discord.Interaction[Any]) -> None:
+        tables = await self.svc.my_games(interaction.user.id)
+        if not tables:
+            await reply(interaction, "No game is waiting for you. 🎉")
+            return
+        lines = [f"• **{t.title}** in <#{t.channel}> (move {t.version})" for t in tables]
+        await reply(interaction, "It's your move in:\n" + "\n".join(lines))
+
+    # ---- management ------------------------------------------------------------------------
+    @app_commands.command(name="abandon", description="End this game (host or Manage Channel; else a vote)")
+    @refusals
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        table: Table = await self.svc.table(interaction.channel_id)
+        if table.status not in ("lobby", "active"):
+            raise TableError("There is no open game in this channel.")
+        user = interaction.user.id
+        force = is_moderator(interaction) or user == table.creator
+        if not force:
+            if table.seat_of(user) is None:
+                raise TableError("Only the host, a moderator or the seated players (by vote) can abandon a game.")
+            voters = self.votes.setdefault((table.channel, table.game_id), set())
+            voters.add(user)
+            needed = len(table.humans) // 2 + 1
+            if len(voters) < needed:
+                await interaction.response.send_message(
+                    f"🗳️ {interaction.user.display_name} votes to abandon ({len(voters)}/{needed} needed). "
+                    "Other seated players: `/game abandon` to agree.", allowed_mentions=NO_PING)
+                return
+        update = await self.svc.abandon(interaction.channel_id, user, force=True)
+        self.votes.pop((table.channel, table.game_id), None)
+        await interaction.response.send_message("\n".join(update.public_events), allowed_mentions=NO_PING)
+
+    @app_commands.command(name="replace", description="Hand a seat to another member, or to a bot (host/moderator)")
+    @app_commands.describe(seat="Seat number (1 = first)", member="The new player (leave empty for a bot)")
+    @refusals
+    async def replace(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 10],
+                      member: discord.Member | None = None) -> None:
+        if member is not None and member.bot:
+            raise TableError("Bots other than Kontor's own can't play; leave `member` empty for a Kontor bot.")
+        update = await self.svc.replace(interaction.channel_id, seat - 1, member.id if member else None,
+                                        member.display_name if member else None, interaction.user.id,
+                                        force=is_moderator(interaction))
+        await interaction.response.send_message("\n".join(update.public_events), allowed_mentions=NO_PING)
+        if update.public_view is not None:
+            await self.bot.notifier.publish(update)
+
+    @app_commands.command(name="settings", description="Pace, reminders, caretaker on timeout, posting mode")
+    @app_commands.describe(pace="Preset for reminder and deadline", remind_hours="Hours until a reminder (0 = off)",
+                           deadline_hours="Hours until the deadline (0 = none)",
+                           caretaker="At the deadline: a bot plays, the seat is skipped, or nothing happens",
+                           post="A new board message per move, or one live message edited in place")
+    @app_commands.choices(pace=_choices(PACES), caretaker=_choices(SETTING_CHOICES["caretaker"]),
+                          post=_choices(SETTING_CHOICES["post"]))
+    @refusals
+    async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
+                       remind_hours: app_commands.Range[float, 0, 720] | None = None,
+                       deadline_hours: app_commands.Range[float, 0, 720] | None = None,
+                       caretaker: str | None = None, post: str | None = None) -> None:
+        given = {k: v for k, v in {"pace": pace, "remind_hours": remind_hours, "deadline_hours": deadline_hours,
+                                   "caretaker": caretaker, "post": post}.items() if v is not None}
+        if not given:
+            table: Table = await self.svc.table(interaction.channel_id)
+            await interaction.response.send_message(embed=embeds.lobby_embed(table, ["Current settings."]),
+                                                    ephemeral=True)
+            return
+        update = await self.svc.update_settings(interaction.channel_id, interaction.user.id,
+                                                force=is_moderator(interaction), **given)
+        await interaction.response.send_message("\n".join(update.public_events), allowed_mentions=NO_PING)
+
+
+def setup(bot: KontorBot) -> None:
+    bot.tree.add_command(GameCommands(bot))

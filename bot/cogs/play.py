@@ -1,0 +1,207 @@
+"""Playing: the "Take your turn" menu, ``/move``, "My screen", and the one path every action takes.
+
+Every action — a select in the menu, ``/move``, ``/<game> <word>`` — ends in ``perform``:
+acknowledge at once (defer), let the table validate and apply it, then confirm privately to the
+player and post the new board publicly. Refusals are ephemeral and change nothing.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.notify import NO_PING, private_image
+from bot.service import StaleVersion, Table, TableError
+from bot.ui import embeds
+from bot.ui.items import board_view, menu_view
+from bot.ui.text import clip, input_problem
+
+if TYPE_CHECKING:
+    from bot.app import KontorBot
+
+MAX_CHOICES = 25
+
+
+async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    kwargs.setdefault("allowed_mentions", NO_PING)
+    text = clip(text, 2000)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+class PlayController:
+    """Shared by the buttons (bot/ui/items.py), ``/move`` and the per-game commands."""
+
+    def __init__(self, bot: KontorBot) -> None:
+        self.bot = bot
+
+    @property
+    def svc(self) -> Any:
+        return self.bot.service
+
+    def _waiting_for(self, table: Table) -> str:
+        return ", ".join(table.seats[s].name for s in table.awaited_seats) or "nobody"
+
+    async def _current_table(self, interaction: discord.Interaction[Any], channel_id: int) -> Table | None:
+        try:
+            table: Table = await self.svc.table(channel_id)
+        except TableError as exc:
+            await reply(interaction, exc.message)
+            return None
+        if table.status != "active":
+            await reply(interaction, f"This game is {table.status}; there is nothing to play here now.")
+            return None
+        return table
+
+    async def _refuse_idle(self, interaction: discord.Interaction[Any], table: Table) -> bool:
+        """Polite refusals for spectators and players who are not awaited; True if refused."""
+        user = interaction.user.id
+        if table.seat_of(user) is None:
+            await reply(interaction, "You're not playing at this table — enjoy watching! "
+                                     "Start your own with `/game new` (in a thread, to run several).")
+            return True
+        if user not in table.awaited:
+            await reply(interaction, f"It's not your move right now — the table is waiting for "
+                                     f"{self._waiting_for(table)}. I'll mention you when it's your turn.")
+            return True
+        return False
+
+    # ---- the menu --------------------------------------------------------------------------
+    async def open_menu(self, interaction: discord.Interaction[Any], channel_id: int, version: int, *,
+                        start: int = 0, edit: bool = False) -> None:
+        table = await self._current_table(interaction, channel_id)
+        if table is None:
+            return
+        if version != table.version:
+            await self.offer_current(interaction, table)
+            return
+        if await self._refuse_idle(interaction, table):
+            return
+        try:
+            legal = await self.svc.legal(channel_id, interaction.user.id)
+        except TableError as exc:
+            await reply(interaction, exc.message)
+            return
+        text = f"**{table.title}** — your options ({len(legal)}):"
+        if len(table.awaited_seats) > 1:
+            text += "\n🤫 Everyone chooses at the same time; your choice stays secret until all have chosen."
+        view = menu_view(channel_id, table.version, legal, start)
+        if edit:
+            await interaction.response.edit_message(content=text, view=view)
+        else:
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    async def offer_current(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        await reply(interaction, f"The board has moved on since then (it is now at move {table.version}). "
+                                 "Here is the current one:", view=board_view(table.channel, table.version))
+
+    # ---- acting ----------------------------------------------------------------------------
+    async def perform(self, interaction: discord.Interaction[Any], channel_id: int, action: str,
+                      version: int | None, *, from_menu: bool = False) -> None:
+        problem = input_problem(action, what="That action")
+        if problem:
+            await reply(interaction, problem + " Use the menu or the autocomplete choices.")
+            return
+        if from_menu:
+            await interaction.response.defer()  # updates the ephemeral menu message later
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        user = interaction.user.id
+        try:
+            try:
+                update = await self.svc.act(channel_id, user, action, expected_version=version)
+            except StaleVersion:
+                if not await self._still_open(channel_id, user, action):
+                    raise
+                # a simultaneous step: others' secret choices do not change mine, so the choice stands
+                update = await self.svc.act(channel_id, user, action, expected_version=None)
+        except StaleVersion:
+            table = await self.svc.table(channel_id)
+            await self._answer(interaction, from_menu, f"The board moved on before your choice arrived (now at move "
+                               f"{table.version}); nothing was played. Here is the current one:",
+                               view=board_view(channel_id, table.version))
+            return
+        except TableError as exc:
+            await self._answer(interaction, from_menu, exc.message)
+            return
+        label = await self._label(update, action)
+        await self._answer(interaction, from_menu, f"✅ Done: {label}")
+        await self.bot.notifier.publish(update)
+
+    async def _still_open(self, channel_id: int, user: int, action: str) -> bool:
+        table: Table = await self.svc.table(channel_id)
+        if len(table.awaited_seats) < 2 or user not in table.awaited:
+            return False
+        return action in [a for a, _ in await self.svc.legal(channel_id, user)]
+
+    async def _label(self, update: Any, action: str) -> str:
+        return clip(f"`{action}`", 200)
+
+    async def _answer(self, interaction: discord.Interaction[Any], from_menu: bool, text: str, **kwargs: Any) -> None:
+        text = clip(text, 2000)
+        if from_menu:
+            await interaction.edit_original_response(content=text, view=kwargs.get("view"))
+        else:
+            await interaction.edit_original_response(content=text, **kwargs)
+
+    async def perform_typed(self, interaction: discord.Interaction[Any], action: str) -> None:
+        """A typed action (``/move``, ``/<game> …``) in the channel it was typed in."""
+        if interaction.channel_id is None:
+            await reply(interaction, "Use this in the game's channel.")
+            return
+        await self.perform(interaction, interaction.channel_id, action, None)
+
+    async def legal_for(self, interaction: discord.Interaction[Any]) -> list[tuple[str, str]]:
+        """This player's legal actions here, or [] (autocomplete must never fail loudly)."""
+        if interaction.channel_id is None:
+            return []
+        try:
+            return list(await self.svc.legal(interaction.channel_id, interaction.user.id))
+        except TableError:
+            return []
+
+    # ---- private screen --------------------------------------------------------------------
+    async def show_screen(self, interaction: discord.Interaction[Any], channel_id: int) -> None:
+        """The player's own view, ephemeral: works with closed DMs and never reaches the channel."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table: Table = await self.svc.table(channel_id)
+            view = await self.svc.private_view(channel_id, interaction.user.id)
+        except TableError as exc:
+            await interaction.edit_original_response(content=exc.message)
+            return
+        game = self.svc.game(table.game)
+        image = await private_image(table.game, view, table.names)
+        embed = embeds.private_embed(table, game.summary(view), [], image=image is not None)
+        files = [discord.File(io.BytesIO(image), filename="screen.png")] if image else []
+        await interaction.edit_original_response(content=None, embed=embed, attachments=files)
+
+
+def setup(bot: KontorBot) -> None:
+    """``/move action:`` — the generic command for every game, autocompleted from the legal actions."""
+
+    @app_commands.command(name="move", description="Play an action in this channel's game (autocompleted)")
+    @app_commands.describe(action="Start typing: your legal actions are suggested")
+    @app_commands.guild_only()
+    async def move(interaction: discord.Interaction[Any], action: str) -> None:
+        await bot.play.perform_typed(interaction, action)
+
+    @move.autocomplete("action")
+    async def move_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        typed = current.casefold().strip()
+        out = []
+        for action, label in await bot.play.legal_for(interaction):
+            if typed and typed not in action.casefold() and typed not in label.casefold():
+                continue
+            out.append(app_commands.Choice(name=clip(f"{action} — {label}", 100), value=action))
+            if len(out) == MAX_CHOICES:
+                break
+        return out
+
+    bot.tree.add_command(move)

@@ -1,0 +1,45 @@
+"""Settings for ``kontor run``, read from the environment only (the token never sits in a file we ship)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DB = "kontor.sqlite3"
+
+
+class ConfigError(Exception):
+    """A missing or malformed setting; the message tells the operator what to do."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    db_path: str = DEFAULT_DB
+    #: sync commands to this one guild (instant, for testing) instead of globally (can take a while)
+    guild_id: int | None = None
+
+    @property
+    def hash_path(self) -> Path:
+        """Where the fingerprint of the last synced command set is kept (next to the database)."""
+        return Path(f"{self.db_path}.commands.sha256")
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Config:
+        env = os.environ if environ is None else environ
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set. Create a bot in the Discord developer portal "
+                "(see docs/discord.md) and export its token: DISCORD_TOKEN=... kontor run"
+            )
+        db_path = env.get("KONTOR_DB", "").strip() or DEFAULT_DB
+        guild_text = env.get("KONTOR_GUILD", "").strip()
+        guild_id: int | None = None
+        if guild_text:
+            if not guild_text.isdigit():
+                raise ConfigError(f"KONTOR_GUILD must be a numeric server id, not {guild_text[:30]!r}.")
+            guild_id = int(guild_text)
+        return cls(token=token, db_path=db_path, guild_id=guild_id)

@@ -1,0 +1,67 @@
+"""The clock of the tables: a loop that asks the service what fell due (reminders, deadlines) and posts it.
+
+Deadlines live in SQLite, so nothing needs rescheduling after a restart: the first tick after start
+handles whatever fell due while the bot was down, and the loop then sleeps until the next one
+(never longer than ``max_sleep``, so a clock started by a move meanwhile is at most that late).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.app import KontorBot
+
+log = logging.getLogger(__name__)
+
+
+class Scheduler:
+    def __init__(self, bot: KontorBot, *, max_sleep: float = 60.0, min_sleep: float = 1.0) -> None:
+        self.bot = bot
+        self.max_sleep = max_sleep
+        self.min_sleep = min_sleep
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def start(self) -> None:
+        if not self.running:
+            self._task = asyncio.create_task(self._run(), name="kontor-scheduler")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def tick(self, now: float | None = None) -> list[Any]:
+        """Handle everything due at ``now`` (the service's clock by default); returns the posted updates."""
+        updates = await self.bot.service.due(now)
+        for update in updates:
+            try:
+                await self.bot.notifier.publish(update)
+            except Exception:
+                log.exception("posting a due update in channel %s failed", update.channel)
+        return updates
+
+    async def _delay(self) -> float:
+        nxt = await self.bot.service.next_due()
+        if nxt is None:
+            return self.max_sleep
+        return max(self.min_sleep, min(self.max_sleep, nxt - self.bot.service.clock()))
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+                delay = await self._delay()
+            except Exception:
+                log.exception("scheduler tick failed")
+                delay = self.max_sleep
+            await asyncio.sleep(delay)  # a plain sleep: SimCord's virtual clock can fast-forward it

@@ -1,0 +1,77 @@
+"""Embeds for boards, lobbies and private screens, kept inside Discord's sizes (6000 characters per message)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.service import Table
+from bot.ui.text import clip
+
+COLOUR = discord.Colour.from_rgb(176, 120, 60)
+MAX_LINES = 12
+
+
+def seat_lines(table: Table) -> str:
+    out = []
+    for s in table.seats:
+        who = f"<@{s.user_id}>" if s.user_id is not None else f"🤖 {s.name}"
+        mark = " ⏳" if s.seat in table.awaited_seats else ""
+        out.append(f"{s.seat + 1}. {who}{mark}")
+    return "\n".join(out) or "(empty)"
+
+
+def board_embed(table: Table, summary: str, events: Sequence[str], *, image: bool) -> discord.Embed:
+    """The public board: what just happened, the game's public summary, the seats. Never a private view."""
+    recent = list(events)[-MAX_LINES:]
+    embed = discord.Embed(title=clip(table.title, 256), colour=COLOUR,
+                          description=clip("\n".join(recent) or "—", 2000))
+    embed.add_field(name="Table", value=clip(summary or "—", 1024), inline=False)
+    embed.add_field(name="Seats", value=clip(seat_lines(table), 1024), inline=False)
+    footer = f"Move {table.version}"
+    if table.seed_digest:
+        footer += f" · seed SHA-256 {table.seed_digest[:16]}…"
+    embed.set_footer(text=footer)
+    if image:
+        embed.set_image(url="attachment://board.png")
+    return embed
+
+
+def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
+    embed = discord.Embed(title=clip(f"{table.title} — {table.status}", 256), colour=COLOUR,
+                          description=clip("\n".join(events) or "—", 2000))
+    embed.add_field(name=f"Seats ({len(table.seats)}/{table.max_players}, needs {table.min_players})",
+                    value=clip(seat_lines(table), 1024), inline=False)
+    settings = table.settings
+    embed.add_field(name="Settings", value=clip(
+        f"pace {settings.get('pace')} · reminder {settings.get('remind_hours')} h · deadline "
+        f"{settings.get('deadline_hours')} h · caretaker {settings.get('caretaker')} · post {settings.get('post')}",
+        1024), inline=False)
+    if table.options:
+        embed.add_field(name="Options", value=clip(", ".join(f"{k}={v}" for k, v in table.options.items()), 1024))
+    host = table.seat_of(table.creator)
+    embed.set_footer(text=f"Host: {table.seats[host].name}" if host is not None else "Host: (not seated)")
+    return embed
+
+
+def private_embed(table: Table, summary: str, events: Sequence[str], *, image: bool) -> discord.Embed:
+    """One player's own screen (sent only by DM or as an ephemeral reply)."""
+    embed = discord.Embed(title=clip(f"Your screen — {table.title}", 256), colour=COLOUR,
+                          description=clip(summary or "—", 3000))
+    if events:
+        embed.add_field(name="Just now", value=clip("\n".join(list(events)[-MAX_LINES:]), 1024), inline=False)
+    embed.set_footer(text=f"Move {table.version}")
+    if image:
+        embed.set_image(url="attachment://screen.png")
+    return embed
+
+
+def outcome_line(table: Table, outcome: Any) -> str:
+    """"Winner: Anna (31) · Bruno 27 · …" from an Outcome."""
+    names = table.names
+    ranked = sorted(range(len(outcome.scores)), key=lambda s: (outcome.ranks[s], s))
+    winners = [names[s] for s in ranked if outcome.ranks[s] == 1]
+    scores = " · ".join(f"{names[s]} {outcome.scores[s]}" for s in ranked)
+    return f"🏁 Game over — {'winners' if len(winners) > 1 else 'winner'}: {', '.join(winners)}. Scores: {scores}"

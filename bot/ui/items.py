@@ -1,0 +1,145 @@
+"""Persistent components: every ``custom_id`` carries what it needs (channel, version, page), so the
+buttons on a board posted days ago still work after a restart (``DynamicItem``, registered in ``app``).
+
+The callbacks only hand over to the play controller (``interaction.client.play``); no rule lives here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.ui import menu
+from bot.ui.text import clip
+
+if TYPE_CHECKING:
+    from bot.cogs.play import PlayController
+
+PREFIX = "kontor"
+Inter = discord.Interaction[Any]
+
+
+def _play(interaction: discord.Interaction[Any]) -> PlayController:
+    return interaction.client.play  # type: ignore[no-any-return]
+
+
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:turn:(?P<ch>\d+):(?P<ver>\d+)"):
+    """"Take your turn" on a board message; the version tells a stale board from the current one."""
+
+    def __init__(self, channel_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take your turn", style=discord.ButtonStyle.primary, emoji="🎲",
+                custom_id=f"{PREFIX}:turn:{channel_id}:{version}",
+            )
+        )
+        self.channel_id, self.version = channel_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> TurnButton:
+        return cls(int(match["ch"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _play(interaction).open_menu(interaction, self.channel_id, self.version)
+
+
+class ScreenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:screen:(?P<ch>\d+)"):
+    """"My screen": the clicking player's private view, ephemeral (works with closed DMs)."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="My screen", style=discord.ButtonStyle.secondary, emoji="🂠",
+                custom_id=f"{PREFIX}:screen:{channel_id}",
+            )
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> ScreenButton:
+        return cls(int(match["ch"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _play(interaction).show_screen(interaction, self.channel_id)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"{PREFIX}:act:(?P<ch>\d+):(?P<ver>\d+):(?P<page>\d+)"
+):
+    """One page of a player's legal actions (values are the canonical action strings)."""
+
+    def __init__(self, channel_id: int, version: int, page: int, choices: Sequence[menu.Choice] = (),
+                 placeholder: str = "Choose…", row: int | None = None) -> None:
+        options = [
+            discord.SelectOption(label=clip(label or action, 100), value=action,
+                                 description=clip(action, 100) if label and label != action else None)
+            for action, label in choices
+        ] or [discord.SelectOption(label="(nothing)", value="-")]
+        super().__init__(
+            discord.ui.Select(custom_id=f"{PREFIX}:act:{channel_id}:{version}:{page}", placeholder=placeholder,
+                              options=options, min_values=1, max_values=1),
+            row=row,
+        )
+        self.channel_id, self.version = channel_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> ActionSelect:
+        return cls(int(match["ch"]), int(match["ver"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = (interaction.data or {}).get("values") or []
+        action = str(values[0]) if values else ""
+        await _play(interaction).perform(interaction, self.channel_id, action, self.version, from_menu=True)
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:page:(?P<ch>\d+):(?P<ver>\d+):(?P<start>\d+)"
+):
+    """Shows another window of pages of the action menu (for decisions beyond 100 options)."""
+
+    def __init__(self, channel_id: int, version: int, start: int, label: str = "More…") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                              custom_id=f"{PREFIX}:page:{channel_id}:{version}:{start}"),
+            row=4,
+        )
+        self.channel_id, self.version, self.start = channel_id, version, start
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> PageButton:
+        return cls(int(match["ch"]), int(match["ver"]), int(match["start"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _play(interaction).open_menu(interaction, self.channel_id, self.version, start=self.start, edit=True)
+
+
+DYNAMIC_ITEMS = (TurnButton, ScreenButton, ActionSelect, PageButton)
+
+
+def board_view(channel_id: int, version: int, *, active: bool = True) -> discord.ui.View:
+    """The buttons under a board message (none once the game has ended)."""
+    view = discord.ui.View(timeout=None)
+    if active:
+        view.add_item(TurnButton(channel_id, version))
+        view.add_item(ScreenButton(channel_id))
+    return view
+
+
+def menu_view(channel_id: int, version: int, choices: Sequence[menu.Choice], start: int = 0) -> discord.ui.View:
+    """An ephemeral menu: up to four selects (pages) and, if needed, buttons to the other pages."""
+    pages = menu.paginate(choices)
+    shown = menu.window(len(pages), start)
+    view = discord.ui.View(timeout=None)
+    for row, index in enumerate(shown):
+        view.add_item(ActionSelect(channel_id, version, index, pages[index],
+                                   menu.placeholder(pages[index], index, len(pages)), row=row))
+    if shown.start > 0:
+        back = max(0, shown.start - menu.SELECTS_PER_MESSAGE)
+        view.add_item(PageButton(channel_id, version, back, label=f"◀ Pages {back + 1}–{shown.start}"))
+    if shown.stop < len(pages):
+        last = min(len(pages), shown.stop + menu.SELECTS_PER_MESSAGE)
+        view.add_item(PageButton(channel_id, version, shown.stop, label=f"Pages {shown.stop + 1}–{last} ▶"))
+    return view

@@ -1,0 +1,120 @@
+"""A whole game through Discord: lobby → start → moves (slash commands and button clicks) → end,
+with the seed digest published at start and the seed revealed at the end."""
+
+from __future__ import annotations
+
+import hashlib
+
+from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
+
+SECRET_MARKERS = ("You bid", "You drew", "Your hand")
+
+
+async def test_whole_game_lobby_to_end(world):
+    w = world
+    r = await w.alice.slash(w.channel, "game new", game="tally", options="length=short")
+    assert "Table open" in r.response.content
+    r = await w.bob.slash(w.channel, "game join")
+    assert "bob joined." in r.response.embeds[0].description
+    r = await w.alice.slash(w.channel, "game start")
+    digest = (await table(w)).seed_digest
+    assert digest and digest in r.response.content
+
+    board = w.board()
+    t = await table(w)
+    assert board.content.startswith("Your move:")
+    assert {f"<@{u}>" for u in t.awaited} == set(board.content.removeprefix("Your move: ").split())
+
+    moves = 0
+    use_slash = True
+    while (t := await table(w)).status == "active":
+        for user in list(t.awaited):
+            actor = actor_of(w, user)
+            if use_slash:  # alternate: the generic /move command with its autocomplete …
+                offered = await actor.autocomplete(w.channel, "move", "action", "")
+                assert offered, "autocomplete offers the legal actions"
+                r = await actor.slash(w.channel, "move", action=offered[0]["value"])
+                assert r.ephemeral and r.response.content.startswith("✅ Done"), r.response.content
+            else:  # … and the board's button with its menu
+                menu = await open_menu(w, actor)
+                assert menu.ephemeral
+                r = await choose(actor, menu, menu_actions(menu)[0])
+                assert r.response.content.startswith("✅ Done"), r.response.content
+            use_slash = not use_slash
+            moves += 1
+        assert moves < 50
+    assert t.status == "finished" and moves >= 8
+
+    final = w.channel.history()[-1]
+    assert final.content.startswith("🏁 Game over")
+    assert final.components == []  # no buttons on a finished game
+    seed = t.seed
+    assert seed is not None and f"`{seed}`" in final.content
+    assert hashlib.sha256(str(seed).encode()).hexdigest() == digest  # anyone can check the published digest
+    await w.bot.service.rebuild(w.channel.id)  # and the log replays to the saved state
+
+    public = "\n".join(w.texts())
+    for marker in SECRET_MARKERS:
+        assert marker not in public
+
+    r = await w.bob.slash(w.channel, "game log")
+    assert r.ephemeral and "Bids revealed" in r.response.content
+
+
+async def test_lobby_management(world):
+    w = world
+    await w.alice.slash(w.channel, "game new", game="tally")
+    r = await w.alice.slash(w.channel, "game new", game="tally")
+    assert r.ephemeral and "already has an open game" in r.response.content
+    r = await w.bob.slash(w.channel, "game join")
+    r = await w.bob.slash(w.channel, "game join")
+    assert r.ephemeral and "already joined" in r.response.content
+    r = await w.alice.slash(w.channel, "game bot add")
+    assert "Bot Anna took a seat." in r.response.embeds[0].description
+    r = await w.alice.slash(w.channel, "game bot remove")
+    assert "left the table" in r.response.embeds[0].description
+    r = await w.bob.slash(w.channel, "game start")
+    assert "Only the table's host" in r.response.content
+    r = await w.bob.slash(w.channel, "game leave")
+    assert len((await table(w)).seats) == 1
+    r = await w.alice.slash(w.channel, "game status")
+    assert r.ephemeral and "lobby" in r.response.embeds[0].title
+    r = await w.carol.slash(w.channel, "game rules")
+    embed = r.response.embeds[0]
+    assert r.ephemeral and "highest bid" in embed.description
+    assert any("made up for tests" in f.value for f in embed.fields)
+
+
+async def test_abandon_by_vote_and_by_moderator(world):
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol)
+    r = await w.bob.slash(w.channel, "game abandon")
+    assert "votes to abandon (1/2" in r.response.content
+    assert (await table(w)).status == "active"
+    r = await w.carol.slash(w.channel, "game abandon")
+    assert "abandoned" in r.response.content and (await table(w)).status == "abandoned"
+    assert "The seed was" in r.response.content  # an abandoned game reveals its seed too
+
+    await new_table(w, w.alice, w.bob)
+    r = await w.mod.slash(w.channel, "game abandon")  # Manage Channel: no vote needed
+    assert (await table(w)).status == "abandoned"
+
+
+async def test_replace_settings_mygames(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    r = await w.bob.slash(w.channel, "game replace", seat=1, member=w.carol)
+    t = await table(w)
+    if t.seats[0].user_id == w.bob.id:  # bob may hand over his own seat; otherwise the host or a moderator
+        assert "now played by carol" in r.response.content
+    r = await w.mod.slash(w.channel, "game replace", seat=2, member=w.carol)
+    t = await table(w)
+    assert w.carol.id in t.humans
+    r = await w.carol.slash(w.channel, "game mygames")
+    assert r.ephemeral and f"<#{w.channel.id}>" in r.response.content
+    r = await w.bob.slash(w.channel, "game settings", caretaker="skip")
+    assert r.ephemeral and "Only the table's host" in r.response.content
+    r = await w.alice.slash(w.channel, "game settings", pace="fast", post="live")
+    assert "pace = fast" in r.response.content
+    t = await table(w)
+    assert t.settings["post"] == "live" and t.settings["deadline_hours"] == 4.0
