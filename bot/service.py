@@ -14,6 +14,7 @@ import json
 import logging
 import re
 import secrets
+import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -219,6 +220,7 @@ class TableService:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, State]] = {}  # game id -> (version, state): skips reloading snapshots
+        self._render_failed: set[str] = set()
 
     @classmethod
     async def open(
@@ -720,8 +722,15 @@ class TableService:
             kwargs["names"] = [s.name for s in seats]
         try:
             return await asyncio.to_thread(board, game, view, **kwargs)
-        except Exception:  # an image must never cost a move: log it and post without one
-            log.exception("rendering %s failed", game)
+        except Exception:  # an image must never cost a move: log it (in full once per game) and post without one
+            if isinstance(sys.exc_info()[1], ModuleNotFoundError) and game not in self._render_failed:
+                self._render_failed.add(game)
+                log.warning("no board images for %s: %s", game, sys.exc_info()[1])
+            elif game in self._render_failed:
+                log.debug("rendering %s failed again", game, exc_info=True)
+            else:
+                self._render_failed.add(game)
+                log.exception("rendering %s failed; posting without images", game)
             return None
 
     async def legal(self, channel: int, user: int) -> list[tuple[str, str]]:

@@ -406,3 +406,100 @@ async def test_acting_restarts_only_my_clock(svc: TableService, clock: FakeClock
     await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
     (timeout,) = await svc.due(clock.advance(1.5))  # Ben's 4 h are up; Anna is no longer awaited
     assert timeout.notice is not None and timeout.notice.startswith("Ben")
+
+
+# ---- concurrency, rendering, the real games ----------------------------------------------------
+async def test_a_double_click_moves_once(svc: TableService, db_path: Path) -> None:
+    import asyncio
+
+    await lobby(svc, (ANNA, "Anna"), bots=1)
+    update = await svc.start(CH, ANNA, seed=6)
+    action = (await svc.legal(CH, ANNA))[0][0]
+    results = await asyncio.gather(svc.act(CH, ANNA, action, update.version),
+                                   svc.act(CH, ANNA, action, update.version), return_exceptions=True)
+    assert sum(isinstance(r, Update) for r in results) == 1
+    assert sum(isinstance(r, StaleVersion) for r in results) == 1
+    assert raw_row(db_path, "SELECT COUNT(*) FROM actions WHERE kind = 'player'") == (1,)
+
+
+async def test_games_in_different_channels_run_side_by_side(svc: TableService) -> None:
+    import asyncio
+
+    for channel in (CH, CH + 1, CH + 2):
+        await lobby(svc, (ANNA, "Anna"), bots=2, channel=channel)
+    starts = await asyncio.gather(*(svc.start(c, ANNA, seed=c) for c in (CH, CH + 1, CH + 2)))
+    finals = await asyncio.gather(*(play_to_end(svc, u, channel=u.channel) for u in starts))
+    assert [f.table.status for f in finals] == ["finished"] * 3
+    for channel in (CH, CH + 1, CH + 2):
+        assert (await svc.rebuild(channel)).is_over()
+
+
+async def test_render_puts_the_public_board_in_the_update(db_path: Path, clock: FakeClock,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import render
+
+    calls: list[tuple[str, dict, object, object]] = []
+
+    def fake_board(game: str, view: dict, *, last: object = None, names: object = None) -> bytes:
+        calls.append((game, view, last, names))
+        return b"PNG" + str(len(calls)).encode()
+
+    monkeypatch.setattr(render, "board", fake_board, raising=False)
+    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock, render=True)
+    try:
+        await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+        start = await svc.start(CH, ANNA, seed=5)
+        assert start.image == b"PNG1" and calls[0][2] is None
+        action = (await svc.legal(CH, BEN))[0][0]
+        update = await svc.act(CH, BEN, action)
+        assert update.image == b"PNG2"
+        game, view, last, names = calls[-1]
+        assert game == "tiny" and view == update.public_view and "hand" not in view
+        assert last == {"seat": update.table.seat_of(BEN), "action": action}
+        assert names == update.table.names
+    finally:
+        await svc.close()
+
+
+async def test_a_failing_renderer_never_costs_a_move(db_path: Path, clock: FakeClock,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import render
+
+    def broken(game: str, view: dict, **kwargs: object) -> bytes:
+        raise RuntimeError("out of ink")
+
+    monkeypatch.setattr(render, "board", broken, raising=False)
+    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock, render=True)
+    try:
+        await lobby(svc, (ANNA, "Anna"), bots=1)
+        update = await play_to_end(svc, await svc.start(CH, ANNA, seed=5))
+        assert update.table.status == "finished" and update.image is None
+    finally:
+        await svc.close()
+
+
+@pytest.mark.skipif("speicherstadt" not in __import__("rules").GAMES, reason="Speicherstadt not registered")
+async def test_speicherstadt_through_the_service(db_path: Path, clock: FakeClock) -> None:
+    svc = await TableService.open(str(db_path), clock=clock)
+    try:
+        await svc.create(CH, GUILD, "speicherstadt", ANNA, "Anna")
+        await svc.join(CH, BEN, "Ben")
+        await svc.add_bot(CH, ANNA)
+        update = await svc.start(CH, ANNA, seed=2024)
+        assert update.public_view is not None and update.public_view["game"] == "speicherstadt"
+        for _ in range(6):  # a few moves, then a restart in the middle of the game
+            user = update.awaited[0]
+            update = await svc.act(CH, user, (await svc.legal(CH, user))[0][0], update.version)
+            assert all("Seat " not in line for line in update.public_events)  # names, not seat numbers
+    finally:
+        await svc.close()
+    svc = await TableService.open(str(db_path), clock=clock)
+    try:
+        assert (await svc.rebuild(CH)).dump() == raw_row(db_path, "SELECT snapshot FROM games")[0]
+        final = await play_to_end(svc, await svc.act(CH, update.awaited[0],
+                                                     (await svc.legal(CH, update.awaited[0]))[-1][0]))
+        assert final.finished is not None and final.table.seed == 2024
+        assert sorted(final.finished.ranks)[0] == 1
+        assert (await svc.rebuild(CH)).is_over()
+    finally:
+        await svc.close()

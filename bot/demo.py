@@ -1,0 +1,150 @@
+"""``kontor demo GAME [--players N] [--seed S] [--out DIR]``: a full bot game through the table service.
+
+Prints the log and the final score table (with each seat's breakdown) and, when board images are
+available, writes one image per round (view key ``round``; else every ``--every`` actions) plus the
+final board into the out folder. The game is replayed from its seed and log for the images, which
+also shows that the stored log reproduces the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+import sys
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.service import TableError, TableService
+from bot.terminal import score_table
+from rules.core import Game, State
+
+CHANNEL = 1
+HOST = 1
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="the game, e.g. speicherstadt")
+    parser.add_argument("--players", type=int, default=None, help="number of bot seats (default: the most allowed)")
+    parser.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one, printed)")
+    parser.add_argument("--out", default="kontor-out", help="folder for the board images (default kontor-out/)")
+    parser.add_argument("--db", default=None, help="keep the table in this SQLite file (default: a temporary one)")
+    parser.add_argument("--every", type=int, default=25,
+                        help="image every N actions for games without rounds (default 25)")
+    parser.add_argument("--quiet", action="store_true", help="print only the result, not the whole log")
+
+
+def demo_main(args: argparse.Namespace) -> int:
+    return asyncio.run(demo(args, sys.stdout))
+
+
+def board_renderer() -> Callable[..., bytes] | None:
+    try:
+        import render
+    except ImportError:
+        return None
+    return getattr(render, "board", None)
+
+
+async def demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Game] | None = None) -> int:
+    def say(text: str = "") -> None:
+        print(text, file=out, flush=True)
+
+    if args.db is not None:
+        return await _demo(args, Path(args.db), say, games)
+    with tempfile.TemporaryDirectory(prefix="kontor-demo-") as tmp:
+        return await _demo(args, Path(tmp) / "demo.sqlite3", say, games)
+
+
+async def _demo(args: argparse.Namespace, db: Path, say: Callable[..., None],
+                games: Mapping[str, Game] | None) -> int:
+    svc = await TableService.open(str(db), games=games)
+    try:
+        try:
+            game = svc.game(args.game)
+        except TableError as err:
+            say(str(err))
+            return 2
+        players = game.max_players if args.players is None else args.players
+        if not game.min_players <= players <= game.max_players:
+            say(f"{game.title} is for {game.min_players}–{game.max_players} players.")
+            return 2
+        if args.seed is not None and not 0 <= args.seed < 2**63:
+            say("The seed must be a number from 0 to 2^63 - 1.")
+            return 2
+        seed = secrets.randbelow(10**9) if args.seed is None else args.seed
+        say(f"{game.title}, {players} bots, seed {seed} (replay with --seed {seed}).")
+
+        await svc.create(CHANNEL, None, game.name, HOST, "Host", settings={"pace": "untimed"})
+        for _ in range(players - 1):
+            await svc.add_bot(CHANNEL, HOST)
+        await svc.replace(CHANNEL, 0, None, None, by_user=HOST)  # the host's seat goes to a bot too
+        update = await svc.start(CHANNEL, HOST, seed=seed)  # the bots play the whole game here
+        table = update.table
+        if table.status != "finished" or table.outcome is None:
+            say("The bots did not finish the game.")
+            return 1
+
+        lines = [text for entry in await svc.store.log(table.game_id) for text in entry.events]
+        if not args.quiet:
+            say()
+            for line in lines:
+                say(f"  {line}")
+        moves = sum(1 for entry in await svc.store.log(table.game_id) if entry.kind != "note")
+        say()
+        say(f"Finished after {moves} actions.")
+        say(score_table(table, table.outcome))
+        say(f"Seed {table.seed}, digest {table.seed_digest}.")
+
+        written = await write_images(svc, table.game_id, game, table.names, Path(args.out), args.every)
+        if written:
+            say(f"Wrote {len(written)} board images to {Path(args.out)}/ (last: {written[-1].name}).")
+        else:
+            say("No board images (rendering is not available for this game).")
+        return 0
+    finally:
+        await svc.close()
+
+
+async def write_images(svc: TableService, game_id: int, game: Game, names: list[str], folder: Path,
+                       every: int) -> list[Path]:
+    """Replay the game and write the board at the end of each round (or every ``every`` actions) and at the end."""
+    board = board_renderer()
+    if board is None:
+        return []
+    shots: list[tuple[str, dict[str, Any], dict[str, Any] | None]] = []
+    previous: dict[str, Any] = {}
+    count = 0
+
+    def on_step(state: State, seat: int, action: str) -> None:
+        nonlocal previous, count
+        view = state.view(None)
+        count += 1
+        if "round" in view:
+            if previous and view["round"] != previous["view"]["round"]:
+                shots.append((f"round-{int(previous['view']['round']):02d}", previous["view"], previous["last"]))
+        elif count % max(1, every) == 0:
+            shots.append((f"action-{count:04d}", view, {"seat": seat, "action": action}))
+        previous = {"view": view, "last": {"seat": seat, "action": action}}
+
+    final = await svc.replay(game_id, on_step)
+    if final is None:
+        return []
+    shots.append(("final", final.view(None), previous.get("last")))
+    written: list[Path] = []
+    for stem, view, last in shots:
+        try:
+            png = await asyncio.to_thread(board, game.name, view, last=last, names=names)
+        except Exception as err:  # no renderer for this game (yet), or a broken one: say so, keep the result
+            print(f"(no board image: {type(err).__name__}: {err})", file=sys.stderr)
+            return written
+        written.append(await asyncio.to_thread(_save, folder / f"{game.name}-{stem}.png", png))
+    return written
+
+
+def _save(path: Path, png: bytes) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(png)
+    return path

@@ -1,0 +1,287 @@
+"""The terminal table: ``kontor play GAME --seats me,bot,bot [--db FILE]``.
+
+A thin front end over the same ``TableService`` and SQLite file the Discord bot uses: numbered
+legal actions with their labels, the player's secrets as text, a public summary after each change.
+Every game has its own table in the file, so running the command again resumes it. Several human
+names in ``--seats`` make a hot-seat game (everyone sees the screen: secrets are not hidden then).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import zlib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.service import Table, TableError, TableService, Update, name_seats
+from rules.core import Game, Outcome
+
+DEFAULT_DB = "kontor-play.sqlite3"
+BOARD_FILE = "kontor-board.png"
+GUILD = 0
+QUIT = {"q", "quit", "exit"}
+HELP = "Type the number of an action (or the action itself), 'log' for the recent log, 'q' to quit."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="the game to play, e.g. speicherstadt")
+    parser.add_argument("--seats", default="me,bot,bot",
+                        help="comma-separated seats: 'bot' or a player's name ('me' = you); default me,bot,bot")
+    parser.add_argument("--db", default=DEFAULT_DB, help=f"the SQLite file of the table (default {DEFAULT_DB})")
+    parser.add_argument("--seed", type=int, default=None, help="fix the seed (and seat order) of a new game")
+    parser.add_argument("--new", action="store_true", help="abandon an unfinished game of this kind and start over")
+
+
+def play_main(args: argparse.Namespace) -> int:
+    return asyncio.run(play(args, sys.stdin, sys.stdout))
+
+
+def channel_for(game: str) -> int:
+    """Each game kind has its own table in the file (a stable number, like a Discord channel id)."""
+    return zlib.crc32(game.encode())
+
+
+def parse_seats(text: str) -> list[str | None]:
+    """'me,bot,Anna' -> ['You', None, 'Anna'] (None = a bot seat)."""
+    seats: list[str | None] = []
+    for raw in text.split(","):
+        name = raw.strip()
+        if not name:
+            continue
+        seats.append(None if name.lower() == "bot" else ("You" if name.lower() == "me" else name))
+    return seats
+
+
+class Terminal:
+    """One terminal session: reads commands, drives the service, prints what happened."""
+
+    def __init__(self, svc: TableService, game: Game, channel: int, board_path: Path, stdin: TextIO,
+                 stdout: TextIO) -> None:
+        self.svc, self.game, self.channel = svc, game, channel
+        self.board_path = board_path
+        self.stdin, self.stdout = stdin, stdout
+        self.told_board = False
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.stdout, flush=True)
+
+    def ask(self, prompt: str) -> str | None:
+        """One line of input, or None at end of input."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if line == "":
+            return None
+        if not self.stdin.isatty():  # piped input: echo it so the transcript reads like a session
+            self.stdout.write(line if line.endswith("\n") else line + "\n")
+        return line.strip()
+
+    # ---- output --------------------------------------------------------------------------
+    def show_update(self, update: Update, hot_seat: bool) -> None:
+        for line in update.public_events:
+            self.say(f"  · {line}")
+        if update.notice:
+            self.say(f"  ! {update.notice}")
+        for user, private in update.private.items():
+            who = _name_of(update.table, user)
+            for line in private.events:
+                self.say(f"  (to {who}) {line}" if hot_seat else f"  (private) {line}")
+        if update.image:
+            self.board_path.write_bytes(update.image)
+            if not self.told_board:
+                self.say(f"  The board image is in {self.board_path} (updated after every change).")
+                self.told_board = True
+
+    def show_state(self, table: Table, public: dict[str, Any], private: dict[str, Any] | None,
+                   you: str | None) -> None:
+        self.say()
+        self.say(name_seats(self.game.summary(public), table.names))
+        if private is not None and you is not None:
+            secrets = secret_lines(private, public)
+            self.say(f"{you}, only you can see:" if secrets else f"{you}: nothing of yours is hidden from others.")
+            for line in secrets:
+                self.say(f"  {line}")
+
+    def show_final(self, table: Table) -> None:
+        self.say()
+        self.say(f"{table.title}: game over.")
+        if table.outcome is not None:
+            self.say(score_table(table, table.outcome))
+        if table.seed is not None:
+            self.say(f"Seed {table.seed} (published digest {table.seed_digest}).")
+
+    # ---- the loop ------------------------------------------------------------------------
+    async def run(self) -> int:
+        table = await self.svc.table(self.channel)
+        hot_seat = len(table.humans) > 1
+        while True:
+            table = await self.svc.table(self.channel)
+            if table.status != "active":
+                self.show_final(table)
+                return 0
+            user = table.awaited[0]
+            you = _name_of(table, user)
+            public = await self.svc.public_view(self.channel)
+            self.show_state(table, public, await self.svc.private_view(self.channel, user), you)
+            legal = await self.svc.legal(self.channel, user)
+            if hot_seat:
+                self.say(f"— {you}'s turn —")
+            for i, (action, label) in enumerate(legal, 1):
+                self.say(f"  {i:>2}) {label}  [{action}]")
+            while True:
+                line = self.ask(f"{you}, your choice (1-{len(legal)}, q to quit): ")
+                if line is None or line.lower() in QUIT:
+                    self.say("\nSaved. Run the same command again to resume.")
+                    return 0
+                if line.lower() in ("?", "help"):
+                    self.say(HELP)
+                    continue
+                if line.lower() == "log":
+                    for entry in await self.svc.log(self.channel, limit=20):
+                        self.say(f"  · {entry}")
+                    continue
+                if not line:
+                    continue
+                action = pick(line, legal)
+                if action is None:
+                    self.say(f"Please type a number from 1 to {len(legal)}, an action, or q to quit.")
+                    continue
+                try:
+                    update = await self.svc.act(self.channel, user, action, table.version)
+                except TableError as err:
+                    self.say(f"Refused: {err}")
+                    continue
+                self.show_update(update, hot_seat)
+                break
+
+
+def pick(line: str, legal: list[tuple[str, str]]) -> str | None:
+    """A menu number or an action's own text -> the action (None if neither)."""
+    if line.isdigit():
+        number = int(line)
+        return legal[number - 1][0] if 1 <= number <= len(legal) else None
+    text = " ".join(line.split())
+    return next((action for action, _label in legal if action == text), None)
+
+
+def _name_of(table: Table, user: int) -> str:
+    seat = table.seat_of(user)
+    return table.seats[seat].name if seat is not None else str(user)
+
+
+def _flat(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_flat(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list):
+        return ", ".join(_flat(v) for v in value) or "none"
+    if value is None:
+        return "—"
+    return str(value)
+
+
+def secret_lines(view: Any, public: Any, path: str = "") -> list[str]:
+    """Readable lines for what this viewer sees that a spectator does not (e.g. ``hand: 3, 7, 12``)."""
+    if isinstance(view, dict) and isinstance(public, dict):
+        lines: list[str] = []
+        for key, value in view.items():
+            if key == "viewer" or public.get(key, object()) == value:
+                continue
+            lines += secret_lines(value, public.get(key), f"{path} › {key}" if path else str(key))
+        return lines
+    if (isinstance(view, list) and isinstance(public, list) and len(view) == len(public)
+            and any(isinstance(v, dict) for v in view)):
+        lines = []
+        for i, (mine, theirs) in enumerate(zip(view, public, strict=True)):
+            if mine != theirs:
+                label = f"seat {mine['seat']}" if isinstance(mine, dict) and "seat" in mine else f"#{i + 1}"
+                lines += secret_lines(mine, theirs, f"{path} › {label}")
+        return lines
+    return [f"{path.replace('_', ' ')}: {_flat(view)}"]
+
+
+def score_table(table: Table, outcome: Outcome) -> str:
+    """The final scores, best first, with the per-seat breakdown as columns."""
+    keys: list[str] = []
+    for part in outcome.breakdown:
+        keys += [k for k in part if k not in keys]
+    names = table.names
+    width = max([len(n) for n in names] + [6])
+    header = f"{'#':>2}  {'Player':<{width}}  {'Score':>5}" + "".join(f"  {k:>{max(len(k), 4)}}" for k in keys)
+    rows = [header, "-" * len(header)]
+    for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
+        parts = outcome.breakdown[seat] if seat < len(outcome.breakdown) else {}
+        rows.append(f"{outcome.ranks[seat]:>2}  {names[seat]:<{width}}  {outcome.scores[seat]:>5}"
+                    + "".join(f"  {parts.get(k, 0):>{max(len(k), 4)}}" for k in keys))
+    return "\n".join(rows)
+
+
+async def open_table(svc: TableService, game: Game, channel: int, seats: list[str | None], seed: int | None,
+                     fresh: bool, say: Callable[[str], None]) -> bool:
+    """Resume the open table of this game, or seat a new one. False if the seats make no game."""
+    try:
+        table = await svc.table(channel)
+    except TableError:
+        table = None
+    if table is not None and table.status in ("lobby", "active") and fresh:
+        await svc.abandon(channel, table.creator, force=True)
+        say("The unfinished game was abandoned; starting a new one.")
+        table = None
+    if table is not None and table.status == "active":
+        say(f"Resuming your {game.title} game ({', '.join(table.names)}). Use --new to start over.")
+        return True
+    if table is not None and table.status == "lobby":  # a start interrupted half-way: begin again
+        await svc.abandon(channel, table.creator, force=True)
+    humans = [name for name in seats if name is not None]
+    if not game.min_players <= len(seats) <= game.max_players:
+        say(f"{game.title} is for {game.min_players}–{game.max_players} players; --seats lists {len(seats)}.")
+        return False
+    if len(set(humans)) != len(humans):
+        say("Give each human seat a different name.")
+        return False
+    if not humans:
+        say("No human seat: the bots play the whole game.")
+    users = {name: i + 1 for i, name in enumerate(humans)}
+    host = users[humans[0]] if humans else 1
+    await svc.create(channel, GUILD, game.name, host, humans[0] if humans else "Host", settings={"pace": "untimed"})
+    for name in humans[1:]:
+        await svc.join(channel, users[name], name)
+    for _ in range(len(seats) - max(len(humans), 1)):
+        await svc.add_bot(channel, host)
+    if not humans:  # the host only opened the table: a bot takes its seat
+        await svc.replace(channel, 0, None, None, by_user=host)
+    update = await svc.start(channel, host, seed=seed)
+    say(f"A new game of {game.title}. Seats: {', '.join(update.table.names)}.")
+    for line in update.public_events:
+        say(f"  · {line}")
+    return True
+
+
+async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO,
+               games: Mapping[str, Game] | None = None) -> int:
+    """The whole session; ``games`` replaces the registry (tests use a test-only game)."""
+
+    def say(text: str) -> None:
+        print(text, file=stdout, flush=True)
+
+    db = Path(args.db)
+    svc = await TableService.open(str(db), render=True, games=games)
+    try:
+        try:
+            game = svc.game(args.game)
+        except TableError as err:
+            say(str(err))
+            return 2
+        channel = channel_for(game.name)
+        if not await open_table(svc, game, channel, parse_seats(args.seats), args.seed, args.new, say):
+            return 2
+        term = Terminal(svc, game, channel, db.with_name(BOARD_FILE), stdin, stdout)
+        return await term.run()
+    finally:
+        await svc.close()
+
+
+__all__ = ["add_arguments", "channel_for", "parse_seats", "pick", "play", "play_main", "score_table",
+           "secret_lines"]

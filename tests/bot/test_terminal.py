@@ -1,0 +1,156 @@
+"""The terminal table, driven by feeding its input: play, refuse junk, quit, resume, finish."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import render
+import rules
+from bot import terminal
+from bot.terminal import parse_seats, pick, secret_lines
+from tests.support.tinygame import TEST_GAMES
+
+FAKE_PNG = b"\x89PNG\r\n\x1a\nfake"
+
+
+def args(db: Path, *extra: str, game: str = "tiny") -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    terminal.add_arguments(parser)
+    return parser.parse_args([game, "--db", str(db), *extra])
+
+
+async def session(db: Path, text: str, *extra: str, game: str = "tiny") -> tuple[int, str]:
+    out = io.StringIO()
+    games = TEST_GAMES if game in TEST_GAMES else None
+    code = await terminal.play(args(db, *extra, game=game), io.StringIO(text), out, games=games)
+    return code, out.getvalue()
+
+
+def version(db: Path) -> int:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("SELECT version FROM games WHERE status = 'active'").fetchone()[0]
+    finally:
+        con.close()
+
+
+async def test_play_a_move_quit_and_resume(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    code, text = await session(db, "1\nq\n", "--seats", "me,bot", "--seed", "5")
+    assert code == 0
+    assert "A new game of Tiny Auction" in text
+    assert "You, only you can see:" in text and "hand: " in text
+    assert "   1) Bid the card" in text
+    assert "(private) You bid" in text  # the private event of the move
+    assert "Saved. Run the same command again to resume." in text
+    after_first = version(db)
+
+    code, text = await session(db, "1\nq\n", "--seats", "me,bot")
+    assert code == 0 and "Resuming your Tiny Auction game" in text
+    assert version(db) > after_first  # the second session moved on from where the first stopped
+
+
+async def test_junk_input_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    await session(db, "q\n", "--seats", "me,bot", "--seed", "5")
+    before = version(db)
+    code, text = await session(db, "abc\n0\n99\n-1\n\n\x00\nplay 999\nq\n", "--seats", "me,bot")
+    assert code == 0
+    assert text.count("Please type a number from 1 to 3, an action, or q to quit.") == 6
+    assert version(db) == before
+
+
+async def test_an_action_can_be_typed_and_eof_quits_cleanly(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    code, text = await session(db, "", "--seats", "me,bot", "--seed", "5")  # EOF at the first prompt
+    assert code == 0 and text.rstrip().endswith("Saved. Run the same command again to resume.")
+    assert version(db) >= 1
+    code, text = await session(db, "log\nhelp\n", "--seats", "me,bot")
+    assert code == 0 and "Tiny Auction begins" in text and "Type the number of an action" in text
+    legal_line = next(line for line in text.splitlines() if line.strip().startswith("1) Bid the card"))
+    action = legal_line.split("[")[1].rstrip("]")
+    before = version(db)
+    code, text = await session(db, f"{action}\n", "--seats", "me,bot")
+    assert code == 0 and version(db) > before
+
+
+async def test_a_whole_game_to_the_final_scores(tmp_path: Path) -> None:
+    code, text = await session(tmp_path / "t.sqlite3", "1\n" * 50, "--seats", "me,bot,bot", "--seed", "9")
+    assert code == 0
+    assert "Tiny Auction: game over." in text
+    assert " #  Player" in text and "auctions" in text
+    assert "Seed 9 (published digest" in text
+
+
+async def test_hot_seat_asks_each_player_in_turn(tmp_path: Path) -> None:
+    code, text = await session(tmp_path / "t.sqlite3", "1\n1\nq\n", "--seats", "Anna,Ben", "--seed", "3")
+    assert code == 0
+    assert "— Anna's turn —" in text and "— Ben's turn —" in text
+    assert "(to Anna) Anna bid" not in text and "(to Anna) You bid" in text
+
+
+async def test_new_abandons_the_unfinished_game(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    await session(db, "1\nq\n", "--seats", "me,bot", "--seed", "5")
+    code, text = await session(db, "q\n", "--seats", "me,bot", "--new")
+    assert code == 0 and "abandoned; starting a new one" in text
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT status FROM games ORDER BY id").fetchall() == [("abandoned",), ("active",)]
+    con.close()
+
+
+@pytest.mark.parametrize(("seats", "message"), [("me", "for 2–4 players"), ("me,me", "different name"),
+                                                 ("me,bot,bot,bot,bot", "for 2–4 players")])
+async def test_bad_seats_are_explained(tmp_path: Path, seats: str, message: str) -> None:
+    code, text = await session(tmp_path / "t.sqlite3", "", "--seats", seats)
+    assert code == 2 and message in text
+
+
+async def test_unknown_game(tmp_path: Path) -> None:
+    code, text = await session(tmp_path / "t.sqlite3", "", game="chess")
+    assert code == 2 and "Unknown game 'chess'" in text
+
+
+async def test_the_board_image_is_written_next_to_the_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str, dict]] = []
+
+    def fake_board(game: str, view: dict, *, last: object = None, names: object = None) -> bytes:
+        seen.append((game, view))
+        return FAKE_PNG
+
+    monkeypatch.setattr(render, "board", fake_board, raising=False)
+    db = tmp_path / "t.sqlite3"
+    code, text = await session(db, "1\nq\n", "--seats", "me,bot", "--seed", "5")
+    assert code == 0
+    assert (tmp_path / "kontor-board.png").read_bytes() == FAKE_PNG
+    assert f"The board image is in {tmp_path / 'kontor-board.png'}" in text
+    assert seen and all(view["viewer"] is None and "hand" not in view for _game, view in seen)
+
+
+@pytest.mark.skipif("speicherstadt" not in rules.GAMES, reason="Speicherstadt not registered")
+async def test_speicherstadt_a_few_moves_then_resume_and_finish(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite3"
+    code, text = await session(db, "1\n2\n1\nq\n", "--seats", "me,bot,bot", "--seed", "7", game="speicherstadt")
+    assert code == 0 and "The Speicherstadt begins" in text and "Pile:" in text
+    code, text = await session(db, "1\n" * 2000, "--seats", "me,bot,bot", game="speicherstadt")
+    assert code == 0 and "Resuming" in text and "The Speicherstadt: game over." in text
+
+
+def test_pick_and_seat_parsing() -> None:
+    legal = [("place 1", "Worker above card 1"), ("place 2", "Worker above card 2")]
+    assert pick("2", legal) == "place 2"
+    assert pick("place  1", legal) == "place 1"
+    assert pick("3", legal) is None and pick("0", legal) is None and pick("buy", legal) is None
+    assert parse_seats("me, bot,Anna,,") == ["You", None, "Anna"]
+
+
+def test_secret_lines_show_only_what_spectators_do_not_see() -> None:
+    public = {"viewer": None, "scores": [1, 2], "players": [{"seat": 0, "coins": 3}, {"seat": 1, "coins": 4}]}
+    mine = {"viewer": 1, "scores": [1, 2], "hand": [3, 7],
+            "players": [{"seat": 0, "coins": 3}, {"seat": 1, "coins": 4, "cards": {"tea": 2}}]}
+    assert secret_lines(mine, public) == ["hand: 3, 7", "players › seat 1 › cards: tea 2"]
