@@ -170,7 +170,7 @@ class Store:
         self._db = db
         self.path = path
         self._lock = asyncio.Lock()
-        self._in_tx = False
+        self._tx_task: asyncio.Task[Any] | None = None  # the task whose transaction is open, if any
 
     # ---- lifecycle ------------------------------------------------------------------------
     @classmethod
@@ -222,7 +222,7 @@ class Store:
         """Serialised read-modify-write: ``async with store.transaction() as tx: await tx.…``."""
         async with self._lock:
             await self._db.execute("BEGIN IMMEDIATE")
-            self._in_tx = True
+            self._tx_task = asyncio.current_task()
             try:
                 yield self
             except BaseException:
@@ -231,11 +231,15 @@ class Store:
             else:
                 await self._db.execute("COMMIT")
             finally:
-                self._in_tx = False
+                self._tx_task = None
+
+    def _in_my_tx(self) -> bool:
+        """True inside a transaction opened by the current task (other tasks must wait for the lock)."""
+        return self._tx_task is not None and self._tx_task is asyncio.current_task()
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[None]:
-        if self._in_tx:  # already inside this store's transaction (same task): the lock is held
+        if self._in_my_tx():  # this task's own open transaction: the lock is already held by it
             yield
             return
         async with self._lock:
@@ -250,7 +254,7 @@ class Store:
         return rows[0] if rows else None
 
     async def _write(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Cursor:
-        if not self._in_tx:
+        if not self._in_my_tx():
             raise RuntimeError("writes must run inside store.transaction()")
         return await self._db.execute(sql, tuple(params))
 

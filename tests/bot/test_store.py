@@ -173,3 +173,36 @@ async def test_deadlines_survive_reopening_and_come_due_in_order(db_path: Path) 
         assert [(d.seat, d.remind_at, d.due_at) for d in await store.deadlines(gid)] == [(0, None, NOW + 200)]
     finally:
         await store.close()
+
+
+async def test_readers_never_see_another_tasks_open_transaction(db_path: Path) -> None:
+    import asyncio
+
+    store = await Store.open(db_path)
+    try:
+        gid = await _new_game(store, channel=10)
+        inside, release = asyncio.Event(), asyncio.Event()
+        seen: list[int] = []
+
+        async def writer() -> None:
+            with pytest.raises(RuntimeError):
+                async with store.transaction() as tx:
+                    await tx.bump(gid, 0, NOW)
+                    inside.set()
+                    await release.wait()
+                    raise RuntimeError("rolled back")
+
+        async def reader() -> None:
+            await inside.wait()
+            task = asyncio.ensure_future(store.game(gid))  # must wait for the writer's lock
+            await asyncio.sleep(0.01)
+            assert not task.done()
+            release.set()
+            row = await task
+            assert row is not None
+            seen.append(row.version)
+
+        await asyncio.gather(writer(), reader())
+        assert seen == [0]
+    finally:
+        await store.close()
