@@ -739,9 +739,16 @@ class ColoniaState(State):
         for _ in range(card.dice):
             roll = rng.between(1, 6)
             rolls.append(roll)
-            for c in range(5) if roll == 6 else (roll - 1,):
-                self.stick[c] = min(D.ORDER_SPACES, self.stick[c] + 1)
+            self.extra_order(roll)
         ev.append(Event("extra_dice", {"rolls": rolls, "sticks": list(self.stick)}))
+        self._deliver_and_slide(ev)
+
+    def extra_order(self, roll: int) -> None:
+        """One extra-order die: 1-5 moves that craftsman's stick down 1, a 6 moves all five."""
+        for c in range(5) if roll == 6 else (roll - 1,):
+            self.stick[c] = min(D.ORDER_SPACES, self.stick[c] + 1)
+
+    def _deliver_and_slide(self, ev: list[Event]) -> None:
         for seat in range(self.num_players):
             self.reserve[seat] += self.street[seat][THU]
             self.street[seat][THU] = 0
