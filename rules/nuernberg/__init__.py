@@ -1,0 +1,62 @@
+"""Die Siedler von Nürnberg (Klaus Teuber, Kosmos 1999) for 3–4 players."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules.core import Event, Game, Rng, State
+from rules.nuernberg import bot, setup, text
+from rules.nuernberg.state import NuernbergState
+
+
+class NuernbergGame(Game):
+    name: ClassVar[str] = "nuernberg"
+    title: ClassVar[str] = "Die Siedler von Nürnberg"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 4
+    state_class: ClassVar[type[State]] = NuernbergState
+    option_choices: ClassVar[dict[str, list[str]]] = {"setup": ["beginner", "free"]}
+    rules_summary: ClassVar[str] = (
+        "First to 13 victory points on their own turn wins; otherwise the most points when the time marker "
+        "reaches 1400 (tie: the better council card). Points: settlement 1, manufacture 1, Wegerecht card 1, "
+        "council card 4/3/2. Each turn: turn over an event card (income number: settlements next to those hexes "
+        "take 1 card each; then the event: Raubritter = over 7 cards return half, move the knight, steal 1 card; "
+        "Wegezoll; time marker; ...). Then trade (players: only with the active player, no gifts; bank 4:1, or "
+        "3:1 / 2:1 with a manufacture on the Hauptmarkt) and build: toll bar wood+brick (from the route's origin, "
+        "touching), settlement grain+wool+brick+wood (needs an own toll bar on the route, one free crossing to "
+        "the next settlement), manufacture 3 ore+2 grain, wall brick+3 gold (+1 prestige, in order), tower "
+        "brick+wood+3 gold (+2 prestige, needs a manufacture at the Bauhof). Produce goods for gold (double "
+        "next to your manufacture) paying toll to the route's Wegerecht holder. 3 prestige earns a council "
+        "card; more prestige than a holder takes the better card (kept from 12 prestige)."
+    )
+    reconstructed: ClassVar[list[str]] = [
+        "Countryside map: hex positions, terrains and numbers (only the number counts are published)",
+        "Trade routes: geometry, crossings and the numerals I-III",
+        "Beginner set-up positions (holders and white's starting income are published)",
+        "City: district layout, which disc is 3:1 or 2:1 of which resource, Bauhof, walls and towers",
+        "Goods: recipes, sale cities, prices and tolls (except helmets to Frankfurt at 4 gold)",
+        "Event deck: which numbers carry which events; Wegezoll amount; Reichstag and Handelstag events",
+        "Timeline spacing (5 years a space) and the free set-up procedure",
+    ]
+
+    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State:
+        self.check_players(num_players)
+        opts = self.normalise_options(options)
+        st = NuernbergState(num_players, int(seed), opts)
+        setup.prepare(st, Rng(int(seed), "setup"))
+        return st
+
+    def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
+        return bot.choose(view, legal, seat, rng)
+
+    def event_text(self, event: Event) -> str:
+        return text.event_text(event)
+
+    def summary(self, view: dict[str, Any]) -> str:
+        return text.summary(view)
+
+
+GAME = NuernbergGame()
+NuernbergState.game = GAME
+
+__all__ = ["GAME", "NuernbergGame", "NuernbergState"]

@@ -1,0 +1,194 @@
+"""The per-viewer view (structure documented in ``state``). Only the viewer's own hand is shown in full."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.nuernberg import trading
+from rules.nuernberg.board import (
+    CARD_BY_ID,
+    COUNCIL_NAME,
+    COUNCIL_VP,
+    DISC_BAUHOF,
+    DISC_DOUBLES,
+    GOOD_NAMES,
+    ROUTE_INDEX,
+    TOWER_NEEDS,
+    TRADE_ITEMS,
+)
+from rules.nuernberg.data import (
+    CASTLE_HEX,
+    CITY_HEX,
+    CITY_HEXES,
+    COLOURS,
+    DISCS,
+    END_YEAR,
+    EVENT_TEXT,
+    GOODS,
+    HEXES,
+    RESHUFFLE_YEARS,
+    RESOURCES,
+    ROUTES,
+    TOWERS,
+    WALLS,
+    YEARS,
+)
+from rules.nuernberg.economy import bank_rate, council_card, pieces_left, vp, vp_breakdown
+
+if TYPE_CHECKING:
+    from rules.nuernberg.state import NuernbergState
+
+PHASE_NAMES = {
+    "setup_toll": "set-up: toll bar",
+    "setup_settle": "set-up: settlement",
+    "draw": "event card",
+    "discard": "Raubritter: returning cards",
+    "robber": "Raubritter: moving the knight",
+    "robber_hex": "Raubritter: moving the knight",
+    "steal": "Raubritter: stealing",
+    "main": "trade and build",
+    "council": "council card choice",
+    "offer": "trade offer out",
+    "over": "game over",
+}
+
+_HEXES = [{k: h[k] for k in ("id", "q", "r", "terrain", "resource", "number")} for h in HEXES]
+_CITY = [{k: h[k] for k in ("id", "q", "r", "kind", "good")} for h in CITY_HEXES]
+
+
+def _seat(value: int) -> int | None:
+    return value if value >= 0 else None
+
+
+def _routes(st: NuernbergState) -> list[dict[str, Any]]:
+    out = []
+    for r, route in enumerate(ROUTES):
+        rid = route["id"]
+        crossings = [
+            {"id": f"{rid}.{k}", "xy": list(xy), "hexes": list(adj), "origin": k == 0,
+             "settlement": _seat(st.settlements[r][k])}
+            for k, (adj, xy) in enumerate(route["crossings"])
+        ]
+        sections = [
+            {"id": f"{rid}.s{k}", "ends": [f"{rid}.{k - 1}", f"{rid}.{k}"], "toll": _seat(st.tolls[r][k - 1])}
+            for k in range(1, len(route["crossings"]))
+        ]
+        out.append({
+            "id": rid, "numeral": route["numeral"], "card": route["card"], "city": route["city"],
+            "holder": _seat(st.holders[r]),
+            "tolls_by_seat": [st.tolls[r].count(s) for s in range(st.num_players)],
+            "crossings": crossings, "sections": sections,
+        })
+    return out
+
+
+def _city(st: NuernbergState) -> dict[str, Any]:
+    built = len(st.walls)
+    return {
+        "hexes": _CITY,
+        "discs": [
+            {"id": d["id"], "xy": list(d["xy"]), "hexes": list(d["hexes"]), "trade": d["trade"],
+             "bauhof": DISC_BAUHOF[i], "doubles": [GOOD_NAMES[g] for g in sorted(DISC_DOUBLES[i])],
+             "owner": _seat(st.discs[i])}
+            for i, d in enumerate(DISCS)
+        ],
+        "walls": [
+            {"id": w["id"], "ends": [list(p) for p in w["ends"]], "built_by": st.walls[i] if i < built else None}
+            for i, w in enumerate(WALLS)
+        ],
+        "next_wall": WALLS[built]["id"] if built < len(WALLS) else None,
+        "towers": [
+            {"id": t["id"], "between": list(t["between"]), "xy": list(t["xy"]), "built_by": _seat(st.towers[i]),
+             "open": st.towers[i] < 0 and TOWER_NEEDS[i] <= built}
+            for i, t in enumerate(TOWERS)
+        ],
+    }
+
+
+def _player(st: NuernbergState, seat: int, viewer: int | None) -> dict[str, Any]:
+    hand = st.hands[seat]
+    return {
+        "seat": seat,
+        "colour": COLOURS[seat],
+        "gold": st.gold[seat],
+        "cards": sum(hand),
+        "hand": {res: hand[i] for i, res in enumerate(RESOURCES)} if seat == viewer else None,
+        "prestige": st.prestige[seat],
+        "vp": vp(st, seat),
+        "breakdown": vp_breakdown(st, seat),
+        "wegerecht": [ROUTES[r]["id"] for r, h in enumerate(st.holders) if h == seat],
+        "council": council_card(st, seat),
+        "pieces_left": {p: pieces_left(st, seat, p) for p in ("settlement", "manufacture", "toll")},
+        "discard_due": st.discards_due[seat],
+        "bank_rates": {item: bank_rate(st, seat, i) for i, item in enumerate(TRADE_ITEMS)},
+    }
+
+
+def status_line(st: NuernbergState) -> str:
+    year = YEARS[st.year]
+    if st.phase == "over":
+        if st.end == "vp":
+            return f"{year}: game over — seat {st.winner} ({COLOURS[st.winner or 0]}) reached 13 points"
+        return f"{year}: game over — the time marker reached {END_YEAR}"
+    waiting = ", ".join(f"seat {s}" for s in st.to_act())
+    who = f"seat {st.active} ({COLOURS[st.active]})"
+    return f"{year}, turn {st.turn}: {who} — {PHASE_NAMES[st.phase]}; waiting for {waiting}"
+
+
+def build_view(st: NuernbergState, viewer: int | None) -> dict[str, Any]:
+    n = st.num_players
+    last = None
+    if st.last_card:
+        card = CARD_BY_ID[st.last_card]
+        last = {"id": card["id"], "income": card["income"], "event": card["event"],
+                "text": EVENT_TEXT.get(card["event"] or "", "")}
+    offer = None
+    if st.offer is not None:
+        o = st.offer
+        offer = {"from": o["from"], "to": list(o["to"]), "declined": list(o["declined"]),
+                 "give": trading.as_dict(o["give"]), "want": trading.as_dict(o["want"])}
+    view: dict[str, Any] = {
+        "game": "nuernberg",
+        "num_players": n,
+        "viewer": viewer,
+        "to_act": st.to_act(),
+        "phase": st.phase,
+        "phase_name": PHASE_NAMES[st.phase],
+        "status": status_line(st),
+        "scores": [vp(st, s) for s in range(n)],
+        "over": st.phase == "over",
+        "round": max(1, (st.turn - 1) // n + 1),
+        "turn": st.turn,
+        "active": st.active,
+        "setup": st.options.get("setup", "beginner"),
+        "colours": list(COLOURS[:n]),
+        "winner": st.winner,
+        "end": st.end,
+        "countryside": {"hexes": _HEXES, "robber": st.robber, "city_hex": CITY_HEX, "castle_hex": CASTLE_HEX,
+                        "routes": _routes(st)},
+        "city": _city(st),
+        "goods": [
+            {"good": g["good"], "recipe": dict(g["recipe"]), "city": g["city"], "route": g["route"],
+             "price": g["price"], "toll": g["toll"], "toll_to": _seat(st.holders[ROUTE_INDEX[g["route"]]])}
+            for g in GOODS
+        ],
+        "timeline": {"years": list(YEARS), "year": YEARS[st.year], "index": st.year,
+                     "reshuffle": list(RESHUFFLE_YEARS), "end": END_YEAR},
+        "deck": {"draw_pile": len(st.deck), "drawn": len(st.discard), "last_card": last, "handelstag": st.handelstag},
+        "council": [
+            {"id": c, "name": COUNCIL_NAME[c], "vp": COUNCIL_VP[c], "holder": _seat(h)}
+            for c, h in zip(st.council_cards, st.council, strict=True)
+        ],
+        "players": [_player(st, s, viewer) for s in range(n)],
+        "menu": st.menu,
+        "draft": None if st.draft is None else {"give": trading.as_dict(st.draft[0]),
+                                                 "want": trading.as_dict(st.draft[1])},
+        "offer": offer,
+        "offers_left": trading.MAX_OFFERS_PER_TURN - st.offers_made,
+        "council_choice": list(st.candidates),
+        "robber_number": st.robber_number or None,
+    }
+    if st.phase == "over":
+        view["outcome"] = st.outcome().to_dict()
+    return view
+
