@@ -91,7 +91,7 @@ class PlayController:
         text = f"**{table.title}** — your options ({len(legal)}):"
         if len(table.awaited_seats) > 1:
             text += "\n🤫 Everyone chooses at the same time; your choice stays secret until all have chosen."
-        view = menu_view(channel_id, table.version, legal, start)
+        view = menu_view(channel_id, table.version, legal, start, simultaneous=len(table.awaited_seats) > 1)
         if edit:
             await interaction.response.edit_message(content=text, view=view)
         else:
@@ -103,7 +103,7 @@ class PlayController:
 
     # ---- acting ----------------------------------------------------------------------------
     async def perform(self, interaction: discord.Interaction[Any], channel_id: int, action: str,
-                      version: int | None, *, from_menu: bool = False) -> None:
+                      version: int | None, *, from_menu: bool = False, simultaneous: bool = False) -> None:
         problem = input_problem(action, what="That action")
         if problem:
             await reply(interaction, problem + " Use the menu or the autocomplete choices.")
@@ -117,7 +117,7 @@ class PlayController:
             try:
                 update = await self.svc.act(channel_id, user, action, expected_version=version)
             except StaleVersion:
-                if not await self._still_open(channel_id, user, action):
+                if not (simultaneous and await self._still_open(channel_id, user, action)):
                     raise
                 # a simultaneous step: others' secret choices do not change mine, so the choice stands
                 update = await self.svc.act(channel_id, user, action, expected_version=None)
@@ -130,18 +130,15 @@ class PlayController:
         except TableError as exc:
             await self._answer(interaction, from_menu, exc.message)
             return
-        label = await self._label(update, action)
-        await self._answer(interaction, from_menu, f"✅ Done: {label}")
+        await self._answer(interaction, from_menu, f"✅ Done: `{action}`")
         await self.bot.notifier.publish(update)
 
     async def _still_open(self, channel_id: int, user: int, action: str) -> bool:
+        """Still awaited, and the chosen action still legal (the page buttons rebuild menus per version)."""
         table: Table = await self.svc.table(channel_id)
-        if len(table.awaited_seats) < 2 or user not in table.awaited:
+        if user not in table.awaited:
             return False
         return action in [a for a, _ in await self.svc.legal(channel_id, user)]
-
-    async def _label(self, update: Any, action: str) -> str:
-        return clip(f"`{action}`", 200)
 
     async def _answer(self, interaction: discord.Interaction[Any], from_menu: bool, text: str, **kwargs: Any) -> None:
         text = clip(text, 2000)

@@ -67,32 +67,38 @@ class ScreenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{
 
 
 class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"{PREFIX}:act:(?P<ch>\d+):(?P<ver>\d+):(?P<page>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{PREFIX}:act:(?P<ch>\d+):(?P<ver>\d+):(?P<page>\d+):(?P<sim>[01])",
 ):
-    """One page of a player's legal actions (values are the canonical action strings)."""
+    """One page of a player's legal actions (values are the canonical action strings).
+
+    ``simultaneous`` marks a menu opened during a simultaneous secret step, where other players'
+    choices move the version without changing this player's decision.
+    """
 
     def __init__(self, channel_id: int, version: int, page: int, choices: Sequence[menu.Choice] = (),
-                 placeholder: str = "Choose…", row: int | None = None) -> None:
+                 placeholder: str = "Choose…", row: int | None = None, simultaneous: bool = False) -> None:
         options = [
             discord.SelectOption(label=clip(label or action, 100), value=action,
                                  description=clip(action, 100) if label and label != action else None)
             for action, label in choices
         ] or [discord.SelectOption(label="(nothing)", value="-")]
         super().__init__(
-            discord.ui.Select(custom_id=f"{PREFIX}:act:{channel_id}:{version}:{page}", placeholder=placeholder,
-                              options=options, min_values=1, max_values=1),
+            discord.ui.Select(custom_id=f"{PREFIX}:act:{channel_id}:{version}:{page}:{int(simultaneous)}",
+                              placeholder=placeholder, options=options, min_values=1, max_values=1),
             row=row,
         )
-        self.channel_id, self.version = channel_id, version
+        self.channel_id, self.version, self.simultaneous = channel_id, version, simultaneous
 
     @classmethod
     async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> ActionSelect:
-        return cls(int(match["ch"]), int(match["ver"]), int(match["page"]))
+        return cls(int(match["ch"]), int(match["ver"]), int(match["page"]), simultaneous=match["sim"] == "1")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = (interaction.data or {}).get("values") or []
         action = str(values[0]) if values else ""
-        await _play(interaction).perform(interaction, self.channel_id, action, self.version, from_menu=True)
+        await _play(interaction).perform(interaction, self.channel_id, action, self.version, from_menu=True,
+                                         simultaneous=self.simultaneous)
 
 
 class PageButton(
@@ -128,14 +134,16 @@ def board_view(channel_id: int, version: int, *, active: bool = True) -> discord
     return view
 
 
-def menu_view(channel_id: int, version: int, choices: Sequence[menu.Choice], start: int = 0) -> discord.ui.View:
+def menu_view(channel_id: int, version: int, choices: Sequence[menu.Choice], start: int = 0, *,
+              simultaneous: bool = False) -> discord.ui.View:
     """An ephemeral menu: up to four selects (pages) and, if needed, buttons to the other pages."""
     pages = menu.paginate(choices)
     shown = menu.window(len(pages), start)
     view = discord.ui.View(timeout=None)
     for row, index in enumerate(shown):
         view.add_item(ActionSelect(channel_id, version, index, pages[index],
-                                   menu.placeholder(pages[index], index, len(pages)), row=row))
+                                   menu.placeholder(pages[index], index, len(pages)), row=row,
+                                   simultaneous=simultaneous))
     if shown.start > 0:
         back = max(0, shown.start - menu.SELECTS_PER_MESSAGE)
         view.add_item(PageButton(channel_id, version, back, label=f"◀ Pages {back + 1}–{shown.start}"))

@@ -147,7 +147,7 @@ class Tally(Game):
 
     def event_text(self, event: Event) -> str:
         p = event.params
-        seat = f"Seat {p.get('seat', 0) + 1}"
+        seat = f"Seat {p.get('seat', 0)}"  # 0-based: the service puts the player's name in its place
         texts = {
             "bid": f"{seat} has chosen a bid.",
             "bid_secret": f"You bid {p.get('card')}.",

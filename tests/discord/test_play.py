@@ -1,0 +1,115 @@
+"""Acting on a game: stale buttons, races, spectators, players out of turn, big menus and bad input."""
+
+from __future__ import annotations
+
+from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, selects, table
+
+
+async def finish_bids(w) -> None:
+    """Everyone bids: the game moves on to the (sequential) pick phase."""
+    while len((t := await table(w)).awaited) > 1 or (await w.bot.service.public_view(w.channel.id))["phase"] == "bid":
+        actor = actor_of(w, t.awaited[0])
+        menu = await open_menu(w, actor)
+        await choose(actor, menu, menu_actions(menu)[0])
+
+
+async def test_stale_button_says_the_board_moved_on_and_offers_the_current_one(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    old_board = w.board()
+    first = actor_of(w, (await table(w)).awaited[0])
+    menu = await open_menu(w, first)
+    await choose(first, menu, menu_actions(menu)[0])
+    assert w.board().id != old_board.id
+
+    second = actor_of(w, (await table(w)).awaited[0])
+    r = await second.click(old_board, label="Take your turn")
+    assert r.ephemeral and "moved on" in r.response.content
+    version = (await table(w)).version
+    assert r.response.components[0]["components"][0]["custom_id"] == f"kontor:turn:{w.channel.id}:{version}"
+    menu = await second.click(r.response, label="Take your turn")  # the offered current button works
+    assert menu_actions(menu)
+
+
+async def test_two_players_racing_in_a_simultaneous_step_both_count(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    menu_a = await open_menu(w, w.alice)
+    menu_b = await open_menu(w, w.bob)  # both menus are for the same version
+    await choose(w.alice, menu_a, menu_actions(menu_a)[0])
+    r = await choose(w.bob, menu_b, menu_actions(menu_b)[0])  # the version moved, but bob's choice still stands
+    assert r.response.content.startswith("✅ Done")
+    assert "Bids revealed" in "\n".join(w.texts())
+
+
+async def test_racing_on_a_sequential_turn_plays_once(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    await finish_bids(w)
+    mover = actor_of(w, (await table(w)).awaited[0])
+    menu, again = await open_menu(w, mover), await open_menu(w, mover)  # e.g. a double click: two menus
+    version = (await table(w)).version
+    first = await choose(mover, menu, "take 2")
+    assert first.response.content.startswith("✅ Done")
+    second = await choose(mover, again, "take 4")  # the second menu is now outdated
+    assert "moved on" in second.response.content or "not your turn" in second.response.content
+    assert (await table(w)).version == version + 1
+    log = await w.bot.service.log(w.channel.id, limit=5)
+    assert sum("takes" in line for line in log) == 1
+
+
+async def test_spectators_and_players_out_of_turn_are_refused_politely(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    await finish_bids(w)
+    t = await table(w)
+    waiting = actor_of(w, t.awaited[0])
+    idle = w.bob if waiting is w.alice else w.alice
+    version = t.version
+
+    r = await w.carol.click(w.board(), label="Take your turn")
+    assert r.ephemeral and "not playing at this table" in r.response.content
+    r = await w.carol.slash(w.channel, "move", action="pass")
+    assert r.ephemeral and "not playing" in r.response.content
+    r = await idle.click(w.board(), label="Take your turn")
+    assert r.ephemeral and "not your move" in r.response.content and waiting.name in r.response.content
+    r = await idle.slash(w.channel, "move", action="pass")
+    assert r.ephemeral and "not your turn" in r.response.content
+    assert await idle.autocomplete(w.channel, "move", "action", "") == []
+    assert (await table(w)).version == version  # nothing changed
+
+
+async def test_more_than_25_actions_are_paged_into_several_selects(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    await finish_bids(w)
+    mover = actor_of(w, (await table(w)).awaited[0])
+    legal = [a for a, _ in await w.bot.service.legal(w.channel.id, mover.id)]
+    assert len(legal) > 25
+    menu = await open_menu(w, mover)
+    menus = selects(menu)
+    assert len(menus) == 2 and all(len(s["options"]) <= 25 for s in menus)
+    assert menu_actions(menu) == legal  # every action exactly once, in the game's order
+    r = await choose(mover, menu, "take 30")  # from the second select
+    assert r.response.content == "✅ Done: `take 30`"
+
+
+async def test_bad_input_gets_a_friendly_refusal(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    mover = actor_of(w, (await table(w)).awaited[0])
+    version = (await table(w)).version
+    for junk, reason in [("bid\x00 3", "control"), ("x" * 81, "too long"), ("💥 ünïcode", "not a legal action"),
+                         ("bid 3\u200b", "invisible"), ("   ", "empty")]:
+        r = await mover.slash(w.channel, "move", action=junk)
+        assert r.ephemeral and reason in r.response.content, (junk, r.response.content)
+    assert (await table(w)).version == version
+
+    r = await w.carol.slash(w.channel, "game new", game="\x07" * 3)
+    assert r.ephemeral and "control" in r.response.content
+    r = await w.carol.slash(w.channel, "game new", game="chess")
+    assert r.ephemeral and "Unknown game" in r.response.content
+    r = await w.carol.slash(w.channel, "game new", game="tally", options="length==@everyone")
+    assert r.ephemeral and "@everyone" not in r.response.content
+    r = await w.carol.slash(w.channel, "game new", game="tally", options="l" * 300)
+    assert r.ephemeral and "too long" in r.response.content

@@ -1,0 +1,102 @@
+"""Hidden information: a simultaneous secret choice, private screens by DM or ephemeral, closed DMs."""
+
+from __future__ import annotations
+
+from tests.discord.helpers import choose, menu_actions, new_table, open_menu, table
+from tests.discord.test_flow import SECRET_MARKERS
+
+
+def dm_texts(actor) -> list[str]:
+    out = []
+    for message in actor.user.dm_channel.history():
+        out.append(message.content or "")
+        out.extend(str(e.to_dict()) for e in message.embeds)
+    return out
+
+
+def public(w) -> str:
+    return "\n".join(w.texts())
+
+
+async def test_simultaneous_secret_choice_is_revealed_only_when_all_have_chosen(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    t = await table(w)
+    assert len(t.awaited) == 2  # both bid at once
+
+    menu = await open_menu(w, w.alice)
+    assert "same time" in menu.response.content and menu.ephemeral
+    bid = menu_actions(menu)[-1]
+    r = await choose(w.alice, menu, bid)
+    assert r.response.content == f"✅ Done: `{bid}`" and r.response.ephemeral
+
+    channel = public(w)
+    assert "alice has chosen a bid." in channel
+    assert "Bids revealed" not in channel and bid not in channel
+    for marker in SECRET_MARKERS:
+        assert marker not in channel
+    assert any(f"You bid {bid.split()[1]}." in text for text in dm_texts(w.alice))  # her own DM confirms it
+    assert not any("You bid" in text for text in dm_texts(w.bob))
+
+    t = await table(w)
+    assert t.awaited == (w.bob.id,)
+    board = w.board()
+    assert board.content == f"Your move: <@{w.bob.id}>"  # exactly the players still awaited
+
+    menu = await open_menu(w, w.bob)
+    await choose(w.bob, menu, menu_actions(menu)[0])
+    assert "Bids revealed" in public(w)
+
+
+async def test_my_screen_button_and_hand_are_ephemeral(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    r = await w.alice.click(w.board(), label="My screen")
+    assert r.ephemeral
+    view = await w.bot.service.private_view(w.channel.id, w.alice.id)
+    embed = r.response.embeds[0]
+    assert "Your hand: " + ", ".join(map(str, view["hand"])) in embed.description
+    r = await w.bob.slash(w.channel, "game hand")
+    assert r.ephemeral and "Your hand" in r.response.embeds[0].description
+    r = await w.carol.click(w.board(), label="My screen")
+    assert r.ephemeral and "not playing" in r.response.content
+    assert "Your hand" not in public(w)
+
+
+async def test_closed_dms_are_told_in_channel_once_and_not_retried(world):
+    w = world
+    await w.alice.slash(w.channel, "game new", game="tally", options="length=short")
+    r = await w.bob.slash(w.channel, "game join")  # DMs still open: the hello arrives
+    assert "can't DM" not in (r.response.content or "")
+    dm = w.bob.user.dm_channel
+    w.env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+                       message="Cannot send messages to this user", times=None)
+    before = len(w.env.http_requests)
+    await w.alice.slash(w.channel, "game start")  # private screens go out: bob's fails
+
+    notes = [m.content for m in w.channel.history() if "can't send you direct messages" in (m.content or "")]
+    assert notes == [f"<@{w.bob.id}> " + notes[0].split("> ", 1)[1]]
+    assert "/game hand" in notes[0] and "Your hand" not in notes[0]
+    assert await w.bot.service.dm_ok(w.bob.id) is False
+
+    # more private updates for bob: no further attempt at his DM channel, no further notice
+    for actor in (w.alice, w.bob):
+        menu = await open_menu(w, actor)
+        await choose(actor, menu, menu_actions(menu)[0])
+    path = f"/channels/{dm.id}/messages"
+    attempts = [q for q in w.env.http_requests[before:] if q.method == "POST" and q.path == path]
+    assert len(attempts) == 1
+    assert len([m for m in w.channel.history() if "can't send you direct messages" in (m.content or "")]) == 1
+
+    r = await w.bob.click(w.board(), label="My screen")  # the fallback works
+    assert r.ephemeral and "Your hand" in r.response.embeds[0].description
+
+
+async def test_join_with_closed_dms_explains_how_to_enable(world):
+    w = world
+    await w.alice.slash(w.channel, "game new", game="tally")
+    w.env.inject_error("POST", f"/channels/{w.carol.user.dm_channel.id}/messages", status=403, code=50007,
+                       message="Cannot send messages to this user", times=None)
+    r = await w.carol.slash(w.channel, "game join")
+    assert "can't DM you" in r.response.content and "/game hand" in r.response.content
+    assert await w.bot.service.dm_ok(w.carol.id) is False
