@@ -132,8 +132,6 @@ async def test_different_games_proceed_side_by_side(tmp_path: Path) -> None:
         await svc.close()
 
 
-@pytest.mark.xfail(strict=True, reason="bot/store.py Store._read skips the lock whenever *any* task is inside a "
-                   "transaction (_in_tx is shared), so another task reads uncommitted rows (found by this test)")
 async def test_a_failed_commit_leaves_no_trace_and_readers_never_see_it(tmp_path: Path,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """A write that fails inside the transaction (disk full, I/O error) is rolled back whole; readers
