@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -83,6 +84,10 @@ MIGRATIONS: list[str] = [
 ]
 
 OPEN_STATUSES = ("lobby", "active")
+
+# aiosqlite logs every statement with its parameters at DEBUG: seeds and whole snapshots (deck orders).
+# Keep that out of the logs even when the bot runs with --log-level DEBUG.
+logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
 class StoreError(Exception):
