@@ -106,10 +106,12 @@ class Notifier:
             "allowed_mentions": PING,
         }
 
-    async def publish(self, update: Update) -> discord.Message | None:
+    async def publish(self, update: Update, *, from_scheduler: bool = False) -> discord.Message | None:
         """Post the change in its channel and send private updates; returns the board message."""
         message = await self._post_board(update)
         await self.send_private(update)
+        if not from_scheduler:
+            self.bot.scheduler.poke()  # the change may have started an earlier clock
         return message
 
     async def _post_board(self, update: Update) -> discord.Message | None:

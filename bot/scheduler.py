@@ -1,8 +1,9 @@
 """The clock of the tables: a loop that asks the service what fell due (reminders, deadlines) and posts it.
 
 Deadlines live in SQLite, so nothing needs rescheduling after a restart: the first tick after start
-handles whatever fell due while the bot was down, and the loop then sleeps until the next one
-(never longer than ``max_sleep``, so a clock started by a move meanwhile is at most that late).
+handles whatever fell due while the bot was down, and the loop then sleeps until the next due time
+(at most ``max_sleep``). A change that may start an earlier clock (a move, new settings) calls
+``poke()``, which wakes a sleeping loop so it can re-read the next due time.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ log = logging.getLogger(__name__)
 
 
 class Scheduler:
-    def __init__(self, bot: KontorBot, *, max_sleep: float = 60.0, min_sleep: float = 1.0) -> None:
+    def __init__(self, bot: KontorBot, *, max_sleep: float = 3600.0, min_sleep: float = 1.0) -> None:
         self.bot = bot
         self.max_sleep = max_sleep
         self.min_sleep = min_sleep
         self._task: asyncio.Task[None] | None = None
+        self._sleeping = False
 
     @property
     def running(self) -> bool:
@@ -40,12 +42,18 @@ class Scheduler:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
+    def poke(self) -> None:
+        """Re-read the next due time now. Only a loop asleep is restarted, never one in the middle of a tick."""
+        if self.running and self._sleeping and self._task is not None:
+            self._task.cancel()
+            self._task = asyncio.create_task(self._run(), name="kontor-scheduler")
+
     async def tick(self, now: float | None = None) -> list[Any]:
         """Handle everything due at ``now`` (the service's clock by default); returns the posted updates."""
         updates = await self.bot.service.due(now)
         for update in updates:
             try:
-                await self.bot.notifier.publish(update)
+                await self.bot.notifier.publish(update, from_scheduler=True)
             except Exception:
                 log.exception("posting a due update in channel %s failed", update.channel)
         return updates
@@ -57,6 +65,7 @@ class Scheduler:
         return max(self.min_sleep, min(self.max_sleep, nxt - self.bot.service.clock()))
 
     async def _run(self) -> None:
+        self._sleeping = False
         while True:
             try:
                 await self.tick()
@@ -64,4 +73,8 @@ class Scheduler:
             except Exception:
                 log.exception("scheduler tick failed")
                 delay = self.max_sleep
-            await asyncio.sleep(delay)  # a plain sleep: SimCord's virtual clock can fast-forward it
+            self._sleeping = True
+            try:
+                await asyncio.sleep(delay)  # a plain sleep: SimCord's virtual clock can fast-forward it
+            finally:
+                self._sleeping = False

@@ -284,6 +284,7 @@ class GameCommands(app_commands.Group):
             return
         update = await self.svc.update_settings(interaction.channel_id, interaction.user.id,
                                                 force=is_moderator(interaction), **given)
+        self.bot.scheduler.poke()  # new timers may fall due sooner
         await interaction.response.send_message("\n".join(update.public_events), allowed_mentions=NO_PING)
 
 

@@ -1,0 +1,51 @@
+"""A restart keeps everything working: the board's buttons, the deadlines and reminders (all in SQLite),
+and the commands are not synced again when they did not change."""
+
+from __future__ import annotations
+
+from tests.discord.conftest import make_bot, open_service
+from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
+
+HOUR = 3600
+
+
+def command_syncs(env, since: int = 0) -> int:
+    return sum(1 for q in env.http_requests[since:] if q.method == "PUT" and q.path.endswith("/commands"))
+
+
+async def test_restart_keeps_buttons_and_deadlines(world, db_path):
+    w = world
+    assert command_syncs(w.env) == 1  # the first start synced the tree (and stored its hash)
+    await new_table(w, w.alice, w.bob, pace="fast")  # reminder after 1 h, deadline after 4 h
+    while len((await table(w)).awaited) > 1 or (await w.bot.service.public_view(w.channel.id))["phase"] == "bid":
+        actor = actor_of(w, (await table(w)).awaited[0])
+        menu = await open_menu(w, actor)
+        await choose(actor, menu, menu_actions(menu)[0])
+    board = w.board()
+    mover = actor_of(w, (await table(w)).awaited[0])
+
+    old = w.bot
+    await old.scheduler.stop()
+    service = await open_service(db_path)  # a new process would open the same file afresh
+    try:
+        before = len(w.env.http_requests)
+        await w.env.restart_bot(make_bot(db_path, service))
+        assert w.bot is not old and w.bot.scheduler.running
+        assert command_syncs(w.env, before) == 0  # same commands, same hash: no sync
+
+        menu = await mover.click(board, label="Take your turn")  # a button posted before the restart
+        assert menu.ephemeral and "take 1" in menu_actions(menu)
+
+        await w.env.advance_time(1.5 * HOUR)
+        reminder = w.channel.history()[-1]
+        assert "Reminder" in str(reminder.embeds[0].to_dict()) and reminder.content == f"Your move: <@{mover.id}>"
+
+        version = (await table(w)).version
+        await w.env.advance_time(3 * HOUR)
+        t = await table(w)
+        assert t.version > version and mover.id not in t.awaited  # the caretaker played the overdue turn
+        assert any("caretaker bot played" in text for text in w.texts())
+        assert w.board().id != board.id
+    finally:
+        await w.bot.scheduler.stop()
+        await service.close()
