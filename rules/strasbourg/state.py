@@ -226,7 +226,14 @@ class StrasbourgState(State):
         if self.tasks:
             return self._task_legal(self.tasks[0])
         p = self.players[seat]
-        acts = [f"reveal {i}" for i in range(1, len(p["stacks"]) + 1)]
+        # Stacks with the same cards are interchangeable: offer the first of each (at most 15 kinds fit in 24 cards).
+        seen: set[tuple[int, ...]] = set()
+        acts = []
+        for i, stack in enumerate(p["stacks"], start=1):
+            key = tuple(sorted(stack))
+            if key not in seen:
+                seen.add(key)
+                acts.append(f"reveal {i}")
         acts.append("pass")
         bid = self.bid
         assert bid is not None
@@ -612,7 +619,9 @@ class StrasbourgState(State):
         if verb == "reveal":
             seat = self.to_act()[0] if self.phase == "action" else None
             if seat is not None and arg.isdigit() and 0 < int(arg) <= len(self.players[seat]["stacks"]):
-                return f"Reveal stack {arg} ({len(self.players[seat]['stacks'][int(arg) - 1])} cards)"
+                # Only the bidder is offered this label, and revealing makes the cards public anyway.
+                cards = self.players[seat]["stacks"][int(arg) - 1]
+                return f"Reveal stack {arg}: {'+'.join(map(str, cards))} = {sum(cards)} ({len(cards)} cards)"
             return f"Reveal stack {arg}"
         if verb == "buy" and arg in PRICES:
             return f"Place a member on {arg} ({GUILD_NAMES[GUILD_OF[arg]]}) for {PRICES[arg]} coins"
@@ -734,6 +743,16 @@ class StrasbourgState(State):
                 for s, p in enumerate(self.players)
             ]
         return view
+
+
+#: Verbs of the secret planning steps. Their action strings name hidden cards or objectives, so a front end
+#: must never show them publicly (e.g. as the "last action" on the public board).
+SECRET_VERBS = frozenset({"keep", "drop", "confirm", "draw", "stop", "add", "close", "singles", "restart"})
+
+
+def is_secret_action(action: str) -> bool:
+    """True for planning actions (objectives, drawing, splitting), which only their seat may see."""
+    return action.partition(" ")[0] in SECRET_VERBS
 
 
 FIXED_LABELS = {
