@@ -45,7 +45,7 @@ def choose(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
         elif kind == "load":
             pick = _load(view, legal, player, me)
         elif kind == "buy":
-            pick = _buy(view, legal, me)
+            pick = _buy(view, legal, player, me)
         elif kind == "insure":
             pick = _insure(view, legal, player, me)
     if pick in legal:
@@ -161,23 +161,25 @@ def _load(view: dict[str, Any], legal: list[str], player: dict[str, Any], me: di
     return best
 
 
-def _shrine_bonus(card: str, me: dict[str, Any]) -> int:
-    """Extra VP a card brings through a shrine the bot holds or would hold."""
+def _shrine_bonus(card: str, me: dict[str, Any], player: dict[str, Any], week: int) -> float:
+    """Extra VP a card brings through a shrine: doubling an owned relic, or filling an empty shrine."""
     relic = D.RELIC_BY_ID[card]
-    own = [r for r in me["relics"] if r and D.RELIC_BY_ID[r["id"]].city == relic.city]
     if relic.shrine:
-        return max((r["vp"] for r in own), default=0)
-    return 0
+        own = [r["vp"] for r in me["relics"] if r and D.RELIC_BY_ID[r["id"]].city == relic.city]
+        # An empty shrine early on may still catch a good relic later.
+        return max(max(own, default=0), 2.5 if week <= 3 else 0)
+    empty = any(s["relic"] is None and D.RELIC_BY_ID[s["id"]].city == relic.city for s in player["shrines"])
+    return float(relic.vp) if empty else 0.0
 
 
-def _buy(view: dict[str, Any], legal: list[str], me: dict[str, Any]) -> str:
+def _buy(view: dict[str, Any], legal: list[str], player: dict[str, Any], me: dict[str, Any]) -> str:
     best, best_score = "pass", 0.0
     for action in legal:
         if action == "pass":
             continue
         card = action.split()[1]
         relic = D.RELIC_BY_ID[card]
-        vp = relic.vp + _shrine_bonus(card, me)
+        vp = relic.vp + _shrine_bonus(card, me, player, view["week"])
         if vp <= 0:
             continue
         score = vp / relic.price + 0.01 * vp

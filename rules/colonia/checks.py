@@ -78,6 +78,8 @@ def invariants(st: ColoniaState) -> list[str]:
 def redeal_hidden(st: ColoniaState, viewer: int | None, rng: Rng) -> ColoniaState:
     """A copy where everything ``viewer`` cannot know is re-drawn, consistent with public counts."""
     out = ColoniaState.from_json(st.clone().to_json())
+    if out.stage == "over":
+        return out  # everything is revealed at the end
     for deck in (out.week_deck, out.decree_deck, out.ship_deck):
         rng.shuffle(deck)
     others = [s for s in range(out.num_players) if s != viewer]

@@ -28,8 +28,9 @@ def fresh(n: int = 4, seed: int = 11) -> ColoniaState:
 
 def set_decrees(st: ColoniaState, ids: list[str]) -> None:
     """Replace this week's decree slots (cards go back to / come from the deck, so they stay conserved)."""
-    for did, _ in st.slots:
-        st.decree_deck.append(did)
+    for did, result in st.slots:
+        if result is None:  # decided ones already left the game
+            st.decree_deck.append(did)
     for did in ids:
         st.decree_deck.remove(did)
     st.slots = [[did, None] for did in ids]
