@@ -1,0 +1,25 @@
+# Kontor in a container: slim Python, non-root, the SQLite file on a volume.
+FROM python:3.11-slim-bookworm
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    KONTOR_DB=/data/kontor.sqlite3
+
+RUN useradd --system --uid 10001 --create-home kontor && mkdir /data && chown kontor:kontor /data
+WORKDIR /app
+
+# Wheels only: discord.py, aiohttp, aiosqlite and Pillow need no compiler. Fonts ship inside render/.
+COPY pyproject.toml README.md ./
+COPY rules ./rules
+COPY render ./render
+COPY bot ./bot
+RUN pip install .
+
+USER kontor
+VOLUME ["/data"]
+# `kontor run` handles SIGTERM (docker stop) and SIGINT alike: it closes the gateway and the
+# database (checkpointing the WAL) before exiting.
+STOPSIGNAL SIGTERM
+CMD ["kontor", "run"]
