@@ -275,7 +275,8 @@ class TableService:
         if cached is not None and cached[0] == row.version:
             return cached[1]
         state = self.game(row.game).load(row.snapshot)
-        self._states[row.id] = (row.version, state)
+        if row.open:  # cache only running games, so finished ones do not pile up in memory
+            self._states[row.id] = (row.version, state)
         return state
 
     def _table(self, row: GameRow, seats: list[Seat], state: State | None) -> Table:
@@ -652,7 +653,10 @@ class TableService:
         changes.last = {"seat": seat, "action": action}
         changes.finished = changes.finished or over
         row = dataclasses.replace(row, version=version, updated_at=now, **fields)
-        self._states[row.id] = (version, state)
+        if over:
+            self._states.pop(row.id, None)
+        else:
+            self._states[row.id] = (version, state)
         return row
 
     async def _run_bots(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
