@@ -18,16 +18,16 @@ MAX_CHOICES = 25
 
 
 async def word_choices(
-    interaction: discord.Interaction[Any], word: str, current: str
+    interaction: discord.Interaction[Any], prefix: str, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The rest of every legal action of this player that starts with ``word``, filtered by what was typed."""
+    """The rest of every legal action of this player that starts with ``prefix``, filtered by what was typed."""
     legal = await interaction.client.play.legal_for(interaction)
     typed = current.casefold().strip()
     out: list[app_commands.Choice[str]] = []
     for action, label in legal:
-        head, _, rest = action.partition(" ")
-        if head != word or not rest:
+        if not action.startswith(prefix + " "):
             continue
+        rest = action[len(prefix) + 1 :]
         if typed and typed not in rest.casefold() and typed not in label.casefold():
             continue
         out.append(app_commands.Choice(name=clip(f"{rest} — {label}", 100), value=rest))
@@ -37,33 +37,33 @@ async def word_choices(
 
 
 def _verb_command(verb: Verb) -> app_commands.Command[Any, Any, Any]:
-    word = verb.word
+    prefix = verb.action
     if verb.arg is None:
 
         async def bare(interaction: discord.Interaction[Any]) -> None:
-            await interaction.client.play.perform_typed(interaction, word)
+            await interaction.client.play.perform_typed(interaction, prefix)
 
-        return app_commands.Command(name=word, description=verb.description, callback=bare)
+        return app_commands.Command(name=verb.word, description=verb.description, callback=bare)
 
     if verb.bare_too:
 
         async def optional(interaction: discord.Interaction[Any], choice: str | None = None) -> None:
-            await interaction.client.play.perform_typed(interaction, f"{word} {choice}" if choice else word)
+            await interaction.client.play.perform_typed(interaction, f"{prefix} {choice}" if choice else prefix)
 
         callback: Any = optional
     else:
 
         async def required(interaction: discord.Interaction[Any], choice: str) -> None:
-            await interaction.client.play.perform_typed(interaction, f"{word} {choice}")
+            await interaction.client.play.perform_typed(interaction, f"{prefix} {choice}")
 
         callback = required
     callback = app_commands.rename(choice=verb.arg)(callback)
     callback = app_commands.describe(choice=verb.arg_description)(callback)
-    command = app_commands.Command(name=word, description=verb.description, callback=callback)
+    command = app_commands.Command(name=verb.word, description=verb.description, callback=callback)
 
     @command.autocomplete("choice")
     async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        return await word_choices(interaction, word, current)
+        return await word_choices(interaction, prefix, current)
 
     return command
 

@@ -13,11 +13,16 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Verb:
-    word: str  # the action's first word = the subcommand name
+    word: str  # the subcommand name, and the action's first word unless ``prefix`` says otherwise
     description: str  # <= 100 characters, shown in Discord's command picker
-    arg: str | None = None  # option name for the rest of the action; None = the bare word is the action
+    arg: str | None = None  # option name for the rest of the action; None = the bare prefix is the action
     arg_description: str = "Pick one of your legal choices"
-    bare_too: bool = False  # the word alone is also an action (makes the argument optional)
+    bare_too: bool = False  # the prefix alone is also an action (makes the argument optional)
+    prefix: str | None = None  # the action text when it differs from ``word`` (e.g. "no exchange")
+
+    @property
+    def action(self) -> str:
+        return self.prefix or self.word
 
 
 @dataclass(frozen=True)
@@ -27,8 +32,14 @@ class GameSpec:
     description: str
     verbs: tuple[Verb, ...]
 
-    def verb(self, word: str) -> Verb | None:
-        return next((v for v in self.verbs if v.word == word), None)
+    def covers(self, action: str) -> bool:
+        """Whether some subcommand can play ``action``."""
+        for verb in self.verbs:
+            if action == verb.action and (verb.arg is None or verb.bare_too):
+                return True
+            if verb.arg is not None and action.startswith(verb.action + " "):
+                return True
+        return False
 
 
 SPEC_MODULES: tuple[str, ...] = ("speicherstadt", "colonia", "strasbourg", "nuernberg")

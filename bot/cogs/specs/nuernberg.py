@@ -1,0 +1,33 @@
+"""``/nuernberg …`` — the action words of rules/nuernberg/ (state.py, building.py, trading.py)."""
+
+from bot.cogs.specs import GameSpec, Verb
+
+SPEC = GameSpec(
+    game="nuernberg",
+    command="nuernberg",
+    description="Play Die Siedler von Nürnberg: build, produce, trade …",
+    verbs=(
+        Verb("draw", "Turn over the event card (income, then its event)"),
+        Verb("toll", "Build a toll bar on a road section", "section", "Route and section, e.g. FRA.s1"),
+        Verb("settle", "Build a settlement (pick the route, then the crossing)", "where", "Route or crossing"),
+        Verb("manufacture", "Build a manufacture", "disc", "Which disc", bare_too=True),
+        Verb("wall", "Build the next wall section"),
+        Verb("tower", "Build a tower", "tower", "Which tower", bare_too=True),
+        Verb("produce", "Produce and sell a good", "good", "Which good"),
+        Verb("bank", "Trade with the bank", "trade", "What to give (then what to get)", bare_too=True),
+        Verb("back", "Close the open menu"),
+        Verb("end", "End your turn"),
+        Verb("discard", "Raubritter: discard a resource card", "resource", "Which resource"),
+        Verb("robber", "Move the robber knight", "target", "A number, H30 (castle) or a hex"),
+        Verb("steal", "Take a card from a player", "seat", "Whose card"),
+        Verb("council", "Choose whose council card you take", "seat", "Which player"),
+        Verb("offer", "Open a trade offer to other players"),
+        Verb("give", "Trade draft: add an item you give", "item", "A resource or gold"),
+        Verb("want", "Trade draft: add an item you want", "item", "A resource or gold"),
+        Verb("send", "Trade draft: send it", "to", "A seat, or all"),
+        Verb("cancel", "Trade draft: cancel it"),
+        Verb("accept", "Accept the trade offer"),
+        Verb("decline", "Decline the trade offer"),
+        Verb("withdraw", "Withdraw your trade offer"),
+    ),
+)
