@@ -58,7 +58,8 @@ def _play(name: str, n: int, seed: int, checks: bool) -> tuple[rules.State, list
     game = rules.get_game(name)
     state = game.new_state(num_players=n, seed=seed)
     assert state.num_players == n
-    rnd = random.Random(seed)
+    rnd = random.Random(seed)  # picks the moves
+    probe = random.Random(seed + 1)  # picks rejection probes, so checks never change the moves
     log: list[tuple[int, str]] = []
     for step in range(MAX_STEPS):
         awaited = state.to_act()
@@ -80,7 +81,7 @@ def _play(name: str, n: int, seed: int, checks: bool) -> tuple[rules.State, list
                 for action in actions:
                     label = state.describe(action)
                     assert isinstance(label, str) and 0 < len(label) <= 100
-            _check_rejections(state, awaited, legal, rnd)
+            _check_rejections(state, awaited, legal, probe)
             text = state.dump()
             assert game.load(text).dump() == text, "load(dump()) is not faithful"
             copy = state.clone()
