@@ -1,0 +1,104 @@
+"""``kontor run``: configuration, the missing-token exit, signals, guild sync and the live board mode."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import pytest
+
+from bot import app
+from bot.config import DEFAULT_DB, Config, ConfigError
+from tests.discord.conftest import make_bot, open_service
+from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
+
+
+def test_config_from_environment():
+    config = Config.from_env({"DISCORD_TOKEN": " abc ", "KONTOR_GUILD": "123"})
+    assert (config.token, config.db_path, config.guild_id) == ("abc", DEFAULT_DB, 123)
+    assert Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_DB": "/data/k.db"}).db_path == "/data/k.db"
+    with pytest.raises(ConfigError, match="DISCORD_TOKEN is not set"):
+        Config.from_env({"KONTOR_DB": "x"})
+    with pytest.raises(ConfigError, match="numeric server id"):
+        Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_GUILD": "my-server"})
+
+
+def test_run_without_a_token_exits_2_with_a_clear_message(monkeypatch, capsys):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    from bot.cli import main
+
+    assert main(["run"]) == 2
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+
+
+class FakeBot:
+    """Stands in for KontorBot in ``serve``: starts, then waits like a connected bot would."""
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+        self.closed = False
+
+    async def start(self, token: str) -> None:
+        self.token = token
+        self.started.set()
+        await asyncio.Event().wait()
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+async def test_a_signal_closes_the_bot_cleanly(sig):
+    bot = FakeBot()
+    serving = asyncio.create_task(app.serve(bot, "token"))  # type: ignore[arg-type]
+    await bot.started.wait()
+    os.kill(os.getpid(), sig)
+    assert await serving == 0
+    assert bot.closed and bot.token == "token"
+
+
+async def test_bot_close_stops_the_scheduler_and_closes_the_database(tmp_path):
+    path = str(tmp_path / "k.sqlite3")
+    bot = make_bot(path, await open_service(path))
+    bot._owns_service = True  # as when setup_hook opened it
+    bot.scheduler.start()
+    await bot.close()
+    assert not bot.scheduler.running
+    with pytest.raises(RuntimeError):
+        bot.service  # noqa: B018 - closed and released
+
+
+async def test_guild_sync_goes_to_the_test_guild_only_when_changed(world, db_path):
+    w = world
+    config = Config(token="", db_path=db_path, guild_id=w.guild.id)
+    service = await open_service(db_path)
+    try:
+        for expected in (1, 0):  # the first start with the guild syncs; a restart with the same tree does not
+            bot = make_bot(db_path, service)
+            object.__setattr__(bot, "config", config)
+            before = len(w.env.http_requests)
+            await w.env.restart_bot(bot)
+            puts = [q.path for q in w.env.http_requests[before:] if q.method == "PUT"]
+            assert len(puts) == expected and all(f"/guilds/{w.guild.id}/commands" in p for p in puts)
+            await bot.scheduler.stop()
+    finally:
+        await service.close()
+    assert w.env.bot.tree.get_commands(guild=w.guild)  # copied to the guild
+
+
+async def test_live_board_mode_edits_one_message(world):
+    w = world
+    await new_table(w, w.alice, w.bob, post="live")
+    board = w.board()
+    assert (await table(w)).live_message_id == board.id
+    for _ in range(3):
+        actor = actor_of(w, (await table(w)).awaited[0])
+        menu = await open_menu(w, actor)
+        await choose(actor, menu, menu_actions(menu)[0])
+    boards = [m for m in w.channel.history() if m.embeds and m.embeds[0].footer.text and
+              m.embeds[0].footer.text.startswith("Move")]
+    assert [m.id for m in boards] == [board.id]  # edited in place …
+    assert f"Move {(await table(w)).version}" in w.board().embeds[0].footer.text
+    pings = [m.content for m in w.channel.history() if m.content.startswith("Your move:") and not m.embeds]
+    assert pings  # … while the players awaited still get a mention
