@@ -184,12 +184,15 @@ def _flat(value: Any) -> str:
 
 def secret_lines(view: Any, public: Any, path: str = "") -> list[str]:
     """Readable lines for what this viewer sees that a spectator does not (e.g. ``hand: 3, 7, 12``)."""
-    if isinstance(view, dict) and isinstance(public, dict):
+    nested = isinstance(view, dict) and any(isinstance(v, dict | list) for v in view.values())
+    if isinstance(view, dict) and view and (not path or nested):  # a flat dict reads best on one line
+        theirs = public if isinstance(public, dict) else {}
         lines: list[str] = []
         for key, value in view.items():
-            if key == "viewer" or public.get(key, object()) == value:
+            if key == "viewer" or theirs.get(key, object()) == value:
                 continue
-            lines += secret_lines(value, public.get(key), f"{path} › {key}" if path else str(key))
+            label = str(key) if not path or path == "private" else f"{path} › {key}"
+            lines += secret_lines(value, theirs.get(key), label)
         return lines
     if (isinstance(view, list) and isinstance(public, list) and len(view) == len(public)
             and any(isinstance(v, dict) for v in view)):

@@ -154,3 +154,11 @@ def test_secret_lines_show_only_what_spectators_do_not_see() -> None:
     mine = {"viewer": 1, "scores": [1, 2], "hand": [3, 7],
             "players": [{"seat": 0, "coins": 3}, {"seat": 1, "coins": 4, "cards": {"tea": 2}}]}
     assert secret_lines(mine, public) == ["hand: 3, 7", "players › seat 1 › cards: tea 2"]
+
+
+def test_secret_lines_unfold_a_nested_private_block() -> None:
+    public = {"viewer": None, "round": 1}
+    mine = {"viewer": 2, "round": 1, "private": {"coins": 5, "goods": {"tea": 1, "wine": 0},
+                                                 "objectives": {"kept": ["O1"], "dealt": []}}}
+    assert secret_lines(mine, public) == ["coins: 5", "goods: tea 1, wine 0", "objectives › kept: O1",
+                                          "objectives › dealt: none"]
