@@ -26,27 +26,27 @@ from rules.strasbourg.data import (
     ROUNDS,
 )
 
-# Chance a bot guesses it can fulfil each objective type (hand-tuned; used to keep or drop cards).
+# Chance the bot fulfils each objective type, measured over bot games (used to keep or drop cards).
 OBJECTIVE_ODDS = {
-    "edifice_pair": 0.3,
-    "guild_three": 0.4,
-    "crowd_at_edifice": 0.2,
-    "straight_row": 0.5,
-    "long_row": 0.15,
-    "council": 0.35,
-    "many_edifices": 0.15,
-    "diagonal_row": 0.3,
-    "largest_family": 0.3,
-    "chapel_crowd": 0.15,
-    "many_chapels": 0.25,
-    "all_guilds": 0.1,
-    "stockpile": 0.8,
-    "treasury": 0.7,
+    "edifice_pair": 0.2,
+    "guild_three": 0.2,
+    "crowd_at_edifice": 0.15,
+    "straight_row": 0.2,
+    "long_row": 0.05,
+    "council": 0.45,
+    "many_edifices": 0.1,
+    "diagonal_row": 0.15,
+    "largest_family": 0.2,
+    "chapel_crowd": 0.1,
+    "many_chapels": 0.15,
+    "all_guilds": 0.03,
+    "stockpile": 0.95,
+    "treasury": 0.55,
     "privileged": 0.5,
-    "guild_seats": 0.3,
-    "block": 0.1,
+    "guild_seats": 0.25,
+    "block": 0.05,
 }
-GUILD_ODDS = {"bakers": 0.55, "butchers": 0.5, "shoemakers": 0.4, "vintners": 0.3, "smiths": 0.2}
+GUILD_ODDS = {"bakers": 0.3, "butchers": 0.25, "shoemakers": 0.2, "vintners": 0.15, "smiths": 0.1}
 POINTS_PER_INFLUENCE = 0.32  # what one influence point is worth spent elsewhere
 POINTS_PER_COIN = 0.3
 
@@ -72,7 +72,7 @@ def _kept_types(view: dict[str, Any]) -> dict[str, Any]:
 # ---- planning ------------------------------------------------------------------------------
 def _choose_objective(view: dict[str, Any], legal: list[str]) -> str:
     obj = view["private"]["objectives"]
-    wanted = [o for o in obj["dealt"] if _objective_ev(o) > 0.3]
+    wanted = [o for o in obj["dealt"] if _objective_ev(o) > 0.2]
     if not wanted:
         wanted = [max(obj["dealt"], key=_objective_ev)]
     for o in obj["undecided"]:
@@ -195,10 +195,23 @@ def _step_values(view: dict[str, Any]) -> list[float]:
         keep = 3 if "stockpile" in _kept_types(view) else 0
         sellable = held if keep == 0 else max(0, held - keep * 2)
         worth = sellable * POINTS_PER_COIN * (1.0 if view["round"] < ROUNDS else 0.2)
+        kept = _kept_types(view)
+        if "treasury" in kept and view["round"] == ROUNDS and priv["coins"] < kept["treasury"] <= priv["coins"] + held:
+            worth += 3  # selling now fulfils the treasury objective
         if view["merchant_seat"]:
             worth += seat_worth
         return [worth]
     return [0.0]
+
+
+def _scarcity(view: dict[str, Any]) -> float:
+    """How dear influence is now: stacks left over at the end are worth nothing, so spend them late."""
+    priv = view["private"]
+    steps_after = (6 - "ABCDEFG".index(view["step"])) + 7 * (ROUNDS - view["round"])
+    stacks_after = len(priv["stacks"]) - 1 + priv["deck"] / 1.7
+    if stacks_after <= 0:
+        return 1.2
+    return max(0.05, min(1.2, steps_after / stacks_after / 1.5))
 
 
 def _choose_bid(view: dict[str, Any], legal: list[str], rng: Rng) -> str:
@@ -212,7 +225,7 @@ def _choose_bid(view: dict[str, Any], legal: list[str], rng: Rng) -> str:
     undecided = [s for s in bid["queue"] if s != me and view["players"][s]["stacks"]]
     my_pos = order.index(me)
     priv = view["private"]
-    scarcity = POINTS_PER_INFLUENCE * (1.3 if priv["deck"] < 6 else 1.0)
+    scarcity = POINTS_PER_INFLUENCE * _scarcity(view)
     best, best_net = "pass", 0.0
     for i, stack in enumerate(priv["stacks"], start=1):
         total = sum(stack)

@@ -75,6 +75,10 @@ GUILD_INDEX = {g: i for i, g in enumerate(GUILDS)}
 STACK_VALUES = ("6", "5", "4", "3", "2", "1")
 
 
+def coins_text(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
 def step_kind(letter: str) -> str:
     if letter == "A":
         return "nobility"
@@ -624,9 +628,9 @@ class StrasbourgState(State):
                 return f"Reveal stack {arg}: {'+'.join(map(str, cards))} = {sum(cards)} ({len(cards)} cards)"
             return f"Reveal stack {arg}"
         if verb == "buy" and arg in PRICES:
-            return f"Place a member on {arg} ({GUILD_NAMES[GUILD_OF[arg]]}) for {PRICES[arg]} coins"
+            return f"Place a member on {arg} ({GUILD_NAMES[GUILD_OF[arg]]}) for {coins_text(PRICES[arg])}"
         if verb == "sell" and arg in GOODS_VALUE:
-            return f"Sell one {GOODS_NAMES[arg]} tile for {GOODS_VALUE[arg]} coins"
+            return f"Sell one {GOODS_NAMES[arg]} tile for {coins_text(GOODS_VALUE[arg])}"
         if verb == "return":
             return "Return no card" if arg == "none" else f"Put the {arg} at the bottom of your deck"
         if verb == "chapel":

@@ -16,6 +16,10 @@ def _cards(cards: list[int]) -> str:
     return "+".join(str(c) for c in cards) if cards else "nothing"
 
 
+def _coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
 def _step(p: dict[str, Any]) -> str:
     kind = p.get("kind")
     names = {
@@ -71,9 +75,9 @@ def event_text(event: Event) -> str:
     if kind == "goods":
         return f"{who(p['seat'])} takes a {GOODS_NAMES[p['guild']]} goods tile."
     if kind == "buy":
-        return f"{who(p['seat'])} places a member on {p['cell']} ({GUILD_NAMES[p['guild']]}) for {p['price']} coins."
+        return f"{who(p['seat'])} places a member on {p['cell']} ({GUILD_NAMES[p['guild']]}) for {_coins(p['price'])}."
     if kind == "sell":
-        return f"{who(p['seat'])} sells a {GOODS_NAMES[p['guild']]} tile for {p['coins']} coins."
+        return f"{who(p['seat'])} sells a {GOODS_NAMES[p['guild']]} tile for {_coins(p['coins'])}."
     if kind == "return":
         return f"{who(p['seat'])} puts a {p['card']} at the bottom of their deck."
     if kind == "chapel":
