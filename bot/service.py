@@ -737,6 +737,16 @@ class TableService:
                 log.exception("rendering %s failed; posting without images", game)
             return None
 
+    async def board_image(self, channel: int) -> bytes | None:
+        """The current public board of the channel's game as PNG (None if it cannot be rendered)."""
+        row = await self._any_row(channel)
+        state = self._state(row)
+        if state is None:
+            return None
+        last_move = next((e for e in reversed(await self.store.log(row.id)) if e.kind != "note"), None)
+        last = {"seat": last_move.seat, "action": last_move.action} if last_move is not None else None
+        return await self._image(row.game, state.view(None), last, await self.store.seats(row.id))
+
     async def legal(self, channel: int, user: int) -> list[tuple[str, str]]:
         _check_id(user, "user")
         row = await self._open_row(channel)

@@ -90,10 +90,13 @@ class Terminal:
             for line in private.events:
                 self.say(f"  (to {who}) {line}" if hot_seat else f"  (private) {line}")
         if update.image:
-            self.board_path.write_bytes(update.image)
-            if not self.told_board:
-                self.say(f"  The board image is in {self.board_path} (updated after every change).")
-                self.told_board = True
+            self.save_board(update.image)
+
+    def save_board(self, png: bytes) -> None:
+        self.board_path.write_bytes(png)
+        if not self.told_board:
+            self.say(f"  The board image is in {self.board_path} (updated after every change).")
+            self.told_board = True
 
     def show_state(self, table: Table, public: dict[str, Any], private: dict[str, Any] | None,
                    you: str | None) -> None:
@@ -117,6 +120,9 @@ class Terminal:
     async def run(self) -> int:
         table = await self.svc.table(self.channel)
         hot_seat = len(table.humans) > 1
+        image = await self.svc.board_image(self.channel)
+        if image:
+            self.save_board(image)
         while True:
             table = await self.svc.table(self.channel)
             if table.status != "active":

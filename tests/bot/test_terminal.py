@@ -162,3 +162,19 @@ def test_secret_lines_unfold_a_nested_private_block() -> None:
                                                  "objectives": {"kept": ["O1"], "dealt": []}}}
     assert secret_lines(mine, public) == ["coins: 5", "goods: tea 1, wine 0", "objectives › kept: O1",
                                           "objectives › dealt: none"]
+
+
+async def test_resuming_writes_the_current_board_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "t.sqlite3"
+    await session(db, "1\nq\n", "--seats", "me,bot", "--seed", "5")  # no renderer: no image
+    assert not (tmp_path / "kontor-board.png").exists()
+    lasts: list[object] = []
+
+    def fake_board(game: str, view: dict, *, last: object = None, names: object = None) -> bytes:
+        lasts.append(last)
+        return FAKE_PNG
+
+    monkeypatch.setattr(render, "board", fake_board, raising=False)
+    code, _text = await session(db, "q\n", "--seats", "me,bot")
+    assert code == 0 and (tmp_path / "kontor-board.png").read_bytes() == FAKE_PNG
+    assert isinstance(lasts[0], dict) and set(lasts[0]) == {"seat", "action"}  # the last move is marked
