@@ -107,8 +107,13 @@ class Notifier:
         }
 
     async def publish(self, update: Update, *, from_scheduler: bool = False) -> discord.Message | None:
-        """Post the change in its channel and send private updates; returns the board message."""
-        message = await self._post_board(update)
+        """Post the change in its channel and send private updates; returns the board message.
+
+        A change with nothing public in it (one player's secret step, e.g. keeping an objective) posts
+        nothing in the channel: the board did not visibly change, and even the timing stays private.
+        """
+        silent = not (update.public_events or update.notice or update.finished is not None)
+        message = None if silent else await self._post_board(update)
         await self.send_private(update)
         if not from_scheduler:
             self.bot.scheduler.poke()  # the change may have started an earlier clock

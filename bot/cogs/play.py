@@ -78,7 +78,8 @@ class PlayController:
         table = await self._current_table(interaction, channel_id)
         if table is None:
             return
-        if version != table.version:
+        stale = version != table.version
+        if stale and (edit or interaction.user.id not in table.awaited):
             await self.offer_current(interaction, table)
             return
         if await self._refuse_idle(interaction, table):
@@ -89,6 +90,8 @@ class PlayController:
             await reply(interaction, exc.message)
             return
         text = f"**{table.title}** — your options ({len(legal)}):"
+        if stale:  # an old board, but the player is awaited: the current menu, said plainly
+            text = f"The board has moved on since that message (now move {table.version}). " + text
         if len(table.awaited_seats) > 1:
             text += "\n🤫 Everyone chooses at the same time; your choice stays secret until all have chosen."
         view = menu_view(channel_id, table.version, legal, start, simultaneous=len(table.awaited_seats) > 1)

@@ -23,12 +23,17 @@ async def test_stale_button_says_the_board_moved_on_and_offers_the_current_one(w
     assert w.board().id != old_board.id
 
     second = actor_of(w, (await table(w)).awaited[0])
-    r = await second.click(old_board, label="Take your turn")
-    assert r.ephemeral and "moved on" in r.response.content
     version = (await table(w)).version
+    r = await first.click(old_board, label="Take your turn")  # first is no longer awaited
+    assert r.ephemeral and "moved on" in r.response.content
     assert r.response.components[0]["components"][0]["custom_id"] == f"kontor:turn:{w.channel.id}:{version}"
-    menu = await second.click(r.response, label="Take your turn")  # the offered current button works
-    assert menu_actions(menu)
+    r = await first.click(r.response, label="Take your turn")  # the offered current button is live
+    assert "not your move" in r.response.content
+
+    r = await second.click(old_board, label="Take your turn")  # an awaited player gets the current menu
+    assert "moved on" in r.response.content
+    assert all(f":{version}:" in s["custom_id"] for s in selects(r))
+    assert (await choose(second, r, menu_actions(r)[0])).response.content.startswith("✅ Done")
 
 
 async def test_two_players_racing_in_a_simultaneous_step_both_count(world):
