@@ -7,7 +7,8 @@ Automatic steps (Monday, reveals, street steps, dice, deliveries, departures, re
 - ``family``    simultaneous, secret: ``family <3..8>``; revealed when every seat has chosen.
 - ``vote``      simultaneous, secret: ``vote yes`` / ``vote no`` by seats whose card counts (> 0).
 - ``mayor``     the mayor breaks a tie when he did not vote: ``decide yes`` / ``decide no``.
-- ``exchange``  simultaneous, private (D18): ``exchange <from>`` or ``no exchange``, then ``exchange <n> to <cur>``.
+- ``exchange``  simultaneous, private (D18): ``exchange <from>`` or ``no exchange``, then
+  ``exchange <n> <from> to <to>`` (n = 1..5, 1:1).
 - ``loop``      a passing loop in turn order; one action or ``pass`` per turn; a pass is final for the day:
   ``stall <1..8>`` (Wed), ``order <craftsman>`` (Thu), ``load <ship> <hold>`` / ``extra <ship>`` (Fri),
   ``buy <relic>`` then (Sun), ``insure <relic>`` (Sun).
@@ -33,7 +34,8 @@ View structure (``view(seat)``; keys beyond the shared ones are stable):
   card, card_zero, cards_left, chosen, shrines: [{id, relic, vp}], passed}``. Members in reserve are public:
   the rulebook has them stand in front of the player, and their number follows from the board anyway.
 - ``loop``: None or ``{kind, current, passed: [seats]}``; ``pending``: None or ``{kind, seat, ...}``
-- ``me`` (own seat only): ``{money, materials, goods, relics, family_choice, ballot, exchange}``
+- ``me`` (own seat only): ``{seat, money, materials, goods, relics: [card], family_choice, ballot, exchange_from,
+  shrine_options (only while choosing)}``
 - ``final`` (once over): windows and every player's revealed holdings.
 """
 
