@@ -100,3 +100,32 @@ async def test_join_with_closed_dms_explains_how_to_enable(world):
     r = await w.carol.slash(w.channel, "game join")
     assert "can't DM you" in r.response.content and "/game hand" in r.response.content
     assert await w.bot.service.dm_ok(w.carol.id) is False
+
+
+async def test_strasbourg_secret_objectives_through_its_own_commands(world):
+    """Round 1 of Strasbourg: every player keeps objectives at once and in secret (``/strasbourg keep``)."""
+    import rules
+
+    if "strasbourg" not in rules.GAMES:
+        import pytest
+
+        pytest.skip("Strasbourg is not registered yet")
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol, game="strasbourg", options=None)
+    t = await table(w)
+    assert set(t.awaited) == {w.alice.id, w.bob.id, w.carol.id}
+    posts = len(w.channel.history())
+
+    offered = await w.alice.autocomplete(w.channel, "strasbourg keep", "objective", "")
+    assert offered and all(c["value"].startswith("O") for c in offered)
+    kept = offered[0]["value"]
+    r = await w.alice.slash(w.channel, "strasbourg keep", objective=kept)
+    assert r.ephemeral and r.response.content == f"✅ Done: `keep {kept}`"
+    r = await w.alice.slash(w.channel, "strasbourg confirm")
+    assert r.ephemeral and r.response.content.startswith("✅ Done")
+
+    assert kept not in public(w)
+    assert len(w.channel.history()) == posts  # purely secret steps post nothing: even the timing stays private
+    assert any(f"You keep objectives {kept}" in text for text in dm_texts(w.alice))  # her own screen, by DM
+    r = await w.bob.slash(w.channel, "strasbourg keep", objective=kept)  # dealt from one deck: not bob's card
+    assert r.ephemeral and "not a legal action" in r.response.content
