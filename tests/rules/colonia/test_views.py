@@ -78,3 +78,20 @@ def test_describe_labels_every_legal_action_shortly() -> None:
             seen.add(action.split()[0])
         st.apply(seat, GAME.bot_action(st.view(seat), legal, seat, Rng(6, st.ply)))
     assert {"family", "vote", "stall", "order", "load", "buy", "insure", "pass"} <= seen
+
+
+def test_fast_legality_check_agrees_with_the_legal_list() -> None:
+    from rules.colonia import data as D
+
+    universe = ["pass", "stall 0", "stall 9", "order nobody", "buy XYZ", "insure LON-5-1 x"]
+    universe += [f"stall {i}" for i in range(1, 9)] + [f"order {c}" for c in D.CRAFTSMEN]
+    universe += [f"buy {r.id}" for r in D.RELICS] + [f"insure {r.id}" for r in D.RELICS]
+    for n, seed in ((3, 21), (6, 22)):
+        st = GAME.new_state(n, seed)
+        while not st.is_over():
+            for seat in st.to_act():
+                legal = st._legal(seat)
+                for action in universe + legal:
+                    assert st._is_legal(seat, action) == (action in legal), action
+            seat = st.to_act()[0]
+            st.apply(seat, GAME.bot_action(st.view(seat), st.legal_actions(seat), seat, Rng(seed, st.ply)))
