@@ -88,10 +88,8 @@ async def test_no_public_line_or_log_record_carries_private_information(name: st
     await _play_and_check_secrets(name, tmp_path, caplog, lambda logger: logger != "aiosqlite")
 
 
-@pytest.mark.xfail(reason="aiosqlite logs every SQL statement with its parameters (the seed, whole snapshots with "
-                   "deck orders) at DEBUG, and `kontor run --log-level DEBUG` enables it: cap the 'aiosqlite' "
-                   "logger at INFO (bot/store.py or bot/app.py)", strict=False)
 async def test_sql_debug_logging_carries_no_secret(tmp_path, caplog) -> None:  # type: ignore[no-untyped-def]
+    """aiosqlite logs each statement with its parameters (seed, snapshots) at DEBUG: the store caps it."""
     await _play_and_check_secrets(sorted(rules.GAMES)[0], tmp_path, caplog, lambda logger: logger == "aiosqlite")
 
 
