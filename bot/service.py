@@ -406,8 +406,7 @@ class TableService:
                 raise TableError("Join the table first to add bots.")
             if len(seats) >= game.max_players:
                 raise TableError(f"The table is full ({game.max_players} seats).")
-            taken = {s.name for s in seats}
-            name = next((f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken), f"Bot {len(seats) + 1}")
+            name = _bot_name(seats, f"Bot {len(seats) + 1}")
             return [*seats, Seat(len(seats), None, name)], f"{name} took a seat."
 
         return await self._lobby_change(channel, change)
@@ -504,8 +503,7 @@ class TableService:
             if user is not None and any(s.user_id == user for s in seats):
                 raise TableError("That player already has a seat at this table.")
             if user is None:
-                taken = {s.name for s in seats}
-                new_name = next((f"Bot {n}" for n in BOT_NAMES if f"Bot {n}" not in taken), f"Bot {seat + 1}")
+                new_name = _bot_name([s for s in seats if s.seat != seat], f"Bot {seat + 1}")
             else:
                 new_name = _clean_name(name)
             seats = [*seats[:seat], Seat(seat, user, new_name), *seats[seat + 1:]]
@@ -912,6 +910,12 @@ class TableService:
             if on_step is not None:
                 on_step(state, entry.seat, entry.action)
         return state
+
+
+def _bot_name(seats: list[Seat], fallback: str) -> str:
+    """A free bot name that is not also a player's name ("Bot Anna" next to a human Anna would confuse)."""
+    taken = {s.name.casefold() for s in seats} | {s.name.casefold().removeprefix("bot ") for s in seats}
+    return next((f"Bot {n}" for n in BOT_NAMES if n.casefold() not in taken), fallback)
 
 
 def name_seats(text: str, names: list[str]) -> str:

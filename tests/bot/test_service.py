@@ -51,11 +51,11 @@ def raw_row(db_path: Path, sql: str, *params: object) -> tuple:
 async def test_create_join_bots_start(svc: TableService) -> None:
     update = await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), bots=1)
     assert update.table.status == "lobby"
-    assert [s.name for s in update.table.seats] == ["Anna", "Ben", "Bot Anna"]
+    assert [s.name for s in update.table.seats] == ["Anna", "Ben", "Bot Bruno"]  # not "Bot Anna" next to Anna
     assert update.table.seats[2].is_bot
     update = await svc.start(CH, ANNA, seed=99)
     assert update.table.status == "active"
-    assert sorted(s.name for s in update.table.seats) == ["Anna", "Ben", "Bot Anna"]
+    assert sorted(s.name for s in update.table.seats) == ["Anna", "Ben", "Bot Bruno"]
     # Bid phase: everyone chooses at once; the bot already did, the two humans are awaited.
     assert sorted(update.awaited) == [ANNA, BEN]
     assert any("chose a card" in t for t in update.public_events)
@@ -104,11 +104,11 @@ async def test_lobby_rules(svc: TableService) -> None:
     with pytest.raises(TableError, match="full"):
         await svc.join(CH, CARL, "Carl")
     update = await svc.remove_bot(CH, ANNA)
-    assert [s.name for s in update.table.seats] == ["Anna", "Ben", "Bot Anna"]
+    assert [s.name for s in update.table.seats] == ["Anna", "Ben", "Bot Bruno"]
     with pytest.raises(TableError, match="host"):
         await svc.start(CH, BEN)
     update = await svc.leave(CH, ANNA)  # the host leaves: hosting passes on
-    assert update.table.creator == BEN and [s.name for s in update.table.seats] == ["Ben", "Bot Anna"]
+    assert update.table.creator == BEN and [s.name for s in update.table.seats] == ["Ben", "Bot Bruno"]
     update = await svc.leave(CH, BEN)  # the last human leaves: the lobby closes
     assert update.table.status == "abandoned"
     await svc.create(CH, GUILD, "tiny", CARL, "Carl")  # the channel is free again
