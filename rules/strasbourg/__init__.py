@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from rules.core import Event, Game, Rng, State
 from rules.strasbourg import bot, text
 from rules.strasbourg.data import EDIFICES, GUILD_NAMES, RECONSTRUCTED, ROUNDS, SEAT_NAMES
-from rules.strasbourg.state import StrasbourgState
+from rules.strasbourg.state import StrasbourgState, is_secret_action
 
 RULES_SUMMARY = """\
 Strasbourg, 3–5 players, 5 rounds. Each round:
@@ -84,4 +84,4 @@ class StrasbourgGame(Game):
 GAME = StrasbourgGame()
 StrasbourgState.game = GAME
 
-__all__ = ["GAME", "StrasbourgGame", "StrasbourgState"]
+__all__ = ["GAME", "StrasbourgGame", "StrasbourgState", "is_secret_action"]

@@ -19,6 +19,9 @@ Actions (all short strings):
 | no slot after revealing | ``return 5`` (that card to the bottom of the deck), ``return none`` |
 | step H / step I | ``chapel CH3`` / ``build B2`` |
 
+Planning actions name hidden cards or objectives: ``is_secret_action(action)`` tells a front end not to show
+them publicly (e.g. as the last action on the public board).
+
 View (``view(seat)``), besides the shared keys (game, num_players, viewer, to_act, phase, status, scores,
 over, outcome, round):
 
@@ -136,6 +139,8 @@ class StrasbourgState(State):
         self.bid: dict[str, Any] | None = data["bid"]
         self.tasks: list[dict[str, Any]] = data["tasks"]
         self.last: dict[str, Any] | None = data["last"]
+        # (ply, seat, actions) of the last legal_actions call: apply's legality check reuses it (not serialised)
+        self._memo: tuple[int, int, list[str]] | None = None
 
     # ---- construction and serialisation --------------------------------------------------
     @classmethod
@@ -224,6 +229,17 @@ class StrasbourgState(State):
         return [c for c in GUILD_SPACES[guild] if c not in self.city]
 
     # ---- legal actions -------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[str]:
+        actions = super().legal_actions(seat)
+        self._memo = (self.ply, seat, list(actions))
+        return actions
+
+    def _is_legal(self, seat: int, action: str) -> bool:
+        memo = self._memo
+        if memo is not None and memo[0] == self.ply and memo[1] == seat:
+            return action in memo[2]
+        return action in self._legal(seat)
+
     def _legal(self, seat: int) -> list[str]:
         if self.phase == "planning":
             return self._planning_legal(self.players[seat])
