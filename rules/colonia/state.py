@@ -718,12 +718,11 @@ class ColoniaState(State):
             self.pending = {"kind": "shrine", "seat": seat, "shrine": card, "options": options}
             self.stage = "shrine"
             return True
-        else:
-            self.relics[seat].append(card)
-            empty = any(s[1] is None and D.RELIC_BY_ID[s[0]].city == relic.city for s in self.shrines[seat])
-            options = [card] if empty else []
-        if not options:
+        self.relics[seat].append(card)
+        # A later relic of an empty shrine's city: decide at once whether it goes in (the shrine is public).
+        if not any(s[1] is None and D.RELIC_BY_ID[s[0]].city == relic.city for s in self.shrines[seat]):
             return False
+        options = [card]
         self.pending = {"kind": "shrine", "seat": seat, "shrine": f"{D.CITY_CODES[relic.city]}-SHRINE",
                         "options": options}
         self.stage = "shrine"
