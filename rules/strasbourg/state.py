@@ -641,7 +641,8 @@ class StrasbourgState(State):
             if seat is not None and arg.isdigit() and 0 < int(arg) <= len(self.players[seat]["stacks"]):
                 # Only the bidder is offered this label, and revealing makes the cards public anyway.
                 cards = self.players[seat]["stacks"][int(arg) - 1]
-                return f"Reveal stack {arg}: {'+'.join(map(str, cards))} = {sum(cards)} ({len(cards)} cards)"
+                size = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
+                return f"Reveal stack {arg}: {'+'.join(map(str, cards))} = {sum(cards)} ({size})"
             return f"Reveal stack {arg}"
         if verb == "buy" and arg in PRICES:
             return f"Place a member on {arg} ({GUILD_NAMES[GUILD_OF[arg]]}) for {coins_text(PRICES[arg])}"

@@ -283,3 +283,28 @@ def test_ts14_objective_penalty() -> None:
     assert met == [True, True, False, False, False]
     assert objective_points(p["kept"], met) == 10 - 3 * 3 == 1
     assert state.breakdown(seat)["objectives"] == 1
+
+
+def test_rulebook_chapel_example() -> None:
+    # Sandra holds the Church seat and builds the chapel directly next to two of her members (+2 at the end).
+    state = action_state(4, "H", [[], [], [], []], first=NICOLE)
+    state.council["church"] = SANDRA
+    state._start_step([])  # H again, now with Sandra on the Church seat
+    state.city.update({"F3": SANDRA, "G3": SANDRA, "F4": PETER})
+    assert state.to_act() == [SANDRA]
+    state.apply(SANDRA, "chapel CH6")  # the corner of F3, G3, F4, G4
+    assert state.chapels == ["CH6"]
+    assert state.breakdown(SANDRA)["chapels"] == 2 and state.breakdown(PETER)["chapels"] == 1
+
+
+def test_rulebook_edifice_example_the_nobility_holder_builds() -> None:
+    # The rulebook's picture puts Thomas on the Church seat, but its rule text (step I) says Nobility (S-A7).
+    state = action_state(4, "I", [[], [], [], []], first=NICOLE)
+    state.council.update(nobility=THOMAS, church=NICOLE)
+    state._start_step([])
+    state.edifices.remove("inn")
+    state.edifices.insert(0, "inn")
+    state.city.update({"D2": THOMAS, "E3": THOMAS})
+    assert state.to_act() == [THOMAS]
+    state.apply(THOMAS, "build E2")
+    assert state.breakdown(THOMAS)["edifices"] == 8
