@@ -11,7 +11,7 @@ A corrected card list or board changes this module only, never the rules code.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 # ---- basics --------------------------------------------------------------------------------
 ROUNDS: Final = 5  # seed
@@ -63,7 +63,7 @@ ROUND_CARDS: Final = {
 # ---- edifices ------------------------------------------------------------------------------
 # Inn value 4 seed (4 points for one member, 8 for two); Fountain 3 seed-derived; the other three
 # names and values reconstructed to complete a 2..6 set.
-EDIFICES: Final = {
+EDIFICES: Final[dict[str, dict[str, Any]]] = {
     "inn": {"name": "Inn", "value": 4},
     "fountain": {"name": "Fountain", "value": 3},
     "town_hall": {"name": "Town Hall", "value": 5},
@@ -142,7 +142,7 @@ GUILD_SPACES: Final = {g: tuple(c for c in GUILD_OF if GUILD_OF[c] == g) for g i
 # ---- objectives ----------------------------------------------------------------------------
 # Types O01-O16 source: S5 (paraphrased); O17-O25 reconstructed (the source list breaks off).
 # Points reconstructed within the 2-8 range of S6. "param" is what the type's check needs.
-OBJECTIVES: Final = {
+OBJECTIVES: Final[dict[str, dict[str, Any]]] = {
     "O01": {"type": "edifice_pair", "param": "inn", "points": 4, "text": "2+ members next to the Inn"},
     "O02": {"type": "edifice_pair", "param": "fountain", "points": 4, "text": "2+ members next to the Fountain"},
     "O03": {"type": "edifice_pair", "param": "town_hall", "points": 4, "text": "2+ members next to the Town Hall"},

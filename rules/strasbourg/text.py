@@ -28,7 +28,8 @@ def _step(p: dict[str, Any]) -> str:
         "chapel": "build a chapel",
         "edifice": "build an edifice",
     }
-    what = f"influence the {GUILD_NAMES.get(p.get('guild') or '', 'guild')}" if kind == "guild" else names.get(kind, "")
+    guild = str(p.get("guild") or "")
+    what = f"influence the {GUILD_NAMES.get(guild, 'guild')}" if kind == "guild" else names.get(str(kind), "")
     return f"Round {p.get('round')}, step {p.get('step')}: {what}."
 
 
