@@ -503,3 +503,19 @@ async def test_speicherstadt_through_the_service(db_path: Path, clock: FakeClock
         assert (await svc.rebuild(CH)).is_over()
     finally:
         await svc.close()
+
+
+async def test_changing_the_pace_retimes_running_clocks(svc: TableService, clock: FakeClock) -> None:
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))  # default pace: daily (remind 12 h, deadline 24 h)
+    start = clock.now
+    await svc.start(CH, ANNA, seed=4)
+    assert await svc.next_due() == start + 12 * 3600
+    clock.advance(2)
+    update = await svc.update_settings(CH, ANNA, pace="fast")  # remind 1 h, deadline 4 h, from the start
+    assert update.version == (await svc.table(CH)).version  # settings are not a game change
+    assert await svc.next_due() == start + 3600
+    reminders = await svc.due(clock.now)
+    assert sorted(u.notice or "" for u in reminders) == ["Reminder: the table is waiting for Anna (deadline in 2 h).",
+                                                         "Reminder: the table is waiting for Ben (deadline in 2 h)."]
+    await svc.update_settings(CH, ANNA, pace="untimed")
+    assert await svc.next_due() is None and await svc.due(clock.advance(100)) == []
