@@ -670,8 +670,12 @@ class TableService:
 
     def _bot_choice(self, game: Game, state: State, seat: int) -> str:
         legal = state.legal_actions(seat)
-        choice = game.bot_action(state.view(seat), legal, seat, Rng(state.seed, "bot", state.ply))
-        if choice not in legal:  # a buggy bot must not stall the table
+        try:
+            choice = game.bot_action(state.view(seat), legal, seat, Rng(state.seed, "bot", state.ply))
+        except Exception:  # a buggy bot must not stall the table
+            log.exception("%s bot failed; playing %r", game.name, legal[0])
+            return legal[0]
+        if choice not in legal:
             log.warning("%s bot chose illegal %r; playing %r", game.name, choice, legal[0])
             choice = legal[0]
         return choice
@@ -821,6 +825,9 @@ class TableService:
                 try:
                     update = await self._handle_deadline(dl.game_id, dl.seat, now)
                 except TableError:
+                    continue
+                except Exception:  # one broken table must not keep the others' deadlines from firing
+                    log.exception("deadline of game %s seat %s failed", dl.game_id, dl.seat)
                     continue
                 if update is not None:
                     updates.append(update)

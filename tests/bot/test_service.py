@@ -519,3 +519,15 @@ async def test_changing_the_pace_retimes_running_clocks(svc: TableService, clock
                                                          "Reminder: the table is waiting for Ben (deadline in 2 h)."]
     await svc.update_settings(CH, ANNA, pace="untimed")
     assert await svc.next_due() is None and await svc.due(clock.advance(100)) == []
+
+
+async def test_a_crashing_bot_falls_back_to_a_legal_action(svc: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = TEST_GAMES["tiny"]
+
+    def broken(view: dict, legal: list[str], seat: int, rng: object) -> str:
+        raise ZeroDivisionError("bot bug")
+
+    monkeypatch.setattr(game, "bot_action", broken)
+    await lobby(svc, (ANNA, "Anna"), bots=1)
+    update = await play_to_end(svc, await svc.start(CH, ANNA, seed=8))
+    assert update.table.status == "finished"
