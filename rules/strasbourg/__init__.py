@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from rules.core import Event, Game, Rng, State
 from rules.strasbourg import bot, text
 from rules.strasbourg.data import EDIFICES, GUILD_NAMES, RECONSTRUCTED, ROUNDS, SEAT_NAMES
-from rules.strasbourg.state import StrasbourgState, is_secret_action
+from rules.strasbourg.state import OPTION_CHOICES, StrasbourgState, is_secret_action
 
 RULES_SUMMARY = """\
 Strasbourg, 3–5 players, 5 rounds. Each round:
@@ -23,7 +23,10 @@ seat. A revealer without a slot may put one card of the stack at the bottom of t
 holder builds a chapel; I: the Nobility holder builds the round's edifice.
 3. Council: 1 prestige per own council seat; most seats (ties all) gain a privilege.
 End: +1 per city member, +1 per member next to each chapel, edifice value x members orthogonally next to it, \
-+1 per unspent privilege, kept objectives +points if met or -3 if not. Tie: most city members."""
++1 per unspent privilege, kept objectives +points if met or -3 if not. Tie: most city members.
+Options: planning=simultaneous|in-turn (the rulebook's variant: one player after the other from the first \
+player, stack sizes shown at once); leftovers=keep|discard (unrevealed stacks kept for later rounds, or removed \
+at the end of each round)."""
 
 
 class StrasbourgGame(Game):
@@ -32,14 +35,13 @@ class StrasbourgGame(Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State]] = StrasbourgState
-    option_choices: ClassVar[dict[str, list[str]]] = {}
+    option_choices: ClassVar[dict[str, list[str]]] = OPTION_CHOICES
     rules_summary: ClassVar[str] = RULES_SUMMARY
     reconstructed: ClassVar[list[str]] = list(RECONSTRUCTED)
 
     def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> StrasbourgState:
         self.check_players(num_players)
-        self.normalise_options(options)
-        return StrasbourgState.new(num_players, seed)
+        return StrasbourgState.new(num_players, seed, self.normalise_options(options))
 
     def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
         return bot.choose(view, legal, seat, rng)

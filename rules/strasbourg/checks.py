@@ -126,7 +126,9 @@ def _redeal_cards(state: StrasbourgState, seat: int, own: bool, rng: Rng) -> Non
     old = [len(s) for s in p["stacks"][: p["new_from"]]]
     stacks = _deal(pool, old)
     rest = pool[sum(old) :]
-    if state.phase != "planning" or p["plan"] == "objectives":
+    # In turn order, only the seat planning now has unknown progress: the others are done or not started.
+    settled = state.in_turn and seat not in state.to_act()
+    if state.phase != "planning" or p["plan"] == "objectives" or settled:
         # every shape is public here (hand and open stack are empty): keep the shapes, re-deal the values
         sizes = [len(s) for s in p["stacks"]]
         p["stacks"], p["deck"] = _deal(pool, sizes), pool[sum(sizes) :]

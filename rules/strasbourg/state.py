@@ -34,7 +34,8 @@ over, outcome, round):
   ``built``: building cell -> edifice id. ``chapels``: built chapel space ids.
 - ``players``: per seat ``{"seat", "prestige", "stacks": [sizes], "deck", "city", "council",
   "privileges_spent", "ready"}`` — public only (``ready`` is meaningful in planning). During planning the
-  stacks and deck of other seats are shown as they were when planning began.
+  stacks and deck of other seats are shown as they were when planning began (with the ``planning=in-turn``
+  option, a seat's new stacks show as soon as it is ready). ``options``: the game's options.
 - ``bid``: during steps A–G, ``{"status": per seat "waiting"/"postponed"/"revealed"/"passed",
   "revealed": per seat list of cards (public once revealed), "queue": seats still to decide in order}``.
 - ``last``: the last ranking, ``{"step", "ranking": [[seat, total], ...], "passed": [seats]}`` or None.
@@ -73,6 +74,10 @@ from rules.strasbourg.data import (
     STEP_LETTERS,
 )
 
+#: Options (first value = default): planning simultaneously (recommended by the rulebook) or in turn order
+#: from the first player (its variant); stacks left unrevealed at the end of a round kept (S-A2) or discarded.
+OPTION_CHOICES: dict[str, list[str]] = {"planning": ["simultaneous", "in-turn"], "leftovers": ["keep", "discard"]}
+DEFAULT_OPTIONS = {key: values[0] for key, values in OPTION_CHOICES.items()}
 MAX_RESTARTS = 3  # split restarts per planning phase, so random play always ends
 GUILD_INDEX = {g: i for i, g in enumerate(GUILDS)}
 STACK_VALUES = ("6", "5", "4", "3", "2", "1")
@@ -139,12 +144,14 @@ class StrasbourgState(State):
         self.bid: dict[str, Any] | None = data["bid"]
         self.tasks: list[dict[str, Any]] = data["tasks"]
         self.last: dict[str, Any] | None = data["last"]
+        self.options: dict[str, str] = data.get("options") or dict(DEFAULT_OPTIONS)
+        self.in_turn = self.options["planning"] == "in-turn"
         # (ply, seat, actions) of the last legal_actions call: apply's legality check reuses it (not serialised)
         self._memo: tuple[int, int, list[str]] | None = None
 
     # ---- construction and serialisation --------------------------------------------------
     @classmethod
-    def new(cls, num_players: int, seed: int) -> StrasbourgState:
+    def new(cls, num_players: int, seed: int, options: dict[str, str] | None = None) -> StrasbourgState:
         rng = Rng(seed, "setup")
         cards = rng.shuffled(list(ROUND_CARDS))
         edifices = rng.shuffled(list(EDIFICES))
@@ -178,6 +185,7 @@ class StrasbourgState(State):
                 "bid": None,
                 "tasks": [],
                 "last": None,
+                "options": {**DEFAULT_OPTIONS, **(options or {})},
             }
         )
         return state
@@ -201,6 +209,7 @@ class StrasbourgState(State):
             "bid": self.bid,
             "tasks": self.tasks,
             "last": self.last,
+            "options": self.options,
         }
 
     @classmethod
@@ -214,6 +223,13 @@ class StrasbourgState(State):
                 return [self.tasks[0]["seat"]]
             return [self.bid["queue"][0]] if self.bid else []
         if self.phase == "planning":
+            if self.in_turn:  # one seat at a time, clockwise from the first player
+                n = self.num_players
+                for k in range(n):
+                    seat = (self.first + k) % n
+                    if self.players[seat]["plan"] != "ready":
+                        return [seat]
+                return []
             return [s for s, p in enumerate(self.players) if p["plan"] != "ready"]
         return []
 
@@ -363,7 +379,11 @@ class StrasbourgState(State):
                 p["open"] = []
             p["plan"] = "ready"
             events.append(Event("stacks_private", {"seat": seat, "stacks": [list(s) for s in p["stacks"]]}, to=seat))
-            events.append(Event("planned", {"seat": seat}))
+            if self.in_turn:  # planning in turn: the others see the stack sizes at once
+                sizes = [len(st) for st in p["stacks"]]
+                events.append(Event("planned", {"seat": seat, "stacks": sizes, "deck": len(p["deck"])}))
+            else:
+                events.append(Event("planned", {"seat": seat}))
 
     def _apply_bid(self, seat: int, action: str, events: list[Event]) -> None:
         bid = self.bid
@@ -567,8 +587,21 @@ class StrasbourgState(State):
             self.phase = "over"
             events.append(Event("game_over", {"scores": self.outcome().scores}))
             return
+        if self.options["leftovers"] == "discard":
+            self._discard_leftovers(events)
         self.round += 1
         self._start_planning(events)
+
+    def _discard_leftovers(self, events: list[Event]) -> None:
+        """Variant of S-A2: stacks not revealed this round leave the game unseen."""
+        counts = []
+        for p in self.players:
+            counts.append(sum(len(st) for st in p["stacks"]))
+            for stack in p["stacks"]:
+                p["gone"].extend(stack)
+            p["stacks"] = []
+        if any(counts):
+            events.append(Event("leftovers", {"round": self.round, "cards": counts}))
 
     def _council(self, events: list[Event]) -> None:
         counts = [0] * self.num_players
@@ -683,7 +716,7 @@ class StrasbourgState(State):
         planning = self.phase == "planning"
         players = []
         for s, p in enumerate(self.players):
-            hide = planning and s != seat
+            hide = planning and s != seat and not (self.in_turn and p["plan"] == "ready")
             sizes = [len(st) for st in (p["stacks"][: p["new_from"]] if hide else p["stacks"])]
             players.append(
                 {
@@ -724,6 +757,7 @@ class StrasbourgState(State):
             "bid": None,
             "last": self.last,
             "task": None,
+            "options": dict(self.options),
         }
         if self.bid is not None:
             view["bid"] = {

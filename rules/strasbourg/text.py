@@ -43,7 +43,12 @@ def event_text(event: Event) -> str:
     if kind == "stacks_private":
         return "Your stacks: " + " | ".join(_cards(s) for s in p["stacks"]) + "."
     if kind == "planned":
+        if "stacks" in p:
+            return f"{who(p['seat'])} has finished planning: stacks of {p['stacks']} cards (deck {p['deck']})."
         return f"{who(p['seat'])} has finished planning."
+    if kind == "leftovers":
+        counts = ", ".join(f"{who(s)} {n}" for s, n in enumerate(p["cards"]) if n)
+        return f"End of round {p['round']}: unrevealed cards leave the game ({counts})."
     if kind == "stacks":
         parts = [
             f"{who(s)} {sizes} (deck {deck})"

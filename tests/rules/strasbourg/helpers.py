@@ -11,8 +11,8 @@ from rules.strasbourg.data import GUILDS, STEP_LETTERS
 from rules.strasbourg.state import StrasbourgState
 
 
-def fresh(n: int = 4, seed: int = 1) -> StrasbourgState:
-    state = GAME.new_state(n, seed)
+def fresh(n: int = 4, seed: int = 1, **options: str) -> StrasbourgState:
+    state = GAME.new_state(n, seed, options or None)
     assert isinstance(state, StrasbourgState)
     return state
 
@@ -85,9 +85,9 @@ def play(state: StrasbourgState, *moves: tuple[int, str]) -> list[Event]:
     return events
 
 
-def random_game(n: int, seed: int, check: bool = True) -> StrasbourgState:
+def random_game(n: int, seed: int, check: bool = True, **options: str) -> StrasbourgState:
     """A seeded random playthrough; with ``check`` the invariants are asserted after every move."""
-    state = fresh(n, seed)
+    state = fresh(n, seed, **options)
     rnd = random.Random(seed)
     while awaited := state.to_act():
         seat = rnd.choice(awaited)
