@@ -67,9 +67,15 @@ def test_bot_keeps_a_fire_brigade_when_fires_are_coming() -> None:
     assert GAME.bot_action(state.view(0), state.legal_actions(0), 0, Rng(0)) == "buy"
 
 
-def test_bot_does_not_overpay() -> None:
+def test_bot_does_not_overpay_for_a_fireman_it_does_not_need() -> None:
     state = purchase_state(3, [slot("A11", [0, 1, 2, 1, 2, 1])], coins=20)
+    give(state, 0, "B13", "C13")  # already far ahead in every fire
     assert GAME.bot_action(state.view(0), state.legal_actions(0), 0, Rng(0)) == "decline"
+    behind = purchase_state(3, [slot("B13", [0, 1, 2])], coins=20)
+    give(behind, 1, "B11")
+    give(behind, 2, "B12")
+    # Seat 0 has no fireman and would lose every fire; this one makes it the leader.
+    assert GAME.bot_action(behind.view(0), behind.legal_actions(0), 0, Rng(0)) == "buy"
 
 
 def test_bot_lets_its_own_next_worker_buy_cheaper() -> None:
