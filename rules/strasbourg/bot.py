@@ -207,8 +207,11 @@ def _step_values(view: dict[str, Any]) -> list[float]:
 def _scarcity(view: dict[str, Any]) -> float:
     """How dear influence is now: stacks left over at the end are worth nothing, so spend them late."""
     priv = view["private"]
-    steps_after = (6 - "ABCDEFG".index(view["step"])) + 7 * (ROUNDS - view["round"])
-    stacks_after = len(priv["stacks"]) - 1 + priv["deck"] / 1.7
+    steps_after = 6 - "ABCDEFG".index(view["step"])
+    stacks_after = len(priv["stacks"]) - 1.0
+    if view["options"]["leftovers"] == "keep":  # stacks carry over: later rounds count too
+        steps_after += 7 * (ROUNDS - view["round"])
+        stacks_after += priv["deck"] / 1.7
     if stacks_after <= 0:
         return 1.2
     return max(0.05, min(1.2, steps_after / stacks_after / 1.5))
