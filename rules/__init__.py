@@ -10,7 +10,7 @@ import importlib
 from rules.core import Event, Game, IllegalAction, Outcome, Rng, State
 
 # Each name is a subpackage ``rules/<name>/`` exposing ``GAME``. Order = order shown to players.
-_GAME_MODULES: tuple[str, ...] = ("speicherstadt", "colonia", "strasbourg")
+_GAME_MODULES: tuple[str, ...] = ("speicherstadt", "colonia", "strasbourg", "nuernberg")
 
 GAMES: dict[str, Game] = {}
 for _name in _GAME_MODULES:
