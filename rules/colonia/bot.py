@@ -65,7 +65,9 @@ def _family(view: dict[str, Any], legal: list[str], player: dict[str, Any], rng:
     if not feasible:
         return f"family {values[0]}"
     # Keep enough members for stalls, orders and loading this week; high cards earlier when members abound.
-    comfortable = [v for v in feasible if reserve - (v - lean) >= 14 + rng.below(3)]
+    # The Tuesday street comes home right after the council, so it counts toward the week's members.
+    back = player["street"]["tuesday"]
+    comfortable = [v for v in feasible if reserve + back - (v - lean) >= 14 + rng.below(3)]
     return f"family {max(comfortable) if comfortable else min(feasible)}"
 
 
@@ -110,7 +112,8 @@ def _stall(view: dict[str, Any], legal: list[str], player: dict[str, Any], me: d
             continue
         stall = view["market"][int(action.split()[1]) - 1]
         total = stall["total"]
-        if reserve - total < 7:
+        # Wednesday street members come home after the purchases, in time for Thursday's orders.
+        if reserve + player["street"]["wednesday"] - total < 7:
             continue
         # Materials that pair with what we hold (or with each other) are worth more.
         score = 0.0
