@@ -70,13 +70,14 @@ def checks_for(name: str) -> ModuleType:
 
 
 def plan(names: Sequence[str], games_per_game: int, first: int = 0) -> list[tuple[str, int, int]]:
-    """(game, players, index) for every game, cycling through its player counts."""
-    out = []
+    """(game, players, index): the games interleaved (a run cut short covers each alike), each game
+    cycling through its player counts."""
+    counts = {}
     for name in names:
         game = rules.get_game(name)
-        counts = list(range(game.min_players, game.max_players + 1))
-        out += [(name, counts[(first + i) % len(counts)], first + i) for i in range(games_per_game)]
-    return out
+        counts[name] = list(range(game.min_players, game.max_players + 1))
+    return [(name, counts[name][(first + i) % len(counts[name])], first + i)
+            for i in range(games_per_game) for name in names]
 
 
 def _require(ok: bool, message: str) -> None:
@@ -217,8 +218,12 @@ def _progress_printer(total: int) -> Callable[[SoakReport], None]:
         done = sum(report.games.values())
         if report.elapsed - last[0] >= 10 or done == total:
             last[0] = report.elapsed
-            print(f"  {done}/{total} games, {sum(report.actions.values()):,} actions, "
-                  f"{len(report.failures)} failures, {report.elapsed:.0f} s", flush=True)
+            per_game: Counter[str] = Counter()
+            for (name, _n), count in report.games.items():
+                per_game[name] += count
+            print(f"  {done}/{total} games ({', '.join(f'{n} {c}' for n, c in sorted(per_game.items()))}), "
+                  f"{sum(report.actions.values()):,} actions, {len(report.failures)} failures, "
+                  f"{report.elapsed:.0f} s", flush=True)
 
     return show
 
