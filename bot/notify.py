@@ -184,7 +184,7 @@ class Notifier:
         except discord.HTTPException:
             log.warning("could not tell %s about closed DMs", user_id, exc_info=True)
 
-    async def check_dm(self, user: discord.abc.User, table: Table) -> bool:
+    async def check_dm(self, user: discord.User | discord.Member, table: Table) -> bool:
         """At join: a short hello by DM proves DMs work (and is remembered either way)."""
         try:
             await user.send(f"You joined **{table.title}** in <#{table.channel}>. Your private screen will come here.",

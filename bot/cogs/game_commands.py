@@ -59,7 +59,9 @@ def _verb_command(verb: Verb) -> app_commands.Command[Any, Any, Any]:
         callback = required
     callback = app_commands.rename(choice=verb.arg)(callback)
     callback = app_commands.describe(choice=verb.arg_description)(callback)
-    command = app_commands.Command(name=verb.word, description=verb.description, callback=callback)
+    command: app_commands.Command[Any, Any, Any] = app_commands.Command(
+        name=verb.word, description=verb.description, callback=callback
+    )
 
     @command.autocomplete("choice")
     async def complete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:

@@ -41,6 +41,12 @@ def refusals(func: Any) -> Any:
     return wrapper
 
 
+def channel_of(interaction: discord.Interaction[Any]) -> int:
+    if interaction.channel_id is None:
+        raise TableError("Use this in a server channel or thread.")
+    return interaction.channel_id
+
+
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:
     perms = interaction.permissions
     return bool(perms.manage_channels or perms.administrator)
@@ -108,11 +114,14 @@ class GameCommands(app_commands.Group):
         await self._lobby_reply(interaction, update, "Table open: `/game join` to sit down, `/game bot add` for a "
                                 "bot, then the host runs `/game start`." + (f"\n{note}" if note else ""))
 
-    @new.autocomplete("game")
-    async def new_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    def _game_choices(self, current: str) -> list[app_commands.Choice[str]]:
         typed = current.casefold()
         return [app_commands.Choice(name=clip(f"{g.title} ({g.min_players}–{g.max_players} players)", 100), value=name)
                 for name, g in self.svc.games.items() if typed in name or typed in g.title.casefold()][:25]
+
+    @new.autocomplete("game")
+    async def new_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return self._game_choices(current)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @refusals
@@ -197,7 +206,7 @@ class GameCommands(app_commands.Group):
 
     @rules.autocomplete("game")
     async def rules_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-        return await self.new_game(interaction, current)
+        return self._game_choices(current)
 
     @app_commands.command(name="log", description="Recent events of this channel's game, newest last")
     @app_commands.describe(page="1 = the most recent events, 2 = the ones before, …")
@@ -213,7 +222,7 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="hand", description="Your private screen (only you see it)")
     @refusals
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.play.show_screen(interaction, interaction.channel_id)
+        await self.bot.play.show_screen(interaction, channel_of(interaction))
 
     @app_commands.command(name="mygames", description="Every game, on every server, where it is your move")
     @refusals

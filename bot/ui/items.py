@@ -95,7 +95,8 @@ class ActionSelect(
         return cls(int(match["ch"]), int(match["ver"]), int(match["page"]), simultaneous=match["sim"] == "1")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values") or []
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or []
         action = str(values[0]) if values else ""
         await _play(interaction).perform(interaction, self.channel_id, action, self.version, from_menu=True,
                                          simultaneous=self.simultaneous)
