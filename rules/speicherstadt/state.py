@@ -143,6 +143,18 @@ class SpeicherstadtState(State):
             return self._loading_legal(self.players[seat])
         return []
 
+    def _is_legal(self, seat: int, action: str) -> bool:
+        """Same answer as ``action in self._legal(seat)``, without building the list in Demand and Purchase."""
+        if self.phase == "demand":
+            word, _, number = action.partition(" ")
+            if word != "place" or not (number.isascii() and number.isdigit()) or number != str(int(number)):
+                return False
+            col = int(number)
+            return 1 <= col <= len(self.row) and len(self.row[col - 1]["workers"]) < BUILDING_SPACES
+        if self.phase == "purchase":
+            return action in ("buy", "decline")
+        return action in self._legal(seat)
+
     def _loading_legal(self, p: dict[str, Any]) -> list[str]:
         hand, wh, hall = p["hand"], p["wh"], p["hall"]
         have = {g for g in GOODS if hand[g] or wh[g] or hall[g]}

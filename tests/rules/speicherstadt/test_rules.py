@@ -327,3 +327,17 @@ def test_a_full_game_log_replays_to_the_same_state() -> None:
     for seat, action in log:
         replay.apply(seat, action)
     assert replay.dump() == state.dump() and replay.is_over()
+
+
+def test_fast_legality_check_agrees_with_the_legal_list() -> None:
+    state = fresh(5, seed=21)
+    probes = ["place 0", "place 01", "place 1 ", " place 1", "place +1", "place 7", "place", "buy", "decline", "done"]
+    probes += ["place ²", "place ١", "place 1 1", "place\t1"]
+    rnd_steps = 0
+    while not state.is_over() and rnd_steps < 400:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        for action in [*legal, *probes, *(f"place {k}" for k in range(1, 8))]:
+            assert state._is_legal(seat, action) == (action in legal), action
+        state.apply(seat, legal[rnd_steps % len(legal)])
+        rnd_steps += 1
