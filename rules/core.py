@@ -98,20 +98,25 @@ class Rng:
     replays identically on any machine. Derive a fresh one per ply: ``Rng(seed, "ply", ply)``.
     """
 
-    __slots__ = ("_r",)
+    __slots__ = ("_key", "_r")
 
     def __init__(self, seed: int, *salt: object) -> None:
-        digest = hashlib.sha256(repr((seed, *salt)).encode()).digest()
-        self._r = random.Random(int.from_bytes(digest[:16], "big"))
+        # Seeding Mersenne Twister costs more than most moves, and most moves draw nothing:
+        # the generator is built on first use.
+        self._key = (seed, *salt)
+        self._r: random.Random | None = None
 
     def random(self) -> float:
+        if self._r is None:
+            digest = hashlib.sha256(repr(self._key).encode()).digest()
+            self._r = random.Random(int.from_bytes(digest[:16], "big"))
         return self._r.random()
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        return min(int(self._r.random() * n), n - 1)
+        return min(int(self.random() * n), n - 1)
 
     def between(self, low: int, high: int) -> int:
         """A uniform integer in ``[low, high]`` (both ends included), e.g. a die: ``between(1, 6)``."""
