@@ -5,7 +5,7 @@ table and moves them with the game's bot (seeing only their private view and ``s
 other game one seat is a service bot, so the service's own bot moves are exercised too. Checked:
 
 - after every ``act``: the stored snapshot loads and its ``checks.invariants`` hold, the version grew;
-- every ``--rebuild-every`` acts and at the end: ``svc.rebuild`` (seed + log) equals the snapshot;
+- every ``--rebuild-every`` acts (100) and at the end: ``svc.rebuild`` (seed + log) equals the snapshot;
 - at the end: the log replayed from the seed, with ``invariants`` after *every* logged action (the
   service's bot moves included), ends in the stored snapshot; the game is over and finished in the store.
 
@@ -98,7 +98,7 @@ def replay_checked(game: rules.Game, num_players: int, seed: int, options: dict[
 
 
 async def play_one(svc, store: Store, name: str, num_players: int, index: int, *, channel: int,  # type: ignore[no-untyped-def]
-                   rebuild_every: int = 50) -> int:
+                   rebuild_every: int = 100) -> int:
     """Play one game through the service with all checks; return the number of logged actions."""
     game = rules.get_game(name)
     checks = checks_for(name)
@@ -130,9 +130,9 @@ async def _play_started(svc, store: Store, game: rules.Game, checks: ModuleType,
     rng = Rng(seed, "soak", index)
 
     acts = 0
+    row = await store.game(game_id)
+    state = game.load(row.snapshot)
     while True:
-        row = await store.game(game_id)
-        state = game.load(row.snapshot)
         awaited = [u for u, s in seat_of.items() if s in state.to_act()]
         if row.status != "active" or not awaited:
             break
@@ -148,7 +148,8 @@ async def _play_started(svc, store: Store, game: rules.Game, checks: ModuleType,
 
         after = await store.game(game_id)
         _require(after.version > row.version, f"{name}: act() acknowledged but the version did not grow")
-        broken = checks.invariants(game.load(after.snapshot))
+        row, state = after, game.load(after.snapshot)
+        broken = checks.invariants(state)
         _require(not broken, f"{name} {num_players}p seed {seed}: invariants broken after {action!r}: {broken}")
         if acts % rebuild_every == 0:
             rebuilt = await svc.rebuild(channel)
@@ -166,7 +167,7 @@ async def _play_started(svc, store: Store, game: rules.Game, checks: ModuleType,
 
 
 async def soak(path: str, names: Sequence[str], games_per_game: int, *, concurrency: int = 8, first: int = 0,
-               rebuild_every: int = 50, progress: Callable[[SoakReport], None] | None = None) -> SoakReport:
+               rebuild_every: int = 100, progress: Callable[[SoakReport], None] | None = None) -> SoakReport:
     """Play ``games_per_game`` games of each named game on the SQLite file ``path``, ``concurrency`` at a time."""
     from bot.service import TableService
 
@@ -208,7 +209,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--concurrency", type=int, default=8, help="games in flight at once (default 8)")
     parser.add_argument("--jobs", type=int, default=1, help="processes, each with its own SQLite file (default 1)")
     parser.add_argument("--first", type=int, default=0, help="index of the first game (varies the seeds)")
-    parser.add_argument("--rebuild-every", type=int, default=50, help="compare rebuild() to the snapshot every N acts")
+    parser.add_argument("--rebuild-every", type=int, default=100,
+                        help="compare rebuild() to the snapshot every N acts (default 100)")
 
 
 def _progress_printer(total: int) -> Callable[[SoakReport], None]:
