@@ -240,7 +240,19 @@ def _main(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
     # 3. bank trades towards the target
     if "bank" in legal and _bank_plan(view, seat) is not None:
         return "bank"
+    # 4. a big hand invites the robber knight: sell goods rather than return half of it
+    if sum(hand.values()) > 7:
+        goods = [a for a in legal if a.startswith("produce ")]
+        if goods:
+            return max(goods, key=lambda a: (_sale_value(view, seat, a.split()[1]), a))
     return "end"
+
+
+def _sale_value(view: dict[str, Any], seat: int, name: str) -> float:
+    good = next(g for g in view["goods"] if g["good"] == name)
+    doubled = any(d["owner"] == seat and name in d["doubles"] for d in view["city"]["discs"])
+    toll = good["toll"] if good["toll_to"] not in (None, seat) else 0
+    return (good["price"] * (2 if doubled else 1) - toll) / sum(good["recipe"].values())
 
 
 def _route_best(view: dict[str, Any], rid: str) -> float:

@@ -346,7 +346,7 @@ _DECK_ROWS: list[tuple[str, int | None, str | None]] = [
 ]
 EVENT_DECK: list[dict[str, Any]] = [{"id": cid, "income": inc, "event": ev} for cid, inc, ev in _DECK_ROWS]
 EVENT_TEXT: dict[str, str] = {
-    "raubritter": "Raubritter: no income; over 7 cards return half; move the robber knight and steal a card",  # seed
+    "raubritter": "Raubritter: over 7 cards return half; the robber knight moves and steals a card",  # seed
     "wegezoll": "Wegezoll: each Wegerecht holder gets 1 gold per settlement on that route",  # amount reconstructed
     "time": "The time marker advances one space",  # seed; which cards: reconstructed
     "retreat": "The robber knight returns to the Raubritterburg",  # N6

@@ -207,8 +207,10 @@ def event_text(event: Event) -> str:
     if kind == "stolen":
         return f"{seat_name(p['seat'])} stole 1 {p['resource']} from {seat_name(p['victim'])}."
     if kind == "build":
+        if p["piece"] == "wall":
+            return f"{who} builds wall section {p['where']}."
         piece = {"toll": "a toll bar", "settlement": "a settlement", "manufacture": "a manufacture",
-                 "wall": "wall section", "tower": "a tower"}.get(p["piece"], p["piece"])
+                 "tower": "a tower"}.get(p["piece"], p["piece"])
         return f"{who} builds {piece} on {p['where']}."
     if kind == "wegerecht":
         route = _route_name(p["route"])
