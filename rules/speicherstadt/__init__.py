@@ -40,6 +40,10 @@ class SpeicherstadtGame(Game):
     def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
         return bot.choose(view, legal, seat, rng)
 
+    def skip_action(self, view: dict[str, Any], legal: list[str]) -> str | None:
+        """A timed-out turn skipped: decline the card, or end loading. Demand has no skip (placing is mandatory)."""
+        return next((a for a in ("decline", "done") if a in legal), None)
+
     def event_text(self, event: Event) -> str:
         return text.event_text(event)
 

@@ -94,3 +94,14 @@ def test_bot_unloads_every_cube_usefully() -> None:
     p = state.players[0]
     assert state.to_act() != [0]
     assert sum(p["wh"].values()) == 3 and state.reserve == {g: 0 for g in state.reserve}
+
+
+def test_skip_action_declines_or_ends_loading_but_never_skips_demand() -> None:
+    demand = fresh(3)
+    seat = demand.to_act()[0]
+    assert GAME.skip_action(demand.view(seat), demand.legal_actions(seat)) is None
+    buying = purchase_state(3, [slot("A01", [1])])
+    assert GAME.skip_action(buying.view(1), buying.legal_actions(1)) == "decline"
+    loading = loading_state(3, [0])
+    loading.players[0]["hand"] = take_from_bag(loading, {"tea": 2})
+    assert GAME.skip_action(loading.view(0), loading.legal_actions(0)) == "done"
