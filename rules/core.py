@@ -245,6 +245,12 @@ class Game(ABC):
     rules_summary: ClassVar[str] = ""
     #: human-readable list of component data that was reconstructed (not printed in any public source).
     reconstructed: ClassVar[list[str]] = []
+    #: first words of actions that only their seat may see (secret choices, hidden holdings).
+    secret_verbs: ClassVar[frozenset[str]] = frozenset()
+
+    def public_action(self, action: str) -> str | None:
+        """What everyone may be shown of an action (e.g. as the board's "last move"): the action, or None if secret."""
+        return None if action.partition(" ")[0] in self.secret_verbs else action
 
     def normalise_options(self, options: dict[str, str] | None) -> dict[str, str]:
         """Fill defaults and reject unknown options or values with IllegalAction."""

@@ -17,6 +17,8 @@ class ColoniaGame(Game):
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     state_class: ClassVar[type[State]] = ColoniaState
+    # Family cards, votes, goods taken behind the screen and money changing are secret choices.
+    secret_verbs: ClassVar[frozenset[str]] = frozenset({"family", "vote", "take", "exchange", "no"})
     option_choices: ClassVar[dict[str, list[str]]] = {}
     rules_summary: ClassVar[str] = (
         "6 weeks of 7 days. Mon: a week card fills the market stalls, sets the craftsmen's regular orders, the "

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from rules.core import Event, Game, Rng, State
 from rules.strasbourg import bot, text
 from rules.strasbourg.data import EDIFICES, GUILD_NAMES, RECONSTRUCTED, ROUNDS, SEAT_NAMES
-from rules.strasbourg.state import OPTION_CHOICES, StrasbourgState, is_secret_action
+from rules.strasbourg.state import OPTION_CHOICES, SECRET_VERBS, StrasbourgState, is_secret_action
 
 RULES_SUMMARY = """\
 Strasbourg, 3–5 players, 5 rounds. Each round:
@@ -35,6 +35,7 @@ class StrasbourgGame(Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State]] = StrasbourgState
+    secret_verbs: ClassVar[frozenset[str]] = SECRET_VERBS
     option_choices: ClassVar[dict[str, list[str]]] = OPTION_CHOICES
     rules_summary: ClassVar[str] = RULES_SUMMARY
     reconstructed: ClassVar[list[str]] = list(RECONSTRUCTED)

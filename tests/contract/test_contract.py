@@ -168,3 +168,13 @@ def test_bot_plays_whole_games(name: str) -> None:
 def test_unknown_game_is_a_clear_error() -> None:
     with pytest.raises(IllegalAction, match="Available"):
         rules.get_game("chess")
+
+
+def test_secret_choices_are_never_public_actions() -> None:
+    """Whatever the board shows as "last move" must not name a secret choice."""
+    if "strasbourg" in rules.GAMES:
+        assert rules.get_game("strasbourg").public_action("keep O07") is None
+    if "colonia" in rules.GAMES:
+        colonia = rules.get_game("colonia")
+        assert colonia.public_action("family 4") is None and colonia.public_action("vote yes") is None
+    assert rules.get_game("speicherstadt").public_action("demand 3") == "demand 3"
