@@ -25,10 +25,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import rules
-from bot.store import Store
+from bot.store import GameRow, Store
 from rules import Rng
+
+if TYPE_CHECKING:
+    from bot.service import TableService
 
 MAX_ACTS = 20_000  # acts by the soak's own seats in one game before it is declared stuck
 GUILD = 4_200
@@ -85,6 +89,14 @@ def _require(ok: bool, message: str) -> None:
         raise SoakFailure(message)
 
 
+async def _stored(store: Store, game_id: int) -> tuple[GameRow, str]:
+    """The game's row as on disk, and its snapshot."""
+    row = await store.game(game_id)
+    if row is None or row.snapshot is None:
+        raise SoakFailure(f"game {game_id} has no stored snapshot")
+    return row, row.snapshot
+
+
 def replay_checked(game: rules.Game, num_players: int, seed: int, options: dict[str, str],
                    moves: Sequence[tuple[int, str]], invariants: Callable[[rules.State], list[str]]) -> rules.State:
     """Rebuild a game from its seed and log, checking the invariants after every action."""
@@ -97,7 +109,7 @@ def replay_checked(game: rules.Game, num_players: int, seed: int, options: dict[
     return state
 
 
-async def play_one(svc, store: Store, name: str, num_players: int, index: int, *, channel: int,  # type: ignore[no-untyped-def]
+async def play_one(svc: TableService, store: Store, name: str, num_players: int, index: int, *, channel: int,
                    rebuild_every: int = 100) -> int:
     """Play one game through the service with all checks; return the number of logged actions."""
     game = rules.get_game(name)
@@ -112,8 +124,9 @@ async def play_one(svc, store: Store, name: str, num_players: int, index: int, *
         await svc.add_bot(channel, humans[0])
     await svc.start(channel, humans[0])
 
-    row = await store.open_game(channel)
-    _require(row is not None and row.status in ("active", "finished"), f"{name}: the game did not start")
+    row = await store.open_game(channel) or await store.latest_game(channel)
+    if row is None or row.status not in ("active", "finished") or row.seed is None:
+        raise SoakFailure(f"{name}: the game did not start")
     seed = row.seed
     try:
         return await _play_started(svc, store, game, checks, row, index, humans, channel, rebuild_every)
@@ -121,17 +134,17 @@ async def play_one(svc, store: Store, name: str, num_players: int, index: int, *
         raise SoakFailure(f"seed {seed}: {type(exc).__name__}: {exc}") from exc
 
 
-async def _play_started(svc, store: Store, game: rules.Game, checks: ModuleType, row, index: int,  # type: ignore[no-untyped-def]
-                        humans: list[int], channel: int, rebuild_every: int) -> int:
-    name, game_id, seed = game.name, row.id, row.seed
+async def _play_started(svc: TableService, store: Store, game: rules.Game, checks: ModuleType, row: GameRow,
+                        index: int, humans: list[int], channel: int, rebuild_every: int) -> int:
+    name, game_id, seed = game.name, row.id, int(row.seed or 0)
     num_players = len(await store.seats(game_id))
     seat_of = {s.user_id: s.seat for s in await store.seats(game_id) if s.user_id is not None}
     _require(sorted(seat_of) == sorted(humans), f"{name}: seats {seat_of} do not match the players {humans}")
     rng = Rng(seed, "soak", index)
 
     acts = 0
-    row = await store.game(game_id)
-    state = game.load(row.snapshot)
+    row, snapshot = await _stored(store, game_id)
+    state = game.load(snapshot)
     while True:
         awaited = [u for u, s in seat_of.items() if s in state.to_act()]
         if row.status != "active" or not awaited:
@@ -146,22 +159,22 @@ async def _play_started(svc, store: Store, game: rules.Game, checks: ModuleType,
         acts += 1
         _require(acts <= MAX_ACTS, f"{name} {num_players}p: no end after {MAX_ACTS} acts")
 
-        after = await store.game(game_id)
+        after, snapshot = await _stored(store, game_id)
         _require(after.version > row.version, f"{name}: act() acknowledged but the version did not grow")
-        row, state = after, game.load(after.snapshot)
+        row, state = after, game.load(snapshot)
         broken = checks.invariants(state)
         _require(not broken, f"{name} {num_players}p seed {seed}: invariants broken after {action!r}: {broken}")
         if acts % rebuild_every == 0:
             rebuilt = await svc.rebuild(channel)
-            _require(rebuilt.dump() == after.snapshot, f"{name}: rebuild differs from the snapshot mid-game")
+            _require(rebuilt.dump() == snapshot, f"{name}: rebuild differs from the snapshot mid-game")
 
-    row = await store.game(game_id)
-    final = game.load(row.snapshot)
+    row, snapshot = await _stored(store, game_id)
+    final = game.load(snapshot)
     _require(final.is_over(), f"{name}: the game stopped before its end (status {row.status})")
     _require(row.status == "finished", f"{name}: the game is over but its status is {row.status}")
     log = [(r.seat, r.action) for r in await store.log(game_id) if r.action is not None and r.seat is not None]
     replayed = replay_checked(game, num_players, seed, row.options, log, checks.invariants)
-    _require(replayed.dump() == row.snapshot, f"{name}: replaying the log does not give the snapshot")
+    _require(replayed.dump() == snapshot, f"{name}: replaying the log does not give the snapshot")
     _require(len(log) == final.ply, f"{name}: {len(log)} logged actions but the state is at ply {final.ply}")
     return len(log)
 
