@@ -17,7 +17,7 @@ import discord
 
 from bot.service import PrivateUpdate, Table, TableError, Update
 from bot.ui import embeds
-from bot.ui.items import board_view
+from bot.ui.items import Board, board_view
 from bot.ui.text import clip, mentions
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ class Notifier:
             "content": clip("\n".join(content), 2000) or None,
             "embed": embed,
             "files": _file(update.image, "board.png"),
-            "view": board_view(update.channel, update.version, active=table.status == "active"),
+            "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active"),
             "allowed_mentions": PING,
         }
 

@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.notify import NO_PING, private_image
 from bot.service import StaleVersion, Table, TableError
 from bot.ui import embeds
-from bot.ui.items import board_view, menu_view
+from bot.ui.items import Board, board_view, menu_view
 from bot.ui.text import clip, input_problem
 
 if TYPE_CHECKING:
@@ -33,6 +33,10 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+def board_of(table: Table) -> Board:
+    return Board(table.channel, table.game_id, table.version)
 
 
 class PlayController:
@@ -73,13 +77,14 @@ class PlayController:
         return False
 
     # ---- the menu --------------------------------------------------------------------------
-    async def open_menu(self, interaction: discord.Interaction[Any], channel_id: int, version: int, *,
+    async def open_menu(self, interaction: discord.Interaction[Any], board: Board, *,
                         start: int = 0, edit: bool = False) -> None:
+        channel_id = board.channel
         table = await self._current_table(interaction, channel_id)
         if table is None:
             return
-        stale = version != table.version
-        if stale and (edit or interaction.user.id not in table.awaited):
+        stale = board != board_of(table)
+        if stale and (edit or interaction.user.id not in table.awaited or board.game != table.game_id):
             await self.offer_current(interaction, table)
             return
         if await self._refuse_idle(interaction, table):
@@ -94,19 +99,20 @@ class PlayController:
             text = f"The board has moved on since that message (now move {table.version}). " + text
         if len(table.awaited_seats) > 1:
             text += "\n🤫 Everyone chooses at the same time; your choice stays secret until all have chosen."
-        view = menu_view(channel_id, table.version, legal, start, simultaneous=len(table.awaited_seats) > 1)
+        view = menu_view(board_of(table), legal, start, simultaneous=len(table.awaited_seats) > 1)
         if edit:
             await interaction.response.edit_message(content=text, view=view)
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
 
     async def offer_current(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        await reply(interaction, f"The board has moved on since then (it is now at move {table.version}). "
-                                 "Here is the current one:", view=board_view(table.channel, table.version))
+        await reply(interaction, f"The board has moved on since then (it is now at move {table.version} of the "
+                                 "current game). Here is the current one:", view=board_view(board_of(table)))
 
     # ---- acting ----------------------------------------------------------------------------
     async def perform(self, interaction: discord.Interaction[Any], channel_id: int, action: str,
-                      version: int | None, *, from_menu: bool = False, simultaneous: bool = False) -> None:
+                      board: Board | None, *, from_menu: bool = False, simultaneous: bool = False) -> None:
+        """Play ``action``; ``board`` (from a menu) is the board it was chosen on, None for typed actions."""
         problem = input_problem(action, what="That action")
         if problem:
             await reply(interaction, problem + " Use the menu or the autocomplete choices.")
@@ -117,8 +123,11 @@ class PlayController:
             await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user.id
         try:
+            if board is not None and board.game != (await self.svc.table(channel_id)).game_id:
+                raise StaleVersion("That menu belongs to an earlier game in this channel.", -1)
             try:
-                update = await self.svc.act(channel_id, user, action, expected_version=version)
+                update = await self.svc.act(channel_id, user, action,
+                                            expected_version=board.version if board else None)
             except StaleVersion:
                 if not (simultaneous and await self._still_open(channel_id, user, action)):
                     raise
@@ -128,7 +137,7 @@ class PlayController:
             table = await self.svc.table(channel_id)
             await self._answer(interaction, from_menu, f"The board moved on before your choice arrived (now at move "
                                f"{table.version}); nothing was played. Here is the current one:",
-                               view=board_view(channel_id, table.version))
+                               view=board_view(board_of(table)))
             return
         except TableError as exc:
             await self._answer(interaction, from_menu, exc.message)

@@ -1,5 +1,6 @@
-"""Persistent components: every ``custom_id`` carries what it needs (channel, version, page), so the
-buttons on a board posted days ago still work after a restart (``DynamicItem``, registered in ``app``).
+"""Persistent components: every ``custom_id`` carries what it needs (channel, game, version, page), so
+the buttons on a board posted days ago still work after a restart (``DynamicItem``, registered in
+``app``), and a button from an earlier game or an older version of the board is recognised as such.
 
 The callbacks only hand over to the play controller (``interaction.client.play``); no rule lives here.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import discord
 
@@ -20,30 +21,44 @@ if TYPE_CHECKING:
 
 PREFIX = "kontor"
 Inter = discord.Interaction[Any]
+_BOARD = r"(?P<ch>\d+):(?P<game>\d+):(?P<ver>\d+)"
 
 
-def _play(interaction: discord.Interaction[Any]) -> PlayController:
+class Board(NamedTuple):
+    """Which board a component belongs to: a channel's game at one version."""
+
+    channel: int
+    game: int
+    version: int
+
+    def key(self) -> str:
+        return f"{self.channel}:{self.game}:{self.version}"
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> Board:
+        return cls(int(match["ch"]), int(match["game"]), int(match["ver"]))
+
+
+def _play(interaction: Inter) -> PlayController:
     return interaction.client.play  # type: ignore[no-any-return]
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:turn:(?P<ch>\d+):(?P<ver>\d+)"):
-    """"Take your turn" on a board message; the version tells a stale board from the current one."""
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:turn:{_BOARD}"):
+    """"Take your turn" on a board message; opens the clicking player's menu."""
 
-    def __init__(self, channel_id: int, version: int) -> None:
+    def __init__(self, board: Board) -> None:
         super().__init__(
-            discord.ui.Button(
-                label="Take your turn", style=discord.ButtonStyle.primary, emoji="🎲",
-                custom_id=f"{PREFIX}:turn:{channel_id}:{version}",
-            )
+            discord.ui.Button(label="Take your turn", style=discord.ButtonStyle.primary, emoji="🎲",
+                              custom_id=f"{PREFIX}:turn:{board.key()}")
         )
-        self.channel_id, self.version = channel_id, version
+        self.board = board
 
     @classmethod
     async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> TurnButton:
-        return cls(int(match["ch"]), int(match["ver"]))
+        return cls(Board.parse(match))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _play(interaction).open_menu(interaction, self.channel_id, self.version)
+    async def callback(self, interaction: Inter) -> None:
+        await _play(interaction).open_menu(interaction, self.board)
 
 
 class ScreenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:screen:(?P<ch>\d+)"):
@@ -51,10 +66,8 @@ class ScreenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{
 
     def __init__(self, channel_id: int) -> None:
         super().__init__(
-            discord.ui.Button(
-                label="My screen", style=discord.ButtonStyle.secondary, emoji="🂠",
-                custom_id=f"{PREFIX}:screen:{channel_id}",
-            )
+            discord.ui.Button(label="My screen", style=discord.ButtonStyle.secondary, emoji="🂠",
+                              custom_id=f"{PREFIX}:screen:{channel_id}")
         )
         self.channel_id = channel_id
 
@@ -62,13 +75,13 @@ class ScreenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{
     async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> ScreenButton:
         return cls(int(match["ch"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Inter) -> None:
         await _play(interaction).show_screen(interaction, self.channel_id)
 
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"{PREFIX}:act:(?P<ch>\d+):(?P<ver>\d+):(?P<page>\d+):(?P<sim>[01])",
+    template=rf"{PREFIX}:act:{_BOARD}:(?P<page>\d+):(?P<sim>[01])",
 ):
     """One page of a player's legal actions (values are the canonical action strings).
 
@@ -76,79 +89,76 @@ class ActionSelect(
     choices move the version without changing this player's decision.
     """
 
-    def __init__(self, channel_id: int, version: int, page: int, choices: Sequence[menu.Choice] = (),
-                 placeholder: str = "Choose…", row: int | None = None, simultaneous: bool = False) -> None:
+    def __init__(self, board: Board, page: int, choices: Sequence[menu.Choice] = (), placeholder: str = "Choose…",
+                 row: int | None = None, simultaneous: bool = False) -> None:
         options = [
             discord.SelectOption(label=clip(label or action, 100), value=action,
                                  description=clip(action, 100) if label and label != action else None)
             for action, label in choices
         ] or [discord.SelectOption(label="(nothing)", value="-")]
         super().__init__(
-            discord.ui.Select(custom_id=f"{PREFIX}:act:{channel_id}:{version}:{page}:{int(simultaneous)}",
+            discord.ui.Select(custom_id=f"{PREFIX}:act:{board.key()}:{page}:{int(simultaneous)}",
                               placeholder=placeholder, options=options, min_values=1, max_values=1),
             row=row,
         )
-        self.channel_id, self.version, self.simultaneous = channel_id, version, simultaneous
+        self.board, self.simultaneous = board, simultaneous
 
     @classmethod
     async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> ActionSelect:
-        return cls(int(match["ch"]), int(match["ver"]), int(match["page"]), simultaneous=match["sim"] == "1")
+        return cls(Board.parse(match), int(match["page"]), simultaneous=match["sim"] == "1")
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Inter) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or []
         action = str(values[0]) if values else ""
-        await _play(interaction).perform(interaction, self.channel_id, action, self.version, from_menu=True,
+        await _play(interaction).perform(interaction, self.board.channel, action, self.board, from_menu=True,
                                          simultaneous=self.simultaneous)
 
 
-class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:page:(?P<ch>\d+):(?P<ver>\d+):(?P<start>\d+)"
-):
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:page:{_BOARD}:(?P<start>\d+)"):
     """Shows another window of pages of the action menu (for decisions beyond 100 options)."""
 
-    def __init__(self, channel_id: int, version: int, start: int, label: str = "More…") -> None:
+    def __init__(self, board: Board, start: int, label: str = "More…") -> None:
         super().__init__(
             discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                              custom_id=f"{PREFIX}:page:{channel_id}:{version}:{start}"),
+                              custom_id=f"{PREFIX}:page:{board.key()}:{start}"),
             row=4,
         )
-        self.channel_id, self.version, self.start = channel_id, version, start
+        self.board, self.start = board, start
 
     @classmethod
     async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> PageButton:
-        return cls(int(match["ch"]), int(match["ver"]), int(match["start"]))
+        return cls(Board.parse(match), int(match["start"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _play(interaction).open_menu(interaction, self.channel_id, self.version, start=self.start, edit=True)
+    async def callback(self, interaction: Inter) -> None:
+        await _play(interaction).open_menu(interaction, self.board, start=self.start, edit=True)
 
 
 DYNAMIC_ITEMS = (TurnButton, ScreenButton, ActionSelect, PageButton)
 
 
-def board_view(channel_id: int, version: int, *, active: bool = True) -> discord.ui.View:
+def board_view(board: Board, *, active: bool = True) -> discord.ui.View:
     """The buttons under a board message (none once the game has ended)."""
     view = discord.ui.View(timeout=None)
     if active:
-        view.add_item(TurnButton(channel_id, version))
-        view.add_item(ScreenButton(channel_id))
+        view.add_item(TurnButton(board))
+        view.add_item(ScreenButton(board.channel))
     return view
 
 
-def menu_view(channel_id: int, version: int, choices: Sequence[menu.Choice], start: int = 0, *,
+def menu_view(board: Board, choices: Sequence[menu.Choice], start: int = 0, *,
               simultaneous: bool = False) -> discord.ui.View:
     """An ephemeral menu: up to four selects (pages) and, if needed, buttons to the other pages."""
     pages = menu.paginate(choices)
     shown = menu.window(len(pages), start)
     view = discord.ui.View(timeout=None)
     for row, index in enumerate(shown):
-        view.add_item(ActionSelect(channel_id, version, index, pages[index],
-                                   menu.placeholder(pages[index], index, len(pages)), row=row,
-                                   simultaneous=simultaneous))
+        view.add_item(ActionSelect(board, index, pages[index], menu.placeholder(pages[index], index, len(pages)),
+                                   row=row, simultaneous=simultaneous))
     if shown.start > 0:
         back = max(0, shown.start - menu.SELECTS_PER_MESSAGE)
-        view.add_item(PageButton(channel_id, version, back, label=f"◀ Pages {back + 1}–{shown.start}"))
+        view.add_item(PageButton(board, back, label=f"◀ Pages {back + 1}–{shown.start}"))
     if shown.stop < len(pages):
         last = min(len(pages), shown.stop + menu.SELECTS_PER_MESSAGE)
-        view.add_item(PageButton(channel_id, version, shown.stop, label=f"Pages {shown.stop + 1}–{last} ▶"))
+        view.add_item(PageButton(board, shown.stop, label=f"Pages {shown.stop + 1}–{last} ▶"))
     return view

@@ -26,7 +26,8 @@ async def test_stale_button_says_the_board_moved_on_and_offers_the_current_one(w
     version = (await table(w)).version
     r = await first.click(old_board, label="Take your turn")  # first is no longer awaited
     assert r.ephemeral and "moved on" in r.response.content
-    assert r.response.components[0]["components"][0]["custom_id"] == f"kontor:turn:{w.channel.id}:{version}"
+    game_id = (await table(w)).game_id
+    assert r.response.components[0]["components"][0]["custom_id"] == f"kontor:turn:{w.channel.id}:{game_id}:{version}"
     r = await first.click(r.response, label="Take your turn")  # the offered current button is live
     assert "not your move" in r.response.content
 
@@ -34,6 +35,20 @@ async def test_stale_button_says_the_board_moved_on_and_offers_the_current_one(w
     assert "moved on" in r.response.content
     assert all(f":{version}:" in s["custom_id"] for s in selects(r))
     assert (await choose(second, r, menu_actions(r)[0])).response.content.startswith("✅ Done")
+
+
+async def test_a_button_from_an_earlier_game_in_the_channel_is_not_taken_for_the_current_one(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    old_board = w.board()
+    await w.mod.slash(w.channel, "game abandon")
+    await new_table(w, w.alice, w.bob)
+    t = await table(w)
+    assert f":{t.version}" in old_board.components[0].children[0].custom_id  # same version, other game
+    mover = actor_of(w, t.awaited[0])
+    r = await mover.click(old_board, label="Take your turn")
+    assert "moved on" in r.response.content and not selects(r)
+    assert r.response.components[0]["components"][0]["custom_id"].endswith(f":{t.game_id}:{t.version}")
 
 
 async def test_two_players_racing_in_a_simultaneous_step_both_count(world):
