@@ -105,3 +105,28 @@ def test_skip_action_declines_or_ends_loading_but_never_skips_demand() -> None:
     loading = loading_state(3, [0])
     loading.players[0]["hand"] = take_from_bag(loading, {"tea": 2})
     assert GAME.skip_action(loading.view(0), loading.legal_actions(0)) == "done"
+
+
+def test_bot_as_caretaker_finishes_any_loading_turn_quickly() -> None:
+    """Random moves first (a human who left mid-turn), then the bot must end that loading turn in few steps."""
+    finished = 0
+    for seed in range(30):
+        state = fresh(2 + seed % 4, seed)
+        rnd = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            if state.phase == "loading":
+                for _ in range(rnd.randrange(12)):
+                    legal = [a for a in state.legal_actions(seat) if a != "done"]
+                    if not legal or state.to_act() != [seat]:
+                        break
+                    state.apply(seat, rnd.choice(legal))
+                steps = 0
+                while state.to_act() == [seat] and state.phase == "loading":
+                    state.apply(seat, GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(seed)))
+                    steps += 1
+                    assert steps <= 40
+                finished += 1
+                continue
+            state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    assert finished > 30
