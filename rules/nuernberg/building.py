@@ -149,9 +149,9 @@ def apply_main(st: NuernbergState, seat: int, action: str, words: list[str]) -> 
         if "." not in words[1]:
             st.menu = action
             return []
-        rid, k = words[1].split(".")
+        rid, k_text = words[1].split(".")
         pay(st, seat, "settlement")
-        st.settlements[ROUTE_INDEX[rid]][int(k)] = seat
+        st.settlements[ROUTE_INDEX[rid]][int(k_text)] = seat
         st.menu = None
         return [Event("build", {"seat": seat, "piece": "settlement", "where": words[1]})]
     if verb == "manufacture":

@@ -52,7 +52,7 @@ def prepare(st: NuernbergState, rng: Rng) -> None:
 
 def legal_setup(st: NuernbergState) -> list[str]:
     if st.phase == "setup_toll":
-        out = []
+        out: list[str] = []
         for r, rid in enumerate(ROUTE_IDS):
             if settle_spots(st, r):
                 out.extend(f"toll {rid}.s{k}" for k in next_sections(st, r))

@@ -29,7 +29,9 @@ pixel centre = (sqrt(3)*(q + r/2), 1.5*r), y pointing down:
   ``discs`` [{``id``, ``xy``, ``hexes``, ``trade`` (None, ``"3:1"`` or the 2:1 resource), ``bauhof``,
   ``doubles`` (goods), ``owner``}], ``walls`` [{``id``, ``ends``, ``built_by``}] in building order,
   ``next_wall``, ``towers`` [{``id``, ``between``, ``xy``, ``built_by``, ``open``}].
-- ``goods`` [{``good``, ``recipe``, ``city``, ``route``, ``price``, ``toll``, ``toll_to`` (holder)}].
+- ``goods`` [{``good``, ``recipe``, ``city``, ``route``, ``price``, ``toll``, ``toll_to`` (holder)}] — the
+  signposts of the five production zones; ``cities`` [{``city``, ``route``, ``holder``, ``goods``}] — the three
+  sale cities (Frankfurt, Prag, Venedig) with the route whose Wegerecht collects their tolls.
 - ``timeline``: ``years``, ``year``, ``index``, ``reshuffle``, ``end``.
 - ``deck``: ``draw_pile`` (count), ``drawn`` (count since the last shuffle), ``last_card`` ({``id``,
   ``income``, ``event``, ``text``} or None), ``handelstag`` (3:1 bank trades this turn).

@@ -172,6 +172,11 @@ def build_view(st: NuernbergState, viewer: int | None) -> dict[str, Any]:
              "price": g["price"], "toll": g["toll"], "toll_to": _seat(st.holders[ROUTE_INDEX[g["route"]]])}
             for g in GOODS
         ],
+        "cities": [
+            {"city": r["city"], "route": r["id"], "holder": _seat(st.holders[i]),
+             "goods": [g["good"] for g in GOODS if g["route"] == r["id"]]}
+            for i, r in enumerate(ROUTES) if r["city"]
+        ],
         "timeline": {"years": list(YEARS), "year": YEARS[st.year], "index": st.year,
                      "reshuffle": list(RESHUFFLE_YEARS), "end": END_YEAR},
         "deck": {"draw_pile": len(st.deck), "drawn": len(st.discard), "last_card": last, "handelstag": st.handelstag},

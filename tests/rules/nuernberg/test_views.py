@@ -81,6 +81,7 @@ def test_board_view_has_everything_a_drawing_needs() -> None:
     assert len(city["hexes"]) == 12 and len(city["discs"]) == 12 and len(city["walls"]) == 26
     assert len(city["towers"]) == 16 and city["next_wall"] == "W1"
     assert {g["good"] for g in view["goods"]} == {"helmets", "paper", "compasses", "armour", "lyres"}
+    assert view["cities"][2] == {"city": "Venedig", "route": "VEN", "holder": WHITE, "goods": ["compasses", "armour"]}
     assert view["timeline"]["year"] == 1355 and view["timeline"]["reshuffle"] == [1370, 1385]
     assert [c["id"] for c in view["council"]] == ["siebenerrat", "kleiner_rat", "grosser_rat"]
     assert view["scores"] == [3, 3, 3, 3]
