@@ -88,6 +88,49 @@ async def test_no_public_line_or_log_record_carries_private_information(name: st
     await _play_and_check_secrets(name, tmp_path, caplog, lambda logger: logger != "aiosqlite")
 
 
+# Until bot/service.py passes ``Game.public_action`` (new in rules/core.py) as the image's last-move hint.
+_HINT_XFAIL = pytest.mark.xfail(reason="the service hands the renderer the raw last action, secret verbs included",
+                                strict=False)
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_HINT_XFAIL) if getattr(g, "secret_verbs", ()) else n
+                                  for n, g in sorted(rules.GAMES.items())])
+async def test_the_last_move_hint_given_to_the_renderer_is_public(name: str, tmp_path,  # type: ignore[no-untyped-def]
+                                                                 monkeypatch) -> None:
+    """The public image rings "the last move": a secret choice (a bid, a programmed card) must not be it."""
+    import random
+
+    import render
+    from bench import driver
+    from bot.service import TableService
+
+    hints: list[object] = []
+
+    def recording_board(game_name, view, *, last=None, names=None):  # type: ignore[no-untyped-def]
+        assert view.get("viewer") is None, "the board image must be drawn from the spectator's view"
+        hints.append(last)
+        return b"png"
+
+    monkeypatch.setattr(render, "board", recording_board)
+    game = rules.get_game(name)
+    svc = await TableService.open(str(tmp_path / "hints.sqlite3"), render=True)
+    try:
+        rnd = random.Random(43)
+        table = await driver.open_table(svc, svc.store, 78, name)
+        for _ in range(150):
+            if table.state.is_over():
+                break
+            await driver.act(svc, table, rnd)
+    finally:
+        await svc.close()
+    assert hints, "the service never asked for an image"
+    for last in hints:
+        action = last.get("action") if isinstance(last, dict) else last
+        if isinstance(action, (list, tuple)):
+            action = action[1]
+        assert action is None or game.public_action(str(action)) == action, f"secret move shown: {last!r}"
+
+
 async def test_sql_debug_logging_carries_no_secret(tmp_path, caplog) -> None:  # type: ignore[no-untyped-def]
     """aiosqlite logs each statement with its parameters (seed, snapshots) at DEBUG: the store caps it."""
     await _play_and_check_secrets(sorted(rules.GAMES)[0], tmp_path, caplog, lambda logger: logger == "aiosqlite")
