@@ -46,8 +46,8 @@ async def private_image(game: str, view: dict[str, Any], names: list[str]) -> by
         return None
     try:
         return await asyncio.to_thread(draw, game, view, names=names)
-    except Exception:
-        log.info("no private image for %s", game, exc_info=True)
+    except Exception as exc:  # only the type: a message could quote the private view
+        log.info("no private image for %s (%s)", game, type(exc).__name__)
         return None
 
 
@@ -57,8 +57,8 @@ async def board_image(game: str, view: dict[str, Any], names: list[str]) -> byte
         import render
 
         return await asyncio.to_thread(render.board, game, view, names=names)
-    except Exception:
-        log.info("no board image for %s", game, exc_info=True)
+    except Exception as exc:
+        log.info("no board image for %s (%s)", game, type(exc).__name__)
         return None
 
 

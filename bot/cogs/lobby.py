@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.play import reply
-from bot.notify import NO_PING, board_image
+from bot.notify import DM_HELP, NO_PING, board_image
 from bot.service import PACES, SETTING_CHOICES, Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.text import clip, input_problem, safe_echo
@@ -90,10 +90,10 @@ class GameCommands(app_commands.Group):
         embed = embeds.lobby_embed(update.table, update.public_events)
         await interaction.response.send_message(extra or None, embed=embed, allowed_mentions=NO_PING)
 
-    async def _dm_note(self, interaction: discord.Interaction[Any], table: Table) -> str:
-        if await self.bot.notifier.check_dm(interaction.user, table):
-            return ""
-        return f"<@{interaction.user.id}> I can't DM you. Use `/game hand` or **My screen** to see your private screen."
+    async def _check_dm(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """After answering (the 3-second rule): prove DMs work, else explain privately how to enable them."""
+        if not await self.bot.notifier.check_dm(interaction.user, table):
+            await interaction.followup.send(DM_HELP, ephemeral=True)
 
     # ---- lobby -----------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a table for a game in this channel (or thread)")
@@ -110,9 +110,22 @@ class GameCommands(app_commands.Group):
         update = await self.svc.create(interaction.channel_id, interaction.guild_id, game, interaction.user.id,
                                        interaction.user.display_name, options=parse_options(options),
                                        settings=settings)
-        note = await self._dm_note(interaction, update.table)
         await self._lobby_reply(interaction, update, "Table open: `/game join` to sit down, `/game bot add` for a "
-                                "bot, then the host runs `/game start`." + (f"\n{note}" if note else ""))
+                                "bot, then the host runs `/game start`.")
+        await self._check_dm(interaction, update.table)
+
+    @new.autocomplete("options")
+    async def new_options(self, interaction: discord.Interaction[Any],
+                          current: str) -> list[app_commands.Choice[str]]:
+        """``name=value`` pairs of the chosen game, appended to what is typed so far."""
+        game = self.svc.games.get(str(getattr(interaction.namespace, "game", "") or "").lower())
+        if game is None:
+            return []
+        done, _, typed = current.rpartition(",")
+        head = f"{done}, " if done else ""
+        pairs = [f"{k}={v}" for k, values in game.option_choices.items() for v in values]
+        return [app_commands.Choice(name=clip(head + p, 100), value=clip(head + p, 100))
+                for p in pairs if typed.strip().lower() in p][:25]
 
     def _game_choices(self, current: str) -> list[app_commands.Choice[str]]:
         typed = current.casefold()
@@ -127,7 +140,8 @@ class GameCommands(app_commands.Group):
     @refusals
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         update = await self.svc.join(interaction.channel_id, interaction.user.id, interaction.user.display_name)
-        await self._lobby_reply(interaction, update, await self._dm_note(interaction, update.table))
+        await self._lobby_reply(interaction, update)
+        await self._check_dm(interaction, update.table)
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     @refusals

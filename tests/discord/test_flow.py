@@ -12,6 +12,10 @@ SECRET_MARKERS = ("You bid", "You drew", "Your hand")
 
 async def test_whole_game_lobby_to_end(world):
     w = world
+    offered = await w.alice.autocomplete(w.channel, "game new", "game", "tal")
+    assert [c["value"] for c in offered] == ["tally"]
+    offered = await w.alice.autocomplete(w.channel, "game new", "options", "len", game="tally")
+    assert [c["value"] for c in offered] == ["length=short", "length=long"]
     r = await w.alice.slash(w.channel, "game new", game="tally", options="length=short")
     assert "Table open" in r.response.content
     r = await w.bob.slash(w.channel, "game join")

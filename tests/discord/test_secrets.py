@@ -67,7 +67,7 @@ async def test_closed_dms_are_told_in_channel_once_and_not_retried(world):
     w = world
     await w.alice.slash(w.channel, "game new", game="tally", options="length=short")
     r = await w.bob.slash(w.channel, "game join")  # DMs still open: the hello arrives
-    assert "can't DM" not in (r.response.content or "")
+    assert r.followups == [] and "You joined" in w.bob.user.dm_channel.history()[-1].content
     dm = w.bob.user.dm_channel
     w.env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
                        message="Cannot send messages to this user", times=None)
@@ -98,7 +98,9 @@ async def test_join_with_closed_dms_explains_how_to_enable(world):
     w.env.inject_error("POST", f"/channels/{w.carol.user.dm_channel.id}/messages", status=403, code=50007,
                        message="Cannot send messages to this user", times=None)
     r = await w.carol.slash(w.channel, "game join")
-    assert "can't DM you" in r.response.content and "/game hand" in r.response.content
+    assert "carol joined." in r.response.embeds[0].description  # the seat is taken either way …
+    (note,) = r.followups  # … and carol alone learns how to get her screen
+    assert note.ephemeral and "can't send you direct messages" in note.content and "/game hand" in note.content
     assert await w.bot.service.dm_ok(w.carol.id) is False
 
 
