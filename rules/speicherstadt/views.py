@@ -103,21 +103,39 @@ def _goods_text(counts: dict[str, int] | None) -> str:
     return text or "-"
 
 
+def _cards_text(pl: dict[str, Any]) -> str:
+    parts = []
+    for c in pl["contracts"]:
+        progress = "done" if c["complete"] else f"{len(c['filled'])}/{len(c['goods'])}"
+        parts.append(f"{'+'.join(c['goods'])} {progress}")
+    counts: dict[str, int] = {}
+    for card in pl["cards"]:
+        if card["kind"] != "contract":
+            counts[card["name"]] = counts.get(card["name"], 0) + 1
+    others = [f"{name} x{n}" if n > 1 else name for name, n in counts.items()]
+    text = ("contracts " + ", ".join(parts) + "; " if parts else "") + ", ".join(others)
+    return text.rstrip("; ") or "no cards"
+
+
 def summary(view: dict[str, Any]) -> str:
     lines = [view["status"]]
     pile = view["pile"]
     lines.append(f"Pile: {pile['count']} cards, {pile['fires_left']} fires to come"
                  + (" — last round!" if view["last_round"] else ""))
     for slot in view["row"]:
-        extra = f" [{_goods_text(slot['cubes'])}]" if slot["cubes"] is not None else ""
-        state = {"bought": f" bought by seat {slot['buyer']}", "discarded": " discarded"}.get(slot["status"], "")
-        workers = " ".join(str(w) for w in slot["workers"]) or "none"
-        lines.append(f"  {slot['col']}. {slot['name']}{extra}: workers {workers}, price {slot['price']}{state}")
+        extra = f" [{_goods_text(slot['cubes'])}]" if slot["cubes"] is not None and slot["status"] == "open" else ""
+        if slot["status"] == "bought":
+            where = f"bought by seat {slot['buyer']}"
+        elif slot["status"] == "discarded":
+            where = "discarded"
+        else:
+            workers = " ".join(str(w) for w in slot["workers"]) or "none"
+            where = f"workers {workers}, price {slot['price']}"
+        lines.append(f"  {slot['col']}. {slot['name']}{extra}: {where}")
     for pl in view["players"]:
         first = " (first)" if pl["seat"] == view["first_player"] else ""
-        cards = ", ".join(c["name"] for c in pl["cards"]) or "no cards"
         lines.append(f"Seat {pl['seat']}{first}: {pl['score']} pts, {pl['coins']} coins, firemen {pl['firemen']}; "
-                     f"{cards}")
+                     f"{_cards_text(pl)}")
         stock = []
         if any(pl["hand"].values()):
             stock.append(f"hand {_goods_text(pl['hand'])}")
