@@ -53,7 +53,7 @@ from typing import Any
 
 from rules.core import Event, Outcome, Rng, State
 from rules.nuernberg import building, council, events, setup, text, trading, views
-from rules.nuernberg.board import NUMBER_HEXES, RES_INDEX, ROUTE_CROSSINGS, ROUTE_SECTIONS, council_cards
+from rules.nuernberg.board import NUMBER_HEXES, NUMBERS, RES_INDEX, ROUTE_CROSSINGS, ROUTE_SECTIONS, council_cards
 from rules.nuernberg.data import CASTLE_HEX, COLOURS, DISCS, START_GOLD, TARGET_VP, TOWERS
 from rules.nuernberg.economy import council_rank, vp, vp_breakdown
 
@@ -131,7 +131,7 @@ class NuernbergState(State):
             return [f"discard {res}" for res, i in RES_INDEX.items() if hand[i] > 0]
         if phase == "robber":
             out = [] if self.robber == CASTLE_HEX else [f"robber {CASTLE_HEX}"]
-            out.extend(f"robber {n}" for n, hexes in NUMBER_HEXES.items() if any(h != self.robber for h in hexes))
+            out.extend(f"robber {n}" for n in NUMBERS if any(h != self.robber for h in NUMBER_HEXES[n]))
             return out
         if phase == "robber_hex":
             hexes = [h for h in NUMBER_HEXES[self.robber_number] if h != self.robber]

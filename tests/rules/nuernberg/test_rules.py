@@ -235,16 +235,18 @@ def test_back_is_capped_per_turn() -> None:
     assert "back" not in st.legal_actions(WHITE)
 
 
-def test_no_decision_offers_more_than_25_actions_in_random_play() -> None:
-    for seed in range(4):
-        for setup in ("beginner", "free"):
-            st = GAME.new_state(4, seed, {"setup": setup})
-            rnd = random.Random(seed)
-            while not st.is_over():
-                seat = rnd.choice(st.to_act())
-                legal = st.legal_actions(seat)
-                assert len(legal) <= 25, legal
-                st.apply(seat, rnd.choice(legal))
+@pytest.mark.parametrize("n", [3, 4])
+@pytest.mark.parametrize("setup", ["beginner", "free"])
+def test_random_play_keeps_invariants_and_menus_small(n: int, setup: str) -> None:
+    for seed in range(3):
+        st = GAME.new_state(n, seed, {"setup": setup})
+        rnd = random.Random(seed)
+        while not st.is_over():
+            seat = rnd.choice(st.to_act())
+            legal = st.legal_actions(seat)
+            assert len(legal) <= 25, legal
+            st.apply(seat, rnd.choice(legal))
+            assert invariants(st) == []
 
 
 def test_turn_passes_clockwise_and_starts_with_the_event_card() -> None:
