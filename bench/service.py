@@ -35,6 +35,7 @@ class ServiceFigures:
     in_flight: int
     actions_per_s: float
     row_bytes: int
+    by_game: dict[str, float]  # p50 ms of the one-at-a-time acts, per game
 
 
 async def _open_tables(svc, store: Store, count: int, first_channel: int) -> list[driver.Table]:  # type: ignore[no-untyped-def]
@@ -43,14 +44,14 @@ async def _open_tables(svc, store: Store, count: int, first_channel: int) -> lis
 
 
 async def _act_or_replace(svc, store: Store, tables: list[driver.Table], i: int, rnd: random.Random,  # type: ignore[no-untyped-def]
-                          next_channel: list[int]) -> float:
-    """One timed act on table i (a finished game is replaced by a new one, untimed); return seconds."""
+                          next_channel: list[int]) -> tuple[str, float]:
+    """One timed act on table i (a finished game is replaced by a new one, untimed); return (game, seconds)."""
     if tables[i].state.is_over():
         next_channel[0] += 1
         tables[i] = await driver.open_table(svc, store, next_channel[0], tables[i].name)
     start = time.perf_counter()
     await driver.act(svc, tables[i], rnd)
-    return time.perf_counter() - start
+    return tables[i].name, time.perf_counter() - start
 
 
 async def measure_service(games: int, samples: int, seed: int = 1) -> ServiceFigures:
@@ -66,8 +67,10 @@ async def measure_service(games: int, samples: int, seed: int = 1) -> ServiceFig
             next_channel = [10_000 + games]
             for i in range(min(games, 50)):  # warm up: caches, statements, the WAL
                 await _act_or_replace(svc, store, tables, i, rnd, next_channel)
-            sequential = [await _act_or_replace(svc, store, tables, rnd.randrange(games), rnd, next_channel)
-                          for _ in range(samples)]
+            timed = [await _act_or_replace(svc, store, tables, rnd.randrange(games), rnd, next_channel)
+                     for _ in range(samples)]
+            sequential = [t for _name, t in timed]
+            by_game = {name: median([t for n, t in timed if n == name]) * 1e3 for name in {n for n, _ in timed}}
 
             in_flight = min(games, 64)
             loaded: list[float] = []
@@ -77,7 +80,7 @@ async def measure_service(games: int, samples: int, seed: int = 1) -> ServiceFig
                 owned = range(k, games, in_flight)  # each client owns distinct games: no version races
                 for j in range(per_client):
                     idx = owned[j % len(owned)]
-                    loaded.append(await _act_or_replace(svc, store, tables, idx, rnd, next_channel))
+                    loaded.append((await _act_or_replace(svc, store, tables, idx, rnd, next_channel))[1])
 
             start = time.perf_counter()
             await asyncio.gather(*(client(k) for k in range(in_flight)))
@@ -87,7 +90,7 @@ async def measure_service(games: int, samples: int, seed: int = 1) -> ServiceFig
             await store.close()
             await svc.close()
     return ServiceFigures(games, median(sequential) * 1e3, percentile(sequential, 99) * 1e3,
-                          percentile(loaded, 99) * 1e3, in_flight, len(loaded) / wall, row_bytes)
+                          percentile(loaded, 99) * 1e3, in_flight, len(loaded) / wall, row_bytes, by_game)
 
 
 async def measure_floor(rows: int, row_bytes: int, samples: int) -> tuple[float, float]:
@@ -127,7 +130,8 @@ async def _figures(counts: list[int], samples: int, repeats: int) -> list[tuple[
         floors = [await measure_floor(games, runs[0].row_bytes, samples) for _ in range(repeats)]
         fig = ServiceFigures(games, median([r.p50_ms for r in runs]), median([r.p99_ms for r in runs]),
                              median([r.loaded_p99_ms for r in runs]), runs[0].in_flight,
-                             median([r.actions_per_s for r in runs]), runs[0].row_bytes)
+                             median([r.actions_per_s for r in runs]), runs[0].row_bytes,
+                             {n: median([r.by_game[n] for r in runs if n in r.by_game]) for n in runs[0].by_game})
         out.append((fig, median([f[0] for f in floors]), median([f[1] for f in floors])))
     return out
 
@@ -145,4 +149,7 @@ def rows(counts: list[int], samples: int, repeats: int) -> list[Row]:
                        else "", target_check(ok)))
         out.append(Row("service", f"sustained actions/s, {g}", fmt(fig.actions_per_s),
                        verdict=f"{fig.in_flight} in flight, p99 {fig.loaded_p99_ms:.1f} ms; row {fig.row_bytes:,} B"))
+        if fig.games > 1:
+            out.append(Row("service", f"act() p50 ms by game, {g}", "",
+                           verdict=", ".join(f"{n} {ms:.2f}" for n, ms in sorted(fig.by_game.items()))))
     return out
