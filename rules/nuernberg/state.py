@@ -8,17 +8,19 @@ Phases and actions (canonical strings):
   one card at a time until half (rounded down) is returned.
 - ``robber``: ``robber H30`` (the castle) or ``robber <number>`` (pick the hexes with that number; with one
   candidate the knight moves at once) -> ``robber_hex``: ``robber H<nn>`` or ``back``.
-- ``steal``: ``steal <seat>`` (skipped when at most one opponent holds cards).
+- ``steal``: ``steal <seat>`` (only asked when several opponents hold cards; with one the card is drawn from
+  that opponent at once, with none nothing is stolen).
 - ``main``: see ``building`` (build, produce, bank menus, ``offer`` draft, ``end``).
 - ``council``: ``council <seat>`` — overtaking several equally placed council holders, choose whose card.
-- ``offer``: addressees ``accept`` / ``decline``, the proposer ``withdraw`` (see ``trading``).
+- ``offer``: addressees ``accept`` / ``decline``, the proposer ``withdraw`` (see ``trading``). ``to_act()``
+  lists the addressees who have not answered, then the proposer (who only waits, with ``withdraw``).
 - ``over``.
 
 View (``view(seat)``), JSON-ready; coordinates are in hex radii, pointy-top axial (q east, r south-east),
 pixel centre = (sqrt(3)*(q + r/2), 1.5*r), y pointing down:
 
 - shared keys: ``game``, ``num_players``, ``viewer``, ``to_act``, ``phase``, ``status``, ``scores`` (victory
-  points now), ``over``, ``outcome`` (when over), ``round``; plus ``turn``, ``active``, ``setup``
+  points now), ``over``, ``outcome`` (when over), ``round``; plus ``phase_name``, ``turn``, ``active``, ``setup``
   (``beginner``/``free``), ``colours`` (per seat), ``winner`` and ``end`` (``"vp"``/``"time"``/None).
 - ``countryside``: ``hexes`` [{``id``, ``q``, ``r``, ``terrain``, ``resource``, ``number``}], ``robber``
   (hex id), ``city_hex``, ``castle_hex``, ``routes`` [{``id``, ``numeral``, ``card``, ``city``, ``holder``
