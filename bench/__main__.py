@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import platform
 import sys
@@ -11,6 +12,8 @@ from collections.abc import Sequence
 
 import rules
 from bench.stats import Row, render_table
+
+ALL = "engine,service,render,memory"
 
 
 def machine() -> str:
@@ -31,8 +34,9 @@ def machine() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repeats and samples (about a minute)")
-    parser.add_argument("--only", default="engine,service,render,memory",
+    parser.add_argument("--only", default=ALL,
                         help="comma-separated sections (default: all)")
+    parser.add_argument("--write", metavar="FILE", help="also write the table as markdown (e.g. BENCHMARKS.md)")
     args = parser.parse_args(argv)
     sections = {s.strip() for s in args.only.split(",") if s.strip()}
     quick = args.quick
@@ -65,9 +69,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         table += memory.rows(rss_games=100 if quick else 1000)
         print(f"  memory done ({time.perf_counter() - started:.0f} s)", flush=True)
+    text = render_table(table)
     print()
-    print(render_table(table))
+    print(text)
     print(f"\nEach figure is a median over repeated runs; ratio = ours / peer. {time.perf_counter() - started:.0f} s.")
+    if args.write:
+        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        only = f" --only {args.only}" if args.only != ALL else ""
+        command = "python -m bench" + (" --quick" if quick else "") + only
+        with open(args.write, "w") as out:
+            out.write(f"# Benchmarks\n\nThe latest table from `{command}` ({stamp}), on {machine()}.\n"
+                      "How each figure is measured, its peer and its target: [bench/README.md](bench/README.md).\n"
+                      "Each figure is a median over repeated runs; ratio = ours / peer.\n\n" + text + "\n")
     return 0
 
 
