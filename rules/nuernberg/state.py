@@ -35,7 +35,8 @@ pixel centre = (sqrt(3)*(q + r/2), 1.5*r), y pointing down:
   signposts of the five production zones; ``cities`` [{``city``, ``route``, ``holder``, ``goods``}] — the three
   sale cities (Frankfurt, Prag, Venedig) with the route whose Wegerecht collects their tolls.
 - ``timeline``: ``years``, ``year``, ``index``, ``reshuffle``, ``end``.
-- ``deck``: ``draw_pile`` (count), ``drawn`` (count since the last shuffle), ``last_card`` ({``id``,
+- ``deck``: ``draw_pile`` (count), ``drawn`` (count since the last shuffle), ``drawn_cards`` (the face-up
+  discard pile, oldest first), ``last_card`` ({``id``,
   ``income``, ``event``, ``text``} or None), ``handelstag`` (3:1 bank trades this turn).
 - ``council``: [{``id``, ``name``, ``vp``, ``holder``}] best first (cards in play only).
 - ``players``: per seat {``seat``, ``colour``, ``gold``, ``cards`` (resource card count), ``hand``

@@ -179,7 +179,8 @@ def build_view(st: NuernbergState, viewer: int | None) -> dict[str, Any]:
         ],
         "timeline": {"years": list(YEARS), "year": YEARS[st.year], "index": st.year,
                      "reshuffle": list(RESHUFFLE_YEARS), "end": END_YEAR},
-        "deck": {"draw_pile": len(st.deck), "drawn": len(st.discard), "last_card": last, "handelstag": st.handelstag},
+        "deck": {"draw_pile": len(st.deck), "drawn": len(st.discard), "drawn_cards": list(st.discard),
+                 "last_card": last, "handelstag": st.handelstag},
         "council": [
             {"id": c, "name": COUNCIL_NAME[c], "vp": COUNCIL_VP[c], "holder": _seat(h)}
             for c, h in zip(st.council_cards, st.council, strict=True)
