@@ -69,6 +69,18 @@ async def test_bot_close_stops_the_scheduler_and_closes_the_database(tmp_path):
         bot.service  # noqa: B018 - closed and released
 
 
+async def test_setup_hook_opens_the_database_and_close_releases_it(tmp_path):
+    path = str(tmp_path / "k.sqlite3")
+    bot = app.build_bot(Config(token="", db_path=path), service_options={"render": False}, sync=False)
+    await bot.setup_hook()  # what login() runs: open + migrate the store, register the buttons, start the clock
+    assert await bot.service.store.schema_version() >= 1
+    assert bot.scheduler.running and len(bot._connection._view_store._dynamic_items) == 4
+    await bot.close()
+    assert not bot.scheduler.running
+    with pytest.raises(RuntimeError):
+        bot.service  # noqa: B018 - closed and released
+
+
 async def test_guild_sync_goes_to_the_test_guild_only_when_changed(world, db_path):
     w = world
     config = Config(token="", db_path=db_path, guild_id=w.guild.id)
