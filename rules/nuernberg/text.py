@@ -55,6 +55,10 @@ def _hex(hid: str) -> str:
     return f"{hid} ({h['terrain']})"
 
 
+def _int(text: str) -> int:
+    return int(text) if text.isdigit() else -1
+
+
 def _route_name(rid: str) -> str:
     route = ROUTES[ROUTE_INDEX[rid]] if rid in ROUTE_INDEX else None
     return f"route {route['numeral']} ({route['card']})" if route else rid
@@ -125,7 +129,7 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
     if verb == "want":
         return f"Add 1 {arg} to what you want"
     if verb == "send":
-        return "Send the offer to everyone" if arg == "all" else f"Send the offer to {seat_name(int(arg))}"
+        return "Send the offer to everyone" if arg == "all" else f"Send the offer to {seat_name(_int(arg))}"
     if verb == "cancel":
         return "Discard this trade draft"
     if verb in ("accept", "decline", "withdraw") and st.offer is not None:
@@ -142,9 +146,9 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
         if arg.isdigit():
             return f"Move the robber knight to a hex numbered {arg}"
         return f"Move the robber knight to {_hex(arg)}"
-    if verb == "steal" and arg.isdigit():
+    if verb == "steal" and 0 <= _int(arg) < st.num_players:
         return f"Steal a random card from {seat_name(int(arg))} ({sum(st.hands[int(arg)])} cards)"
-    if verb == "council" and arg.isdigit():
+    if verb == "council" and 0 <= _int(arg) < st.num_players:
         victim = int(arg)
         card = council_card(st, victim)
         return f"Take {COUNCIL_NAME.get(card or '', 'the council card')} from {seat_name(victim)}"

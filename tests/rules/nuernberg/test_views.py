@@ -102,3 +102,12 @@ def test_load_dump_round_trip_mid_game() -> None:
     for st in _random_states(4, 21, every=50):
         text = st.dump()
         assert GAME.load(text).dump() == text
+
+
+def test_describe_copes_with_any_text() -> None:
+    st = new(4)
+    for junk in ["", "send x", "send 99", "steal 99", "council 9", "bank zz", "bank ore zz", "robber 77",
+                 "toll X.s9", "settle ZZ", "manufacture D99", "produce gold", "discard gold", "💥", "x" * 200]:
+        label = st.describe(junk)
+        assert isinstance(label, str) and 0 < len(label) <= 100
+    assert st.describe("draw") == "Turn over the next event card"
