@@ -142,6 +142,9 @@ class PlayController:
         except TableError as exc:
             await self._answer(interaction, from_menu, exc.message)
             return
+        except Exception:  # never leave the player looking at "thinking…"; the error is still raised and logged
+            await self._answer(interaction, from_menu, "Sorry, something went wrong on my side; nothing was played.")
+            raise
         await self._answer(interaction, from_menu, f"✅ Done: `{action}`")
         await self.bot.notifier.publish(update)
 
