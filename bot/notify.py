@@ -85,19 +85,14 @@ class Notifier:
         table = update.table
         view = update.public_view or {}
         summary = self._game(table).summary(view) if view else ""
-        lines = list(update.public_events)
-        if update.notice:
-            lines.append(update.notice)
-        embed = embeds.board_embed(table, summary, lines, image=update.image is not None)
-        content: list[str] = []
+        embed = embeds.board_embed(table, summary, update.public_events, image=update.image is not None)
+        content: list[str] = [f"⏰ {update.notice}"] if update.notice else []
         if update.finished is not None:
             content.append(embeds.outcome_line(table, update.finished))
             if table.seed is not None:
                 content.append(f"🔓 Seed: `{table.seed}` (SHA-256 `{table.seed_digest}`) — replay the log to verify.")
         elif update.awaited:
             content.append(f"Your move: {mentions(update.awaited)}")
-        elif update.notice:
-            content.append(update.notice)
         return {
             "content": clip("\n".join(content), 2000) or None,
             "embed": embed,

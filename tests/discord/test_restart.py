@@ -38,7 +38,8 @@ async def test_restart_keeps_buttons_and_deadlines(world, db_path):
 
         await w.env.advance_time(1.5 * HOUR)
         reminder = w.channel.history()[-1]
-        assert "Reminder" in str(reminder.embeds[0].to_dict()) and reminder.content == f"Your move: <@{mover.id}>"
+        assert reminder.content.startswith("⏰ Reminder: the table is waiting for")
+        assert reminder.content.endswith(f"\nYour move: <@{mover.id}>")  # only the overdue player is mentioned
 
         version = (await table(w)).version
         await w.env.advance_time(3 * HOUR)
