@@ -57,7 +57,7 @@ from typing import Any
 from rules.core import Event, Outcome, Rng, State
 from rules.nuernberg import building, council, events, setup, text, trading, views
 from rules.nuernberg.board import NUMBER_HEXES, NUMBERS, RES_INDEX, ROUTE_CROSSINGS, ROUTE_SECTIONS, council_cards
-from rules.nuernberg.data import CASTLE_HEX, COLOURS, DISCS, START_GOLD, TARGET_VP, TOWERS
+from rules.nuernberg.data import CASTLE_HEX, DISCS, START_GOLD, TARGET_VP, TOWERS
 from rules.nuernberg.economy import council_rank, vp, vp_breakdown
 
 _FIELDS = (
@@ -222,7 +222,3 @@ class NuernbergState(State):
         for name in _FIELDS:
             setattr(st, name, data[name])
         return st
-
-    # ---- helpers for tests and tools -------------------------------------------------------------------
-    def colour(self, seat: int) -> str:
-        return COLOURS[seat]
