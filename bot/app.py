@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -163,6 +164,9 @@ async def serve(bot: KontorBot, token: str) -> int:
             if isinstance(error, discord.LoginFailure):
                 print("Discord refused the token (DISCORD_TOKEN). Check it in the developer portal.", file=sys.stderr)
                 code = 2
+            elif isinstance(error, OSError | aiohttp.ClientError):
+                print(f"kontor run: cannot reach Discord ({type(error).__name__}: {error}).", file=sys.stderr)
+                code = 1
             else:
                 log.error("the bot stopped", exc_info=error)
                 code = 1
