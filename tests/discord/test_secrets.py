@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.discord.helpers import choose, menu_actions, new_table, open_menu, table
+from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
 from tests.discord.test_flow import SECRET_MARKERS
 
 
@@ -131,3 +131,27 @@ async def test_strasbourg_secret_objectives_through_its_own_commands(world):
     assert any(f"You keep objectives {kept}" in text for text in dm_texts(w.alice))  # her own screen, by DM
     r = await w.bob.slash(w.channel, "strasbourg keep", objective=kept)  # dealt from one deck: not bob's card
     assert r.ephemeral and "not a legal action" in r.response.content
+
+
+async def test_colonia_family_cards_are_secret_until_all_have_chosen(world):
+    """Colonia's Tuesday: family cards are chosen at once and revealed together (``/colonia family``)."""
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol, game="colonia", options=None)
+    while "family" not in (await w.bot.service.public_view(w.channel.id))["phase"]:  # set-up: a 6 takes a good
+        actor = actor_of(w, (await table(w)).awaited[0])
+        await actor.slash(w.channel, "move", action=(await w.bot.service.legal(w.channel.id, actor.id))[0][0])
+    assert set((await table(w)).awaited) == {w.alice.id, w.bob.id, w.carol.id}
+    offered = await w.alice.autocomplete(w.channel, "colonia family", "card", "")
+    assert [c["value"] for c in offered] == ["3", "4", "5", "6", "7", "8"]
+    r = await w.alice.slash(w.channel, "colonia family", card="7")
+    assert r.ephemeral and r.response.content == "✅ Done: `family 7`"
+    assert "alice has chosen a family card." in public(w)
+    assert "family card 7" not in public(w) and "Family cards revealed" not in public(w)
+    assert any("You chose family card 7." in text for text in dm_texts(w.alice))
+    assert not any("family card 7" in text for text in dm_texts(w.bob) + dm_texts(w.carol))
+
+    for actor in (w.bob, w.carol):  # the others choose in the menu under the board
+        menu = await open_menu(w, actor)
+        assert ("same time" in menu.response.content) == (actor is w.bob)  # carol is the last one awaited
+        await choose(actor, menu, "family 3")
+    assert "Family cards revealed" in public(w) and "alice: 7" in public(w)
