@@ -62,12 +62,19 @@ async def test_whole_game_lobby_to_end(world):
         assert marker not in public
 
     r = await w.bob.slash(w.channel, "game log")
-    assert r.ephemeral and "Bids revealed" in r.response.content
+    assert r.ephemeral and "Bids revealed" in r.response.content and "The seed was" in r.response.content
+    r = await w.bob.slash(w.channel, "game log", page=2)  # the 15 events before those, oldest first
+    older = await w.bot.service.log(w.channel.id, offset=15, limit=15)
+    assert older and r.response.content.splitlines()[1:] == older
+    r = await w.bob.slash(w.channel, "game log", page=50)
+    assert r.response.content == "No events on that page."
 
 
 async def test_lobby_management(world):
     w = world
-    await w.alice.slash(w.channel, "game new", game="tally")
+    r = await w.alice.slash(w.channel, "game new", game="tally", pace="live")
+    assert "pace live" in str(r.response.embeds[0].to_dict())
+    assert (await table(w)).settings["pace"] == "live"
     r = await w.alice.slash(w.channel, "game new", game="tally")
     assert r.ephemeral and "already has an open game" in r.response.content
     r = await w.bob.slash(w.channel, "game join")
