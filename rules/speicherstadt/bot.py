@@ -27,6 +27,14 @@ def _needs(me: dict[str, Any]) -> dict[str, int]:
     return needs
 
 
+def coin_value(view: dict[str, Any], me: dict[str, Any]) -> float:
+    """Points a coin is worth to me now: less as the end nears, unless the Chamber of Commerce counts them."""
+    if any(c["kind"] == "chamber" for c in me["cards"]):
+        return 1.0
+    rounds_left = view["pile"]["count"] // (view["num_players"] + 1)
+    return COIN * max(0.15, min(1.0, (rounds_left + 1) / 4))
+
+
 def _fire_points(totals: list[int], seat: int, fire: str) -> int:
     gain, lose = fire_result(totals)
     return (CARDS[fire]["bonus"] if seat in gain else 0) - (CARDS[fire]["penalty"] if seat in lose else 0)
@@ -132,6 +140,7 @@ def _chance_to_reach_me(view: dict[str, Any], seat: int, below: list[int], price
 def _demand(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
     me = view["players"][seat]
     coins = me["coins"]
+    coin = coin_value(view, me)
     # Coins already promised: columns where my worker is the lowest and I can still pay the price.
     prices = [len(s["workers"]) for s in view["row"] if s["workers"] and s["workers"][0] == seat]
     budget = coins - sum(p for p in prices if p <= coins)
@@ -144,12 +153,12 @@ def _demand(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
             score = -1.0  # I already decide first here; another worker only raises my own price
         elif not below:
             price = 1.0 + PILE_ON  # others may still pile on above me
-            score = value - COIN * price
+            score = value - coin * price
             if price > budget and score > 0:
                 score *= 0.5  # I may have to choose between this and a card further left
         else:
             chance, price = _chance_to_reach_me(view, seat, below, len(below) + 1)
-            score = chance * (value - COIN * price) if price <= coins else -0.5 - price
+            score = chance * (value - coin * price) if price <= coins else -0.5 - price
         score += rng.random() * 0.1
         if score > best_score:
             best, best_score = action, score
@@ -158,16 +167,26 @@ def _demand(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
 
 def _purchase(view: dict[str, Any], legal: list[str], seat: int) -> str:
     me = view["players"][seat]
-    slot = view["row"][view["deciding"] - 1]
+    col = view["deciding"] - 1
+    slot = view["row"][col]
     workers = slot["workers"]
     if len(workers) > 1 and workers[1] == seat:
         return "decline"  # my next worker gets the same card one coin cheaper, with nobody in between
-    value = card_value(view, me, slot)
+    coin = coin_value(view, me)
     price = len(workers)
-    coin = 1.0 if any(c["kind"] == "chamber" for c in me["cards"]) else COIN
-    if "buy" in legal and value >= price * coin:
-        return "buy"
-    return "decline"
+    surplus = card_value(view, me, slot) - price * coin
+    if "buy" not in legal or surplus < 0:
+        return "decline"
+    # Keep the money for a better card further right that I could no longer afford after this one.
+    for later in view["row"][col + 1:]:
+        if later["status"] != "open" or seat not in later["workers"]:
+            continue
+        below = later["workers"][: later["workers"].index(seat)]
+        chance, later_price = _chance_to_reach_me(view, seat, below, len(later["workers"]))
+        cannot_afford_both = me["coins"] - price < later_price <= me["coins"]
+        if cannot_afford_both and chance * (card_value(view, me, later) - later_price * coin) > surplus:
+            return "decline"
+    return "buy"
 
 
 def _loading(view: dict[str, Any], legal: list[str], seat: int) -> str:

@@ -130,3 +130,10 @@ def test_bot_as_caretaker_finishes_any_loading_turn_quickly() -> None:
                 continue
             state.apply(seat, rnd.choice(state.legal_actions(seat)))
     assert finished > 30
+
+
+def test_bot_saves_its_coins_for_a_better_card_further_right() -> None:
+    state = purchase_state(3, [slot("A01", [0]), slot("B04", [0, 1])], coins=2)
+    assert GAME.bot_action(state.view(0), state.legal_actions(0), 0, Rng(0)) == "decline"
+    richer = purchase_state(3, [slot("A01", [0]), slot("B04", [0, 1])], coins=3)
+    assert GAME.bot_action(richer.view(0), richer.legal_actions(0), 0, Rng(0)) == "buy"
