@@ -245,7 +245,9 @@ class GameCommands(app_commands.Group):
         if not tables:
             await reply(interaction, "No game is waiting for you. 🎉")
             return
-        lines = [f"• **{t.title}** in <#{t.channel}> (move {t.version})" for t in tables]
+        # a link works across servers, where a bare channel mention would not resolve
+        lines = [f"• **{t.title}** in <#{t.channel}> — https://discord.com/channels/{t.guild or '@me'}/{t.channel}"
+                 f" (move {t.version})" for t in tables]
         await reply(interaction, "It's your move in:\n" + "\n".join(lines))
 
     # ---- management ------------------------------------------------------------------------

@@ -122,7 +122,7 @@ async def test_replace_settings_mygames(world):
     t = await table(w)
     assert w.carol.id in t.humans
     r = await w.carol.slash(w.channel, "game mygames")
-    assert r.ephemeral and f"<#{w.channel.id}>" in r.response.content
+    assert r.ephemeral and f"https://discord.com/channels/{w.guild.id}/{w.channel.id}" in r.response.content
     r = await w.bob.slash(w.channel, "game settings", caretaker="skip")
     assert r.ephemeral and "Only the table's host" in r.response.content
     r = await w.alice.slash(w.channel, "game settings", pace="fast", post="live")
