@@ -152,14 +152,25 @@ def test_st7_special_case_skips_income() -> None:
 
 @pytest.mark.parametrize(("n", "rounds"), [(2, 16), (3, 12), (4, 10), (5, 8)])
 def test_st8_round_count(n: int, rounds: int) -> None:
-    seen_special = False
     for seed in range(6):
         state = fresh(n, seed)
         play_out(state, limit=20_000)
         expected = rounds + 1 if state.special_end else rounds
-        seen_special |= state.special_end
         assert state.round == expected, (seed, state.special_end)
         assert state.fires_resolved[-1] == "E01" and len(state.fires_resolved) == 4
+
+
+def test_st8_special_case_arises_from_a_real_shuffle() -> None:
+    """Some seeds stack the 3rd Fire right above the 4th: one extra, fire-only round (ST-7 variant, A1)."""
+    for seed in range(80):
+        state = fresh(4, seed)
+        if state.pile[1] == "D05":
+            break
+    else:
+        raise AssertionError("no seed put the 3rd Fire last among 80")
+    play_out(state, limit=20_000)
+    assert state.special_end and state.round == 11 and state.row == []
+    assert state.fires_resolved[-2:] == ["D05", "E01"]
 
 
 def test_st9_empty_column_and_unbought_ship() -> None:
