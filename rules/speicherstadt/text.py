@@ -53,7 +53,9 @@ def describe_action(state: SpeicherstadtState, action: str) -> str:
     if verb == "convert" and len(words) == 2:
         return f"Market hall: trade its 3 cubes for 1 {words[1]} from the reserve"
     if verb == "done":
-        return "End loading (cubes left in hand are lost)"
+        seat = state.queue[0] if state.phase == "loading" and state.queue else None
+        left = sum(state.players[seat]["hand"].values()) if seat is not None else 0
+        return f"End loading ({left} cube{'s' if left != 1 else ''} in hand will be lost)" if left else "End loading"
     return action[:100] or "?"
 
 

@@ -10,7 +10,7 @@ from rules.core import MAX_DESCRIBE_LEN, Rng
 from rules.speicherstadt import GAME
 from rules.speicherstadt.checks import invariants, redeal_hidden
 from rules.speicherstadt.state import SpeicherstadtState
-from tests.rules.speicherstadt.helpers import fresh, play_out, purchase_state, slot
+from tests.rules.speicherstadt.helpers import fresh, loading_state, play_out, purchase_state, slot, take_from_bag
 
 SHARED_KEYS = {"game", "num_players", "viewer", "to_act", "phase", "status", "scores", "over", "round"}
 
@@ -129,3 +129,11 @@ def test_rules_help_lists_the_reconstructed_data() -> None:
     assert GAME.rules_summary and len(GAME.reconstructed) >= 3
     assert any("contract" in line.lower() for line in GAME.reconstructed)
     assert any("fireman" in line.lower() for line in GAME.reconstructed)
+
+
+def test_ending_loading_warns_about_cubes_still_in_hand() -> None:
+    state = loading_state(3, [0])
+    state.players[0]["hand"] = take_from_bag(state, {"tea": 2})
+    assert state.describe("done") == "End loading (2 cubes in hand will be lost)"
+    state.apply(0, "hall tea")
+    assert state.describe("done") == "End loading (1 cube in hand will be lost)"
