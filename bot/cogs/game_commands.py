@@ -36,25 +36,25 @@ async def word_choices(
     return out
 
 
-def _verb_command(verb: Verb) -> app_commands.Command[Any, Any, Any]:
+def _verb_command(game: str, verb: Verb) -> app_commands.Command[Any, Any, Any]:
     prefix = verb.action
     if verb.arg is None:
 
         async def bare(interaction: discord.Interaction[Any]) -> None:
-            await interaction.client.play.perform_typed(interaction, prefix)
+            await interaction.client.play.perform_typed(interaction, prefix, game)
 
         return app_commands.Command(name=verb.word, description=verb.description, callback=bare)
 
     if verb.bare_too:
 
         async def optional(interaction: discord.Interaction[Any], choice: str | None = None) -> None:
-            await interaction.client.play.perform_typed(interaction, f"{prefix} {choice}" if choice else prefix)
+            await interaction.client.play.perform_typed(interaction, f"{prefix} {choice}" if choice else prefix, game)
 
         callback: Any = optional
     else:
 
         async def required(interaction: discord.Interaction[Any], choice: str) -> None:
-            await interaction.client.play.perform_typed(interaction, f"{prefix} {choice}")
+            await interaction.client.play.perform_typed(interaction, f"{prefix} {choice}", game)
 
         callback = required
     callback = app_commands.rename(choice=verb.arg)(callback)
@@ -73,7 +73,7 @@ def _verb_command(verb: Verb) -> app_commands.Command[Any, Any, Any]:
 def build_group(spec: GameSpec) -> app_commands.Group:
     group = app_commands.Group(name=spec.command, description=spec.description, guild_only=True)
     for verb in spec.verbs:
-        group.add_command(_verb_command(verb))
+        group.add_command(_verb_command(spec.game, verb))
     return group
 
 

@@ -162,11 +162,20 @@ class PlayController:
         else:
             await interaction.edit_original_response(content=text, **kwargs)
 
-    async def perform_typed(self, interaction: discord.Interaction[Any], action: str) -> None:
-        """A typed action (``/move``, ``/<game> …``) in the channel it was typed in."""
+    async def perform_typed(self, interaction: discord.Interaction[Any], action: str, game: str | None = None) -> None:
+        """A typed action (``/move``, or ``/<game> …`` naming its ``game``) in the channel it was typed in."""
         if interaction.channel_id is None:
             await reply(interaction, "Use this in the game's channel.")
             return
+        if game is not None:
+            try:
+                table: Table = await self.svc.table(interaction.channel_id)
+            except TableError as exc:
+                await reply(interaction, exc.message)
+                return
+            if table.game != game:
+                await reply(interaction, f"This channel's game is {table.title}: use `/move` or its own commands.")
+                return
         await self.perform(interaction, interaction.channel_id, action, None)
 
     async def legal_for(self, interaction: discord.Interaction[Any]) -> list[tuple[str, str]]:

@@ -163,3 +163,5 @@ async def test_speicherstadt_commands_with_autocomplete(world):
             r = await w.alice.slash(w.channel, f"speicherstadt {word}", **{verb.arg: offered[0]["value"]})
         assert r.ephemeral and r.response.content.startswith("✅ Done"), r.response.content
     assert (await table(w)).version > 2
+    r = await w.alice.slash(w.channel, "strasbourg pass")  # another game's command in this channel
+    assert r.ephemeral and "This channel's game is The Speicherstadt" in r.response.content
