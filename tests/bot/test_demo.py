@@ -93,3 +93,16 @@ async def test_speicherstadt_demo(tmp_path: Path) -> None:
     code, text = await run(tmp_path, "--seed", "11", "--quiet", game="speicherstadt")
     assert code == 0 and "The Speicherstadt, 5 bots, seed 11" in text and "Winner" not in text
     assert " #  Player" in text
+
+
+async def test_demo_with_the_real_renderer(tmp_path: Path) -> None:
+    from tests.bot.test_service import _renderable_game
+
+    name = _renderable_game()
+    if name is None:
+        pytest.skip("no game can be rendered yet")
+    code, text = await run(tmp_path, "--seed", "4", "--quiet", game=name)
+    assert code == 0 and "board images" in text
+    images = sorted((tmp_path / "out").iterdir())
+    assert f"{name}-final.png" in [p.name for p in images] and len(images) >= 2
+    assert all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in images)

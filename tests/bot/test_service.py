@@ -531,3 +531,40 @@ async def test_a_crashing_bot_falls_back_to_a_legal_action(svc: TableService, mo
     await lobby(svc, (ANNA, "Anna"), bots=1)
     update = await play_to_end(svc, await svc.start(CH, ANNA, seed=8))
     assert update.table.status == "finished"
+
+
+def _renderable_game() -> str | None:
+    """The first registered game the real renderer can draw (None until render.board and a module exist)."""
+    import render
+    import rules
+
+    board = getattr(render, "board", None)
+    if board is None:
+        return None
+    for name, game in rules.GAMES.items():
+        try:
+            board(name, game.new_state(game.min_players, 1).view(None), last=None)
+        except Exception:
+            continue
+        return name
+    return None
+
+
+async def test_real_render_integration(db_path: Path, clock: FakeClock) -> None:
+    name = _renderable_game()
+    if name is None:
+        pytest.skip("no game can be rendered yet")
+    svc = await TableService.open(str(db_path), clock=clock, render=True)
+    try:
+        await svc.create(CH, GUILD, name, ANNA, "Anna")
+        game = svc.game(name)
+        for _ in range(game.min_players - 1):
+            await svc.add_bot(CH, ANNA)
+        update = await svc.start(CH, ANNA, seed=12)
+        assert update.image is not None and update.image.startswith(b"\x89PNG\r\n\x1a\n")
+        user = update.awaited[0]
+        update = await svc.act(CH, user, (await svc.legal(CH, user))[0][0])
+        assert update.image is not None and update.image.startswith(b"\x89PNG")
+        assert (await svc.board_image(CH) or b"").startswith(b"\x89PNG")
+    finally:
+        await svc.close()
