@@ -38,8 +38,12 @@ def test_view_is_blind_to_redealt_hidden_information(name: str, n: int) -> None:
                 )
                 assert copy.to_act() == state.to_act()
                 if viewer is not None:
-                    assert copy.legal_actions(viewer) == state.legal_actions(viewer), (
+                    legal = state.legal_actions(viewer)
+                    assert copy.legal_actions(viewer) == legal, (
                         f"{name}: the legal actions of seat {viewer} depend on information hidden from it"
+                    )
+                    assert [copy.describe(a) for a in legal] == [state.describe(a) for a in legal], (
+                        f"{name}: the menu labels of seat {viewer} depend on information hidden from it"
                     )
                 redeals_that_changed_something += copy.dump() != before
     # Otherwise redeal_hidden could be a no-op and this test would prove nothing.
