@@ -19,12 +19,14 @@ View structure (``view(seat)``; every viewer sees the same, since nothing but th
 - ``season`` (letter of the latest revealed card), ``season_name``, ``last_round`` (bool),
   ``first_player`` (seat holding the metal coin)
 - ``pile``: ``{"count", "seasons": {letter: count}, "fires_left"}`` — never the order
-- ``row``: list of ``{"col", "card", "name", "kind", "cubes" (ships: {good: n}, else null), "workers"
+- ``row``: list of ``{"col", "card", "name", "kind", "info" (printed numbers: contract ``goods``/``points``,
+  fireman ``value``, merchant ``good``, ship ``capacity``, church/michaelis ``points``), "cubes" (ships: {good: n},
+  else null), "workers"
   (seats, bottom -> top), "price" (= number of workers), "status" ("open"/"bought"/"discarded"), "buyer"}``
 - ``deciding``: the 1-based column being sold in Purchase, else null
 - ``bag`` (cube count), ``reserve`` ({good: n}), ``discard`` (count), ``fires_resolved`` (card ids)
 - ``players``: list per seat of ``{"seat", "coins", "fire_points", "workers", "firemen", "bought",
-  "cards": [{"id", "name", "kind"}], "contracts": [{"card", "goods", "filled", "points", "complete"}],
+  "cards": [{"id", "name", "kind", "info"}], "contracts": [{"card", "goods", "filled", "points", "complete"}],
   "hand", "warehouse" ({good: n} or null without the card), "hall", "kontors", "ships", "score",
   "breakdown"}``
 """

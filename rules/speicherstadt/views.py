@@ -13,6 +13,15 @@ if TYPE_CHECKING:
 PHASE_NAMES = {"demand": "Demand", "purchase": "Purchase", "loading": "Loading", "over": "Game over"}
 
 
+_INFO_KEYS = ("goods", "points", "value", "good", "bonus", "penalty", "capacity")
+
+
+def card_info(cid: str) -> dict[str, Any]:
+    """The printed numbers of a card (contract goods and points, fireman value, merchant good ...)."""
+    card = CARDS[cid]
+    return {key: card[key] for key in _INFO_KEYS if key in card}
+
+
 def _status(state: SpeicherstadtState) -> str:
     if state.phase == "over":
         return f"Game over after round {state.round}."
@@ -41,7 +50,9 @@ def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> dict
         "workers": p["workers"],
         "firemen": scoring.fireman_total(p["cards"]),
         "bought": p["bought"],
-        "cards": [{"id": c, "name": CARDS[c]["name"], "kind": CARDS[c]["kind"]} for c in p["cards"]],
+        "cards": [
+            {"id": c, "name": CARDS[c]["name"], "kind": CARDS[c]["kind"], "info": card_info(c)} for c in p["cards"]
+        ],
         "contracts": contracts,
         "hand": dict(p["hand"]),
         "warehouse": dict(p["wh"]) if "warehouse" in kinds else None,
@@ -79,6 +90,7 @@ def build_view(state: SpeicherstadtState, seat: int | None) -> dict[str, Any]:
         },
         "row": [
             {"col": i + 1, "card": s["card"], "name": CARDS[s["card"]]["name"], "kind": CARDS[s["card"]]["kind"],
+             "info": card_info(s["card"]),
              "cubes": dict(s["cubes"]) if s["cubes"] is not None else None, "workers": list(s["workers"]),
              "price": len(s["workers"]), "status": s["status"], "buyer": s["buyer"]}
             for i, s in enumerate(state.row)
