@@ -95,7 +95,7 @@ class Terminal:
     def save_board(self, png: bytes) -> None:
         self.board_path.write_bytes(png)
         if not self.told_board:
-            self.say(f"  The board image is in {self.board_path} (updated after every change).")
+            self.say(f"  The board image is in {self.board_path.resolve()} (updated after every change).")
             self.told_board = True
 
     def show_state(self, table: Table, public: dict[str, Any], private: dict[str, Any] | None,
