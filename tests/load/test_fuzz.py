@@ -211,3 +211,37 @@ def test_any_player_name_is_stored_clean_or_refused(env: Env, name: str) -> None
 
     for stored in env.run(round_trip()):
         assert stored and stored.isprintable() and len(stored) <= MAX_NAME_LEN
+
+
+SETTING_VALUE = st.one_of(TEXT, st.integers(min_value=-(10**30), max_value=10**30), st.floats(), st.none(),
+                          st.lists(st.integers(), max_size=2), st.just(float("nan")), st.just(float("inf")))
+
+
+@SETTINGS
+@given(name=st.sampled_from(GAME_NAMES), key=st.sampled_from(["pace", "remind_hours", "deadline_hours", "caretaker",
+                                                               "post", "colour", "\x00", ""]),
+       value=SETTING_VALUE)
+def test_junk_settings_are_refused_and_change_nothing(env: Env, name: str, key: str, value: Any) -> None:
+    from bot.service import normalise_settings
+
+    try:  # skip the rare junk that is a valid setting
+        normalise_settings({key: value})
+        assume(False)
+    except TableError:
+        pass
+    table = env.tables[name]
+    before = env.snapshot()
+    settings_before = env.run(env.svc.table(table.channel)).settings
+    refused(env, env.svc.update_settings(table.channel, table.users[0], force=True, **{key: value}))
+    assert env.snapshot() == before
+    assert env.run(env.svc.table(table.channel)).settings == settings_before
+
+
+@SETTINGS
+@given(name=st.sampled_from(GAME_NAMES), offset=JUNK_ID, limit=JUNK_ID)
+def test_junk_log_paging_is_refused(env: Env, name: str, offset: Any, limit: Any) -> None:
+    def valid(v: Any, low: int, high: int) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+
+    assume(not (valid(offset, 0, 2**100) and valid(limit, 1, 1000)))
+    refused(env, env.svc.log(env.tables[name].channel, offset, limit))
