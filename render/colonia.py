@@ -1,29 +1,485 @@
 """Colonia board — owned by the colonia board helper.
 
-First version: header and player strip only; the city regions follow.
+The public board (market, craftsmen, harbour, relics, players in turn order, decrees), one player's
+screen, and the final scores. Regions (1280 x 800):
+
+    header: week, the day track, the phase and who is awaited
+    market (8 stalls)            | harbour (4 berths, departure stick)
+    craftsmen (5 order columns)  | relic display (10 + 2 extra spaces)
+    players in turn order        | decrees of the week, last move
+
+Pictures (goods, cities, relic cards, shrines) live in ``render/colonia_art.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+from render import colonia_art as art
 from render import kit
-from render.kit import Box, Canvas
+from render.kit import BOARD, BOARD_DARK, INK, INK_SOFT, MIN_FONT, PAPER, Box, Canvas, mix
+
+TITLE = 38  # height of a panel's title row
+DAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+STREETS = ("tuesday", "wednesday", "thursday", "friday")
+ROMAN = ("I", "II", "III", "IV", "V", "VI")
+STONE = kit.hex_rgb("#cfc6b4")  # the street columns
+ORDER_SPACES = 10  # spaces per craftsman column (rules data); fewer are drawn while the column is short
+LIT = mix(kit.GOOD, PAPER, 0.72)  # order spaces above a craftsman's stick (delivered on Thursday)
+SHORT_DECREES = {
+    "D01": "+1 on every stall", "D02": "Foreign stalls 7–8", "D03": "Homecoming: Tue",
+    "D04": "+2 raw materials", "D05": "Homecoming: Wed", "D06": "Saddler +2", "D07": "Wheelwright +2",
+    "D08": "Painter +2", "D09": "Tailor +2", "D10": "Shoemaker +2", "D11": "2 ships sail now",
+    "D12": "1 ship sails now", "D13": "Homecoming: Thu", "D14": "Lucky find", "D15": "Extra cargo holds",
+    "D16": "2 new relics", "D17": "Lean council", "D18": "Money changers",
+}
+
+# Region boxes of the public board.
+HEADER = Box(0, 0, kit.W, 52)
+MARKET = Box(8, 60, 628, 150)
+CRAFTSMEN = Box(8, 218, 628, 282)
+HARBOUR = Box(644, 60, 628, 238)
+RELICS = Box(644, 306, 628, 194)
+PLAYERS = Box(8, 508, 860, 284)
+DECREES = Box(876, 508, 396, 284)
 
 
-def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> Canvas:
-    cv = Canvas()
-    head = cv.region("header", Box(0, 0, cv.w, 60))
-    cv.text_in(head.inset(16, 0), f"Colonia · week {view['week']} · {view['day_name']}", kit.MIN_FONT, "bold",
-               kit.PAPER, "left")
+@dataclass
+class Board(Canvas):
+    """A canvas that also records what the last-move ring marks (for the tests)."""
+
+    marks: list[tuple[str, Box]] = field(default_factory=list)
+
+    def mark(self, what: str, box: Box) -> None:
+        self.marks.append((what, box))
+        self.highlight(box, radius=12, width=5)
+
+
+# ---------------------------------------------------------------- helpers
+def panel(cv: Canvas, name: str, box: Box, title: str, note: str = "") -> Box:
+    """A parchment panel with a title row; returns the content box below the title."""
+    cv.region(name, box)
+    cv.panel(box)
+    head = Box(box.x + 12, box.y + 2, box.w - 24, TITLE)
+    drawn = cv.text_in(head, title, MIN_FONT, "bold", INK, "left")
+    if note:
+        cv.text_in(Box(drawn.x2 + 16, head.y, head.x2 - drawn.x2 - 16, head.h), note, MIN_FONT, "cond", INK_SOFT,
+                   "right")
+    return Box(box.x + 8, box.y + TITLE + 4, box.w - 16, box.h - TITLE - 12)
+
+
+def short_name(seat: int, names: Sequence[str] | None) -> str:
+    return kit.seat_name(seat, names)
+
+
+def parse_last(last: Any) -> tuple[int | None, str, str]:
+    seat, action = kit.last_action(last)
+    verb, _, rest = action.strip().partition(" ")
+    return seat, verb, rest.strip()
+
+
+def last_text(view: dict[str, Any], seat: int | None, verb: str, rest: str, names: Sequence[str] | None) -> str:
+    """A short public description of the last move."""
+    who = short_name(seat, names) if seat is not None else "Last move"
+    berth = {s["id"]: ROMAN[s["berth"] - 1] for s in view.get("harbour", {}).get("ships", [])}
+    words = rest.split()
+    if verb == "stall":
+        what = f"took stall {rest}"
+    elif verb == "order":
+        what = f"ordered at {rest}"
+    elif verb == "load" and len(words) == 2:
+        what = f"loaded {berth.get(words[0], words[0])}, hold {words[1]}"
+    elif verb == "extra":
+        what = f"extra hold on {berth.get(rest, rest)}"
+    elif verb == "give":
+        what = f"loaded a {rest}"
+    elif verb in ("buy", "insure", "enshrine"):
+        city, price = _relic_label(rest)
+        thing = f"{city} shrine" if price == "shrine" else f"{price} relic"
+        what = {"buy": "bought", "insure": "insured", "enshrine": "enshrined"}[verb] + f" {thing}"
+    elif verb == "keep":
+        what = "kept the shrine empty"
+    elif verb == "decide":
+        what = f"(mayor) decided {rest}"
+    elif verb == "pass":
+        what = "passed"
+    else:
+        what = f"{verb} {rest}".strip()
+    return f"{who}: {what}" if seat is not None else what
+
+
+def _relic_label(relic_id: str) -> tuple[str, str]:
+    code, _, tail = relic_id.partition("-")
+    city = art.CITY_OF_CODE.get(code, code)
+    price = tail.partition("-")[0]
+    if price == "SHRINE":
+        return art.city_label(city), "shrine"
+    return art.city_label(city), f"{art.SIGN_OF_CITY.get(city, '')}{price}"
+
+
+# ---------------------------------------------------------------- the public board
+def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> Board:
+    cv = Board()
+    seat, verb, rest = parse_last(last)
+    marks: dict[str, Box] = {}
+    draw_header(cv, view, names)
+    draw_market(cv, view, marks)
+    draw_craftsmen(cv, view, marks)
+    draw_harbour(cv, view, marks)
+    draw_relics(cv, view, marks)
+    draw_players(cv, view, names, marks)
+    draw_decrees(cv, view, marks, last_text(view, seat, verb, rest, names) if verb else "")
+    target = _last_target(view, seat, verb, rest, marks)
+    if target is not None:
+        cv.mark(*target)
     return cv
 
 
+def _last_target(view: dict[str, Any], seat: int | None, verb: str, rest: str,
+                 marks: dict[str, Box]) -> tuple[str, Box] | None:
+    keys: list[str] = []
+    if verb == "stall":
+        keys = [f"stall {rest}"]
+    elif verb == "order":
+        keys = [f"order {rest} {seat}", f"craftsman {rest}"]
+    elif verb == "load":
+        keys = [f"hold {rest}"]
+    elif verb == "extra":
+        keys = [f"extra {rest}"]
+    elif verb == "give":
+        keys = [f"extra seat {seat}", "harbour"]
+    elif verb == "insure":
+        keys = [f"relic {rest}"]
+    elif verb in ("buy", "enshrine", "keep", "pass"):
+        keys = [f"player {seat}", "relics" if verb == "buy" else ""]
+    elif verb == "decide":
+        votes = view.get("votes") or []
+        keys = [f"decree {votes[-1]['decree']}"] if votes else []
+    for key in keys:
+        if key in marks:
+            return key, marks[key]
+    return None
+
+
+def draw_header(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None) -> None:
+    cv.region("header", HEADER)
+    row = HEADER.inset(12, 6)
+    week = cv.text_in(Box(row.x, row.y, 170, row.h), f"Week {view.get('week', 1)}/6", MIN_FONT, "bold", PAPER,
+                      "left")
+    day = int(view.get("day") or 1)
+    x = week.x2 + 18
+    for i, label in enumerate(DAYS):
+        cell = Box(x + i * 58, row.y, 54, row.h)
+        if i + 1 < day:
+            fill, ink = mix(BOARD_DARK, kit.TABLE, 0.45), mix(PAPER, kit.TABLE, 0.35)
+        elif i + 1 == day:
+            fill, ink = kit.GOLD, INK
+        else:
+            fill, ink = BOARD, INK_SOFT
+        cv.draw.rounded_rectangle(cell.rect, radius=8, fill=fill)
+        cv.text_in(cell, label, MIN_FONT, "cond", ink)
+    x += 7 * 58 + 14
+    if view.get("over"):
+        cv.text_in(Box(x, row.y, row.x2 - x, row.h), "Game over", MIN_FONT, "bold", PAPER, "left")
+        return
+    phase = str(view.get("phase") or "")
+    phase = phase.split(": ", 1)[1] if ": " in phase else phase
+    waiting = [s for s in view.get("to_act") or [] if isinstance(s, int)]
+    tokens_w = 0 if not waiting else (len(waiting) * 36 + 8 if len(waiting) > 1 else 210)
+    drawn = cv.text_in(Box(x, row.y, row.x2 - x - tokens_w - 12, row.h), phase[:1].upper() + phase[1:], MIN_FONT,
+                       "bold", PAPER, "left")
+    if len(waiting) == 1:
+        chip = Box(max(drawn.x2 + 16, row.x2 - tokens_w), row.y, min(tokens_w, row.x2 - drawn.x2 - 16), row.h)
+        cv.player_chip(chip, waiting[0], short_name(waiting[0], names), MIN_FONT, "cond")
+    else:
+        for i, s in enumerate(waiting):
+            cv.token(s, (row.x2 - (len(waiting) - i) * 36 + 18, row.cy), 32)
+
+
+def draw_market(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None:
+    stalls = view.get("market") or []
+    content = panel(cv, "market", MARKET, "Market", "7–8: decree stalls")
+    cells = content.cols(*([1] * max(1, len(stalls))), gap=6)
+    for cell, stall in zip(cells, stalls, strict=False):
+        extra = bool(stall.get("extra"))
+        used = stall.get("seat") is not None or stall.get("total", 0) > 0
+        fill = mix(BOARD, BOARD_DARK, 0.4) if not extra else mix(kit.WATER, PAPER, 0.7)
+        if not used:
+            fill = mix(fill, BOARD, 0.6)
+        cv.draw.rounded_rectangle(cell.rect, radius=8, fill=fill, outline=INK_SOFT, width=2)
+        label, body = cell.rows(-34, 1)
+        cv.text_in(label, str(stall.get("stall", "")), MIN_FONT, "cond", INK if used else INK_SOFT)
+        if stall.get("seat") is not None:
+            art.seat_cell(cv, body.inset(5, 6), int(stall["seat"]), int(stall.get("members") or 0))
+        else:
+            cubes = [m for m, k in (stall.get("materials") or {}).items() for _ in range(int(k))]
+            size, pitch = 18, 21
+            cols = 3
+            rows = max(1, -(-len(cubes) // cols))
+            top = body.cy - rows * pitch / 2 + pitch / 2
+            for i, m in enumerate(cubes):
+                r, c = divmod(i, cols)
+                art.cube(cv, m, (body.cx + (c - 1) * pitch, top + r * pitch), size)
+        marks[f"stall {stall.get('stall')}"] = cell
+
+
+def draw_craftsmen(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None:
+    crafts = view.get("craftsmen") or []
+    card = view.get("week_card") or {}
+    note = f"{card['dice']} extra dice" if card else ""
+    content = panel(cv, "craftsmen", CRAFTSMEN, "Craftsmen", note)
+    rows = content.rows(*([1] * max(1, len(crafts))), gap=6)
+    for row, craft in zip(rows, crafts, strict=False):
+        icon_box, inputs, spaces, cost = row.cols(-44, -46, 1, -58, gap=6)
+        stick = int(craft.get("stick") or 0)
+        art.good(cv, craft["good"], (icon_box.cx, icon_box.cy), 40)
+        for k, m in enumerate(craft.get("inputs") or []):
+            art.cube(cv, m, (inputs.x + 11 + k * 24, inputs.cy), 20)
+        orders = craft.get("orders") or []
+        n = min(ORDER_SPACES, max(8, stick + 1, len(orders) + 1))
+        pitch = spaces.w / n
+        for i in range(n):
+            cell = Box(spaces.x + i * pitch + 1, row.y, pitch - 4, row.h)
+            if i < len(orders):
+                o = orders[i]
+                art.seat_cell(cv, cell, int(o["seat"]), int(o.get("members") or 0))
+                marks[f"order {craft['name']} {o['seat']}"] = cell  # the latest order of a seat wins
+            else:
+                cv.draw.rounded_rectangle(cell.rect, radius=8, fill=LIT if i < stick else BOARD,
+                                          outline=BOARD_DARK, width=2)
+        bar_x = spaces.x + stick * pitch - 3
+        cv.draw.rounded_rectangle((round(bar_x - 3), round(row.y - 3), round(bar_x + 3), round(row.y2 + 3)),
+                                  radius=3, fill=art.WOOD, outline=INK, width=1)
+        chip = cost.inset(0, 3)
+        cv.draw.rounded_rectangle(chip.rect, radius=10, fill=PAPER, outline=INK_SOFT, width=2)
+        cv.paste(art.meeple_plain(24), (chip.x + 16, chip.cy))
+        cv.text_in(Box(chip.x + 28, chip.y, chip.w - 30, chip.h), str(craft.get("next_cost", 1)), MIN_FONT, "cond",
+                   INK)
+        marks[f"craftsman {craft['name']}"] = row
+
+
+GOOD_PITCH = 30
+
+
+def _hold_width(goods: int, pay: int) -> float:
+    return goods * GOOD_PITCH + 16 + kit.text_width(str(pay), MIN_FONT, "cond")
+
+
+def draw_harbour(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None:
+    harbour = view.get("harbour") or {}
+    ships = harbour.get("ships") or []
+    departing = int(harbour.get("departing") or 0)
+    note = f"{departing} sail{'s' if departing == 1 else ''} Saturday" if departing else ""
+    if harbour.get("extra_holds"):
+        note = ("extra holds · " + note) if note else "extra holds"
+    content = panel(cv, "harbour", HARBOUR, "Harbour", note)
+    rows = content.rows(*([1] * 4), gap=8)
+    marks["harbour"] = HARBOUR
+    for row, ship in zip(rows, ships, strict=False):
+        berth, flag, rest = row.cols(-40, -38, 1, gap=6)
+        sails = ship["berth"] <= departing
+        cv.draw.rounded_rectangle(berth.rect, radius=8, fill=kit.GOLD if sails else BOARD_DARK, outline=INK_SOFT,
+                                  width=2)
+        cv.text_in(berth, ROMAN[ship["berth"] - 1], MIN_FONT, "cond", INK)
+        city = str(ship.get("city", ""))
+        col = art.city_colour(city)
+        cv.draw.rounded_rectangle(flag.rect, radius=8, fill=col, outline=INK, width=2)
+        cv.text_in(flag, art.SIGN_OF_CITY.get(city, "?"), MIN_FONT, "bold", kit.ink_on(col))
+        x = rest.x
+        holds = list(enumerate(ship.get("holds") or []))
+        for h, hold in holds:
+            w = _hold_width(len(hold["goods"]), int(hold["pay"]))
+            box = Box(x, row.y, w, row.h)
+            _draw_hold(cv, box, hold["goods"], int(hold["pay"]), hold.get("seat"))
+            marks[f"hold {ship['id']} {h + 1}"] = box
+            x += w + 6
+        if ship.get("extra_open") or ship.get("extra_seat") is not None:
+            box = Box(x, row.y, _hold_width(1, 2), row.h)
+            _draw_hold(cv, box, ["any"], 2, ship.get("extra_seat"), dashed=True)
+            marks[f"extra {ship['id']}"] = box
+            if ship.get("extra_seat") is not None:
+                marks[f"extra seat {ship['extra_seat']}"] = box
+            x += box.w + 6
+        name = Box(x + 4, row.y, rest.x2 - x - 4, row.h)
+        label = art.city_label(city)
+        if kit.text_width(label, MIN_FONT, "cond") > name.w:
+            label = city[:3].upper()
+        if kit.text_width(label, MIN_FONT, "cond") <= name.w:
+            cv.text_in(name, label, MIN_FONT, "cond", mix(col, INK, 0.45), "right")
+        if sails and ship["berth"] == departing and departing < len(ships):
+            y = row.y2 + 4
+            cv.draw.rounded_rectangle((round(row.x - 2), round(y - 3), round(row.x2 + 2), round(y + 3)), radius=3,
+                                      fill=art.WOOD, outline=INK, width=1)
+
+
+def _draw_hold(cv: Canvas, box: Box, goods: list[str], pay: int, seat: Any, dashed: bool = False) -> None:
+    loaded = isinstance(seat, int)
+    fill = mix(kit.player(seat).colour, PAPER, 0.55) if loaded else PAPER
+    outline = INK if loaded else (INK_SOFT if not dashed else kit.WATER_DARK)
+    cv.draw.rounded_rectangle(box.rect, radius=8, fill=fill, outline=outline, width=3 if dashed else 2)
+    x = box.x + 5
+    for g in goods:
+        art.good(cv, g, (x + GOOD_PITCH / 2, box.cy), GOOD_PITCH - 2, faded=loaded)
+        if g == "any":
+            cv.text((x + GOOD_PITCH / 2, box.cy), "?", MIN_FONT, "cond", INK, "mm")
+        x += GOOD_PITCH
+    cv.text_in(Box(x + 2, box.y, box.x2 - x - 4, box.h), str(pay), MIN_FONT, "cond", INK)
+    if loaded:
+        cv.token(int(seat), (box.x + 5 + GOOD_PITCH * len(goods) / 2, box.cy), 30)
+
+
+def draw_relics(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None:
+    relics = view.get("relics") or {}
+    display = list(relics.get("display") or [])
+    extra = list(relics.get("extra") or [])
+    deck = (view.get("deck_counts") or {}).get("relics")
+    content = panel(cv, "relics", RELICS, "Relics", f"deck {deck}" if deck is not None else "")
+    marks["relics"] = RELICS
+    main, side = content.cols(5, 1, gap=18)
+    half = (len(display) + 1) // 2 or 1
+    cells = main.grid(len(display), half, gap=8) if display else []
+    for cell, card in zip(cells, display, strict=False):
+        art.relic_card(cv, cell, card)
+        if card:
+            marks[f"relic {card['id']}"] = cell
+    side_cells = side.rows(*([1] * max(1, len(extra))), gap=8) if extra else []
+    for cell, card in zip(side_cells, extra, strict=False):
+        art.relic_card(cv, cell, card, extra=True)
+        if card:
+            marks[f"relic {card['id']}"] = cell
+
+
+PLAYER_COLS = (40, 152, 56, 60, 52, 52, 52, 52, 80, 156, 92)
+
+
+def draw_players(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None, marks: dict[str, Box]) -> None:
+    cv.region("players", PLAYERS)
+    cv.panel(PLAYERS)
+    players = {p["seat"]: p for p in view.get("players") or []}
+    order = [s for s in view.get("turn_order") or [] if s in players] or sorted(players)
+    scores = view.get("scores") or []
+    mayor = view.get("mayor")
+    to_act = set(view.get("to_act") or [])
+    family = (view.get("phase") or "").endswith("family cards")
+    inner = PLAYERS.inset(8, 6)
+    lines = inner.rows(-36, *([-38] * len(order)), gap=2)
+    head = lines[0].cols(*[-w for w in PLAYER_COLS])
+    street_span = Box(head[4].x, head[4].y, head[7].x2 - head[4].x, inner.y2 - head[4].y)
+    cv.draw.rounded_rectangle(street_span.rect, radius=8, fill=STONE)
+    for cell, label in zip(head, ("", "Player", "VP", "", "Tu", "We", "Th", "Fr", "Card", "Left", ""), strict=True):
+        if label:
+            cv.text_in(cell, label, MIN_FONT, "cond", INK_SOFT, "left" if label == "Player" else "center")
+    cv.paste(art.meeple_plain(28), (head[3].cx, head[3].cy))
+    cv.paste(art.shrine_sprite(INK_SOFT, 28, True), (head[10].cx, head[10].cy))
+    for line, seat in zip(lines[1:], order, strict=False):
+        p = players[seat]
+        cells = line.cols(*[-w for w in PLAYER_COLS])
+        acting = seat in to_act
+        passed = bool(p.get("passed"))
+        if acting:
+            cv.draw.rounded_rectangle(line.rect, radius=10, fill=mix(kit.GOLD, PAPER, 0.45), outline=INK, width=2)
+        ink = INK_SOFT if passed else INK
+        if seat == mayor:
+            cv.paste(art.crown_sprite(32), (cells[0].cx, cells[0].cy))
+        else:
+            cv.text_in(cells[0], str(order.index(seat) + 1), MIN_FONT, "cond", ink)
+        name = cells[1]
+        cv.token(seat, (name.x + 15, name.cy), 30)
+        label = short_name(seat, names)
+        cv.text_in(Box(name.x + 34, name.y, name.w - 36, name.h), label, MIN_FONT, "cond",
+                   kit.player(seat).colour if not passed else INK_SOFT, "left")
+        if passed:
+            cv.draw.line((name.x + 34, name.cy, name.x2 - 4, name.cy), fill=INK_SOFT, width=3)
+        score = scores[seat] if seat < len(scores) else 0
+        cv.text_in(cells[2], str(score), MIN_FONT, "bold", ink)
+        cv.text_in(cells[3], str(p.get("reserve", 0)), MIN_FONT, "cond", ink)
+        street = p.get("street") or {}
+        for k, day in enumerate(STREETS):
+            v = int(street.get(day, 0))
+            text = str(v) if v else "·"
+            if day == "friday" and p.get("early"):
+                text = f"{v}+{p['early']}"
+            cv.text_in(cells[4 + k], text, MIN_FONT, "cond", ink)
+        _family_card(cv, cells[8].inset(10, 2), p, family and acting)
+        _cards_left(cv, cells[9], p.get("cards_left") or [], ink)
+        x = cells[10].x + 16
+        for shrine in p.get("shrines") or []:
+            city = art.CITY_OF_CODE.get(str(shrine.get("id", "")).partition("-")[0], "")
+            cv.paste(art.shrine_sprite(art.city_colour(city), 28, bool(shrine.get("relic"))), (x, line.cy))
+            x += 30
+        marks[f"player {seat}"] = line
+
+
+def _family_card(cv: Canvas, box: Box, p: dict[str, Any], choosing: bool) -> None:
+    card = p.get("card")
+    if p.get("chosen"):  # chosen this Tuesday, still secret: a face-down card
+        cv.draw.rounded_rectangle(box.rect, radius=6, fill=kit.hex_rgb("#7a4e2d"), outline=INK, width=2)
+        cv.text_in(box, "✓", MIN_FONT, "bold", PAPER)
+    elif choosing:
+        cv.draw.rounded_rectangle(box.rect, radius=6, fill=BOARD, outline=INK_SOFT, width=2)
+        cv.text_in(box, "…", MIN_FONT, "bold", INK_SOFT)
+    elif card is not None:
+        zero = bool(p.get("card_zero"))
+        cv.draw.rounded_rectangle(box.rect, radius=6, fill=PAPER if not zero else mix(kit.BAD, PAPER, 0.6),
+                                  outline=INK, width=2)
+        cv.text_in(box, "0" if zero else str(card), MIN_FONT, "bold", INK)
+
+
+def _cards_left(cv: Canvas, box: Box, cards: list[int], ink: kit.RGB) -> None:
+    pitch = 26
+    x = box.x + 2
+    for c in cards:
+        cell = Box(x, box.y + 3, pitch - 2, box.h - 6)
+        cv.draw.rounded_rectangle(cell.rect, radius=4, fill=PAPER, outline=BOARD_DARK, width=1)
+        cv.text_in(Box(cell.x - 2, cell.y, cell.w + 4, cell.h), str(c), MIN_FONT, "cond", ink)
+        x += pitch
+
+
+def draw_decrees(cv: Canvas, view: dict[str, Any], marks: dict[str, Box], last: str) -> None:
+    note = "lean council" if view.get("lean_council") else ""
+    content = panel(cv, "decrees", DECREES, "Decrees", note)
+    decrees = view.get("decrees") or []
+    body, foot = content.rows(1, -36, gap=4)
+    blocks = body.rows(1, 1, 1, gap=4)
+    votes = {v["decree"]: v for v in view.get("votes") or []}
+    vote = view.get("vote") or None
+    for block, d in zip(blocks, decrees, strict=False):
+        top, bottom = block.rows(1, 1)
+        day_box = Box(top.x, top.y + 2, 54, top.h - 4)
+        cv.draw.rounded_rectangle(day_box.rect, radius=6, fill=BOARD_DARK, outline=INK_SOFT, width=2)
+        cv.text_in(day_box, DAYS[int(d.get("day", 1)) - 1], MIN_FONT, "cond", INK)
+        cv.text_in(Box(top.x + 62, top.y, top.w - 62, top.h), SHORT_DECREES.get(d["id"], d.get("name", "")),
+                   MIN_FONT, "cond", INK, "left")
+        status = Box(bottom.x + 62, bottom.y, bottom.w - 62, bottom.h)
+        result = d.get("result")
+        v = votes.get(d["id"])
+        if result:
+            ok = result == "passed"
+            tally = f" {v['yes_votes']}:{v['no_votes']}" if v else ""
+            cv.text_in(status, ("✓ passed" if ok else "✗ rejected") + tally, MIN_FONT, "cond",
+                       kit.GOOD if ok else kit.BAD, "left")
+        elif vote and vote.get("decree") == d["id"]:
+            drawn = cv.text_in(Box(status.x, status.y, 110, status.h), "voting", MIN_FONT, "cond", INK, "left")
+            x = drawn.x2 + 18
+            cast = set(vote.get("cast") or [])
+            for s in vote.get("voters") or []:
+                cv.token(s, (x, status.cy), 28)
+                if s in cast:
+                    cv.text((x + 12, status.cy + 4), "✓", MIN_FONT, "bold", kit.GOOD, "mm")
+                x += 34
+        else:
+            cv.text_in(status, "to come", MIN_FONT, "cond", INK_SOFT, "left")
+        marks[f"decree {d['id']}"] = block
+    if last:
+        cv.text_in(foot, "↻ " + last, MIN_FONT, "cond", INK_SOFT, "left")
+
+
+# ---------------------------------------------------------------- the private screen
 def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
-    cv = Canvas()
-    head = cv.region("header", Box(0, 0, cv.w, 60))
-    me = view.get("me") or {}
-    cv.text_in(head.inset(16, 0), f"Screen of {kit.seat_name(int(me.get('seat', 0)), names)}", kit.MIN_FONT,
-               "bold", kit.PAPER, "left")
-    return cv
+    raise NotImplementedError
+
+
+def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+    raise NotImplementedError
