@@ -477,9 +477,192 @@ def draw_decrees(cv: Canvas, view: dict[str, Any], marks: dict[str, Box], last: 
 
 
 # ---------------------------------------------------------------- the private screen
+MONEY = Box(8, 64, 1264, 150)
+MATERIALS = Box(8, 222, 410, 300)
+GOODS = Box(426, 222, 410, 300)
+FAMILY = Box(844, 222, 428, 300)
+HOLDINGS = Box(8, 530, 1264, 262)
+
+
 def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
-    raise NotImplementedError
+    """What lies behind ``view["viewer"]``'s screen (plus their public family state, for convenience)."""
+    cv = Canvas()
+    me = view.get("me") or {}
+    seat = int(me.get("seat", view.get("viewer") or 0))
+    mine = next((p for p in view.get("players") or [] if p.get("seat") == seat), {})
+    head = cv.region("header", HEADER)
+    row = head.inset(12, 6)
+    cv.player_chip(Box(row.x, row.y, 300, row.h), seat, short_name(seat, names), MIN_FONT, "cond")
+    cv.text_in(Box(row.x + 316, row.y, 420, row.h), "behind your screen", MIN_FONT, "bold", PAPER, "left")
+    cv.text_in(Box(row.x2 - 420, row.y, 420, row.h),
+               f"Week {view.get('week', 1)}/6 · {view.get('day_name', '')}", MIN_FONT, "cond", PAPER, "right")
+
+    money = me.get("money") or {}
+    content = panel(cv, "money", MONEY, "Money")
+    for tile, (currency, amount) in zip(content.cols(1, 1, 1, 1, gap=10), money.items(), strict=False):
+        city = art.CITY_OF_CURRENCY.get(currency, "")
+        cv.draw.rounded_rectangle(tile.rect, radius=10, fill=mix(art.city_colour(city), PAPER, 0.8),
+                                  outline=INK_SOFT, width=2)
+        coin = 64
+        cx = tile.x + coin / 2 + 10
+        cv.paste(art.coin_sprite(currency, coin), (cx, tile.cy))
+        cv.text((cx, tile.cy), art.CURRENCY_SIGN.get(currency, "?"), MIN_FONT, "bold",
+                kit.ink_on(art.city_colour(city)), "mm")
+        text = Box(tile.x + coin + 22, tile.y + 2, tile.w - coin - 30, tile.h - 4)
+        top, bottom = text.rows(1, 1)
+        cv.text_in(top, f"{amount} {currency}", MIN_FONT + 8, "bold", INK, "left")
+        cv.text_in(bottom, art.city_label(city), MIN_FONT, "cond", INK_SOFT, "left")
+
+    content = panel(cv, "materials", MATERIALS, "Raw materials")
+    materials = me.get("materials") or {}
+    for line, (name, count) in zip(content.rows(*([1] * max(1, len(materials)))), materials.items(), strict=False):
+        art.cube(cv, name, (line.x + 22, line.cy), 30)
+        cv.text_in(Box(line.x + 50, line.y, line.w - 120, line.h), name, MIN_FONT, "cond",
+                   INK if count else INK_SOFT, "left")
+        cv.text_in(Box(line.x2 - 70, line.y, 60, line.h), str(count), MIN_FONT, "bold", INK if count else INK_SOFT,
+                   "right")
+
+    content = panel(cv, "goods", GOODS, "Goods")
+    goods = me.get("goods") or {}
+    for line, (name, count) in zip(content.rows(*([1] * max(1, len(goods)))), goods.items(), strict=False):
+        art.good(cv, name, (line.x + 22, line.cy), 38)
+        cv.text_in(Box(line.x + 50, line.y, line.w - 120, line.h), name, MIN_FONT, "cond",
+                   INK if count else INK_SOFT, "left")
+        cv.text_in(Box(line.x2 - 70, line.y, 60, line.h), str(count), MIN_FONT, "bold", INK if count else INK_SOFT,
+                   "right")
+
+    _draw_family(cv, view, me, mine)
+    _draw_holdings(cv, me, mine)
+    return cv
+
+
+def members_out(view: dict[str, Any], seat: int) -> int:
+    """Members of ``seat`` on the board (streets, stalls, orders, holds, insured relics), from the public view."""
+    total = 0
+    for p in view.get("players") or []:
+        if p.get("seat") == seat:
+            total += sum(int(v) for v in (p.get("street") or {}).values()) + int(p.get("early") or 0)
+    total += sum(int(m.get("members") or 0) for m in view.get("market") or [] if m.get("seat") == seat)
+    for craft in view.get("craftsmen") or []:
+        total += sum(int(o.get("members") or 0) for o in craft.get("orders") or [] if o.get("seat") == seat)
+    for ship in (view.get("harbour") or {}).get("ships") or []:
+        total += sum(1 for h in ship.get("holds") or [] if h.get("seat") == seat)
+        total += 1 if ship.get("extra_seat") == seat else 0
+    relics = view.get("relics") or {}
+    total += sum(1 for c in (relics.get("display") or []) + (relics.get("extra") or [])
+                 if c and c.get("insured_by") == seat)
+    return total
+
+
+def _draw_family(cv: Canvas, view: dict[str, Any], me: dict[str, Any], mine: dict[str, Any]) -> None:
+    content = panel(cv, "family", FAMILY, "Family")
+    lines = content.rows(1, 1, 1, 1, gap=4)
+    cv.paste(art.meeple_plain(34, kit.player(int(me.get("seat", 0))).colour), (lines[0].x + 20, lines[0].cy))
+    cv.text_in(Box(lines[0].x + 44, lines[0].y, 250, lines[0].h), "in reserve", MIN_FONT, "cond", INK, "left")
+    cv.text_in(Box(lines[0].x2 - 80, lines[0].y, 70, lines[0].h), str(mine.get("reserve", 0)), MIN_FONT, "bold",
+               INK, "right")
+    cv.text_in(Box(lines[1].x, lines[1].y, 170, lines[1].h), "cards left", MIN_FONT, "cond", INK, "left")
+    x = lines[1].x + 176
+    for c in mine.get("cards_left") or []:
+        card = Box(x, lines[1].y + 2, 36, lines[1].h - 4)
+        cv.draw.rounded_rectangle(card.rect, radius=6, fill=PAPER, outline=INK, width=2)
+        cv.text_in(card, str(c), MIN_FONT, "bold", INK)
+        x += 42
+    choice = me.get("family_choice")
+    card = mine.get("card")
+    if choice is not None:
+        text = f"your card: {choice} (secret)"
+    elif card is not None:
+        text = f"played this week: {0 if mine.get('card_zero') else card}"
+    else:
+        text = "no card played yet"
+    cv.text_in(lines[2], text, MIN_FONT, "cond", INK, "left")
+    notes = [f"on the board: {members_out(view, int(me.get('seat', 0)))}"]
+    if me.get("ballot"):
+        notes.append(f"your vote: {me['ballot']}")
+    if me.get("exchange_from"):
+        notes.append(f"changing {me['exchange_from']}")
+    if notes:
+        cv.text_in(lines[3], " · ".join(notes), MIN_FONT, "cond", INK, "left")
+
+
+def _draw_holdings(cv: Canvas, me: dict[str, Any], mine: dict[str, Any]) -> None:
+    relics = [r for r in me.get("relics") or [] if r]
+    shrines = mine.get("shrines") or []
+    vp = sum(int(r.get("vp") or 0) for r in relics) + sum(int(s.get("vp") or 0) for s in shrines)
+    content = panel(cv, "relics", HOLDINGS, "Relics and shrines", f"{vp} VP so far")
+    items = len(relics) + len(shrines)
+    if not items:
+        cv.text_in(content, "no relics yet", MIN_FONT, "cond", INK_SOFT)
+        return
+    one_row = items <= 6
+    columns = 6 if items <= 12 else 10
+    area = content.inset(0, 30) if one_row else content
+    cells = area.grid(columns if one_row else max(items, 2 * columns), columns, gap=10)
+    for cell, card in zip(cells, relics, strict=False):
+        art.relic_card(cv, cell, card, show_city=one_row)
+    for cell, shrine in zip(cells[len(relics):], shrines, strict=False):
+        art.shrine_card(cv, cell, shrine)
+
+
+# ---------------------------------------------------------------- the final scores
+RESULTS = Box(8, 64, 1264, 452)
+WINDOWS = Box(8, 524, 1264, 268)
+RESULT_COLS = (-64, 2.6, 1.2, 1.45, 1.55, 1.1, 1.2, 1.1, 1)
 
 
 def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
-    raise NotImplementedError
+    cv = Canvas()
+    outcome = view.get("outcome") or {}
+    scores = list(outcome.get("scores") or view.get("scores") or [])
+    ranks = list(outcome.get("ranks") or [1] * len(scores))
+    breakdown = list(outcome.get("breakdown") or [{} for _ in scores])
+    final = view.get("final") or {}
+    holdings = {p["seat"]: p for p in final.get("players") or []}
+    head = cv.region("header", HEADER)
+    row = head.inset(12, 6)
+    cv.text_in(Box(row.x, row.y, 500, row.h), "Colonia · final scores", MIN_FONT, "bold", PAPER, "left")
+    winners = [s for s, r in enumerate(ranks) if r == 1]
+    if winners:
+        label = ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(short_name(s, names) for s in winners)
+        cv.text_in(Box(row.x + 520, row.y, row.w - 520, row.h), label, MIN_FONT, "bold", kit.GOLD, "right")
+
+    cv.region("results", RESULTS)
+    cv.panel(RESULTS)
+    order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
+    inner = RESULTS.inset(10, 8)
+    lines = inner.rows(*([1] * 7), gap=2)
+    header = ("#", "Player", "Relics", "Shrines", "Windows", "Total", "Money", "Goods", "Raw")
+    for cell, label in zip(lines[0].cols(*RESULT_COLS, gap=6), header, strict=True):
+        cv.text_in(cell, label, MIN_FONT, "cond", INK_SOFT, "left" if label == "Player" else "center")
+    for line, seat in zip(lines[1:], order, strict=False):
+        cells = line.cols(*RESULT_COLS, gap=6)
+        if ranks[seat] == 1:
+            cv.draw.rounded_rectangle(line.rect, radius=10, fill=mix(kit.GOLD, PAPER, 0.45), outline=INK, width=2)
+        cv.text_in(cells[0], str(ranks[seat]), MIN_FONT, "bold", INK)
+        cv.player_chip(cells[1].inset(0, 4), seat, short_name(seat, names), MIN_FONT, "cond")
+        b = breakdown[seat] if seat < len(breakdown) else {}
+        held = holdings.get(seat, {})
+        values = (b.get("relics", 0), b.get("shrines", 0), b.get("windows", 0))
+        for cell, value in zip(cells[2:5], values, strict=True):
+            cv.text_in(cell, str(value), MIN_FONT, "cond", INK)
+        cv.text_in(cells[5], str(scores[seat]), MIN_FONT, "bold", INK)
+        extras = (sum((held.get("money") or {}).values()), sum((held.get("goods") or {}).values()),
+                  sum((held.get("materials") or {}).values()))
+        for cell, value in zip(cells[6:], extras, strict=True):
+            cv.text_in(cell, str(value), MIN_FONT, "cond", INK_SOFT)
+
+    content = panel(cv, "windows", WINDOWS, "Stained-glass windows", "most money of a currency; ties: none")
+    for tile, w in zip(content.cols(1, 1, 1, 1, gap=10), final.get("windows") or [], strict=False):
+        city = str(w.get("city", ""))
+        col = art.city_colour(city)
+        cv.draw.rounded_rectangle(tile.rect, radius=12, fill=mix(col, PAPER, 0.75), outline=INK, width=2)
+        top, mid, bottom = tile.inset(10, 8).rows(1, 1, 1, gap=4)
+        cv.text_in(top, f"{art.SIGN_OF_CITY.get(city, '')} {art.city_label(city)}", MIN_FONT, "bold", INK)
+        owner = w.get("seat")
+        if isinstance(owner, int):
+            cv.player_chip(mid, owner, short_name(owner, names), MIN_FONT, "cond")
+            cv.text_in(bottom, f"paid {w.get('paid', 0)}", MIN_FONT, "cond", INK_SOFT)
+        else:
+            cv.text_in(mid, "not awarded", MIN_FONT, "cond", INK_SOFT)
+    return cv

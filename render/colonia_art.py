@@ -189,7 +189,7 @@ def relic_parts(card: dict[str, Any]) -> tuple[str, str, str]:
 
 
 def relic_card(cv: Canvas, box: Box, card: dict[str, Any] | None, size: int = kit.MIN_FONT,
-               extra: bool = False) -> None:
+               extra: bool = False, show_city: bool = False) -> None:
     """A relic card: city-coloured band on the left, price on top, VP (or the shrine) below; the insuring
     member's seat token in the corner."""
     if card is None:
@@ -206,6 +206,9 @@ def relic_card(cv: Canvas, box: Box, card: dict[str, Any] | None, size: int = ki
     cv.draw.rounded_rectangle(band.rect, radius=6, fill=col)
     cv.draw.rectangle((round(band.x2 - 6), round(box.y + 1), round(band.x2), round(box.y2 - 1)), fill=col)
     inner = Box(box.x + 18, box.y, box.w - 20, box.h)
+    if show_city:
+        name, inner = inner.rows(1, 2)
+        cv.text_in(name, city_label(city), size, "cond", mix(col, INK, 0.5), "left")
     top, bottom = inner.rows(1, 1)
     cv.text_in(top, price, size, "cond", INK, "left")
     if card.get("shrine"):
@@ -236,3 +239,16 @@ def seat_cell(cv: Canvas, box: Box, seat: int, number: int | None, size: int = k
         m = 16
         cv.paste(kit.token_sprite(seat, m, PAPER), (box.x + m / 2 + 1, box.y + m / 2 + 1))
         cv.text_in(box, str(number), size, "cond", p.ink)
+
+
+def shrine_card(cv: Canvas, box: Box, shrine: dict[str, Any], size: int = kit.MIN_FONT) -> None:
+    """A player's shrine: the temple in its city's colour and the doubled VP of its relic (or "empty")."""
+    city = CITY_OF_CODE.get(str(shrine.get("id", "")).partition("-")[0], "")
+    col = city_colour(city)
+    filled = bool(shrine.get("relic"))
+    cv.draw.rounded_rectangle(box.rect, radius=8, fill=mix(col, PAPER, 0.6 if filled else 0.85), outline=INK,
+                              width=2)
+    top, bottom = box.rows(1, 1)
+    sh = round(min(top.h - 4, 34))
+    cv.paste(shrine_sprite(col, sh, filled), (top.cx, top.cy + 2))
+    cv.text_in(bottom.inset(4, 0), f"{shrine.get('vp', 0)}★" if filled else "empty", size, "cond", INK)
