@@ -29,6 +29,8 @@ from render.kit import (
     PAPER,
     Box,
     Canvas,
+    fit_text,
+    icon_sprite,
     last_action,
     mix,
     seat_name,
@@ -46,6 +48,7 @@ from rules.strasbourg.data import (
     GUILD_NAMES,
     GUILD_OF,
     GUILDS,
+    OBJECTIVE_PENALTY,
     OBJECTIVES,
     PRICES,
     ROUNDS,
@@ -381,7 +384,7 @@ def _situation(view: dict[str, Any], names: Sequence[str] | None) -> tuple[str, 
 
 
 # ---------------------------------------------------------------- players table
-PLAYER_COLS = (-48, -250, -84, -84, -84, -84, -84, 1, -262)
+PLAYER_COLS = (-48, -264, -80, -80, -80, -80, -80, 1, -256)
 HEAD_ICONS = ("", "", "star", "pillar", "person", "deck", "seal_spent", "", "")
 
 
@@ -396,7 +399,7 @@ def draw_players(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str]
     c.text_in(hcols[1].inset(6, 0), "Turn order", F, "bold", INK, "left")
     for cell, kind in zip(hcols, HEAD_ICONS, strict=True):
         if kind == "star":
-            c.paste(art_star(32), (cell.cx, cell.cy))
+            c.paste(icon_sprite("star", 32), (cell.cx, cell.cy))
         elif kind:
             c.paste(art.pictogram(kind, 34), (cell.cx, cell.cy))
     c.text_in(hcols[7].inset(6, 0), "Stacks", F, "bold", INK, "left")
@@ -413,7 +416,7 @@ def draw_players(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str]
             _first_marker(c, cols[0])
         else:
             c.text_in(cols[0], str(pos + 1), F, "bold", INK_SOFT)
-        chip = cols[1].inset(0, max(3.0, (row.h - 46) / 2))
+        chip = cols[1].inset(0, max(3.0, (row.h - 40) / 2))
         c.player_chip(chip, seat, seat_name(seat, names))
         prestige = int(p["prestige"])
         c.text_in(cols[2], str(prestige), F + 2, "bold", INK if prestige < leader or leader == 0 else GOOD)
@@ -427,12 +430,6 @@ def draw_players(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str]
             c.highlight(chip, radius=20, width=4)
         if pos:
             c.draw.line((row.x, row.y - 1, row.x2, row.y - 1), fill=INK_SOFT, width=1)
-
-
-def art_star(size: int) -> Any:
-    from render.kit import icon_sprite
-
-    return icon_sprite("star", size)
 
 
 def _first_marker(c: Canvas, box: Box) -> None:
@@ -673,7 +670,7 @@ def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
     c.panel(table_box, fill=BOARD)
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
     inner = table_box.inset(8, 4)
-    widths = [-56, -250, *[-(text_width(h, F, "cond") + 16) for h in FINAL_HEAD], 1]
+    widths = [-50, 1, *[-(text_width(h, F, "cond") + 16) for h in FINAL_HEAD], -100]
     lines = inner.rows(-40, *([1] * len(order)), gap=2)
     for cell, text in zip(lines[0].cols(*widths, gap=4)[2:], (*FINAL_HEAD, "Total"), strict=True):
         c.text_in(cell, text, F, "cond", INK)
@@ -707,14 +704,16 @@ def draw_final_notes(c: Canvas, box: Box, view: dict[str, Any], order: list[int]
         c.token(seat, (row.x + 18, row.cy), 32)
         x = row.x + 44
         objectives = final[seat].get("objectives", []) if seat < len(final) else []
+        slot = (row.x2 - x) / max(1, len(objectives)) - 6
         for o in objectives:
             met = bool(o.get("met"))
-            points = OBJECTIVES[o["id"]]["points"] if met else -3
-            label = f"{o['id']} {'✓' if met else '✗'}{points:+d}"
-            w = text_width(label, F, "cond") + 16
-            if x + w > row.x2:
-                c.text((x, row.cy), "…", F, "bold", INK, "lm")
-                break
+            card = OBJECTIVES[o["id"]]
+            points = card["points"] if met else -OBJECTIVE_PENALTY
+            label = f"{'✓' if met else '✗'} {points:+d}".replace("-", "−")
+            # with room, the card's text; otherwise its id
+            tail = card["text"] if slot >= 220 else o["id"]
+            label = fit_text(f"{label} {tail}", F, "cond", slot - 20)
+            w = min(slot, text_width(label, F, "cond") + 20)
             chip = Box(x, row.cy - 22, w, 44)
             c.chip(chip, label, mix(GOOD, PAPER, 0.35) if met else mix(BAD, PAPER, 0.35), F, "cond")
             x += w + 6

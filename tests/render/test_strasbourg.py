@@ -1,0 +1,294 @@
+"""Strasbourg images: layout structure, golden images, and that no hidden information reaches an image.
+
+Regenerate the golden PNGs deliberately with ``KONTOR_UPDATE_GOLDEN=1 pytest tests/render/test_strasbourg.py``
+and look at them before committing.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+import render
+from render import strasbourg as sb
+from render.kit import HIGHLIGHT, MIN_FONT, Canvas
+from rules import get_game
+from rules.core import Rng
+from rules.strasbourg.checks import redeal_hidden
+from rules.strasbourg.data import CHAPEL_SPACES, EDIFICES, GUILD_OF
+from rules.strasbourg.state import StrasbourgState
+
+GAME = get_game("strasbourg")
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("KONTOR_UPDATE_GOLDEN") == "1"
+NAMES = ["Alexandra", "Bo", "Christophe", "Dagmar", "Eleonore"]
+
+
+def play(n: int, seed: int, until: Callable[[StrasbourgState], bool] | None = None
+         ) -> tuple[StrasbourgState, dict[str, Any] | None]:
+    """Bot play through the contract until ``until`` holds (or the end); returns the state and the last public move."""
+    state = GAME.new_state(n, seed)
+    assert isinstance(state, StrasbourgState)
+    last = None
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
+        state.apply(seat, action)
+        if GAME.public_action(action) is not None:
+            last = {"seat": seat, "action": action}
+        if until is not None and until(state):
+            break
+    return state, last
+
+
+def _late_bid(s: StrasbourgState) -> bool:
+    return (s.round == 5 and s.phase == "action" and s.bid is not None and s.letter == "D"
+            and "revealed" in s.bid["status"])
+
+
+def _planning(s: StrasbourgState) -> bool:
+    return s.round == 3 and s.phase == "planning" and any(p["plan"] == "split" and p["hand"] for p in s.players)
+
+
+def _task(s: StrasbourgState) -> bool:
+    return s.phase == "action" and bool(s.tasks) and s.tasks[0]["kind"] in ("master", "journeyman", "apprentice")
+
+
+@pytest.fixture(scope="module")
+def late() -> tuple[StrasbourgState, dict[str, Any] | None]:
+    return play(5, 7, _late_bid)
+
+
+@pytest.fixture(scope="module")
+def planning() -> tuple[StrasbourgState, dict[str, Any] | None]:
+    return play(5, 7, _planning)
+
+
+@pytest.fixture(scope="module")
+def over() -> StrasbourgState:
+    return play(5, 7)[0]
+
+
+def _states() -> list[tuple[str, StrasbourgState]]:
+    return [
+        ("late-5p", play(5, 7, _late_bid)[0]),
+        ("planning-5p", play(5, 7, _planning)[0]),
+        ("task-3p", play(3, 3, _task)[0]),
+        ("task-4p", play(4, 11, lambda s: s.round == 4 and _task(s))[0]),
+        ("start-4p", play(4, 2, lambda s: s.ply == 3)[0]),
+    ]
+
+
+STATES = _states()
+
+
+def _check_layout(canvas: Canvas) -> None:
+    assert canvas.w * 10 == canvas.h * 16
+    regions = list(canvas.regions.items())
+    assert regions
+    for name, box in regions:
+        assert box.inside(canvas.box), f"region {name} leaves the canvas"
+    for (a, box_a), (b, box_b) in itertools.combinations(regions, 2):
+        assert not box_a.overlaps(box_b), f"regions {a} and {b} overlap"
+    assert canvas.texts
+    for record in canvas.texts:
+        assert record.size >= MIN_FONT, f"{record.text!r} is drawn at {record.size} px"
+        assert record.box.inside(canvas.box), f"{record.text!r} leaves the canvas"
+
+
+def _texts(canvas: Canvas) -> list[str]:
+    return [t.text for t in canvas.texts]
+
+
+# ---------------------------------------------------------------- structure
+@pytest.mark.parametrize(("label", "state"), STATES, ids=[label for label, _ in STATES])
+def test_board_layout_fits_and_shows_every_seat(label: str, state: StrasbourgState) -> None:
+    view = state.view(None)
+    canvas = render.board_canvas("strasbourg", view, names=NAMES[: state.num_players])
+    _check_layout(canvas)
+    assert set(canvas.regions) == {"city", "rounds", "steps", "council", "now", "players"}
+    texts = _texts(canvas)
+    for seat in range(state.num_players):
+        assert NAMES[seat] in texts, f"no row for seat {seat}"
+    # each seat's prestige is written in its row
+    players = canvas.regions["players"]
+    for p in view["players"]:
+        assert any(t.text == str(p["prestige"]) and t.box.inside(players) for t in canvas.texts)
+
+
+@pytest.mark.parametrize(("label", "state"), STATES, ids=[label for label, _ in STATES])
+def test_private_layout_fits(label: str, state: StrasbourgState) -> None:
+    for seat in range(state.num_players):
+        canvas = render.private_canvas("strasbourg", state.view(seat), names=NAMES)
+        _check_layout(canvas)
+        assert {"header", "purse", "cards", "objectives"} <= set(canvas.regions)
+        assert NAMES[seat] in _texts(canvas)
+
+
+def test_private_screen_shows_the_seats_holdings(late: tuple[StrasbourgState, Any]) -> None:
+    state, _ = late
+    seat = state.to_act()[0]
+    private = state.view(seat)["private"]
+    texts = _texts(render.private_canvas("strasbourg", state.view(seat), names=NAMES))
+    assert str(private["coins"]) in texts
+    for guild, n in private["goods"].items():
+        assert f"×{n}" in texts, guild
+    for stack in private["stacks"]:
+        for value in stack:
+            assert str(value) in texts
+        assert any(t.endswith(f"= {sum(stack)}") for t in texts)
+    for objective in private["objectives"]["kept"]:
+        assert any(t.startswith(f"{objective}:") for t in texts)
+
+
+def test_board_shows_stack_sizes_and_revealed_bids(late: tuple[StrasbourgState, Any]) -> None:
+    state, _ = late
+    view = state.view(None)
+    texts = _texts(render.board_canvas("strasbourg", view, names=NAMES))
+    for seat, cards in enumerate(view["bid"]["revealed"]):
+        if view["bid"]["status"][seat] == "revealed":
+            assert any(t.endswith(f"= {sum(cards)}") or t.startswith(f"{sum(cards)} (") for t in texts)
+    sizes = [k for p in view["players"] for k in p["stacks"]]
+    assert sizes and all(str(k) in texts for k in sizes)
+
+
+def test_spectator_private_screen_shows_no_secrets(late: tuple[StrasbourgState, Any]) -> None:
+    canvas = render.private_canvas("strasbourg", late[0].view(None))
+    _check_layout(canvas)
+    assert "private" not in late[0].view(None)
+
+
+# ---------------------------------------------------------------- last move
+def test_last_move_rings_the_bought_space() -> None:
+    state, last = play(4, 5, lambda s: bool(s.city) and s.phase == "action")
+    assert last is not None and last["action"].startswith("buy ")
+    cell = last["action"].split()[1]
+    canvas = render.board_canvas("strasbourg", state.view(None), last=last, names=NAMES)
+    box = sb.City(canvas.regions["city"]).cell_box(cell).inset(-5)
+    ring = canvas.img.getpixel((round(box.cx), round(box.y)))
+    assert ring == HIGHLIGHT
+    plain = render.board_canvas("strasbourg", state.view(None), last=None, names=NAMES)
+    assert plain.img.getpixel((round(box.cx), round(box.y))) != HIGHLIGHT
+
+
+def test_last_move_text_names_the_player(late: tuple[StrasbourgState, Any]) -> None:
+    state, last = late
+    assert last is not None
+    texts = _texts(render.board_canvas("strasbourg", state.view(None), last=last, names=NAMES))
+    assert any(t.startswith(f"Last: {NAMES[last['seat']]}") for t in texts)
+
+
+@pytest.mark.parametrize("secret", ["add 5", "keep O07", "draw", "singles", "restart"])
+def test_a_secret_last_move_is_never_drawn(planning: tuple[StrasbourgState, Any], secret: str) -> None:
+    state, _ = planning
+    view = state.view(None)
+    none = render.board_canvas("strasbourg", view, last=None, names=NAMES)
+    slip = render.board_canvas("strasbourg", view, last={"seat": 0, "action": secret}, names=NAMES)
+    assert none.img.tobytes() == slip.img.tobytes()
+
+
+# ---------------------------------------------------------------- hidden information
+@pytest.mark.parametrize(("label", "state"), STATES, ids=[label for label, _ in STATES])
+def test_public_image_ignores_hidden_information(label: str, state: StrasbourgState) -> None:
+    base = render.board("strasbourg", state.view(None), names=NAMES)
+    for k in range(3):
+        other = redeal_hidden(state, None, Rng(99, "redeal", k))
+        assert other.view(None) == state.view(None)
+        assert render.board("strasbourg", other.view(None), names=NAMES) == base
+
+
+@pytest.mark.parametrize(("label", "state"), STATES, ids=[label for label, _ in STATES])
+def test_private_image_ignores_other_seats_secrets(label: str, state: StrasbourgState) -> None:
+    for seat in range(state.num_players):
+        base = render.private("strasbourg", state.view(seat), names=NAMES)
+        other = redeal_hidden(state, seat, Rng(7, "redeal", seat))
+        assert other.view(seat) == state.view(seat)
+        assert render.private("strasbourg", other.view(seat), names=NAMES) == base
+
+
+def test_redeal_changes_what_the_private_screens_of_others_show(planning: tuple[StrasbourgState, Any]) -> None:
+    """The two tests above can fail: re-dealing does change another seat's own screen."""
+    state, _ = planning
+    changed = 0
+    for k in range(3):
+        other = redeal_hidden(state, 0, Rng(5, "redeal", k))
+        changed += render.private("strasbourg", other.view(1)) != render.private("strasbourg", state.view(1))
+    assert changed
+
+
+# ---------------------------------------------------------------- final score sheet
+def test_final_image_shows_the_breakdown(over: StrasbourgState) -> None:
+    view = over.view(None)
+    canvas = render.board_canvas("strasbourg", view, names=NAMES)
+    _check_layout(canvas)
+    assert {"header", "scores", "city", "objectives"} <= set(canvas.regions)
+    table = canvas.regions["scores"]
+    outcome = view["outcome"]
+    for seat, parts in enumerate(outcome["breakdown"]):
+        assert NAMES[seat] in _texts(canvas)
+        cells = [t for t in canvas.texts if t.box.inside(table)]
+        row = next(t for t in cells if t.text == NAMES[seat])
+        on_row = sorted((t for t in cells if abs(t.box.cy - row.box.cy) < 12 and t is not row), key=lambda t: t.box.x)
+        values = [t.text for t in on_row][1:]  # after the rank
+        assert values == [*(str(v) for v in parts.values()), str(outcome["scores"][seat])]
+    winner = outcome["ranks"].index(1)
+    assert NAMES[winner] in canvas.texts[0].text
+
+
+def test_final_objective_chips_match_the_outcome(over: StrasbourgState) -> None:
+    view = over.view(None)
+    texts = _texts(render.board_canvas("strasbourg", view, names=NAMES))
+    for final in view["final"]:
+        for o in final["objectives"]:
+            mark = "✓" if o["met"] else "✗"
+            assert any(t.startswith(mark) for t in texts)
+
+
+def test_edifice_values_on_the_city_are_the_built_ones(over: StrasbourgState) -> None:
+    view = over.view(None)
+    canvas = render.board_canvas("strasbourg", view, names=NAMES)
+    city = sb.City(canvas.regions["city"])
+    for cell, edifice in view["built"].items():
+        box = city.cell_box(cell)
+        assert any(t.text == str(EDIFICES[edifice]["value"]) and t.box.inside(box) for t in canvas.texts)
+    assert len(view["chapels"]) == 5 and all(ch in CHAPEL_SPACES for ch in view["chapels"])
+    members = [t for t in canvas.texts if t.box.inside(canvas.regions["city"])]
+    assert not any(t.box.inside(city.cell_box(c)) for t in members for c in view["city"] if c in GUILD_OF)
+
+
+# ---------------------------------------------------------------- golden images
+def _golden(name: str, png: bytes) -> None:
+    path = GOLDEN / f"strasbourg_{name}.png"
+    if UPDATE or not path.exists():
+        if not UPDATE:
+            pytest.fail(f"missing golden image {path.name}: run with KONTOR_UPDATE_GOLDEN=1 and look at it")
+        path.write_bytes(png)
+        return
+    got = Image.open(io.BytesIO(png)).convert("RGB")
+    want = Image.open(path).convert("RGB")
+    assert got.size == want.size
+    diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > 40 else 0)
+    changed = diff.histogram()[255] / (got.width * got.height)
+    assert changed < 0.002, f"{path.name}: {changed:.2%} of pixels differ (regenerate deliberately if intended)"
+
+
+def test_golden_board(late: tuple[StrasbourgState, Any]) -> None:
+    state, last = late
+    _golden("board", render.board("strasbourg", state.view(None), last=last, names=NAMES))
+
+
+def test_golden_private(planning: tuple[StrasbourgState, Any]) -> None:
+    state, _ = planning
+    seat = next(s for s, p in enumerate(state.players) if p["plan"] == "split")
+    _golden("private", render.private("strasbourg", state.view(seat), names=NAMES))
+
+
+def test_golden_final(over: StrasbourgState) -> None:
+    _golden("final", render.board("strasbourg", over.view(None), names=NAMES))
