@@ -175,6 +175,7 @@ async def _play_started(svc: TableService, store: Store, game: rules.Game, check
     log = [(r.seat, r.action) for r in await store.log(game_id) if r.action is not None and r.seat is not None]
     replayed = replay_checked(game, num_players, seed, row.options, log, checks.invariants)
     _require(replayed.dump() == snapshot, f"{name}: replaying the log does not give the snapshot")
+    _require((await svc.rebuild(channel)).dump() == snapshot, f"{name}: rebuild() at the end differs")
     _require(len(log) == final.ply, f"{name}: {len(log)} logged actions but the state is at ply {final.ply}")
     return len(log)
 
