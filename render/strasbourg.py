@@ -198,7 +198,7 @@ def draw_city(c: Canvas, box: Box, view: dict[str, Any], ring: tuple[str, str] |
         if chapel in built_chapels:
             c.paste(art.pictogram("chapel", 2 * r + 6), (x, y))
         else:
-            c.draw.ellipse((x - r, y - r, x + r, y + r), fill=mix(PAPER, art.STONE, 0.2), outline=INK_SOFT, width=2)
+            c.draw.ellipse((x - r, y - r, x + r, y + r), fill=PAPER, outline=INK_SOFT, width=2)
     if ring is not None:
         kind, name = ring
         if kind == "cell" and (name in GUILD_OF or name in BUILDING_SPACES):
@@ -283,7 +283,9 @@ def draw_steps(c: Canvas, box: Box, view: dict[str, Any]) -> None:
         fill = art.GUILD_COLOUR[guild] if guild else BOARD_DARK
         if past:
             fill = mix(fill, art.STONE, 0.55)
-        c.panel(cell, fill=fill, radius=8, outline=INK if now else INK_SOFT, width=2)
+        if now:  # the round marker: a gold frame (pink is kept for the last move)
+            c.draw.rounded_rectangle(cell.inset(-3).rect, radius=10, fill=GOLD)
+        c.panel(cell, fill=fill, radius=8, outline=INK if now else INK_SOFT, width=3 if now else 2)
         c.text((cell.cx, cell.y + 4), letter, F, "bold", INK if not past else INK_SOFT, "ma")
         cy = cell.y2 - icon / 2 - 5
         if guild:
@@ -300,8 +302,6 @@ def draw_steps(c: Canvas, box: Box, view: dict[str, Any]) -> None:
             c.paste(art.pictogram("chapel", icon), (cell.cx, cy))
         elif letter == "I" and 0 < rnd <= len(edifices):
             c.paste(art.edifice_sprite(icon + 4), (cell.cx, cy - 2))
-        if now:
-            c.highlight(cell, radius=10, width=4)
 
 
 def draw_council(c: Canvas, box: Box, view: dict[str, Any]) -> None:
@@ -337,7 +337,7 @@ def draw_council(c: Canvas, box: Box, view: dict[str, Any]) -> None:
             r = cell.h * 0.3
             c.draw.ellipse((tc[0] - r, tc[1] - r, tc[0] + r, tc[1] + r), outline=INK_SOFT, width=2)
         else:
-            c.meeple(int(holder), tc, round(cell.h * 0.9))
+            c.token(int(holder), tc, round(cell.h * 0.8))
 
 
 def draw_now(c: Canvas, box: Box, view: dict[str, Any], seat: int | None, action: str,
@@ -357,7 +357,10 @@ def _situation(view: dict[str, Any], names: Sequence[str] | None) -> tuple[str, 
     waiting = ", ".join(seat_name(s, names) for s in to_act)
     if view.get("phase") == "planning":
         ready = sum(1 for p in view["players"] if p.get("ready"))
-        return f"Planning: {ready} of {view['num_players']} ready", f"Waiting for {waiting}" if waiting else ""
+        n = int(view["num_players"])
+        if len(to_act) == n and n > 1:
+            waiting = "everyone (in secret)"
+        return f"Planning: {ready} of {n} ready", f"Waiting for {waiting}" if waiting else ""
     task = view.get("task")
     if task:
         who = seat_name(int(task["seat"]), names)
@@ -589,6 +592,8 @@ def draw_cards(c: Canvas, box: Box, private: dict[str, Any]) -> None:
         groups.append(("open", open_, True))
     if hand:
         groups.append(("hand", hand, True))
+    if not groups:
+        c.text_in(body.top(48), "no stacks yet", F, "regular", INK_SOFT, "left")
     _card_groups(c, body, groups)
 
 
@@ -598,7 +603,7 @@ def _card_groups(c: Canvas, box: Box, groups: list[tuple[str, list[int], bool]])
     row_h = ch + 48
     x, y = box.x, box.y
     for label, cards, fresh in groups:
-        head = label if label in ("open", "hand") else f"#{label}"
+        head = {"open": "open stack", "hand": "drawn"}.get(label, f"#{label}")
         head = f"{head} = {sum(cards)}"
         width = max(text_width(head, F, "cond"), cw + step * (len(cards) - 1)) + 22
         if x + width > box.x2 and x > box.x:
@@ -641,7 +646,12 @@ def draw_objectives(c: Canvas, box: Box, view: dict[str, Any], private: dict[str
         tag_box = line.right(110).inset(4, 4)
         c.chip(tag_box, tag, GOOD if state == "kept" else BOARD_DARK, F, "cond")
         text_box = Box(badge.x2 + 12, line.y, tag_box.x - badge.x2 - 20, line.h)
-        c.text_in(text_box, f"{o}: {card['text']}", F, "regular", INK, "left")
+        drawn = c.text_in(text_box, f"{o}: {card['text']}", F, "regular", INK, "left")
+        if card["type"] == "edifice_pair":  # where to look on the board: the edifice's tile and value
+            size = round(line.h * 0.9)
+            x = min(drawn.x2 + 12 + size / 2, text_box.x2 - size / 2)
+            c.paste(art.edifice_sprite(size), (x, line.cy))
+            c.text((x, line.cy + size * 0.12), str(EDIFICES[card["param"]]["value"]), F, "bold", INK, "mm")
 
 
 CARD_FACE_KEPT = art.CARD_FACE
