@@ -106,3 +106,16 @@ async def test_demo_with_the_real_renderer(tmp_path: Path) -> None:
     images = sorted((tmp_path / "out").iterdir())
     assert f"{name}-final.png" in [p.name for p in images] and len(images) >= 2
     assert all(p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") for p in images)
+
+
+async def test_one_undrawable_view_does_not_cost_the_other_images(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    def flaky_board(game: str, view: dict, *, last: object = None, names: object = None) -> bytes:
+        if view["round"] == 2 and not view["over"]:
+            raise KeyError("round two is too pretty")
+        return FAKE_PNG
+
+    monkeypatch.setattr(render, "board", flaky_board, raising=False)
+    code, text = await run(tmp_path, "--seed", "3", "--quiet")
+    assert code == 0 and "Wrote 2 board images" in text
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["tiny-final.png", "tiny-round-01.png"]
