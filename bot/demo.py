@@ -81,18 +81,20 @@ async def _demo(args: argparse.Namespace, db: Path, say: Callable[..., None],
         for _ in range(players - 1):
             await svc.add_bot(CHANNEL, HOST)
         await svc.replace(CHANNEL, 0, None, None, by_user=HOST)  # the host's seat goes to a bot too
+        lobby_version = (await svc.table(CHANNEL)).version
         update = await svc.start(CHANNEL, HOST, seed=seed)  # the bots play the whole game here
         table = update.table
         if table.status != "finished" or table.outcome is None:
             say("The bots did not finish the game.")
             return 1
 
-        lines = [text for entry in await svc.store.log(table.game_id) for text in entry.events]
+        log = [entry for entry in await svc.store.log(table.game_id) if entry.version > lobby_version]
+        lines = [text for entry in log for text in entry.events]  # from the start on (no lobby chatter)
         if not args.quiet:
             say()
             for line in lines:
                 say(f"  {line}")
-        moves = sum(1 for entry in await svc.store.log(table.game_id) if entry.kind != "note")
+        moves = sum(1 for entry in log if entry.kind != "note")
         say()
         say(f"Finished after {moves} actions.")
         say(score_table(table, table.outcome))
