@@ -95,7 +95,7 @@ def _public_last(last: Any) -> tuple[int | None, str]:
 
 
 def _last_text(seat: int | None, action: str, view: dict[str, Any], names: Sequence[str] | None) -> str:
-    who = seat_name(seat, names) if seat is not None else "Last move"
+    who = seat_name(seat, names) if seat is not None else "A player"
     verb, _, arg = action.partition(" ")
     if verb == "reveal":
         return f"{who} revealed a stack"
@@ -264,11 +264,11 @@ def draw_steps(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     rnd = int(view.get("round") or 1)
     step = view.get("step")
     if view.get("phase") == "planning":
-        head = f"Round {rnd} of {ROUNDS} · Planning"
+        head = f"Round {rnd}/{ROUNDS} · Planning"
     elif step:
-        head = f"Round {rnd} of {ROUNDS} · {step}: {_step_title(view)}"
+        head = f"Round {rnd}/{ROUNDS} · {step}: {_step_title(view)}"
     else:
-        head = f"Round {rnd} of {ROUNDS}"
+        head = f"Round {rnd}/{ROUNDS}"
     c.text_in(title, head, F, "bold", INK, "left")
     cards = view.get("round_cards", [])
     card = cards[rnd - 1] if 0 < rnd <= len(cards) else {}
@@ -373,7 +373,7 @@ def _situation(view: dict[str, Any], names: Sequence[str] | None) -> tuple[str, 
             return f"{who}: Merchant", "sells goods for coins"
         if kind == "return":
             cards = "+".join(str(v) for v in task.get("cards", []))
-            return f"{who}: no slot ({cards})", "may put one card back under the deck"
+            return f"{who}: no slot ({cards})", "may return one card to the deck"
         if kind == "chapel":
             return f"{who} holds the Church", "builds a chapel"
         if kind == "edifice":
@@ -387,6 +387,7 @@ def _situation(view: dict[str, Any], names: Sequence[str] | None) -> tuple[str, 
 
 
 # ---------------------------------------------------------------- players table
+# turn position, name, prestige, council seats, city members, deck, privileges spent, stacks, bid
 PLAYER_COLS = (-48, -264, -80, -80, -80, -80, -80, 1, -256)
 HEAD_ICONS = ("", "", "star", "pillar", "person", "deck", "seal_spent", "", "")
 
@@ -638,7 +639,7 @@ def draw_objectives(c: Canvas, box: Box, view: dict[str, Any], private: dict[str
     lines = body.rows(*([1] * max(5, len(items))), gap=2)
     for (o, state), line in zip(items, lines, strict=False):
         card = OBJECTIVES[o]
-        fill = CARD_FACE_KEPT if state == "kept" else mix(PAPER, BOARD_DARK, 0.3)
+        fill = art.CARD_FACE if state == "kept" else mix(PAPER, BOARD_DARK, 0.3)
         c.panel(line, fill=fill, radius=8, outline=INK_SOFT, width=1)
         badge = line.left(96).inset(4, 4)
         c.chip(badge, f"+{card['points']}", GOLD, F, "bold")
@@ -652,9 +653,6 @@ def draw_objectives(c: Canvas, box: Box, view: dict[str, Any], private: dict[str
             x = min(drawn.x2 + 12 + size / 2, text_box.x2 - size / 2)
             c.paste(art.edifice_sprite(size), (x, line.cy))
             c.text((x, line.cy + size * 0.12), str(EDIFICES[card["param"]]["value"]), F, "bold", INK, "mm")
-
-
-CARD_FACE_KEPT = art.CARD_FACE
 
 
 # ---------------------------------------------------------------- the final score sheet

@@ -292,3 +292,38 @@ def test_golden_private(planning: tuple[StrasbourgState, Any]) -> None:
 
 def test_golden_final(over: StrasbourgState) -> None:
     _golden("final", render.board("strasbourg", over.view(None), names=NAMES))
+
+
+# ---------------------------------------------------------------- whole games
+@pytest.mark.parametrize(("n", "seed", "options"), [
+    (3, 4, {"planning": "in-turn", "leftovers": "discard"}),
+    (5, 8, None),
+])
+def test_every_kind_of_moment_renders_within_the_layout(n: int, seed: int, options: dict[str, str] | None) -> None:
+    """Sampled through a whole bot game: every task kind, step and phase draws inside the layout."""
+    state = GAME.new_state(n, seed, options)
+    seen: set[str] = set()
+    last = None
+    while not state.is_over():
+        seat = state.to_act()[0]
+        view = state.view(None)
+        moment = (view["task"] or {}).get("kind") or view["phase"] + str(view["step"])
+        if moment not in seen or state.ply % 23 == 0:
+            seen.add(moment)
+            _check_layout(render.board_canvas("strasbourg", view, last=last, names=NAMES[:n]))
+            _check_layout(render.private_canvas("strasbourg", state.view(seat), names=NAMES[:n]))
+        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
+        state.apply(seat, action)
+        last = {"seat": seat, "action": GAME.public_action(action)}
+    assert {"master", "apprentice", "merchant", "chapel", "edifice", "planningNone"} <= seen
+    _check_layout(render.board_canvas("strasbourg", state.view(None), last=last, names=NAMES[:n]))
+
+
+def test_rows_follow_turn_order_from_the_first_player(late: tuple[StrasbourgState, Any]) -> None:
+    state, _ = late
+    view = state.view(None)
+    canvas = render.board_canvas("strasbourg", view, names=NAMES)
+    ys = {t.text: t.box.cy for t in canvas.texts if t.text in NAMES and t.box.inside(canvas.regions["players"])}
+    order = sorted(range(state.num_players), key=lambda s: ys[NAMES[s]])
+    n = state.num_players
+    assert order == [(view["first_player"] + k) % n for k in range(n)]
