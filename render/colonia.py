@@ -42,8 +42,8 @@ MARKET = Box(8, 60, 628, 150)
 CRAFTSMEN = Box(8, 218, 628, 282)
 HARBOUR = Box(644, 60, 628, 238)
 RELICS = Box(644, 306, 628, 194)
-PLAYERS = Box(8, 508, 860, 284)
-DECREES = Box(876, 508, 396, 284)
+PLAYERS = Box(8, 508, 844, 284)
+DECREES = Box(860, 508, 412, 284)
 
 
 @dataclass
@@ -74,23 +74,30 @@ def short_name(seat: int, names: Sequence[str] | None) -> str:
     return kit.seat_name(seat, names)
 
 
+# Only these verbs are ever drawn as the last move: family cards, votes, lucky finds and money changing are
+# secret (rules: ColoniaGame.secret_verbs), so anything unknown is left out rather than risked.
+PUBLIC_VERBS = frozenset({"stall", "order", "load", "extra", "give", "buy", "insure", "enshrine", "keep", "decide",
+                          "pass"})
+
+
 def parse_last(last: Any) -> tuple[int | None, str, str]:
     seat, action = kit.last_action(last)
     verb, _, rest = action.strip().partition(" ")
+    if verb not in PUBLIC_VERBS:
+        return None, "", ""
     return seat, verb, rest.strip()
 
 
-def last_text(view: dict[str, Any], seat: int | None, verb: str, rest: str, names: Sequence[str] | None) -> str:
-    """A short public description of the last move."""
-    who = short_name(seat, names) if seat is not None else "Last move"
+def last_text(view: dict[str, Any], verb: str, rest: str) -> str:
+    """A short public description of the last move (the mover is shown by their token)."""
     berth = {s["id"]: ROMAN[s["berth"] - 1] for s in view.get("harbour", {}).get("ships", [])}
     words = rest.split()
     if verb == "stall":
         what = f"took stall {rest}"
     elif verb == "order":
-        what = f"ordered at {rest}"
+        what = f"{rest} order"
     elif verb == "load" and len(words) == 2:
-        what = f"loaded {berth.get(words[0], words[0])}, hold {words[1]}"
+        what = f"loaded {berth.get(words[0], words[0])} hold {words[1]}"
     elif verb == "extra":
         what = f"extra hold on {berth.get(rest, rest)}"
     elif verb == "give":
@@ -102,12 +109,12 @@ def last_text(view: dict[str, Any], seat: int | None, verb: str, rest: str, name
     elif verb == "keep":
         what = "kept the shrine empty"
     elif verb == "decide":
-        what = f"(mayor) decided {rest}"
+        what = f"mayor decided {rest}"
     elif verb == "pass":
         what = "passed"
     else:
         what = f"{verb} {rest}".strip()
-    return f"{who}: {what}" if seat is not None else what
+    return what
 
 
 def _relic_label(relic_id: str) -> tuple[str, str]:
@@ -130,7 +137,7 @@ def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> 
     draw_harbour(cv, view, marks)
     draw_relics(cv, view, marks)
     draw_players(cv, view, names, marks)
-    draw_decrees(cv, view, marks, last_text(view, seat, verb, rest, names) if verb else "")
+    draw_decrees(cv, view, marks, seat, last_text(view, verb, rest) if verb else "")
     target = _last_target(view, seat, verb, rest, marks)
     if target is not None:
         cv.mark(*target)
@@ -187,7 +194,10 @@ def draw_header(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None) -
     phase = str(view.get("phase") or "")
     phase = phase.split(": ", 1)[1] if ": " in phase else phase
     waiting = [s for s in view.get("to_act") or [] if isinstance(s, int)]
-    tokens_w = 0 if not waiting else (len(waiting) * 36 + 8 if len(waiting) > 1 else 210)
+    if len(waiting) == 1:
+        tokens_w = round(min(360.0, kit.text_width(short_name(waiting[0], names), MIN_FONT, "cond") + 64))
+    else:
+        tokens_w = len(waiting) * 36 + 8
     drawn = cv.text_in(Box(x, row.y, row.x2 - x - tokens_w - 12, row.h), phase[:1].upper() + phase[1:], MIN_FONT,
                        "bold", PAPER, "left")
     if len(waiting) == 1:
@@ -351,7 +361,7 @@ def draw_relics(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None
             marks[f"relic {card['id']}"] = cell
 
 
-PLAYER_COLS = (40, 152, 56, 60, 52, 52, 52, 52, 80, 156, 92)
+PLAYER_COLS = (32, 210, 50, 56, 52, 52, 52, 52, 64, 146, 62)
 
 
 def draw_players(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None, marks: dict[str, Box]) -> None:
@@ -368,10 +378,11 @@ def draw_players(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None, 
     head = lines[0].cols(*[-w for w in PLAYER_COLS])
     street_span = Box(head[4].x, head[4].y, head[7].x2 - head[4].x, inner.y2 - head[4].y)
     cv.draw.rounded_rectangle(street_span.rect, radius=8, fill=STONE)
-    for cell, label in zip(head, ("", "Player", "VP", "", "Tu", "We", "Th", "Fr", "Card", "Left", ""), strict=True):
+    for cell, label in zip(head, ("", "Player", "VP", "", "Tu", "We", "Th", "Fr", "", "Left", ""), strict=True):
         if label:
             cv.text_in(cell, label, MIN_FONT, "cond", INK_SOFT, "left" if label == "Player" else "center")
     cv.paste(art.meeple_plain(28), (head[3].cx, head[3].cy))
+    cv.paste(kit.icon_sprite("cards", 30), (head[8].cx, head[8].cy))
     cv.paste(art.shrine_sprite(INK_SOFT, 28, True), (head[10].cx, head[10].cy))
     for line, seat in zip(lines[1:], order, strict=False):
         p = players[seat]
@@ -402,13 +413,14 @@ def draw_players(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None, 
             if day == "friday" and p.get("early"):
                 text = f"{v}+{p['early']}"
             cv.text_in(cells[4 + k], text, MIN_FONT, "cond", ink)
-        _family_card(cv, cells[8].inset(10, 2), p, family and acting)
+        _family_card(cv, cells[8].inset(8, 2), p, family and acting)
         _cards_left(cv, cells[9], p.get("cards_left") or [], ink)
-        x = cells[10].x + 16
-        for shrine in p.get("shrines") or []:
+        shrines = p.get("shrines") or []
+        step = min(30.0, (cells[10].w - 30) / max(1, len(shrines) - 1))
+        for k, shrine in enumerate(shrines):
             city = art.CITY_OF_CODE.get(str(shrine.get("id", "")).partition("-")[0], "")
-            cv.paste(art.shrine_sprite(art.city_colour(city), 28, bool(shrine.get("relic"))), (x, line.cy))
-            x += 30
+            cv.paste(art.shrine_sprite(art.city_colour(city), 28, bool(shrine.get("relic"))),
+                     (cells[10].x + 16 + k * step, line.cy))
         marks[f"player {seat}"] = line
 
 
@@ -428,7 +440,7 @@ def _family_card(cv: Canvas, box: Box, p: dict[str, Any], choosing: bool) -> Non
 
 
 def _cards_left(cv: Canvas, box: Box, cards: list[int], ink: kit.RGB) -> None:
-    pitch = 26
+    pitch = 24
     x = box.x + 2
     for c in cards:
         cell = Box(x, box.y + 3, pitch - 2, box.h - 6)
@@ -437,7 +449,7 @@ def _cards_left(cv: Canvas, box: Box, cards: list[int], ink: kit.RGB) -> None:
         x += pitch
 
 
-def draw_decrees(cv: Canvas, view: dict[str, Any], marks: dict[str, Box], last: str) -> None:
+def draw_decrees(cv: Canvas, view: dict[str, Any], marks: dict[str, Box], seat: int | None, last: str) -> None:
     note = "lean council" if view.get("lean_council") else ""
     content = panel(cv, "decrees", DECREES, "Decrees", note)
     decrees = view.get("decrees") or []
@@ -472,8 +484,13 @@ def draw_decrees(cv: Canvas, view: dict[str, Any], marks: dict[str, Box], last: 
         else:
             cv.text_in(status, "to come", MIN_FONT, "cond", INK_SOFT, "left")
         marks[f"decree {d['id']}"] = block
-    if last:
-        cv.text_in(foot, "↻ " + last, MIN_FONT, "cond", INK_SOFT, "left")
+    if last:  # the last move, framed in the ring's colour, with the mover's token
+        cv.draw.rounded_rectangle(foot.rect, radius=12, fill=PAPER, outline=kit.HIGHLIGHT, width=3)
+        x = foot.x + 8
+        if seat is not None:
+            cv.token(seat, (foot.x + 24, foot.cy), 28)
+            x = foot.x + 44
+        cv.text_in(Box(x, foot.y, foot.x2 - x - 8, foot.h), last, MIN_FONT, "cond", INK, "left")
 
 
 # ---------------------------------------------------------------- the private screen
@@ -487,11 +504,15 @@ HOLDINGS = Box(8, 530, 1264, 262)
 def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
     """What lies behind ``view["viewer"]``'s screen (plus their public family state, for convenience)."""
     cv = Canvas()
-    me = view.get("me") or {}
-    seat = int(me.get("seat", view.get("viewer") or 0))
-    mine = next((p for p in view.get("players") or [] if p.get("seat") == seat), {})
+    me = view.get("me")
     head = cv.region("header", HEADER)
     row = head.inset(12, 6)
+    if not me:  # a spectator has no screen
+        cv.text_in(row, "Spectator: no screen to show", MIN_FONT, "bold", PAPER,
+                   "left")
+        return cv
+    seat = int(me.get("seat", 0))
+    mine = next((p for p in view.get("players") or [] if p.get("seat") == seat), {})
     cv.player_chip(Box(row.x, row.y, 300, row.h), seat, short_name(seat, names), MIN_FONT, "cond")
     cv.text_in(Box(row.x + 316, row.y, 420, row.h), "behind your screen", MIN_FONT, "bold", PAPER, "left")
     cv.text_in(Box(row.x2 - 420, row.y, 420, row.h),
@@ -510,7 +531,8 @@ def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
                 kit.ink_on(art.city_colour(city)), "mm")
         text = Box(tile.x + coin + 22, tile.y + 2, tile.w - coin - 30, tile.h - 4)
         top, bottom = text.rows(1, 1)
-        cv.text_in(top, f"{amount} {currency}", MIN_FONT + 8, "bold", INK, "left")
+        big = cv.text_in(top, str(amount), MIN_FONT + 12, "bold", INK, "left")
+        cv.text_in(Box(big.x2 + 10, top.y, top.x2 - big.x2 - 10, top.h), currency, MIN_FONT, "cond", INK, "left")
         cv.text_in(bottom, art.city_label(city), MIN_FONT, "cond", INK_SOFT, "left")
 
     content = panel(cv, "materials", MATERIALS, "Raw materials")

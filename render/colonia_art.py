@@ -212,9 +212,9 @@ def relic_card(cv: Canvas, box: Box, card: dict[str, Any] | None, size: int = ki
     top, bottom = inner.rows(1, 1)
     cv.text_in(top, price, size, "cond", INK, "left")
     if card.get("shrine"):
-        sh = round(min(bottom.h - 4, 30))
-        cv.paste(shrine_sprite(col, sh, True), (bottom.x + sh / 2, bottom.cy))
-        cv.text_in(Box(bottom.x + sh + 2, bottom.y, bottom.w - sh - 2, bottom.h), "×2", size, "cond", INK, "left")
+        sh = round(min(bottom.h - 6, 26))
+        cv.paste(shrine_sprite(col, sh, True), (bottom.x + sh / 2 - 2, bottom.cy))
+        cv.text_in(Box(bottom.x + sh, bottom.y, bottom.w - sh, bottom.h), "×2", size, "cond", INK, "left")
     else:
         cv.text_in(bottom, value, size, "cond", INK, "left")
     if isinstance(insured, int):
@@ -232,7 +232,7 @@ def seat_cell(cv: Canvas, box: Box, seat: int, number: int | None, size: int = k
         return
     digits = kit.text_width(str(number), size, "cond")
     t = round(min(box.h - 10, 20))
-    if box.w >= t + digits + 12:  # the shape beside the count
+    if box.w >= t + digits + 8:  # the shape beside the count
         cv.paste(kit.token_sprite(seat, t, PAPER), (box.x + t / 2 + 4, box.cy))
         cv.text_in(Box(box.x + t + 4, box.y, box.w - t - 6, box.h), str(number), size, "cond", p.ink)
     else:  # narrow: the count in the middle, the shape as a corner mark

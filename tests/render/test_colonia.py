@@ -1,0 +1,363 @@
+"""Colonia images: layout structure, what the board shows, the last-move ring, golden images, and that no
+hidden information reaches an image.
+
+Regenerate the golden PNGs deliberately with ``KONTOR_UPDATE_GOLDEN=1 pytest tests/render/test_colonia.py``
+and look at them before committing.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+import render
+from render import colonia as col
+from render.colonia_art import SIGN_OF_CITY
+from render.kit import HIGHLIGHT, MIN_FONT, Canvas
+from rules import get_game
+from rules.colonia.checks import redeal_hidden
+from rules.colonia.state import ColoniaState
+from rules.core import Rng
+
+GAME = get_game("colonia")
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("KONTOR_UPDATE_GOLDEN") == "1"
+NAMES = ["Annelie", "Bartholomäus", "Cord", "Dietlinde", "Egbert", "Friederike"]
+
+
+def play(n: int, seed: int, until: Callable[[ColoniaState], bool] | None = None
+         ) -> tuple[ColoniaState, dict[str, Any] | None]:
+    """Bot play through the contract until ``until`` holds (or the end); returns the state and the last public move."""
+    state = GAME.new_state(n, seed)
+    assert isinstance(state, ColoniaState)
+    last = None
+    while not state.is_over():
+        if until is not None and until(state):
+            break
+        seat = state.to_act()[0]
+        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
+        state.apply(seat, action)
+        public = GAME.public_action(action)
+        last = {"seat": seat, "action": public} if public is not None else None
+    return state, last
+
+
+def _in_loop(kind: str, week: int, min_actions: int = 0) -> Callable[[ColoniaState], bool]:
+    """In ``week``'s passing loop of ``kind`` once ``min_actions`` stalls, orders or holds are taken this day."""
+    def taken(s: ColoniaState) -> int:
+        if kind == "stall":
+            return sum(1 for held in s.stall_members if held)
+        if kind == "order":
+            return sum(s.new_orders)
+        if kind == "load":
+            return sum(1 for ship in s.harbour for h in ship["h"] if h is not None)
+        return 0
+
+    def until(s: ColoniaState) -> bool:
+        return (s.week == week and s.stage == "loop" and s.loop is not None and s.loop["kind"] == kind
+                and taken(s) >= min_actions)
+    return until
+
+
+def _voting(s: ColoniaState) -> bool:
+    return s.stage == "vote" and any(b is not None for b in s.ballot)
+
+
+def _family(s: ColoniaState) -> bool:
+    return s.week >= 2 and s.stage == "family" and any(c is not None for c in s.choice)
+
+
+def _late(s: ColoniaState) -> bool:
+    return s.week == 5 and s.stage == "loop" and s.loop is not None and s.loop["kind"] == "load"
+
+
+@pytest.fixture(scope="module")
+def late() -> tuple[ColoniaState, dict[str, Any] | None]:
+    """Week 5, Friday, just after a hold was loaded (6 players)."""
+    return _play_to_verb(6, 7, "load", week=5)
+
+
+@pytest.fixture(scope="module")
+def over() -> ColoniaState:
+    return play(6, 7)[0]
+
+
+def _states() -> list[tuple[str, ColoniaState]]:
+    return [
+        ("load-6p", play(6, 7, _late)[0]),
+        ("market-6p", play(6, 3, _in_loop("stall", 2, 1))[0]),
+        ("orders-5p", play(5, 4, _in_loop("order", 3, 1))[0]),
+        ("relics-4p", play(4, 5, _in_loop("buy", 4))[0]),
+        ("vote-3p", play(3, 6, _voting)[0]),
+        ("family-4p", play(4, 11, _family)[0]),
+        ("start-3p", play(3, 2, lambda s: s.ply == 0)[0]),
+    ]
+
+
+STATES = _states()
+IDS = [label for label, _ in STATES]
+
+
+def _check_layout(canvas: Canvas) -> None:
+    assert canvas.w * 10 == canvas.h * 16
+    regions = list(canvas.regions.items())
+    assert regions
+    for name, box in regions:
+        assert box.inside(canvas.box), f"region {name} leaves the canvas"
+    for (a, box_a), (b, box_b) in itertools.combinations(regions, 2):
+        assert not box_a.overlaps(box_b), f"regions {a} and {b} overlap"
+    assert canvas.texts
+    for record in canvas.texts:
+        assert record.size >= MIN_FONT, f"{record.text!r} is drawn at {record.size} px"
+        assert record.box.inside(canvas.box), f"{record.text!r} leaves the canvas"
+
+
+def _is_name(text: str, seat: int) -> bool:
+    """``text`` is the seat's name, whole or cut with an ellipsis."""
+    return text == NAMES[seat] or (text.endswith("…") and len(text) > 2 and NAMES[seat].startswith(text[:-1]))
+
+
+def _seat_of(text: str) -> int | None:
+    return next((s for s in range(len(NAMES)) if _is_name(text, s)), None)
+
+
+def _texts(canvas: Canvas, region: str | None = None) -> list[str]:
+    box = canvas.regions[region] if region else None
+    return [t.text for t in canvas.texts if box is None or t.box.inside(box)]
+
+
+# ---------------------------------------------------------------- structure
+@pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
+def test_board_layout_fits_and_shows_every_seat(label: str, state: ColoniaState) -> None:
+    view = state.view(None)
+    canvas = render.board_canvas("colonia", view, names=NAMES[: state.num_players])
+    _check_layout(canvas)
+    assert set(canvas.regions) == {"header", "market", "craftsmen", "harbour", "relics", "players", "decrees"}
+    names = _texts(canvas, "players")
+    for seat in range(state.num_players):
+        assert any(_is_name(t, seat) for t in names), f"no row for seat {seat}"
+    # rows follow the turn order, and each row carries the seat's reserve
+    rows = sorted((t for t in canvas.texts if t.box.inside(canvas.regions["players"]) and _seat_of(t.text) is not None),
+                  key=lambda t: t.box.y)
+    assert [_seat_of(t.text) for t in rows] == view["turn_order"]
+    for row, seat in zip(rows, view["turn_order"], strict=True):
+        on_row = [t.text for t in canvas.texts if abs(t.box.cy - row.box.cy) < 10]
+        assert str(view["players"][seat]["reserve"]) in on_row
+
+
+@pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
+def test_board_shows_ships_relics_and_decrees(label: str, state: ColoniaState) -> None:
+    view = state.view(None)
+    canvas = render.board_canvas("colonia", view, names=NAMES)
+    harbour = _texts(canvas, "harbour")
+    for ship in view["harbour"]["ships"]:
+        assert SIGN_OF_CITY[ship["city"]] in harbour
+        for hold in ship["holds"]:
+            assert str(hold["pay"]) in harbour
+    relics = _texts(canvas, "relics")
+    for card in view["relics"]["display"]:
+        if card:
+            assert f"{SIGN_OF_CITY[card['city']]}{card['price']}" in relics
+            assert ("×2" if card["shrine"] else f"{card['vp']}★") in relics
+    decrees = _texts(canvas, "decrees")
+    for d in view["decrees"]:
+        assert col.SHORT_DECREES[d["id"]] in decrees
+
+
+def test_order_cells_carry_seat_and_members() -> None:
+    state, _ = play(5, 4, _in_loop("order", 3, 2))
+    view = state.view(None)
+    canvas = render.board_canvas("colonia", view, names=NAMES)
+    orders = [(c["name"], o) for c in view["craftsmen"] for o in c["orders"]]
+    assert orders
+    assert isinstance(canvas, col.Board)
+    for _name, o in orders:
+        assert str(o["members"]) in _texts(canvas, "craftsmen")
+
+
+@pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
+def test_private_layout_fits(label: str, state: ColoniaState) -> None:
+    for seat in range(state.num_players):
+        canvas = render.private_canvas("colonia", state.view(seat), names=NAMES)
+        _check_layout(canvas)
+        assert {"header", "money", "materials", "goods", "family", "relics"} <= set(canvas.regions)
+        assert any(_is_name(t, seat) for t in _texts(canvas, "header"))
+
+
+def test_private_screen_shows_the_seats_holdings(late: tuple[ColoniaState, Any]) -> None:
+    state, _ = late
+    for seat in range(state.num_players):
+        me = state.view(seat)["me"]
+        canvas = render.private_canvas("colonia", state.view(seat), names=NAMES)
+        money = [t for t in canvas.texts if t.box.inside(canvas.regions["money"])]
+        for currency, amount in me["money"].items():
+            word = next(t for t in money if t.text == currency)
+            number = [t.text for t in money if abs(t.box.y2 - word.box.y2) < 6 and t.box.x2 < word.box.x]
+            assert number and number[-1] == str(amount), (currency, number)
+        for region in ("materials", "goods"):
+            texts = _texts(canvas, region)
+            for name, count in me[region].items():
+                assert name in texts and str(count) in texts
+        relics = _texts(canvas, "relics")
+        for card in me["relics"]:
+            assert f"{SIGN_OF_CITY[card['city']]}{card['price']}" in relics
+        reserve = state.view(seat)["players"][seat]["reserve"]
+        assert str(reserve) in _texts(canvas, "family")
+
+
+def test_spectator_private_screen_shows_no_secrets(late: tuple[ColoniaState, Any]) -> None:
+    view = late[0].view(None)
+    assert "me" not in view
+    canvas = render.private_canvas("colonia", view)
+    _check_layout(canvas)
+    assert set(canvas.regions) == {"header"}
+
+
+# ---------------------------------------------------------------- last move
+def _ring_at(canvas: Canvas, box: Any) -> bool:
+    ring = box.inset(-2 - 5 / 2)
+    return canvas.img.getpixel((round(ring.cx), round(ring.y) + 1)) == HIGHLIGHT
+
+
+@pytest.mark.parametrize(("verb", "seed"), [("stall", 3), ("order", 3), ("load", 3), ("insure", 3), ("pass", 4)])
+def test_last_move_rings_what_it_touched(verb: str, seed: int) -> None:
+    state, last = _play_to_verb(6, seed, verb)
+    assert last is not None
+    canvas = render.board_canvas("colonia", state.view(None), last=last, names=NAMES)
+    assert isinstance(canvas, col.Board)
+    assert len(canvas.marks) == 1
+    what, box = canvas.marks[0]
+    rest = last["action"].partition(" ")[2]
+    expected = {"stall": f"stall {rest}", "order": f"order {rest} {last['seat']}", "load": f"hold {rest}",
+                "insure": f"relic {rest}", "pass": f"player {last['seat']}"}[verb]
+    assert what == expected
+    assert _ring_at(canvas, box)
+    plain = render.board_canvas("colonia", state.view(None), last=None, names=NAMES)
+    assert not _ring_at(plain, box)
+    view = state.view(None)
+    berth = {ship["id"]: col.ROMAN[ship["berth"] - 1] for ship in view["harbour"]["ships"]}
+    captions = {"stall": lambda: f"took stall {rest}", "order": lambda: f"{rest} order",
+                "load": lambda: f"loaded {berth.get(rest.split()[0])} hold {rest.split()[1]}",
+                "pass": lambda: "passed", "insure": lambda: f"insured {_price(rest)} relic"}
+    caption = captions[verb]()
+    assert caption in _texts(canvas, "decrees")
+
+
+def _price(relic_id: str) -> str:
+    code, price, _ = relic_id.split("-")
+    city = {"LON": "London", "NOW": "Nowgorod", "BER": "Bergen", "BRU": "Bruegge"}[code]
+    return f"{SIGN_OF_CITY[city]}{price}"
+
+
+def _play_to_verb(n: int, seed: int, verb: str, week: int = 1) -> tuple[ColoniaState, dict[str, Any] | None]:
+    """Play until the first move with ``verb`` (from ``week`` on) has just been made."""
+    state = GAME.new_state(n, seed)
+    assert isinstance(state, ColoniaState)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
+        state.apply(seat, action)
+        if action.partition(" ")[0] == verb and state.ply > 40 and state.week >= week:
+            return state, {"seat": seat, "action": action}
+    raise AssertionError(f"no {verb} move in the game")
+
+
+@pytest.mark.parametrize("secret", ["family 5", "vote yes", "take saddle", "exchange mark", "no exchange",
+                                    "exchange 3 mark to pfund"])
+def test_a_secret_last_move_is_never_drawn(late: tuple[ColoniaState, Any], secret: str) -> None:
+    view = late[0].view(None)
+    none = render.board_canvas("colonia", view, last=None, names=NAMES)
+    slip = render.board_canvas("colonia", view, last={"seat": 0, "action": secret}, names=NAMES)
+    assert none.img.tobytes() == slip.img.tobytes()
+
+
+# ---------------------------------------------------------------- hidden information
+@pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
+def test_public_image_ignores_hidden_information(label: str, state: ColoniaState) -> None:
+    base = render.board("colonia", state.view(None), names=NAMES)
+    for k in range(3):
+        other = redeal_hidden(state, None, Rng(99, "redeal", k))
+        assert other.view(None) == state.view(None)
+        assert render.board("colonia", other.view(None), names=NAMES) == base
+
+
+@pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
+def test_private_image_ignores_other_seats_secrets(label: str, state: ColoniaState) -> None:
+    for seat in range(state.num_players):
+        base = render.private("colonia", state.view(seat), names=NAMES)
+        other = redeal_hidden(state, seat, Rng(7, "redeal", seat))
+        assert other.view(seat) == state.view(seat)
+        assert render.private("colonia", other.view(seat), names=NAMES) == base
+
+
+def test_redeal_changes_what_the_private_screens_of_others_show(late: tuple[ColoniaState, Any]) -> None:
+    """The two tests above can fail: re-dealing does change another seat's own screen."""
+    state, _ = late
+    changed = 0
+    for k in range(3):
+        other = redeal_hidden(state, 0, Rng(5, "redeal", k))
+        changed += render.private("colonia", other.view(1)) != render.private("colonia", state.view(1))
+    assert changed
+
+
+# ---------------------------------------------------------------- final score sheet
+def test_final_image_shows_the_breakdown(over: ColoniaState) -> None:
+    view = over.view(None)
+    canvas = render.board_canvas("colonia", view, names=NAMES)
+    _check_layout(canvas)
+    assert set(canvas.regions) == {"header", "results", "windows"}
+    table = canvas.regions["results"]
+    outcome = view["outcome"]
+    cells = [t for t in canvas.texts if t.box.inside(table)]
+    for seat, parts in enumerate(outcome["breakdown"]):
+        row = next(t for t in cells if _is_name(t.text, seat))
+        on_row = sorted((t for t in cells if abs(t.box.cy - row.box.cy) < 12 and t is not row), key=lambda t: t.box.x)
+        values = [t.text for t in on_row]
+        assert values[0] == str(outcome["ranks"][seat])
+        assert values[1:5] == [str(parts["relics"]), str(parts["shrines"]), str(parts["windows"]),
+                               str(outcome["scores"][seat])]
+        money = sum(view["final"]["players"][seat]["money"].values())
+        assert values[5] == str(money)
+    winner = outcome["ranks"].index(1)
+    assert NAMES[winner] in " ".join(_texts(canvas, "header"))
+    windows = _texts(canvas, "windows")
+    for w in view["final"]["windows"]:
+        if w["seat"] is not None:
+            assert any(_is_name(t, w["seat"]) for t in windows)
+
+
+# ---------------------------------------------------------------- golden images
+def _golden(name: str, png: bytes) -> None:
+    path = GOLDEN / f"colonia_{name}.png"
+    if UPDATE or not path.exists():
+        if not UPDATE:
+            pytest.fail(f"missing golden image {path.name}: run with KONTOR_UPDATE_GOLDEN=1 and look at it")
+        path.write_bytes(png)
+        return
+    got = Image.open(io.BytesIO(png)).convert("RGB")
+    want = Image.open(path).convert("RGB")
+    assert got.size == want.size
+    diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > 40 else 0)
+    changed = sum(1 for v in diff.getdata() if v) / (got.width * got.height)
+    assert changed < 0.002, f"{path.name}: {changed:.2%} of pixels differ (regenerate deliberately if intended)"
+
+
+def test_golden_board(late: tuple[ColoniaState, Any]) -> None:
+    state, last = late
+    _golden("board", render.board("colonia", state.view(None), last=last, names=NAMES))
+
+
+def test_golden_private(late: tuple[ColoniaState, Any]) -> None:
+    state, _ = late
+    _golden("private", render.private("colonia", state.view(state.to_act()[0]), names=NAMES))
+
+
+def test_golden_final(over: ColoniaState) -> None:
+    _golden("final", render.board("colonia", over.view(None), names=NAMES))
