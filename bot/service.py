@@ -600,6 +600,7 @@ class TableService:
             try:
                 row = await self._step(row, seats, state, seat, action, "player", user, changes, now)
             except IllegalAction as exc:
+                self._states[row.id] = (row.version, state)  # unchanged: keep it cached
                 raise TableError(exc.message) from None
             row = await self._run_bots(row, seats, state, changes, now)
             return await self._update(row, seats, state, changes)
@@ -616,6 +617,8 @@ class TableService:
                     user: int | None, changes: _Changes, now: float) -> GameRow:
         """Apply one action and commit it (log row + snapshot + version). IllegalAction leaves everything as is."""
         game = self.game(row.game)
+        # Readers must not meet this state between apply and commit: uncache it until the commit is done.
+        self._states.pop(row.id, None)
         events = state.apply(seat, action)  # raises IllegalAction before any change
         public = self._texts(game, [e for e in events if e.public], seats, None)
         for s in seats:

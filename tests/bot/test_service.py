@@ -568,3 +568,37 @@ async def test_real_render_integration(db_path: Path, clock: FakeClock) -> None:
         assert (await svc.board_image(CH) or b"").startswith(b"\x89PNG")
     finally:
         await svc.close()
+
+
+async def test_a_failed_save_leaves_readers_and_players_with_the_committed_state(
+    svc: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from bot.store import Store
+
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+    await svc.start(CH, ANNA, seed=5)
+    hand = (await svc.private_view(CH, ANNA))["hand"]
+    saving, release = asyncio.Event(), asyncio.Event()
+    real_append = Store.append
+
+    async def slow_append(self: Store, *args: object, **kwargs: object) -> None:
+        saving.set()
+        await release.wait()
+        raise OSError("disk full (injected)")
+
+    monkeypatch.setattr(Store, "append", slow_append)
+    mover = asyncio.ensure_future(svc.act(CH, ANNA, f"play {hand[0]}"))
+    await saving.wait()
+    # The move is applied in memory but its save fails: a reader waiting meanwhile gets the committed state.
+    reader = asyncio.ensure_future(svc.private_view(CH, ANNA))
+    release.set()
+    with pytest.raises(OSError):
+        await mover
+    assert (await reader)["hand"] == hand
+    monkeypatch.setattr(Store, "append", real_append)
+    assert sorted((await svc.table(CH)).awaited) == [ANNA, BEN]
+    assert (await svc.private_view(CH, ANNA))["hand"] == hand
+    update = await svc.act(CH, ANNA, f"play {hand[0]}")  # and the table plays on
+    assert update.private[ANNA].view["hand"] == hand[1:]
