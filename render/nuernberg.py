@@ -1,6 +1,12 @@
 """Die Siedler von Nürnberg board — owned by the nuernberg board helper.
 
-First version: a placeholder layout; the full board (countryside, city, markets, timeline) follows.
+The public board (1280 x 800): the countryside with its trade routes, toll bars, settlements and the robber
+knight on the left, with the timeline and the event deck below; on the right the players, the city (districts,
+manufactures, walls and towers), the council cards, the three sale markets with prices and tolls, and the open
+trade offer (offers are public) or the last move. The private screen shows one player's hand and what it can
+build or produce now; the final image shows each seat's score breakdown.
+
+Everything is drawn from the view (``rules/nuernberg/state.py`` documents it), never from a State.
 """
 
 from __future__ import annotations
@@ -8,24 +14,651 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render.kit import Box, Canvas, seat_name
+from PIL import Image, ImageDraw
+
+from render import nuernberg_art as art
+from render import nuernberg_maps as maps
+from render.kit import (
+    BAD,
+    BOARD,
+    BOARD_DARK,
+    GOLD,
+    GOOD,
+    HIGHLIGHT,
+    INK,
+    INK_SOFT,
+    MIN_FONT,
+    PAPER,
+    Box,
+    Canvas,
+    fit_text,
+    icon_sprite,
+    last_action,
+    mix,
+    player,
+    seat_name,
+    text_width,
+)
+
+RESOURCES: tuple[str, ...] = ("wood", "wool", "grain", "brick", "ore")
+# Costs are printed on the players' building cards (rules/nuernberg/data.py COSTS, seed); the view has no
+# cost table, so the private screen carries this copy (a test checks it against the rules' table).
+COSTS: dict[str, dict[str, int]] = {
+    "toll": {"wood": 1, "brick": 1},
+    "settlement": {"grain": 1, "wool": 1, "brick": 1, "wood": 1},
+    "manufacture": {"ore": 3, "grain": 2},
+    "wall": {"brick": 1, "gold": 3},
+    "tower": {"brick": 1, "wood": 1, "gold": 3},
+}
+BUILD_NAMES = {"toll": "Toll bar", "settlement": "Settlement", "manufacture": "Manufacture", "wall": "Wall",
+               "tower": "Tower"}
+COUNCIL_SHORT = {"siebenerrat": "Siebener", "kleiner_rat": "Kleiner", "grosser_rat": "Großer"}
+EVENT_NAMES = {"raubritter": "Raubritter", "wegezoll": "Wegezoll", "time": "Time +1", "retreat": "Knight home",
+               "reichstag": "Reichstag", "handelstag": "Handelstag"}
+GOOD_NAMES = {"helmets": "Helmets", "paper": "Paper", "compasses": "Compasses", "armour": "Armour",
+              "lyres": "Lyres"}
+
+# ---------------------------------------------------------------- layout of the public board
+COUNTRYSIDE = Box(8, 8, 624, 640)
+TIMELINE = Box(8, 656, 624, 76)
+DECK = Box(8, 740, 624, 52)
+HEADER = Box(640, 8, 632, 48)
+PLAYERS = Box(640, 64, 632, 212)
+CITY = Box(640, 284, 424, 280)
+COUNCIL = Box(1072, 284, 200, 280)
+MARKETS = Box(640, 572, 632, 160)
+NEWS = Box(640, 740, 632, 52)
+
+ICON = 30
 
 
+def _name(seat: int, names: Sequence[str] | None) -> str:
+    return seat_name(seat, names)
+
+
+def _paste(cv: Canvas, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    cv.paste(sprite, centre)
+
+
+def _stat(cv: Canvas, box: Box, kind: str, value: Any, style: str = "cond", colour: Any = INK) -> None:
+    """An icon followed by a number, left-aligned in ``box``."""
+    _paste(cv, art.icon(kind, ICON), (box.x + ICON / 2, box.cy))
+    cv.text_in(Box(box.x + ICON + 3, box.y, box.w - ICON - 3, box.h), str(value), MIN_FONT, style, colour, "left")
+
+
+# ================================================================ public board
 def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> Canvas:
     cv = Canvas()
-    box = cv.region("status", Box(20, 20, cv.w - 40, 60))
-    cv.text_in(box, str(view.get("status", "")), align="left")
-    for s, score in enumerate(view.get("scores", [])):
-        cv.text((20, 100 + 50 * s), f"{seat_name(s, names)}: {score} VP")
+    board = _draw_common(cv, view, names)
+    _highlight_last(cv, view, last, board)
     return cv
 
 
+def _draw_common(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None) -> dict[str, Any]:
+    anchors: dict[str, Any] = {}
+    cv.region("countryside", COUNTRYSIDE)
+    lay = maps.countryside_layout(COUNTRYSIDE, view["countryside"])
+    anchors.update(maps.draw_countryside(cv, lay, view["countryside"]))
+    anchors["R"] = lay.grid.R
+    _draw_timeline(cv, cv.region("timeline", TIMELINE), view["timeline"])
+    anchors["deck"] = _draw_deck(cv, cv.region("deck", DECK), view["deck"])
+    _draw_header(cv, cv.region("header", HEADER), view, names)
+    anchors["players"] = _draw_players(cv, cv.region("players", PLAYERS), view, names)
+    city_lay = maps.city_layout(cv.region("city", CITY), view["city"])
+    anchors.update(maps.draw_city(cv, city_lay, view["city"]))
+    anchors["city_R"] = city_lay.grid.R
+    anchors["council"] = _draw_council(cv, cv.region("council", COUNCIL), view["council"])
+    anchors["goods"] = _draw_markets(cv, cv.region("markets", MARKETS), view)
+    anchors["news"] = cv.region("news", NEWS)
+    return anchors
+
+
+def _draw_header(cv: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] | None) -> None:
+    cv.panel(box, fill=BOARD_DARK)
+    inner = box.inset(10, 5)
+    turn = f"Turn {view.get('turn', 0)}"
+    tw = text_width(turn, MIN_FONT, "bold")
+    cv.text_in(inner.left(tw), turn, MIN_FONT, "bold", INK, "left")
+    active = int(view.get("active", 0))
+    name = _name(active, names)
+    chip = Box(inner.x + tw + 14, inner.y, min(230, text_width(name, MIN_FONT, "cond") + inner.h + 20), inner.h)
+    cv.player_chip(chip, active, name, MIN_FONT, "cond")
+    rest = Box(chip.x2 + 12, inner.y, inner.x2 - chip.x2 - 12, inner.h)
+    phase = "game over" if view.get("over") else str(view.get("phase_name") or view.get("phase", ""))
+    cv.text_in(rest, phase, MIN_FONT, "regular", INK, "left")
+
+
+def _draw_players(cv: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] | None) -> dict[int, Box]:
+    cv.panel(box)
+    rows = box.inset(8, 6).rows(*([1] * 4), gap=4)
+    active = view.get("active")
+    awaited = set(view.get("to_act") or [])
+    out: dict[int, Box] = {}
+    for p, row in zip(view["players"], rows, strict=False):
+        seat = p["seat"]
+        out[seat] = row
+        colour = player(seat).colour
+        if seat == active and not view.get("over"):
+            cv.draw.rounded_rectangle(row.rect, radius=10, fill=mix(colour, BOARD, 0.72), outline=colour, width=3)
+        cells = row.inset(4, 0).cols(-190, -76, -76, -76, -76, 1, gap=4)
+        cv.player_chip(cells[0].inset(0, 3), seat, _name(seat, names), MIN_FONT, "cond")
+        _vp(cv, cells[1], p["vp"])
+        _stat(cv, cells[2], "gold", p["gold"])
+        _stat(cv, cells[3], "card", p["cards"])
+        if p.get("discard_due"):
+            cv.chip(Box(cells[3].x2 - 40, cells[3].y + 2, 44, cells[3].h - 4), f"−{p['discard_due']}", BAD,
+                    MIN_FONT, "cond")
+        _stat(cv, cells[4], "prestige", p["prestige"])
+        numerals = _numerals(view, p.get("wegerecht") or [])
+        if numerals:
+            _route_pill(cv, cells[5], numerals)
+        if seat in awaited and seat != active and not view.get("over"):
+            cv.draw.rounded_rectangle(row.rect, radius=10, outline=HIGHLIGHT, width=3)
+    return out
+
+
+def _route_pill(cv: Canvas, box: Box, numerals: str) -> None:
+    """The Wegerecht cards a seat holds, as one parchment pill of route numerals."""
+    label = fit_text(numerals, MIN_FONT, "cond", box.w - 12)
+    w = text_width(label, MIN_FONT, "cond") + 14
+    pill = Box(box.x2 - w, box.y + 4, w, box.h - 8)
+    cv.draw.rounded_rectangle(pill.rect, radius=8, fill=BOARD_DARK, outline=INK, width=2)
+    cv.text_in(pill, label, MIN_FONT, "cond", INK)
+
+
+def _vp(cv: Canvas, box: Box, vp: int) -> None:
+    _paste(cv, icon_sprite("star", ICON), (box.x + ICON / 2, box.cy))
+    cv.text_in(Box(box.x + ICON + 3, box.y, box.w - ICON - 3, box.h), str(vp), MIN_FONT, "cond", INK, "left")
+
+
+def _numerals(view: dict[str, Any], route_ids: list[str]) -> str:
+    by_id = {r["id"]: r["numeral"] for r in view["countryside"]["routes"]}
+    return " ".join(by_id.get(r, r) for r in route_ids)
+
+
+def _draw_council(cv: Canvas, box: Box, council: list[dict[str, Any]]) -> dict[str, Box]:
+    cv.panel(box)
+    inner = box.inset(8)
+    title = inner.top(36)
+    cv.text_in(title, "Council", MIN_FONT, "bold", INK)
+    slots = inner.rest_below(36, 4).rows(*([1] * 3), gap=8)
+    out: dict[str, Box] = {}
+    for card, slot in zip(council, slots, strict=False):
+        out[card["id"]] = slot
+        cv.draw.rounded_rectangle(slot.rect, radius=8, fill=mix(GOLD, PAPER, 0.45), outline=INK, width=2)
+        top, bottom = slot.inset(8, 4).rows(1, 1)
+        short = COUNCIL_SHORT.get(card["id"], str(card["name"]).split()[-1])
+        cv.text_in(top, short, MIN_FONT, "cond", INK, "left")
+        left, right = bottom.cols(1, -40)
+        cv.text_in(left, f"{card['vp']} VP", MIN_FONT, "bold", INK, "left")
+        if card.get("holder") is not None:
+            cv.token(card["holder"], (right.cx, right.cy), 34)
+        else:
+            r = 14
+            cv.draw.ellipse((right.cx - r, right.cy - r, right.cx + r, right.cy + r), outline=INK_SOFT, width=2)
+    return out
+
+
+def _draw_markets(cv: Canvas, box: Box, view: dict[str, Any]) -> dict[str, Box]:
+    cv.panel(box)
+    cities = view.get("cities") or []
+    goods = {g["good"]: g for g in view.get("goods") or []}
+    numerals = {r["id"]: r["numeral"] for r in view["countryside"]["routes"]}
+    cols = box.inset(8, 6).cols(*([1] * max(1, len(cities))), gap=8)
+    out: dict[str, Box] = {}
+    for city, col in zip(cities, cols, strict=False):
+        head = col.top(40)
+        numeral = numerals.get(city["route"], "")
+        nw = text_width(numeral, MIN_FONT, "cond") + 16
+        pill = Box(head.x, head.y + 2, nw, head.h - 4)
+        cv.draw.rounded_rectangle(pill.rect, radius=8, fill=BOARD_DARK, outline=INK, width=2)
+        cv.text_in(pill, numeral, MIN_FONT, "cond", INK)
+        cv.text_in(Box(pill.x2 + 6, head.y, head.w - nw - 6, head.h), city["city"], MIN_FONT, "cond", INK, "left")
+        rows = col.rest_below(40, 4).rows(1, 1, gap=4)
+        for good_name, row in zip(city["goods"], rows, strict=False):
+            g = goods.get(good_name)
+            if g is None:
+                continue
+            out[good_name] = row
+            _good_row(cv, row, g)
+    return out
+
+
+def _good_row(cv: Canvas, row: Box, g: dict[str, Any]) -> None:
+    """Good pictogram, sale price on a coin, the toll (minus) and who collects it."""
+    h = row.h
+    size = min(44, round(h))
+    _paste(cv, art.icon(g["good"], size), (row.x + size / 2, row.cy))
+    coin = Box(row.x + size + 6, row.cy - 21, 42, 42)
+    _paste(cv, art.icon("gold", 42), (coin.cx, coin.cy))
+    cv.text((coin.cx, coin.cy), str(g["price"]), MIN_FONT, "bold", INK, "mm")
+    toll = Box(coin.x2 + 8, row.cy - 19, 52, 38)
+    cv.draw.rounded_rectangle(toll.rect, radius=8, fill=mix(BAD, PAPER, 0.65), outline=INK, width=2)
+    cv.text_in(toll, f"−{g['toll']}", MIN_FONT, "cond", INK)
+    slot = (toll.x2 + 20, row.cy)
+    if g.get("toll_to") is not None:
+        cv.token(g["toll_to"], slot, 30)
+    else:
+        cv.draw.ellipse((slot[0] - 12, slot[1] - 12, slot[0] + 12, slot[1] + 12), outline=INK_SOFT, width=2)
+
+
+def _draw_timeline(cv: Canvas, box: Box, tl: dict[str, Any]) -> None:
+    cv.panel(box)
+    years = list(tl.get("years") or [])
+    index = int(tl.get("index", 0))
+    weights = [-112.0 if i == index else 1.0 for i in range(len(years))]
+    cells = box.inset(6, 6).cols(*weights, gap=3)
+    reshuffle = set(tl.get("reshuffle") or [])
+    for i, (year, cell) in enumerate(zip(years, cells, strict=True)):
+        current = i == index
+        fill = GOLD if current else (mix(BAD, PAPER, 0.55) if year in reshuffle else BOARD_DARK)
+        cv.draw.rounded_rectangle(cell.rect, radius=8, fill=fill, outline=INK if current else INK_SOFT,
+                                  width=3 if current else 1)
+        label = str(year) if current else str(year)[-2:]
+        mark = "flag" if year == tl.get("end") else "shuffle" if year in reshuffle else None
+        text_box = cell.top(cell.h - 20) if mark else cell
+        cv.text_in(text_box, label, MIN_FONT, "bold" if current else "cond", INK if i >= index else INK_SOFT)
+        if mark:
+            _paste(cv, art.icon(mark, 20), (cell.cx, cell.y2 - 13))
+
+
+def _draw_deck(cv: Canvas, box: Box, deck: dict[str, Any]) -> Box:
+    cv.panel(box)
+    inner = box.inset(10, 6)
+    _paste(cv, art.icon("event", 44), (inner.x + 22, inner.cy))
+    card = deck.get("last_card")
+    if card is None:
+        label = "No card yet"
+    elif card.get("income") is None:
+        label = EVENT_NAMES.get(card.get("event") or "", "Raubritter") + "!"
+    else:
+        event = EVENT_NAMES.get(card.get("event") or "")
+        label = f"Income {card['income']}" + (f" · {event}" if event else "")
+    pile = f"{deck.get('draw_pile', 0)} left"
+    pw = text_width(pile, MIN_FONT, "regular")
+    badge = 0.0
+    if deck.get("handelstag"):
+        badge = 110
+        chip = Box(inner.x2 - pw - badge - 6, inner.y + 4, badge - 8, inner.h - 8)
+        cv.chip(chip, "3:1", GOOD, MIN_FONT, "cond")
+    text_box = Box(inner.x + 54, inner.y, inner.w - 54 - pw - badge - 16, inner.h)
+    drawn = cv.text_in(text_box, label, MIN_FONT, "bold", INK, "left")
+    cv.text_in(inner.right(pw), pile, MIN_FONT, "regular", INK_SOFT, "right")
+    return Box(inner.x, inner.y, drawn.x2 - inner.x, inner.h)
+
+
+# ---------------------------------------------------------------- the news line: open offer, else the last move
+def _items(cv: Canvas, x: float, cy: float, items: dict[str, int], limit: float) -> float:
+    for item, n in items.items():
+        if x + 80 > limit:
+            cv.text((x, cy), "…", MIN_FONT, "bold", INK, "lm")
+            return x + 30
+        cv.text((x, cy), str(n), MIN_FONT, "bold", INK, "lm")
+        x += text_width(str(n), MIN_FONT, "bold") + 2
+        sprite = art.icon("gold", 30) if item == "gold" else art.resource_chip(item, 34)
+        _paste(cv, sprite, (x + sprite.width / 2, cy))
+        x += sprite.width + 10
+    return x
+
+
+def _draw_offer(cv: Canvas, box: Box, offer: dict[str, Any], names: Sequence[str] | None) -> None:
+    inner = box.inset(10, 4)
+    cy = inner.cy
+    cv.token(offer["from"], (inner.x + 16, cy), 30)
+    x = inner.x + 38
+    x = _items(cv, x, cy, offer.get("give") or {}, inner.x2 - 200)
+    cv.text((x, cy), "for", MIN_FONT, "regular", INK_SOFT, "lm")
+    x += text_width("for", MIN_FONT, "regular") + 10
+    x = _items(cv, x, cy, offer.get("want") or {}, inner.x2 - 110)
+    cv.text((x, cy), "→", MIN_FONT, "bold", INK, "lm")
+    x += 36
+    declined = set(offer.get("declined") or [])
+    for seat in offer.get("to") or []:
+        if x + 30 > inner.x2:
+            break
+        cv.token(seat, (x + 15, cy), 30)
+        if seat in declined:
+            cv.draw.line((x + 2, cy - 13, x + 28, cy + 13), fill=BAD, width=4)
+        x += 36
+
+
+def _draw_news(cv: Canvas, box: Box, view: dict[str, Any], last: Any, names: Sequence[str] | None) -> None:
+    cv.panel(box, fill=PAPER)
+    offer = view.get("offer")
+    if offer:
+        _draw_offer(cv, box, offer, names)
+        return
+    seat, action = last_action(last)
+    text = _describe(view, seat, action, names)
+    card = (view.get("deck") or {}).get("last_card") or {}
+    text = text or str(card.get("text") or "")
+    if text:
+        cv.text_in(box.inset(12, 4), text, MIN_FONT, "regular", INK, "left")
+
+
+def _describe(view: dict[str, Any], seat: int | None, action: str, names: Sequence[str] | None) -> str:
+    words = action.split()
+    if not words:
+        return ""
+    who = _name(seat, names) if seat is not None else "Last move"
+    verb = words[0]
+    arg = words[1] if len(words) > 1 else ""
+    numerals = {r["id"]: r["numeral"] for r in view["countryside"]["routes"]}
+    route = numerals.get(arg.split(".")[0], "")
+    if verb == "toll" and arg:
+        text = f"toll bar on route {route}"
+    elif verb == "settle" and "." in arg:
+        text = f"settlement on route {route}"
+    elif verb == "manufacture" and arg:
+        text = "built a manufacture"
+    elif verb == "wall":
+        text = "built a wall"
+    elif verb == "tower" and arg:
+        text = "built a tower"
+    elif verb == "produce":
+        text = f"sold {GOOD_NAMES.get(arg, arg).lower()}"
+    elif verb == "bank" and len(words) == 3:
+        text = "traded with the bank"
+    elif verb == "robber" and arg.startswith("H"):
+        text = "moved the robber knight"
+    elif verb == "steal" and arg.isdigit():
+        text = f"robbed {_name(int(arg), names)}"
+    elif verb == "draw":
+        text = "turned an event card"
+    elif verb == "discard":
+        text = "returned a card"  # which card stays unsaid
+    elif verb == "council":
+        text = "council card chosen"
+    elif verb in ("accept", "decline", "withdraw", "cancel"):
+        text = {"accept": "accepted the offer", "decline": "declined the offer", "withdraw": "withdrew the offer",
+                "cancel": "cancelled the offer"}[verb]
+    elif verb == "end":
+        text = "ended the turn"
+    else:
+        return ""
+    return f"{who}: {text}"
+
+
+# ---------------------------------------------------------------- the last move, ringed
+def _highlight_last(cv: Canvas, view: dict[str, Any], last: Any, a: dict[str, Any]) -> None:
+    _draw_news(cv, a["news"], view, last, None)
+    seat, action = last_action(last)
+    words = action.split()
+    if not words:
+        return
+    verb, arg = words[0], (words[1] if len(words) > 1 else "")
+    R = a["R"]
+    if verb == "toll" and arg in a["section"]:
+        maps.ring(cv, a["section"][arg], R * 0.42)
+    elif verb == "settle" and arg in a["crossing"]:
+        maps.ring(cv, a["crossing"][arg], R * 0.42)
+    elif verb == "robber" and arg in a["hex"]:
+        maps.ring(cv, a["hex"][arg], R * 0.86)
+    elif verb == "manufacture" and arg in a["disc"]:
+        maps.ring(cv, a["disc"][arg], a["city_R"] * 0.4)
+    elif verb == "tower" and arg in a["tower"]:
+        maps.ring(cv, a["tower"][arg], a["city_R"] * 0.4)
+    elif verb == "wall":
+        built = [w["id"] for w in view["city"]["walls"] if w.get("built_by") is not None]
+        if built:
+            maps.ring(cv, a["wall"][built[-1]], a["city_R"] * 0.45)
+    elif verb == "produce" and arg in a["goods"]:
+        cv.highlight(a["goods"][arg], radius=10, width=5)
+    elif verb == "draw":
+        cv.highlight(a["deck"], radius=10, width=5)
+    elif verb == "council":
+        holder = int(arg) if arg.isdigit() else seat
+        for card, box in a["council"].items():
+            if any(c["id"] == card and c.get("holder") == seat for c in view["council"]) or holder is None:
+                cv.highlight(box, radius=10, width=5)
+    elif verb == "steal" and arg.isdigit() and int(arg) in a["players"]:
+        cv.highlight(a["players"][int(arg)], radius=10, width=4)
+    elif verb in ("accept", "decline", "withdraw", "offer", "send") and view.get("offer"):
+        cv.highlight(a["news"], radius=12, width=4)
+
+
+# ================================================================ private screen
 def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
     cv = Canvas()
     seat = view.get("viewer")
-    me = view["players"][seat] if seat is not None else None
-    cv.text((20, 20), seat_name(seat or 0, names))
-    if me and me.get("hand"):
-        for i, (res, n) in enumerate(me["hand"].items()):
-            cv.text((20, 80 + 45 * i), f"{res}: {n}")
+    if seat is None:
+        box = cv.region("header", Box(8, 8, cv.w - 16, 60))
+        cv.panel(box, fill=BOARD_DARK)
+        cv.text_in(box.inset(12, 4), "Spectators hold no cards", MIN_FONT, "bold", INK, "left")
+        return cv
+    me = view["players"][seat]
+    hand: dict[str, int] = me.get("hand") or {}
+    header = cv.region("header", Box(8, 8, cv.w - 16, 56))
+    cv.panel(header, fill=BOARD_DARK)
+    hi = header.inset(10, 6)
+    chip = hi.left(260)
+    cv.player_chip(chip, seat, _name(seat, names), MIN_FONT, "cond")
+    stats = Box(chip.x2 + 16, hi.y, hi.w - chip.w - 16, hi.h).cols(-110, -110, -110, -110, 1)
+    _vp(cv, stats[0], me["vp"])
+    _stat(cv, stats[1], "gold", me["gold"])
+    _stat(cv, stats[2], "prestige", me["prestige"])
+    _stat(cv, stats[3], "card", me["cards"])
+    turn = "your turn" if seat in (view.get("to_act") or []) else str(view.get("phase_name") or "")
+    cv.text_in(stats[4], turn, MIN_FONT, "regular", INK, "right")
+
+    _draw_hand(cv, cv.region("hand", Box(8, 72, cv.w - 16, 220)), hand, me)
+    _draw_builds(cv, cv.region("builds", Box(8, 300, 624, 492)), view, me, hand)
+    _draw_goods(cv, cv.region("goods", Box(640, 300, 632, 340)), view, me, hand)
+    _draw_private_info(cv, cv.region("info", Box(640, 648, 632, 144)), view, me, names)
     return cv
+
+
+def _draw_hand(cv: Canvas, box: Box, hand: dict[str, int], me: dict[str, Any]) -> None:
+    cv.panel(box)
+    cards = box.inset(12, 10).cols(*([1] * 6), gap=14)
+    items = [(res, int(hand.get(res, 0)), art.RESOURCE_COLOUR[res]) for res in RESOURCES]
+    items.append(("gold", int(me["gold"]), GOLD))
+    for (item, n, colour), card in zip(items, cards, strict=False):
+        fill = colour if n else mix(colour, BOARD, 0.75)
+        cv.draw.rounded_rectangle(card.rect, radius=14, fill=mix(fill, PAPER, 0.35), outline=INK, width=3)
+        pic_box, label_box, count_box = card.inset(6, 6).rows(1, -36, -56)
+        pic = round(min(pic_box.w, pic_box.h) * 0.92)
+        _paste(cv, art.icon(item, pic), (pic_box.cx, pic_box.cy))
+        cv.text_in(label_box, item, MIN_FONT, "cond", INK_SOFT)
+        cv.text_in(count_box, str(n), 48, "bold", INK if n else INK_SOFT)
+
+
+def _can_build(kind: str, view: dict[str, Any], me: dict[str, Any], hand: dict[str, int]) -> bool:
+    """Affordable, a piece left, and (for the city) a place open: the public checks the view allows."""
+    if not _affordable(COSTS[kind], hand, me["gold"]) or (me.get("pieces_left") or {}).get(kind, 1) <= 0:
+        return False
+    city = view["city"]
+    if kind == "wall":
+        return city.get("next_wall") is not None
+    if kind == "tower":
+        bauhof = any(d.get("owner") == me["seat"] and d.get("bauhof") for d in city["discs"])
+        return bauhof and any(t.get("open") for t in city["towers"])
+    if kind == "manufacture":
+        return any(d.get("owner") is None for d in city["discs"])
+    return True
+
+
+def _affordable(cost: dict[str, int], hand: dict[str, int], gold: int) -> bool:
+    return all((gold if item == "gold" else hand.get(item, 0)) >= n for item, n in cost.items())
+
+
+def _cost_icons(cv: Canvas, x: float, cy: float, cost: dict[str, int], size: int = 34) -> float:
+    for item, n in cost.items():
+        for _ in range(n if item != "gold" else 1):
+            sprite = art.icon("gold", size) if item == "gold" else art.resource_chip(item, size)
+            _paste(cv, sprite, (x + size / 2, cy))
+            if item == "gold":
+                cv.text((x + size / 2, cy), str(n), MIN_FONT, "bold", INK, "mm")
+            x += size + 3
+    return x
+
+
+def _draw_builds(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str, Any], hand: dict[str, int]) -> None:
+    cv.panel(box)
+    inner = box.inset(12, 8)
+    cv.text_in(inner.top(40), "Build", MIN_FONT, "bold", INK, "left")
+    rows = inner.rest_below(40, 4).rows(*([1] * len(COSTS)), gap=6)
+    left = me.get("pieces_left") or {}
+    seat = me["seat"]
+    for (kind, cost), row in zip(COSTS.items(), rows, strict=False):
+        ok = _can_build(kind, view, me, hand)
+        if kind == "toll":
+            sprite = art.toll_bar(seat, 46, 16, 0)
+        elif kind == "settlement":
+            sprite = art.settlement(seat, 40)
+        elif kind == "manufacture":
+            sprite = art.manufacture(seat, 40)
+        elif kind == "tower":
+            sprite = art.tower(seat, 40)
+        else:
+            sprite = _wall_sprite(seat)
+        if ok:
+            cv.draw.rounded_rectangle(row.rect, radius=10, fill=mix(GOOD, PAPER, 0.8))
+        _paste(cv, sprite, (row.x + 28, row.cy))
+        label = BUILD_NAMES[kind]
+        if kind in left:
+            label += f" ({left[kind]})"
+        cv.text_in(Box(row.x + 60, row.y, 272, row.h), label, MIN_FONT, "cond", INK, "left")
+        _cost_icons(cv, row.x + 340, row.cy, cost)
+        _paste(cv, art.icon("check" if ok else "cross", 30), (row.x2 - 22, row.cy))
+
+
+def _wall_sprite(seat: int) -> Image.Image:
+    img = Image.new("RGBA", (46, 20), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rectangle((1, 3, 45, 17), fill=player(seat).colour, outline=INK, width=2)
+    for x in (12, 23, 34):
+        d.line((x, 3, x, 17), fill=INK, width=1)
+    return img
+
+
+def _doubled(view: dict[str, Any], seat: int) -> set[str]:
+    return {g for d in view["city"]["discs"] if d.get("owner") == seat for g in d.get("doubles") or []}
+
+
+def _draw_goods(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str, Any], hand: dict[str, int]) -> None:
+    cv.panel(box)
+    inner = box.inset(12, 8)
+    cv.text_in(inner.top(40), "Produce and sell", MIN_FONT, "bold", INK, "left")
+    goods = view.get("goods") or []
+    rows = inner.rest_below(40, 4).rows(*([1] * max(1, len(goods))), gap=4)
+    doubled = _doubled(view, me["seat"])
+    for g, row in zip(goods, rows, strict=False):
+        ok = _affordable(g["recipe"], hand, 0)
+        if ok:
+            cv.draw.rounded_rectangle(row.rect, radius=10, fill=mix(GOOD, PAPER, 0.8))
+        _paste(cv, art.icon(g["good"], 44), (row.x + 26, row.cy))
+        x = _cost_icons(cv, row.x + 58, row.cy, g["recipe"], 32)
+        cv.text((x + 6, row.cy), "→", MIN_FONT, "bold", INK, "lm")
+        price = g["price"] * (2 if g["good"] in doubled else 1)
+        coin_x = row.x + 58 + 4 * 35 + 50
+        _paste(cv, art.icon("gold", 42), (coin_x + 21, row.cy))
+        cv.text((coin_x + 21, row.cy), str(price), MIN_FONT, "bold", INK, "mm")
+        if g["good"] in doubled:
+            cv.text((coin_x + 48, row.cy), "×2", MIN_FONT, "cond", GOOD, "lm")
+        toll = f"toll {g['toll']}"
+        cv.text((coin_x + 110, row.cy), toll, MIN_FONT, "cond", INK_SOFT, "lm")
+        _paste(cv, art.icon("check" if ok else "cross", 30), (row.x2 - 22, row.cy))
+
+
+def _draw_private_info(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str, Any],
+                       names: Sequence[str] | None) -> None:
+    cv.panel(box)
+    inner = box.inset(12, 6)
+    top, bottom = inner.rows(1, 1, gap=4)
+    rates = me.get("bank_rates") or {}
+    cv.text_in(top.left(100), "Bank", MIN_FONT, "bold", INK, "left")
+    x = top.x + 100
+    for item in (*RESOURCES, "gold"):
+        rate = rates.get(item, 4)
+        sprite = art.icon("gold", 32) if item == "gold" else art.resource_chip(item, 34)
+        _paste(cv, sprite, (x + 17, top.cy))
+        colour = GOOD if rate < 4 else INK
+        cv.text((x + 38, top.cy), f"{rate}", MIN_FONT, "bold", colour, "lm")
+        x += 84
+    offer = view.get("offer")
+    if me.get("discard_due"):
+        cv.chip(bottom.inset(0, 4), f"Return {me['discard_due']} cards (Raubritter)", BAD, MIN_FONT, "bold")
+    elif offer:
+        _draw_offer(cv, bottom, offer, names)
+    else:
+        tolls = (me.get("pieces_left") or {}).get("toll", 0)
+        routes = _numerals(view, me.get("wegerecht") or [])
+        text = f"Wegerecht {routes}" if routes else "No Wegerecht"
+        cv.text_in(bottom, f"{text} · {tolls} toll bars left", MIN_FONT, "regular", INK, "left")
+
+
+# ================================================================ final scores
+def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+    cv = Canvas()
+    cv.region("countryside", COUNTRYSIDE)
+    lay = maps.countryside_layout(COUNTRYSIDE, view["countryside"])
+    maps.draw_countryside(cv, lay, view["countryside"])
+    _draw_timeline(cv, cv.region("timeline", TIMELINE), view["timeline"])
+    outcome = view.get("outcome") or {}
+    scores = list(outcome.get("scores") or view.get("scores") or [])
+    ranks = list(outcome.get("ranks") or [1] * len(scores))
+    breakdown = list(outcome.get("breakdown") or [{} for _ in scores])
+    title = cv.region("title", Box(640, 8, 632, 110))
+    cv.panel(title, fill=BOARD_DARK)
+    winners = [s for s, r in enumerate(ranks) if r == 1]
+    head, sub = title.inset(14, 8).rows(1, 1)
+    cv.text_in(head, "Game over", 40, "bold", INK, "left")
+    end = view.get("end")
+    reason = {"vp": "13 points reached", "time": "time ran out"}.get(str(end), "")
+    win = " and ".join(_name(s, names) for s in winners)
+    cv.text_in(sub, f"{win} wins" + (f" · {reason}" if reason else ""), MIN_FONT, "regular", INK, "left")
+    table = cv.region("scores", Box(640, 126, 632, 420))
+    cv.panel(table)
+    _final_table(cv, table.inset(10), scores, ranks, breakdown, names)
+    legend = cv.region("legend", Box(640, 554, 632, 238))
+    cv.panel(legend)
+    _final_legend(cv, legend.inset(14, 10), scores, ranks)
+    deck = cv.region("deck", DECK)
+    cv.panel(deck)
+    cv.text_in(deck.inset(12, 4), f"Ended in {view['timeline'].get('year', '')}, turn {view.get('turn', 0)}",
+               MIN_FONT, "regular", INK, "left")
+    return cv
+
+
+_FINAL_COLS: tuple[tuple[str, str, str], ...] = (
+    ("settlements", "house", "Settlements"), ("manufactures", "workshop", "Manufactures"),
+    ("wegerecht", "signpost", "Wegerecht"), ("council", "council", "Council"),
+)
+
+
+def _final_table(cv: Canvas, box: Box, scores: list[int], ranks: list[int], breakdown: list[dict[str, int]],
+                 names: Sequence[str] | None) -> None:
+    order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
+    lines = box.rows(-60, *([1] * 4), gap=6)
+    widths = (-40, 1, -66, -66, -66, -66, -84)
+    head = lines[0].cols(*widths, gap=6)
+    cv.draw.rounded_rectangle(lines[0].rect, radius=8, fill=BOARD_DARK)
+    for cell, (_key, pic, _label) in zip(head[2:6], _FINAL_COLS, strict=True):
+        _paste(cv, art.icon(pic, 42), (cell.cx, cell.cy))
+    _paste(cv, icon_sprite("star", 42), (head[6].cx, head[6].cy))
+    cv.text_in(head[1].inset(8, 0), "Player", MIN_FONT, "bold", INK, "left")
+    for seat, line in zip(order, lines[1:], strict=False):
+        cells = line.cols(*widths, gap=6)
+        if ranks[seat] == 1:
+            cv.draw.rounded_rectangle(line.rect, radius=8, fill=mix(GOLD, PAPER, 0.5))
+        cv.text_in(cells[0], str(ranks[seat]), MIN_FONT, "bold", INK)
+        chip = Box(cells[1].x, cells[1].cy - 24, cells[1].w, 48)
+        cv.player_chip(chip, seat, _name(seat, names), MIN_FONT, "cond")
+        parts = breakdown[seat] if seat < len(breakdown) else {}
+        for cell, (key, _pic, _label) in zip(cells[2:6], _FINAL_COLS, strict=True):
+            cv.text_in(cell, str(parts.get(key, 0)), MIN_FONT, "regular", INK)
+        cv.text_in(cells[6], str(scores[seat]), 40, "bold", INK)
+
+
+def _final_legend(cv: Canvas, box: Box, scores: list[int], ranks: list[int]) -> None:
+    """What the columns count, and whether a tie was broken."""
+    tied = len(set(scores)) < len(scores) and len(set(ranks)) > len(set(scores))
+    rows = box.rows(1, 1, 1)
+    cells = [*rows[0].cols(1, 1, gap=10), *rows[1].cols(1, 1, gap=10)]
+    for cell, (_key, pic, label) in zip(cells, _FINAL_COLS, strict=True):
+        _paste(cv, art.icon(pic, 40), (cell.x + 20, cell.cy))
+        cv.text_in(Box(cell.x + 48, cell.y, cell.w - 48, cell.h), label, MIN_FONT, "regular", INK, "left")
+    if tied:
+        cv.text_in(rows[2], "Tie: the better council card ranks first", MIN_FONT, "regular", INK_SOFT,
+                   "left")
