@@ -151,12 +151,12 @@ class Terminal:
                     continue
                 if not line:
                     continue
-                action = pick(line, legal)
-                if action is None:
+                chosen = pick(line, legal)
+                if chosen is None:
                     self.say(f"Please type a number from 1 to {len(legal)}, an action, or q to quit.")
                     continue
                 try:
-                    update = await self.svc.act(self.channel, user, action, table.version)
+                    update = await self.svc.act(self.channel, user, chosen, table.version)
                 except TableError as err:
                     self.say(f"Refused: {err}")
                     continue
