@@ -600,12 +600,13 @@ def draw_cards(c: Canvas, box: Box, private: dict[str, Any]) -> None:
 
 def _card_groups(c: Canvas, box: Box, groups: list[tuple[str, list[int], bool]]) -> None:
     """Stacks left to right, wrapping: each a row of cards under its label and total."""
-    cw, ch, step = 40, 54, 42
-    row_h = ch + 48
+    cw, ch, step = 50, 68, 54
+    row_h = ch + 50
     x, y = box.x, box.y
     for label, cards, fresh in groups:
         head = {"open": "open stack", "hand": "drawn"}.get(label, f"#{label}")
-        head = f"{head} = {sum(cards)}"
+        if len(cards) > 1 or label in ("open", "hand"):  # a single card is its own total
+            head = f"{head} = {sum(cards)}"
         width = max(text_width(head, F, "cond"), cw + step * (len(cards) - 1)) + 22
         if x + width > box.x2 and x > box.x:
             x, y = box.x, y + row_h
@@ -619,7 +620,7 @@ def _card_groups(c: Canvas, box: Box, groups: list[tuple[str, list[int], bool]])
             cx = x + cw / 2 + i * step
             cy = y + 42 + ch / 2
             c.paste(art.card_sprite(cw, ch, True), (cx, cy))
-            c.text((cx, cy), str(v), F, "bold", INK, "mm")
+            c.text((cx, cy), str(v), BIG, "bold", INK, "mm")
         x += width
 
 

@@ -140,10 +140,10 @@ def test_private_screen_shows_the_seats_holdings(late: tuple[StrasbourgState, An
     assert str(private["coins"]) in texts
     for guild, n in private["goods"].items():
         assert f"×{n}" in texts, guild
-    for stack in private["stacks"]:
+    for number, stack in enumerate(private["stacks"], start=1):
         for value in stack:
             assert str(value) in texts
-        assert any(t.endswith(f"= {sum(stack)}") for t in texts)
+        assert (f"#{number} = {sum(stack)}" if len(stack) > 1 else f"#{number}") in texts
     for objective in private["objectives"]["kept"]:
         assert any(t.startswith(f"{objective}:") for t in texts)
 
