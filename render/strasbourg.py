@@ -104,7 +104,7 @@ def _last_text(seat: int | None, action: str, view: dict[str, Any], names: Seque
     if verb == "privilege":
         return f"{who} spent a privilege"
     if verb == "buy" and arg in PRICES:
-        return f"{who} bought {arg} for {PRICES[arg]}"
+        return f"{who} bought {arg} for {_plural(PRICES[arg], 'coin')}"
     if verb == "skip":
         return f"{who} placed no member"
     if verb == "goods":
@@ -114,7 +114,7 @@ def _last_text(seat: int | None, action: str, view: dict[str, Any], names: Seque
     if verb == "done":
         return f"{who} stopped selling"
     if verb == "return":
-        return f"{who} kept no card" if arg == "none" else f"{who} returned a {arg} to the deck"
+        return f"{who} returned no card" if arg == "none" else f"{who} returned a {arg} to the deck"
     if verb == "chapel":
         return f"{who} built a chapel"
     if verb == "build":

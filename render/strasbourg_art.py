@@ -112,8 +112,8 @@ def pictogram(kind: str, size: int) -> Image.Image:
                                 fill=CARD_BACK, outline=INK, width=lw)
     elif kind == "pillar":
         d.polygon([(1.5 * u, 6 * u), (10 * u, 1 * u), (18.5 * u, 6 * u)], fill=BOARD, outline=INK, width=lw)
-        for x in (4, 8.5, 13):
-            d.rectangle((x * u, 7 * u, (x + 3) * u, 16 * u), fill=PAPER, outline=INK, width=lw)
+        for col in (4.0, 8.5, 13.0):
+            d.rectangle((col * u, 7 * u, (col + 3) * u, 16 * u), fill=PAPER, outline=INK, width=lw)
         d.rectangle((1.5 * u, 16 * u, 18.5 * u, 19 * u), fill=BOARD, outline=INK, width=lw)
     elif kind == "person":
         d.ellipse((6.5 * u, 1 * u, 13.5 * u, 8 * u), fill=BOARD, outline=INK, width=lw)
