@@ -107,7 +107,7 @@ def last_text(view: dict[str, Any], verb: str, rest: str) -> str:
         thing = f"{city} shrine" if price == "shrine" else f"{price} relic"
         what = {"buy": "bought", "insure": "insured", "enshrine": "enshrined"}[verb] + f" {thing}"
     elif verb == "keep":
-        what = "kept the shrine empty"
+        what = "shrine left empty"
     elif verb == "decide":
         what = f"mayor decided {rest}"
     elif verb == "pass":
@@ -193,6 +193,9 @@ def draw_header(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None) -
         return
     phase = str(view.get("phase") or "")
     phase = phase.split(": ", 1)[1] if ": " in phase else phase
+    vote = view.get("vote") or None
+    if vote:
+        phase = "Vote: " + SHORT_DECREES.get(vote["decree"], vote["decree"])
     waiting = [s for s in view.get("to_act") or [] if isinstance(s, int)]
     if len(waiting) == 1:
         tokens_w = round(min(360.0, kit.text_width(short_name(waiting[0], names), MIN_FONT, "cond") + 64))
@@ -374,9 +377,10 @@ def draw_players(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None, 
     to_act = set(view.get("to_act") or [])
     family = (view.get("phase") or "").endswith("family cards")
     inner = PLAYERS.inset(8, 6)
-    lines = inner.rows(-36, *([-38] * len(order)), gap=2)
+    row_h = min(52.0, (inner.h - 36 - 2 * len(order)) / max(1, len(order)))
+    lines = inner.rows(-36, *([-row_h] * len(order)), gap=2)
     head = lines[0].cols(*[-w for w in PLAYER_COLS])
-    street_span = Box(head[4].x, head[4].y, head[7].x2 - head[4].x, inner.y2 - head[4].y)
+    street_span = Box(head[4].x, head[4].y, head[7].x2 - head[4].x, lines[-1].y2 - head[4].y)
     cv.draw.rounded_rectangle(street_span.rect, radius=8, fill=STONE)
     for cell, label in zip(head, ("", "Player", "VP", "", "Tu", "We", "Th", "Fr", "", "Left", ""), strict=True):
         if label:
@@ -473,14 +477,9 @@ def draw_decrees(cv: Canvas, view: dict[str, Any], marks: dict[str, Box], seat: 
             cv.text_in(status, ("✓ passed" if ok else "✗ rejected") + tally, MIN_FONT, "cond",
                        kit.GOOD if ok else kit.BAD, "left")
         elif vote and vote.get("decree") == d["id"]:
-            drawn = cv.text_in(Box(status.x, status.y, 110, status.h), "voting", MIN_FONT, "cond", INK, "left")
-            x = drawn.x2 + 18
-            cast = set(vote.get("cast") or [])
-            for s in vote.get("voters") or []:
-                cv.token(s, (x, status.cy), 28)
-                if s in cast:
-                    cv.text((x + 12, status.cy + 4), "✓", MIN_FONT, "bold", kit.GOOD, "mm")
-                x += 34
+            voters, cast = vote.get("voters") or [], vote.get("cast") or []
+            text = f"voting: {len(cast)}/{len(voters)} cast" if len(cast) < len(voters) else "tie: mayor decides"
+            cv.text_in(status, text, MIN_FONT, "cond", kit.hex_rgb("#b5651d"), "left")
         else:
             cv.text_in(status, "to come", MIN_FONT, "cond", INK_SOFT, "left")
         marks[f"decree {d['id']}"] = block

@@ -120,7 +120,7 @@ def shrine_sprite(colour: RGB, size: int, filled: bool) -> Image.Image:
     d = ImageDraw.Draw(big)
     u = s / 20
     lw = max(kit.SS, round(s / 16))
-    body = colour if filled else PAPER
+    body = colour if filled else mix(colour, PAPER, 0.6)
     d.polygon([(1.5 * u, 7.5 * u), (10 * u, 1.5 * u), (18.5 * u, 7.5 * u)], fill=body, outline=INK, width=lw)
     for x in (4, 9, 14):
         d.rectangle((x * u, 8 * u, (x + 2) * u, 16 * u), fill=body, outline=INK, width=max(kit.SS, lw // 2))
@@ -242,13 +242,15 @@ def seat_cell(cv: Canvas, box: Box, seat: int, number: int | None, size: int = k
 
 
 def shrine_card(cv: Canvas, box: Box, shrine: dict[str, Any], size: int = kit.MIN_FONT) -> None:
-    """A player's shrine: the temple in its city's colour and the doubled VP of its relic (or "empty")."""
+    """A player's shrine: its city, the temple, and the doubled VP of its relic (or "empty")."""
     city = CITY_OF_CODE.get(str(shrine.get("id", "")).partition("-")[0], "")
     col = city_colour(city)
     filled = bool(shrine.get("relic"))
     cv.draw.rounded_rectangle(box.rect, radius=8, fill=mix(col, PAPER, 0.6 if filled else 0.85), outline=INK,
                               width=2)
-    top, bottom = box.rows(1, 1)
-    sh = round(min(top.h - 4, 34))
-    cv.paste(shrine_sprite(col, sh, filled), (top.cx, top.cy + 2))
-    cv.text_in(bottom.inset(4, 0), f"{shrine.get('vp', 0)}★" if filled else "empty", size, "cond", INK)
+    name, icon, value = box.inset(8, 4).rows(1, 1, 1)
+    cv.text_in(name, city_label(city), size, "cond", mix(col, INK, 0.5), "left")
+    sh = round(min(icon.h, 36))
+    cv.paste(shrine_sprite(col, sh, filled), (icon.x + sh / 2, icon.cy))
+    cv.text_in(Box(icon.x + sh + 6, icon.y, icon.w - sh - 6, icon.h), "shrine", size, "cond", INK, "left")
+    cv.text_in(value, f"{shrine.get('vp', 0)}★ (×2)" if filled else "empty", size, "cond", INK, "left")
