@@ -702,7 +702,7 @@ def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
 
 
 def draw_final_notes(c: Canvas, box: Box, view: dict[str, Any], order: list[int], names: Sequence[str] | None) -> None:
-    """Per seat: kept objectives met (✓) or missed (✗), and leftover coins."""
+    """Per seat: each kept objective, met (✓, its points) or missed (✗, −3)."""
     c.panel(box, fill=BOARD)
     inner = box.inset(10, 6)
     title, body = inner.rows(-38, 1, gap=2)
@@ -718,10 +718,14 @@ def draw_final_notes(c: Canvas, box: Box, view: dict[str, Any], order: list[int]
             met = bool(o.get("met"))
             card = OBJECTIVES[o["id"]]
             points = card["points"] if met else -OBJECTIVE_PENALTY
-            label = f"{'✓' if met else '✗'} {points:+d}".replace("-", "−")
-            # with room, the card's text; otherwise its id
-            tail = card["text"] if slot >= 220 else o["id"]
-            label = fit_text(f"{label} {tail}", F, "cond", slot - 20)
+            mark = f"{'✓' if met else '✗'} {points:+d}".replace("-", "−")
+            # the richest label that fits its share of the row: with the card's text, its id, or the points only
+            if slot >= 220:
+                label = fit_text(f"{mark} {card['text']}", F, "cond", slot - 20)
+            elif text_width(f"{mark} {o['id']}", F, "cond") + 20 <= slot:
+                label = f"{mark} {o['id']}"
+            else:
+                label = mark.replace(" ", "")
             w = min(slot, text_width(label, F, "cond") + 20)
             chip = Box(x, row.cy - 22, w, 44)
             c.chip(chip, label, mix(GOOD, PAPER, 0.35) if met else mix(BAD, PAPER, 0.35), F, "cond")
