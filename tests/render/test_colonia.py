@@ -212,6 +212,18 @@ def test_private_screen_shows_the_seats_holdings(late: tuple[ColoniaState, Any])
         assert str(reserve) in _texts(canvas, "family")
 
 
+def test_shrines_show_on_the_owners_screen() -> None:
+    state, _ = play(5, 9, lambda s: any(s.shrines) and s.stage == "loop")
+    assert not state.is_over(), "the bots bought no shrine in this game"
+    seat = next(i for i, held in enumerate(state.shrines) if held)
+    shrines = state.view(seat)["players"][seat]["shrines"]
+    canvas = render.private_canvas("colonia", state.view(seat), names=NAMES)
+    texts = _texts(canvas, "relics")
+    assert texts.count("shrine") == len(shrines)
+    for shrine in shrines:
+        assert (f"{shrine['vp']}★ (×2)" if shrine["relic"] else "empty") in texts
+
+
 def test_spectator_private_screen_shows_no_secrets(late: tuple[ColoniaState, Any]) -> None:
     view = late[0].view(None)
     assert "me" not in view
@@ -345,7 +357,7 @@ def _golden(name: str, png: bytes) -> None:
     want = Image.open(path).convert("RGB")
     assert got.size == want.size
     diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > 40 else 0)
-    changed = sum(1 for v in diff.getdata() if v) / (got.width * got.height)
+    changed = diff.histogram()[255] / (got.width * got.height)
     assert changed < 0.002, f"{path.name}: {changed:.2%} of pixels differ (regenerate deliberately if intended)"
 
 
