@@ -101,6 +101,8 @@ def _check_layout(canvas: Canvas) -> None:
     for record in canvas.texts:
         assert record.size >= MIN_FONT, f"{record.text!r} is drawn at {record.size} px"
         assert record.box.inside(canvas.box), f"{record.text!r} leaves the canvas"
+    for a, b in itertools.combinations(canvas.texts, 2):
+        assert not a.box.overlaps(b.box), f"texts {a.text!r} and {b.text!r} collide"
 
 
 def _texts(canvas: Canvas) -> list[str]:
@@ -327,3 +329,26 @@ def test_rows_follow_turn_order_from_the_first_player(late: tuple[StrasbourgStat
     order = sorted(range(state.num_players), key=lambda s: ys[NAMES[s]])
     n = state.num_players
     assert order == [(view["first_player"] + k) % n for k in range(n)]
+
+
+def test_long_names_are_cut_inside_their_chips(late: tuple[StrasbourgState, Any]) -> None:
+    state, last = late
+    long = [f"Zoë-Marguerite von Hohenstaufen {k}" for k in range(5)]
+    for canvas in (render.board_canvas("strasbourg", state.view(None), last=last, names=long),
+                   render.private_canvas("strasbourg", state.view(0), names=long)):
+        _check_layout(canvas)
+        cut = [t for t in canvas.texts if t.text.startswith("Zoë-Marg")]
+        assert cut and all(t.text.endswith("…") for t in cut)
+
+
+def test_final_sheet_fits_five_objectives_per_seat(over: StrasbourgState) -> None:
+    view = over.view(None)
+    view["final"][0]["objectives"] = [{"id": o, "met": k % 2 == 0}
+                                      for k, o in enumerate(("O01", "O13", "O19", "O24", "O25"))]
+    canvas = render.board_canvas("strasbourg", view, names=NAMES)
+    _check_layout(canvas)
+    panel = canvas.regions["objectives"]
+    chips = [t.text for t in canvas.texts if t.box.inside(panel) and t.text[0] in "✓✗"]
+    assert len(chips) == sum(len(f["objectives"]) for f in view["final"])
+    missed = sum(1 for f in view["final"] for o in f["objectives"] if not o["met"])
+    assert sum(chip.startswith("✗") for chip in chips) == missed
