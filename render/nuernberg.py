@@ -12,6 +12,7 @@ Everything is drawn from the view (``rules/nuernberg/state.py`` documents it), n
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -24,7 +25,6 @@ from render.kit import (
     BOARD_DARK,
     GOLD,
     GOOD,
-    HIGHLIGHT,
     INK,
     INK_SOFT,
     MIN_FONT,
@@ -55,6 +55,11 @@ BUILD_NAMES = {"toll": "Toll bar", "settlement": "Settlement", "manufacture": "M
 COUNCIL_SHORT = {"siebenerrat": "Siebener", "kleiner_rat": "Kleiner", "grosser_rat": "Großer"}
 EVENT_NAMES = {"raubritter": "Raubritter", "wegezoll": "Wegezoll", "time": "Time +1", "retreat": "Knight home",
                "reichstag": "Reichstag", "handelstag": "Handelstag"}
+# The header's phase names, short enough to fit beside the active player's name.
+PHASE_SHORT = {"setup_toll": "set-up: toll bar", "setup_settle": "set-up: settlement", "draw": "event card",
+               "discard": "return cards", "robber": "move the knight", "robber_hex": "move the knight",
+               "steal": "steal a card", "main": "trade and build", "council": "council choice",
+               "offer": "trade offer out", "over": "game over"}
 GOOD_NAMES = {"helmets": "Helmets", "paper": "Paper", "compasses": "Compasses", "armour": "Armour",
               "lyres": "Lyres"}
 
@@ -72,6 +77,21 @@ NEWS = Box(640, 740, 632, 52)
 ICON = 30
 
 
+@dataclass
+class Board(Canvas):
+    """A canvas that also records what the last-move ring marks (for the tests)."""
+
+    marks: list[tuple[str, Box]] = field(default_factory=list)
+
+    def mark(self, what: str, box: Box) -> None:
+        self.marks.append((what, box))
+        self.highlight(box, radius=10, width=5)
+
+    def ring(self, what: str, centre: tuple[float, float], radius: float) -> None:
+        self.marks.append((what, Box(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)))
+        maps.ring(self, centre, radius)
+
+
 def _name(seat: int, names: Sequence[str] | None) -> str:
     return seat_name(seat, names)
 
@@ -87,10 +107,10 @@ def _stat(cv: Canvas, box: Box, kind: str, value: Any, style: str = "cond", colo
 
 
 # ================================================================ public board
-def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> Canvas:
-    cv = Canvas()
+def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> Board:
+    cv = Board()
     board = _draw_common(cv, view, names)
-    _highlight_last(cv, view, last, board)
+    _highlight_last(cv, view, last, board, names)
     return cv
 
 
@@ -124,7 +144,7 @@ def _draw_header(cv: Canvas, box: Box, view: dict[str, Any], names: Sequence[str
     chip = Box(inner.x + tw + 14, inner.y, min(230, text_width(name, MIN_FONT, "cond") + inner.h + 20), inner.h)
     cv.player_chip(chip, active, name, MIN_FONT, "cond")
     rest = Box(chip.x2 + 12, inner.y, inner.x2 - chip.x2 - 12, inner.h)
-    phase = "game over" if view.get("over") else str(view.get("phase_name") or view.get("phase", ""))
+    phase = "game over" if view.get("over") else PHASE_SHORT.get(str(view.get("phase")), str(view.get("phase_name")))
     cv.text_in(rest, phase, MIN_FONT, "regular", INK, "left")
 
 
@@ -140,20 +160,24 @@ def _draw_players(cv: Canvas, box: Box, view: dict[str, Any], names: Sequence[st
         colour = player(seat).colour
         if seat == active and not view.get("over"):
             cv.draw.rounded_rectangle(row.rect, radius=10, fill=mix(colour, BOARD, 0.72), outline=colour, width=3)
-        cells = row.inset(4, 0).cols(-190, -76, -76, -76, -76, 1, gap=4)
+        cells = row.inset(4, 0).cols(-176, -74, -74, -74, -74, 1, gap=4)
         cv.player_chip(cells[0].inset(0, 3), seat, _name(seat, names), MIN_FONT, "cond")
         _vp(cv, cells[1], p["vp"])
         _stat(cv, cells[2], "gold", p["gold"])
         _stat(cv, cells[3], "card", p["cards"])
-        if p.get("discard_due"):
-            cv.chip(Box(cells[3].x2 - 40, cells[3].y + 2, 44, cells[3].h - 4), f"−{p['discard_due']}", BAD,
-                    MIN_FONT, "cond")
         _stat(cv, cells[4], "prestige", p["prestige"])
+        # the free column: who else is awaited, cards to return, then the Wegerecht cards held
+        x = cells[5].x
+        if seat in awaited and seat != active and not view.get("over") and not p.get("discard_due"):
+            _paste(cv, art.icon("hourglass", 30), (x + 15, row.cy))
+            x += 32
+        if p.get("discard_due"):
+            chip = Box(x, row.y + 5, 52, row.h - 10)
+            cv.chip(chip, f"−{p['discard_due']}", BAD, MIN_FONT, "cond")
+            x = chip.x2 + 4
         numerals = _numerals(view, p.get("wegerecht") or [])
-        if numerals:
-            _route_pill(cv, cells[5], numerals)
-        if seat in awaited and seat != active and not view.get("over"):
-            cv.draw.rounded_rectangle(row.rect, radius=10, outline=HIGHLIGHT, width=3)
+        if numerals and cells[5].x2 - x > 30:
+            _route_pill(cv, Box(x, row.y, cells[5].x2 - x, row.h), numerals)
     return out
 
 
@@ -380,41 +404,42 @@ def _describe(view: dict[str, Any], seat: int | None, action: str, names: Sequen
 
 
 # ---------------------------------------------------------------- the last move, ringed
-def _highlight_last(cv: Canvas, view: dict[str, Any], last: Any, a: dict[str, Any]) -> None:
-    _draw_news(cv, a["news"], view, last, None)
+def _highlight_last(cv: Board, view: dict[str, Any], last: Any, a: dict[str, Any],
+                    names: Sequence[str] | None) -> None:
+    """Ring the part of the board the last move touched (menus and ``end`` touch nothing)."""
+    _draw_news(cv, a["news"], view, last, names)
     seat, action = last_action(last)
     words = action.split()
     if not words:
         return
     verb, arg = words[0], (words[1] if len(words) > 1 else "")
-    R = a["R"]
+    R, city_R = a["R"], a["city_R"]
     if verb == "toll" and arg in a["section"]:
-        maps.ring(cv, a["section"][arg], R * 0.42)
+        cv.ring(f"section {arg}", a["section"][arg], R * 0.42)
     elif verb == "settle" and arg in a["crossing"]:
-        maps.ring(cv, a["crossing"][arg], R * 0.42)
+        cv.ring(f"crossing {arg}", a["crossing"][arg], R * 0.42)
     elif verb == "robber" and arg in a["hex"]:
-        maps.ring(cv, a["hex"][arg], R * 0.86)
+        cv.ring(f"hex {arg}", a["hex"][arg], R * 0.86)
     elif verb == "manufacture" and arg in a["disc"]:
-        maps.ring(cv, a["disc"][arg], a["city_R"] * 0.4)
+        cv.ring(f"disc {arg}", a["disc"][arg], city_R * 0.42)
     elif verb == "tower" and arg in a["tower"]:
-        maps.ring(cv, a["tower"][arg], a["city_R"] * 0.4)
-    elif verb == "wall":
+        cv.ring(f"tower {arg}", a["tower"][arg], city_R * 0.42)
+    elif verb == "wall" and not arg:
         built = [w["id"] for w in view["city"]["walls"] if w.get("built_by") is not None]
         if built:
-            maps.ring(cv, a["wall"][built[-1]], a["city_R"] * 0.45)
+            cv.ring(f"wall {built[-1]}", a["wall"][built[-1]], city_R * 0.45)
     elif verb == "produce" and arg in a["goods"]:
-        cv.highlight(a["goods"][arg], radius=10, width=5)
+        cv.mark(f"good {arg}", a["goods"][arg])
     elif verb == "draw":
-        cv.highlight(a["deck"], radius=10, width=5)
-    elif verb == "council":
-        holder = int(arg) if arg.isdigit() else seat
-        for card, box in a["council"].items():
-            if any(c["id"] == card and c.get("holder") == seat for c in view["council"]) or holder is None:
-                cv.highlight(box, radius=10, width=5)
+        cv.mark("deck", a["deck"])
+    elif verb == "council" and seat is not None:
+        held = [c["id"] for c in view["council"] if c.get("holder") == seat]
+        if held and held[0] in a["council"]:
+            cv.mark(f"council {held[0]}", a["council"][held[0]])
     elif verb == "steal" and arg.isdigit() and int(arg) in a["players"]:
-        cv.highlight(a["players"][int(arg)], radius=10, width=4)
-    elif verb in ("accept", "decline", "withdraw", "offer", "send") and view.get("offer"):
-        cv.highlight(a["news"], radius=12, width=4)
+        cv.mark(f"player {arg}", a["players"][int(arg)])
+    elif verb in ("decline", "send") and view.get("offer"):
+        cv.mark("offer", a["news"])
 
 
 # ================================================================ private screen
@@ -660,5 +685,5 @@ def _final_legend(cv: Canvas, box: Box, scores: list[int], ranks: list[int]) -> 
         _paste(cv, art.icon(pic, 40), (cell.x + 20, cell.cy))
         cv.text_in(Box(cell.x + 48, cell.y, cell.w - 48, cell.h), label, MIN_FONT, "regular", INK, "left")
     if tied:
-        cv.text_in(rows[2], "Tie: the better council card ranks first", MIN_FONT, "regular", INK_SOFT,
+        cv.text_in(rows[2], "Ties: the better council card first", MIN_FONT, "regular", INK_SOFT,
                    "left")

@@ -300,8 +300,18 @@ def _council(d: Draw, u: float, lw: int) -> None:
     d.ellipse((10 * u, 12 * u, 17.5 * u, 19.5 * u), fill=hex_rgb("#b3261e"), outline=INK, width=lw)
 
 
+def _hourglass(d: Draw, u: float, lw: int) -> None:
+    """A seat whose answer the game awaits (other than the active player)."""
+    wood = hex_rgb("#6b4423")
+    d.polygon(_pts(u, 5, 3, 15, 3, 10.6, 10, 15, 17, 5, 17, 9.4, 10), fill=hex_rgb("#fbf3dc"), outline=INK, width=lw)
+    d.polygon(_pts(u, 7.5, 15.8, 12.5, 15.8, 10, 12.5), fill=GOLD_COIN)
+    d.polygon(_pts(u, 7, 4.5, 13, 4.5, 10, 8.5), fill=GOLD_COIN)
+    d.rectangle((3 * u, 1 * u, 17 * u, 3 * u), fill=wood, outline=INK, width=lw)
+    d.rectangle((3 * u, 17 * u, 17 * u, 19 * u), fill=wood, outline=INK, width=lw)
+
+
 _ICONS: dict[str, Callable[[Draw, float, int], None]] = {
-    "house": _house, "workshop": _workshop, "signpost": _signpost, "council": _council,
+    "hourglass": _hourglass, "house": _house, "workshop": _workshop, "signpost": _signpost, "council": _council,
     "wood": _wood, "wool": _wool, "grain": _grain, "brick": _brick, "ore": _ore,
     "helmets": _helmets, "paper": _paper, "compasses": _compasses, "armour": _armour, "lyres": _lyres,
     "prestige": _prestige, "castle": _castle, "city": _city, "market": _market, "bauhof": _bauhof,

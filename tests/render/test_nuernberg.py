@@ -1,0 +1,386 @@
+"""Die Siedler von Nürnberg images: layout structure, what the boards show (pieces where the view puts them),
+the last-move ring, golden images, and that no hidden information reaches an image.
+
+Regenerate the golden PNGs deliberately with ``KONTOR_UPDATE_GOLDEN=1 pytest tests/render/test_nuernberg.py``
+and look at them before committing.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+import render
+from render import nuernberg as nb
+from render.kit import HIGHLIGHT, MIN_FONT, RGB, Box, Canvas, player
+from rules import get_game
+from rules.core import Rng
+from rules.nuernberg import data
+from rules.nuernberg.checks import redeal_hidden
+from rules.nuernberg.state import NuernbergState
+
+GAME = get_game("nuernberg")
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("KONTOR_UPDATE_GOLDEN") == "1"
+NAMES = ["Annelie", "Bartholomäus", "Cord", "Dietlinde"]
+BOARD_REGIONS = {"countryside", "timeline", "deck", "header", "players", "city", "council", "markets", "news"}
+
+Until = Callable[[NuernbergState, dict[str, Any] | None], bool]
+
+
+def play(n: int, seed: int, until: Until | None = None, options: dict[str, str] | None = None
+         ) -> tuple[NuernbergState, dict[str, Any] | None]:
+    """Bot play through the contract until ``until`` holds (or the end); returns the state and the last public move."""
+    state = GAME.new_state(n, seed, options)
+    assert isinstance(state, NuernbergState)
+    last: dict[str, Any] | None = None
+    while not state.is_over():
+        if until is not None and until(state, last):
+            break
+        seat = state.to_act()[0]
+        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
+        state.apply(seat, action)
+        public = GAME.public_action(action)
+        last = {"seat": seat, "action": public} if public is not None else None
+    return state, last
+
+
+def _after(verb: str, min_ply: int = 0) -> Until:
+    return lambda s, last: bool(last) and s.ply > min_ply and last["action"].split()[0] == verb  # type: ignore[index]
+
+
+def _with_offer() -> tuple[NuernbergState, dict[str, Any]]:
+    """A trade offer out to everyone, already declined by one seat (the bots rarely offer)."""
+    state, _ = play(4, 3, lambda s, _l: s.phase == "main" and s.ply > 60 and "offer" in s.legal_actions(s.active))
+    seat = state.active
+    state.apply(seat, "offer")
+    for _ in range(2):
+        state.apply(seat, next(a for a in state.legal_actions(seat) if a.startswith("give")))
+    state.apply(seat, [a for a in state.legal_actions(seat) if a.startswith("want")][-1])
+    state.apply(seat, "send all")
+    other = next(s for s in state.to_act() if s != seat)
+    state.apply(other, "decline")
+    return state, {"seat": other, "action": "decline"}
+
+
+def _late() -> tuple[NuernbergState, dict[str, Any] | None]:
+    return play(4, 7, lambda s, _l: s.ply >= 283)
+
+
+STATES: list[tuple[str, NuernbergState, dict[str, Any] | None]] = [
+    ("late-4p", *_late()),
+    ("discard-4p", *play(4, 3, lambda s, _l: s.phase == "discard")),
+    ("robber-4p", *play(4, 3, _after("robber"))),
+    ("offer-4p", *_with_offer()),
+    ("mid-3p", *play(3, 11, lambda s, _l: s.ply >= 200)),
+    ("free-setup-3p", *play(3, 5, lambda s, _l: s.ply >= 3, {"setup": "free"})),
+    ("start-4p", *play(4, 2, lambda s, _l: s.ply == 0)),
+]
+IDS = [label for label, _, _ in STATES]
+
+
+@pytest.fixture(scope="module")
+def over() -> NuernbergState:
+    return play(4, 7)[0]
+
+
+def _check_layout(canvas: Canvas) -> None:
+    assert canvas.w * 10 == canvas.h * 16
+    regions = list(canvas.regions.items())
+    assert regions
+    for name, box in regions:
+        assert box.inside(canvas.box), f"region {name} leaves the canvas"
+    for (a, box_a), (b, box_b) in itertools.combinations(regions, 2):
+        assert not box_a.overlaps(box_b), f"regions {a} and {b} overlap"
+    assert canvas.texts
+    for record in canvas.texts:
+        assert record.size >= MIN_FONT, f"{record.text!r} is drawn at {record.size} px"
+        assert record.box.inside(canvas.box), f"{record.text!r} leaves the canvas"
+
+
+def _is_name(text: str, seat: int) -> bool:
+    """``text`` is the seat's name, whole or cut with an ellipsis."""
+    return text == NAMES[seat] or (text.endswith("…") and len(text) > 2 and NAMES[seat].startswith(text[:-1]))
+
+
+def _texts(canvas: Canvas, region: str) -> list[str]:
+    box = canvas.regions[region]
+    return [t.text for t in canvas.texts if t.box.inside(box)]
+
+
+def _near(canvas: Canvas, xy: tuple[float, float], colour: RGB, radius: int = 8, tol: int = 12) -> bool:
+    """Some pixel within ``radius`` of ``xy`` has (nearly) ``colour``."""
+    x0, y0 = round(xy[0]), round(xy[1])
+    for dx in range(-radius, radius + 1):
+        for dy in range(-radius, radius + 1):
+            px = canvas.img.getpixel((x0 + dx, y0 + dy))
+            if max(abs(px[i] - colour[i]) for i in range(3)) <= tol:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- structure
+@pytest.mark.parametrize(("label", "state", "last"), STATES, ids=IDS)
+def test_board_layout_fits_and_shows_every_seat(label: str, state: NuernbergState, last: Any) -> None:
+    view = state.view(None)
+    canvas = render.board_canvas("nuernberg", view, last=last, names=NAMES[: state.num_players])
+    _check_layout(canvas)
+    assert set(canvas.regions) == BOARD_REGIONS
+    rows = _texts(canvas, "players")
+    for seat in range(state.num_players):
+        assert any(_is_name(t, seat) for t in rows), f"no row for seat {seat}"
+        name = next(t for t in canvas.texts if t.box.inside(canvas.regions["players"]) and _is_name(t.text, seat))
+        on_row = [t.text for t in canvas.texts if abs(t.box.cy - name.box.cy) < 10]
+        p = view["players"][seat]
+        for value in (p["vp"], p["gold"], p["cards"], p["prestige"]):
+            assert str(value) in on_row, (seat, value, on_row)
+
+
+@pytest.mark.parametrize(("label", "state", "last"), STATES, ids=IDS)
+def test_board_shows_numbers_markets_timeline_and_council(label: str, state: NuernbergState, last: Any) -> None:
+    view = state.view(None)
+    canvas = render.board_canvas("nuernberg", view, last=last)
+    numbers = sorted(t for t in _texts(canvas, "countryside") if t.isdigit())
+    assert numbers == sorted(str(h["number"]) for h in view["countryside"]["hexes"] if h["number"])
+    markets = _texts(canvas, "markets")
+    for city in view["cities"]:
+        assert city["city"] in markets
+    assert sorted(t for t in markets if t.isdigit()) == sorted(str(g["price"]) for g in view["goods"])
+    assert sorted(t for t in markets if t.startswith("−")) == sorted(f"−{g['toll']}" for g in view["goods"])
+    assert str(view["timeline"]["year"]) in _texts(canvas, "timeline")
+    council = _texts(canvas, "council")
+    assert [t for t in council if t.endswith("VP")] == [f"{c['vp']} VP" for c in view["council"]]
+    assert f"{view['deck']['draw_pile']} left" in _texts(canvas, "deck")
+
+
+@pytest.mark.parametrize(("label", "state", "last"), STATES, ids=IDS)
+def test_pieces_stand_where_the_view_puts_them(label: str, state: NuernbergState, last: Any) -> None:
+    """Toll bars, settlements and manufactures show their owner's colour at their spot; empty spots show none."""
+    view = state.view(None)
+    canvas = render.board_canvas("nuernberg", view)
+    lay = nb.maps.countryside_layout(nb.COUNTRYSIDE, view["countryside"])
+    grid = lay.grid
+    colours = [player(s).colour for s in range(state.num_players)]
+    for route in view["countryside"]["routes"]:
+        xy = {c["id"]: c["xy"] for c in route["crossings"]}
+        for sec in route["sections"]:
+            a, b = (grid.at(xy[e]) for e in sec["ends"])
+            quarter = (a[0] * 0.62 + b[0] * 0.38, a[1] * 0.62 + b[1] * 0.38)
+            if sec["toll"] is not None:
+                assert _near(canvas, quarter, colours[sec["toll"]], 4), sec["id"]
+            else:
+                assert not any(_near(canvas, quarter, c, 2, 6) for c in colours), sec["id"]
+        for c in route["crossings"]:
+            x, y = grid.at(c["xy"])
+            if c["settlement"] is not None:
+                assert _near(canvas, (x, y + 4), colours[c["settlement"]], 6), c["id"]
+    city = nb.maps.city_layout(nb.CITY, view["city"]).grid
+    for d in view["city"]["discs"]:
+        if d["owner"] is not None:
+            x, y = city.at(d["xy"])
+            assert _near(canvas, (x, y), colours[d["owner"]], 8), d["id"]
+
+
+def test_the_robber_knight_stands_on_its_hex() -> None:
+    state, _ = play(4, 3, _after("robber"))
+    view = state.view(None)
+    canvas = render.board_canvas("nuernberg", view)
+    grid = nb.maps.countryside_layout(nb.COUNTRYSIDE, view["countryside"]).grid
+    robber = next(h for h in view["countryside"]["hexes"] if h["id"] == view["countryside"]["robber"])
+    cx, cy = grid.centre(robber["q"], robber["r"])
+    assert _near(canvas, (cx + grid.R * 0.45, cy), nb.art.ROBBER, 4, 4)
+    others = [h for h in view["countryside"]["hexes"] if h["id"] != robber["id"] and h["resource"]]
+    for h in others:
+        hx, hy = grid.centre(h["q"], h["r"])
+        assert not _near(canvas, (hx + grid.R * 0.45, hy), nb.art.ROBBER, 2, 4), h["id"]
+
+
+def test_an_open_offer_is_public_and_shown() -> None:
+    state, last = _with_offer()
+    view = state.view(None)
+    canvas = render.board_canvas("nuernberg", view, last=last)
+    news = _texts(canvas, "news")
+    assert "for" in news
+    offered = [str(n) for n in (*view["offer"]["give"].values(), *view["offer"]["want"].values())]
+    assert sorted(t for t in news if t.isdigit()) == sorted(offered)
+    assert [w for w, _ in canvas.marks] == ["offer"]
+
+
+@pytest.mark.parametrize(("label", "state", "last"), STATES, ids=IDS)
+def test_private_layout_fits_and_shows_the_hand(label: str, state: NuernbergState, last: Any) -> None:
+    for seat in range(state.num_players):
+        view = state.view(seat)
+        canvas = render.private_canvas("nuernberg", view, names=NAMES)
+        _check_layout(canvas)
+        assert set(canvas.regions) == {"header", "hand", "builds", "goods", "info"}
+        assert any(_is_name(t, seat) for t in _texts(canvas, "header"))
+        hand = [t for t in canvas.texts if t.box.inside(canvas.regions["hand"])]
+        counts = {**view["players"][seat]["hand"], "gold": view["players"][seat]["gold"]}
+        for item, n in counts.items():
+            word = next(t for t in hand if t.text == item)
+            below = [t.text for t in hand if abs(t.box.cx - word.box.cx) < 20 and t.box.y > word.box.y2]
+            assert below == [str(n)], (item, below)
+
+
+def test_private_screen_ticks_what_the_hand_pays_for() -> None:
+    state, _ = _late()
+    seat = state.active
+    view = state.view(seat)
+    me = view["players"][seat]
+    rich = {**me, "hand": dict.fromkeys(nb.RESOURCES, 9), "gold": 9}
+    poor = {**me, "hand": dict.fromkeys(nb.RESOURCES, 0), "gold": 0}
+    for kind in nb.COSTS:
+        assert not nb._can_build(kind, view, poor, poor["hand"])
+    assert nb._can_build("toll", view, rich, rich["hand"]) == (me["pieces_left"]["toll"] > 0)
+    assert nb._can_build("wall", view, rich, rich["hand"]) == (view["city"]["next_wall"] is not None)
+
+
+def test_private_costs_match_the_rules() -> None:
+    assert nb.COSTS == data.COSTS
+
+
+def test_spectator_private_screen_shows_no_cards() -> None:
+    view = STATES[0][1].view(None)
+    canvas = render.private_canvas("nuernberg", view)
+    _check_layout(canvas)
+    assert set(canvas.regions) == {"header"}
+
+
+# ---------------------------------------------------------------- last move
+def _ring_at(canvas: Canvas, box: Box) -> bool:
+    """The ring's top edge (circles and boxes alike) is drawn in the highlight colour."""
+    return any(canvas.img.getpixel((round(box.cx), round(box.y) + dy)) == HIGHLIGHT for dy in range(-8, 9))
+
+
+@pytest.mark.parametrize(("verb", "seed", "expect"), [
+    ("toll", 9, "section"), ("settle", 9, "crossing"), ("robber", 3, "hex"), ("manufacture", 7, "disc"),
+    ("wall", 9, "wall"), ("tower", 7, "tower"), ("produce", 7, "good"), ("draw", 4, "deck"),
+])
+def test_last_move_rings_what_it_touched(verb: str, seed: int, expect: str) -> None:
+    # the move that places something (not the menu that opens first: "settle FRA", "manufacture")
+    marker = {"toll": ".", "settle": ".", "robber": "H", "manufacture": "D", "tower": "T", "produce": ""}
+
+    def touched(s: NuernbergState, last: dict[str, Any] | None) -> bool:
+        if last is None or s.ply <= 30:
+            return False
+        words = last["action"].split()
+        if verb in ("wall", "draw"):
+            return words == [verb]
+        return len(words) == 2 and words[0] == verb and marker[verb] in words[1]
+
+    state, last = play(4, seed, touched)
+    assert last is not None and last["action"].split()[0] == verb, "the bots never made this move"
+    canvas = render.board_canvas("nuernberg", state.view(None), last=last, names=NAMES)
+    assert isinstance(canvas, nb.Board)
+    assert len(canvas.marks) == 1
+    what, box = canvas.marks[0]
+    assert what.split()[0] == expect
+    arg = last["action"].split()[1] if " " in last["action"] else None
+    if arg and expect != "good":
+        assert what == f"{expect} {arg}"
+    assert _ring_at(canvas, box)
+    plain = render.board_canvas("nuernberg", state.view(None), last=None, names=NAMES)
+    assert not _ring_at(plain, box)
+
+
+def test_a_returned_card_is_never_named() -> None:
+    """Which card a seat returns to the Raubritter is its secret: the image says only that it returned one."""
+    state, _ = play(4, 3, lambda s, _l: s.phase == "discard")
+    view = state.view(None)
+    seat = view["to_act"][0]
+    images = {render.board("nuernberg", view, last={"seat": seat, "action": f"discard {res}"}) for res in nb.RESOURCES}
+    assert len(images) == 1
+
+
+# ---------------------------------------------------------------- hidden information
+@pytest.mark.parametrize(("label", "state", "last"), STATES, ids=IDS)
+def test_public_image_ignores_hidden_information(label: str, state: NuernbergState, last: Any) -> None:
+    base = render.board("nuernberg", state.view(None), last=last, names=NAMES)
+    for k in range(3):
+        other = redeal_hidden(state, None, Rng(99, "redeal", k))
+        assert other.view(None) == state.view(None)
+        assert render.board("nuernberg", other.view(None), last=last, names=NAMES) == base
+
+
+@pytest.mark.parametrize(("label", "state", "last"), STATES, ids=IDS)
+def test_private_image_ignores_other_seats_secrets(label: str, state: NuernbergState, last: Any) -> None:
+    for seat in range(state.num_players):
+        base = render.private("nuernberg", state.view(seat), names=NAMES)
+        other = redeal_hidden(state, seat, Rng(7, "redeal", seat))
+        assert other.view(seat) == state.view(seat)
+        assert render.private("nuernberg", other.view(seat), names=NAMES) == base
+
+
+def test_redeal_changes_what_the_private_screens_of_others_show() -> None:
+    """The two tests above can fail: re-dealing does change another seat's own screen."""
+    state, _ = _late()
+    changed = 0
+    for k in range(3):
+        other = redeal_hidden(state, 0, Rng(5, "redeal", k))
+        changed += render.private("nuernberg", other.view(1)) != render.private("nuernberg", state.view(1))
+    assert changed
+
+
+# ---------------------------------------------------------------- final score sheet
+def test_final_image_shows_the_breakdown(over: NuernbergState) -> None:
+    view = over.view(None)
+    canvas = render.board_canvas("nuernberg", view, names=NAMES)
+    _check_layout(canvas)
+    assert set(canvas.regions) == {"countryside", "timeline", "title", "scores", "legend", "deck"}
+    outcome = view["outcome"]
+    cells = [t for t in canvas.texts if t.box.inside(canvas.regions["scores"])]
+    for seat, parts in enumerate(outcome["breakdown"]):
+        row = next(t for t in cells if _is_name(t.text, seat))
+        on_row = sorted((t for t in cells if abs(t.box.cy - row.box.cy) < 12 and t is not row), key=lambda t: t.box.x)
+        values = [t.text for t in on_row]
+        expected = [str(parts[k]) for k in ("settlements", "manufactures", "wegerecht", "council")]
+        assert values == [str(outcome["ranks"][seat]), *expected, str(outcome["scores"][seat])]
+        assert sum(parts.values()) == outcome["scores"][seat]
+    winner = outcome["ranks"].index(1)
+    assert any(NAMES[winner] in t for t in _texts(canvas, "title"))
+
+
+# ---------------------------------------------------------------- golden images
+def _golden(name: str, png: bytes) -> None:
+    path = GOLDEN / f"nuernberg_{name}.png"
+    if UPDATE or not path.exists():
+        if not UPDATE:
+            pytest.fail(f"missing golden image {path.name}: run with KONTOR_UPDATE_GOLDEN=1 and look at it")
+        path.write_bytes(png)
+        return
+    got = Image.open(io.BytesIO(png)).convert("RGB")
+    want = Image.open(path).convert("RGB")
+    assert got.size == want.size
+    diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > 40 else 0)
+    changed = 1 - diff.histogram()[0] / (got.width * got.height)
+    assert changed < 0.002, f"{path.name}: {changed:.2%} of pixels differ (regenerate deliberately if intended)"
+
+
+def test_golden_board() -> None:
+    state, last = _late()
+    _golden("board", render.board("nuernberg", state.view(None), last=last, names=NAMES))
+
+
+def test_golden_private() -> None:
+    state, _ = _late()
+    _golden("private", render.private("nuernberg", state.view(state.active), names=NAMES))
+
+
+def test_golden_final(over: NuernbergState) -> None:
+    _golden("final", render.board("nuernberg", over.view(None), names=NAMES))
+
+
+def test_phone_scale_is_respected() -> None:
+    """At 550 px wide, the smallest text is still about 14 px tall (the kit's MIN_FONT on this canvas)."""
+    state, last = _late()
+    canvas = render.board_canvas("nuernberg", state.view(None), last=last)
+    smallest = min(t.size for t in canvas.texts)
+    assert math.floor(smallest * 550 / canvas.w) >= 13
