@@ -651,7 +651,7 @@ class TableService:
                 raise StaleVersion("The game changed meanwhile. Use the current board.", row.version) from None
             raise
         changes.public.extend(public)
-        changes.last = {"seat": seat, "action": action}
+        changes.last = self._public_last(row.game, seat, action)
         changes.finished = changes.finished or over
         row = dataclasses.replace(row, version=version, updated_at=now, **fields)
         if over:
@@ -742,6 +742,13 @@ class TableService:
                 log.exception("rendering %s failed; posting without images", game)
             return None
 
+    def _public_last(self, game: str, seat: int | None, action: str | None) -> dict[str, Any] | None:
+        """The "last move" hint for the public board: never a secret choice (``Game.public_action``)."""
+        if action is None or seat is None or game not in self.games:
+            return None
+        shown = self.games[game].public_action(action)
+        return {"seat": seat, "action": shown} if shown is not None else None
+
     async def board_image(self, channel: int) -> bytes | None:
         """The current public board of the channel's game as PNG (None if it cannot be rendered)."""
         row = await self._any_row(channel)
@@ -749,7 +756,7 @@ class TableService:
         if state is None:
             return None
         last_move = next((e for e in reversed(await self.store.log(row.id)) if e.kind != "note"), None)
-        last = {"seat": last_move.seat, "action": last_move.action} if last_move is not None else None
+        last = self._public_last(row.game, last_move.seat, last_move.action) if last_move is not None else None
         return await self._image(row.game, state.view(None), last, await self.store.seats(row.id))
 
     async def legal(self, channel: int, user: int) -> list[tuple[str, str]]:
@@ -963,3 +970,4 @@ def _duration(seconds: float) -> str:
         return f"{minutes} min"
     hours = minutes / 60
     return f"{hours:.0f} h" if hours < 48 else f"{hours / 24:.0f} days"
+

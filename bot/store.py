@@ -183,10 +183,12 @@ class Store:
         path = str(path)
         db = await aiosqlite.connect(path, timeout=5.0, isolation_level=None)
         try:
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("PRAGMA synchronous=NORMAL")
-            await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA busy_timeout=5000")
+            # execute_fetchall closes each cursor: a PRAGMA cursor left open keeps a statement
+            # "in progress" and makes the first migration's COMMIT fail.
+            await db.execute_fetchall("PRAGMA journal_mode=WAL")
+            await db.execute_fetchall("PRAGMA synchronous=NORMAL")
+            await db.execute_fetchall("PRAGMA foreign_keys=ON")
+            await db.execute_fetchall("PRAGMA busy_timeout=5000")
             store = cls(db, path)
             await store._migrate()
         except BaseException:

@@ -602,3 +602,17 @@ async def test_a_failed_save_leaves_readers_and_players_with_the_committed_state
     assert (await svc.private_view(CH, ANNA))["hand"] == hand
     update = await svc.act(CH, ANNA, f"play {hand[0]}")  # and the table plays on
     assert update.private[ANNA].view["hand"] == hand[1:]
+
+
+async def test_the_board_never_names_a_secret_choice_as_last_move(db_path: Path, clock: FakeClock) -> None:
+    """Secret choices (a Colonia family card, a Strasbourg objective) never reach the board's "last move"."""
+    import rules
+
+    service = await TableService.open(str(db_path), games=rules.GAMES, clock=clock)
+    try:
+        assert service._public_last("colonia", 1, "family 4") is None
+        assert service._public_last("strasbourg", 0, "keep O07") is None
+        assert service._public_last("speicherstadt", 2, "place 3") == {"seat": 2, "action": "place 3"}
+        assert service._public_last("speicherstadt", None, None) is None
+    finally:
+        await service.close()
