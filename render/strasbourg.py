@@ -97,6 +97,14 @@ def _public_last(last: Any) -> tuple[int | None, str]:
 def _last_text(seat: int | None, action: str, view: dict[str, Any], names: Sequence[str] | None) -> str:
     who = seat_name(seat, names) if seat is not None else "A player"
     verb, _, arg = action.partition(" ")
+    bid, result = view.get("bid"), view.get("last")
+    if verb in ("reveal", "pass", "privilege") and seat is not None and bid and bid["status"][seat] == "waiting" \
+            and result:  # the move closed an earlier step: say how that step ended
+        ranking = result.get("ranking") or []
+        if not ranking:
+            return f"step {result['step']}: everyone passed"
+        winner, total = ranking[0]
+        return f"step {result['step']} won by {seat_name(int(winner), names)} ({total})"
     if verb == "reveal":
         return f"{who} revealed a stack"
     if verb == "pass":
@@ -428,12 +436,26 @@ def draw_players(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str]
             c.text_in(col, str(p[key]), F, "regular", INK)
         _stacks(c, cols[7], [int(k) for k in p["stacks"]])
         _bid_cell(c, cols[8].inset(6, 0), view, seat)
-        if last_seat == seat and last_verb in ("reveal", "pass", "privilege"):
-            c.highlight(cols[8], radius=8, width=4)
-        elif last_seat == seat and last_verb in ("goods", "sell", "done", "skip", "return"):
-            c.highlight(chip, radius=20, width=4)
+        if last_seat == seat:
+            where = _ring_place(view, seat, last_verb)
+            if where == "bid":
+                c.highlight(cols[8], radius=8, width=4)
+            elif where == "chip":
+                c.highlight(chip, radius=20, width=4)
         if pos:
             c.draw.line((row.x, row.y - 1, row.x2, row.y - 1), fill=INK_SOFT, width=1)
+
+
+def _ring_place(view: dict[str, Any], seat: int, verb: str) -> str | None:
+    """Where the last move shows in a player's row: their bid cell, their name chip, or nowhere (the city)."""
+    if verb in ("reveal", "pass", "privilege"):
+        bid = view.get("bid")
+        if bid:  # still this step's bid, or (status waiting) a step already resolved and gone
+            return "bid" if bid["status"][seat] != "waiting" else "chip"
+        return "bid" if view.get("phase") == "action" and view.get("last") else "chip"
+    if verb in ("goods", "sell", "done", "skip", "return"):
+        return "chip"
+    return None
 
 
 def _first_marker(c: Canvas, box: Box) -> None:

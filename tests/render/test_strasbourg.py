@@ -352,3 +352,24 @@ def test_final_sheet_fits_five_objectives_per_seat(over: StrasbourgState) -> Non
     assert len(chips) == sum(len(f["objectives"]) for f in view["final"])
     missed = sum(1 for f in view["final"] for o in f["objectives"] if not o["met"])
     assert sum(chip.startswith("✗") for chip in chips) == missed
+
+
+def test_a_bid_that_closed_its_step_is_told_by_that_steps_result() -> None:
+    """The last reveal or pass ended step X and a new bid began: the board names X's result, not a stale bid."""
+    state = GAME.new_state(5, 7)
+    last = None
+    while True:
+        seat = state.to_act()[0]
+        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
+        state.apply(seat, action)
+        last = {"seat": seat, "action": action}
+        if (state.round >= 2 and action.split()[0] in ("reveal", "pass") and state.bid
+                and all(x == "waiting" for x in state.bid["status"])):
+            break
+    view = state.view(None)
+    canvas = render.board_canvas("strasbourg", view, last=last, names=NAMES)
+    result = view["last"]
+    expected = (f"Last: step {result['step']}: everyone passed" if not result["ranking"] else
+                f"Last: step {result['step']} won by {NAMES[result['ranking'][0][0]]} ({result['ranking'][0][1]})")
+    assert expected in _texts(canvas)
+    assert sb._ring_place(view, last["seat"], "pass") == "chip"
