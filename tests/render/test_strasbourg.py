@@ -6,6 +6,7 @@ and look at them before committing.
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import os
@@ -61,14 +62,21 @@ def _task(s: StrasbourgState) -> bool:
     return s.phase == "action" and bool(s.tasks) and s.tasks[0]["kind"] in ("master", "journeyman", "apprentice")
 
 
+@functools.cache
+def played(n: int, seed: int, until: Callable[[StrasbourgState], bool] | None = None
+           ) -> tuple[StrasbourgState, dict[str, Any] | None]:
+    """``play`` once per module (tests only read the states: redeal_hidden works on a copy)."""
+    return play(n, seed, until)
+
+
 @pytest.fixture(scope="module")
 def late() -> tuple[StrasbourgState, dict[str, Any] | None]:
-    return play(5, 7, _late_bid)
+    return played(5, 7, _late_bid)
 
 
 @pytest.fixture(scope="module")
 def planning() -> tuple[StrasbourgState, dict[str, Any] | None]:
-    return play(5, 7, _planning)
+    return played(5, 7, _planning)
 
 
 @pytest.fixture(scope="module")
@@ -78,8 +86,8 @@ def over() -> StrasbourgState:
 
 def _states() -> list[tuple[str, StrasbourgState]]:
     return [
-        ("late-5p", play(5, 7, _late_bid)[0]),
-        ("planning-5p", play(5, 7, _planning)[0]),
+        ("late-5p", played(5, 7, _late_bid)[0]),
+        ("planning-5p", played(5, 7, _planning)[0]),
         ("task-3p", play(3, 3, _task)[0]),
         ("task-4p", play(4, 11, lambda s: s.round == 4 and _task(s))[0]),
         ("start-4p", play(4, 2, lambda s: s.ply == 3)[0]),
