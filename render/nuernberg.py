@@ -356,6 +356,8 @@ def _draw_news(cv: Canvas, box: Box, view: dict[str, Any], last: Any, names: Seq
     text = _describe(view, seat, action, names)
     card = (view.get("deck") or {}).get("last_card") or {}
     text = text or str(card.get("text") or "")
+    if not text and view.get("to_act") and not view.get("over"):
+        text = "Waiting for " + ", ".join(_name(s, names) for s in view["to_act"])
     if text:
         cv.text_in(box.inset(12, 4), text, MIN_FONT, "regular", INK, "left")
 

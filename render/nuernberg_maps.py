@@ -17,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render import nuernberg_art as art
-from render.kit import BOARD, HIGHLIGHT, INK, INK_SOFT, MIN_FONT, PAPER, Box, Canvas, font, hex_rgb, mix, player
+from render.kit import BOARD, HIGHLIGHT, INK, INK_SOFT, MIN_FONT, PAPER, RGB, Box, Canvas, font, hex_rgb, mix, player
 
 SQRT3 = math.sqrt(3)
 Point = tuple[float, float]
@@ -111,16 +111,13 @@ def _hex_key(hexes: list[dict[str, Any]]) -> tuple[Tile, ...]:
 
 
 @lru_cache(maxsize=8)
-def _countryside_tiles(size: tuple[int, int], grid: Grid, tiles: tuple[Tile, ...],
-                       rect: tuple[int, int, int, int]) -> Image.Image:
-    """The static countryside: the surround and the terrain hexes with their pictograms (RGB, canvas-sized)."""
+def _countryside_tiles(size: tuple[int, int], grid: Grid, tiles: tuple[Tile, ...], background: RGB) -> Image.Image:
+    """The static countryside: the surround and the terrain hexes with their pictograms (RGB, box-sized)."""
     ss = 3
     w, h = size
-    big = Image.new("RGB", (w * ss, h * ss), (0, 0, 0))
+    big = Image.new("RGB", (w * ss, h * ss), background)
     d = ImageDraw.Draw(big)
-    x0, y0, x1, y1 = rect
-    d.rounded_rectangle((x0 * ss, y0 * ss, x1 * ss, y1 * ss), radius=14 * ss, fill=FIELD, outline=INK_SOFT,
-                        width=2 * ss)
+    d.rounded_rectangle((0, 0, w * ss - 1, h * ss - 1), radius=14 * ss, fill=FIELD, outline=INK_SOFT, width=2 * ss)
     big_grid = Grid(grid.ox * ss, grid.oy * ss, grid.R * ss)
     for _hid, q, r, terrain, _res in tiles:
         fill = art.TERRAIN_COLOUR.get(terrain, BOARD)
@@ -187,10 +184,11 @@ def draw_countryside(cv: Canvas, lay: CountrysideLayout, countryside: dict[str, 
     grid = lay.grid
     hexes = countryside["hexes"]
     tiles = _hex_key(hexes)
-    layer = _countryside_tiles((cv.w, cv.h), grid, tiles, lay.box.rect)
-    cv.img.paste(layer.crop(lay.box.rect), lay.box.rect[:2])
+    x0, y0, x1, y1 = lay.box.rect
+    local = Grid(grid.ox - x0, grid.oy - y0, grid.R)
+    cv.img.paste(_countryside_tiles((x1 - x0, y1 - y0), local, tiles, cv.background), (x0, y0))
     anchors: dict[str, Any] = {"hex": {}, "crossing": {}, "section": {}, "route": {}}
-    disc = round(grid.R * 0.72)
+    disc = round(grid.R * 0.8)
     for h in hexes:
         centre = grid.centre(h["q"], h["r"])
         anchors["hex"][h["id"]] = centre
@@ -198,7 +196,8 @@ def draw_countryside(cv: Canvas, lay: CountrysideLayout, countryside: dict[str, 
             pos = (centre[0], centre[1] + grid.R * 0.36)
             _paste(cv, _number_disc(disc), pos)
             colour = NUMBER_RED if h["number"] in (6, 8) else INK
-            cv.text(pos, str(h["number"]), MIN_FONT, "bold", colour, "mm")
+            style = "bold" if h["number"] < 10 else "cond"
+            cv.text(pos, str(h["number"]), MIN_FONT, style, colour, "mm")
     # roads first (under every piece), then toll bars, then crossings and settlements
     for route in countryside["routes"]:
         xy = {c["id"]: tuple(c["xy"]) for c in route["crossings"]}
@@ -346,7 +345,7 @@ def draw_city(cv: Canvas, lay: CityLayout, city: dict[str, Any]) -> dict[str, An
         x, y = anchors["wall"][nxt]
         r = thick * 0.75
         cv.draw.ellipse((x - r, y - r, x + r, y + r), fill=PAPER, outline=INK, width=2)
-    tower_size = round(grid.R * 0.62)
+    tower_size = round(grid.R * 0.78)
     for t in city["towers"]:
         p = grid.at(t["xy"])
         anchors["tower"][t["id"]] = p
@@ -358,13 +357,13 @@ def draw_city(cv: Canvas, lay: CityLayout, city: dict[str, Any]) -> dict[str, An
             r = thick * 0.45
             cv.draw.ellipse((p[0] - r, p[1] - r, p[0] + r, p[1] + r), fill=WALL_OPEN, outline=INK, width=1)
     disc = round(grid.R * 0.62)
-    shop = round(grid.R * 0.62)
+    shop = round(grid.R * 0.8)
     for d in city["discs"]:
         p = grid.at(d["xy"])
         anchors["disc"][d["id"]] = p
         _paste(cv, _trade_disc(d.get("trade"), disc), p)
         if d.get("owner") is not None:
-            _paste(cv, art.manufacture(d["owner"], shop), (p[0], p[1] - disc * 0.1))
+            _paste(cv, art.manufacture(d["owner"], shop), p)
     return anchors
 
 
