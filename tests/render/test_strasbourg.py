@@ -103,8 +103,8 @@ def _check_layout(canvas: Canvas) -> None:
     assert regions
     for name, box in regions:
         assert box.inside(canvas.box), f"region {name} leaves the canvas"
-    for (a, box_a), (b, box_b) in itertools.combinations(regions, 2):
-        assert not box_a.overlaps(box_b), f"regions {a} and {b} overlap"
+    for (name_a, box_a), (name_b, box_b) in itertools.combinations(regions, 2):
+        assert not box_a.overlaps(box_b), f"regions {name_a} and {name_b} overlap"
     assert canvas.texts
     for record in canvas.texts:
         assert record.size >= MIN_FONT, f"{record.text!r} is drawn at {record.size} px"
@@ -365,19 +365,18 @@ def test_final_sheet_fits_five_objectives_per_seat(over: StrasbourgState) -> Non
 def test_a_bid_that_closed_its_step_is_told_by_that_steps_result() -> None:
     """The last reveal or pass ended step X and a new bid began: the board names X's result, not a stale bid."""
     state = GAME.new_state(5, 7)
-    last = None
+    assert isinstance(state, StrasbourgState)
     while True:
         seat = state.to_act()[0]
         action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
         state.apply(seat, action)
-        last = {"seat": seat, "action": action}
         if (state.round >= 2 and action.split()[0] in ("reveal", "pass") and state.bid
                 and all(x == "waiting" for x in state.bid["status"])):
             break
     view = state.view(None)
-    canvas = render.board_canvas("strasbourg", view, last=last, names=NAMES)
+    canvas = render.board_canvas("strasbourg", view, last={"seat": seat, "action": action}, names=NAMES)
     result = view["last"]
     expected = (f"Last: step {result['step']}: everyone passed" if not result["ranking"] else
                 f"Last: step {result['step']} won by {NAMES[result['ranking'][0][0]]} ({result['ranking'][0][1]})")
     assert expected in _texts(canvas)
-    assert sb._ring_place(view, last["seat"], "pass") == "chip"
+    assert sb._ring_place(view, seat, action.split()[0]) == "chip"
