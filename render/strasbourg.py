@@ -180,12 +180,15 @@ def draw_city(c: Canvas, box: Box, view: dict[str, Any], ring: tuple[str, str] |
     members: dict[str, int] = {str(k): int(v) for k, v in view.get("city", {}).items()}
     built: dict[str, str] = dict(view.get("built", {}))
     icon = round(cs * 0.36)
+    focus = view.get("step_guild") if view.get("step_kind") == "guild" and not view.get("over") else None
     for cell, guild in GUILD_OF.items():
         b = city.cell_box(cell)
         c.draw.rectangle(b.rect, fill=art.GUILD_COLOUR[guild], outline=mix(art.GUILD_COLOUR[guild], INK, 0.45))
         if cell in members:
             c.token(members[cell], (b.cx, b.cy), round(cs * 0.7))
             continue
+        if guild == focus:  # a free space of the guild in play: what its Master may buy
+            c.draw.rectangle(b.inset(2).rect, outline=GOLD, width=4)
         c.paste(art.pictogram(art.GUILD_ICON[guild], icon), (b.cx, b.y + icon / 2 + 4))
         if prices:
             c.text((b.cx, b.y2 - 4), str(PRICES[cell]), F, "bold", INK, "md")
