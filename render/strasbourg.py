@@ -335,8 +335,11 @@ def draw_council(c: Canvas, box: Box, view: dict[str, Any]) -> None:
         c.paste(art.pictogram("seal", 32), (x - 18, title.cy))
         c.text((x - 42, title.cy), "most seats", F, "regular", INK_SOFT, "rm")
     cells = grid.grid(len(COUNCIL_SEATS), 2, gap=6)
+    stake = _seats_at_stake(view)
     for name, cell in zip(COUNCIL_SEATS, cells, strict=True):
-        c.panel(cell, fill=art.SEAT_COLOUR[name], radius=10, outline=INK_SOFT, width=2)
+        if name in stake:  # gold, like the round marker: the seat(s) this step's bid can win
+            c.draw.rounded_rectangle(cell.inset(-3).rect, radius=12, fill=GOLD)
+        c.panel(cell, fill=art.SEAT_COLOUR[name], radius=10, outline=INK if name in stake else INK_SOFT, width=2)
         ic = round(cell.h * 0.7)
         c.paste(art.pictogram(art.SEAT_ICON[name], ic), (cell.x + ic / 2 + 6, cell.cy))
         token_w = cell.h
@@ -349,6 +352,17 @@ def draw_council(c: Canvas, box: Box, view: dict[str, Any]) -> None:
             c.draw.ellipse((tc[0] - r, tc[1] - r, tc[0] + r, tc[1] + r), outline=INK_SOFT, width=2)
         else:
             c.token(int(holder), tc, round(cell.h * 0.8))
+
+
+def _seats_at_stake(view: dict[str, Any]) -> set[str]:
+    if view.get("over") or view.get("phase") != "action":
+        return set()
+    kind = view.get("step_kind")
+    if kind == "nobility":
+        return {"nobility", "church"}
+    if kind == "guild":
+        return {str(view.get("step_guild"))}
+    return {"merchants"} if kind == "merchants" and view.get("merchant_seat") else set()
 
 
 def draw_now(c: Canvas, box: Box, view: dict[str, Any], seat: int | None, action: str,
