@@ -19,7 +19,7 @@ from PIL import Image, ImageChops
 
 import render
 from render import strasbourg as sb
-from render.kit import HIGHLIGHT, MIN_FONT, Canvas
+from render.kit import GOLD, HIGHLIGHT, MIN_FONT, Canvas
 from rules import get_game
 from rules.core import Rng
 from rules.strasbourg.checks import redeal_hidden
@@ -380,3 +380,22 @@ def test_a_bid_that_closed_its_step_is_told_by_that_steps_result() -> None:
                 f"Last: step {result['step']} won by {NAMES[result['ranking'][0][0]]} ({result['ranking'][0][1]})")
     assert expected in _texts(canvas)
     assert sb._ring_place(view, seat, action.split()[0]) == "chip"
+
+
+def test_the_step_in_play_is_marked_on_the_city_and_the_council(late: tuple[StrasbourgState, Any]) -> None:
+    state, _ = late
+    view = state.view(None)
+    guild = view["step_guild"]
+    assert view["step_kind"] == "guild" and guild
+    canvas = render.board_canvas("strasbourg", view, names=NAMES)
+    city = sb.City(canvas.regions["city"])
+    for cell, g in GUILD_OF.items():
+        if cell in view["city"]:
+            continue
+        box = city.cell_box(cell)
+        edge = canvas.img.getpixel((round(box.cx), round(box.y + 3)))
+        assert (edge == GOLD) == (g == guild), cell
+    assert sb._seats_at_stake(view) == {guild}
+    assert sb._seats_at_stake({**view, "step_kind": "nobility"}) == {"nobility", "church"}
+    assert sb._seats_at_stake({**view, "step_kind": "merchants", "merchant_seat": False}) == set()
+    assert sb._seats_at_stake({**view, "step_kind": "merchants", "merchant_seat": True}) == {"merchants"}
