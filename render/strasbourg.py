@@ -573,7 +573,7 @@ def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
     upper, lower = rest.rows(1, -300, gap=GAP)
     purse_box, cards_box = upper.cols(-380, 1, gap=GAP)
     draw_purse(c, c.region("purse", purse_box), private)
-    draw_cards(c, c.region("cards", cards_box), private)
+    draw_cards(c, c.region("cards", cards_box), private, view.get("phase") == "planning")
     draw_objectives(c, c.region("objectives", lower), view, private)
     return c
 
@@ -586,7 +586,7 @@ def _private_status(view: dict[str, Any], private: dict[str, Any]) -> str:
         plan = {"objectives": "choose objectives", "draw": "draw cards", "split": "split into stacks",
                 "ready": "ready"}.get(str(private.get("plan")), "")
         return f"{rnd} · planning: {plan}"
-    return f"{rnd} · step {view.get('step')}"
+    return f"{rnd} · {view.get('step')}: {_step_title(view)}" if view.get("step") else rnd
 
 
 def draw_purse(c: Canvas, box: Box, private: dict[str, Any]) -> None:
@@ -615,18 +615,25 @@ def draw_purse(c: Canvas, box: Box, private: dict[str, Any]) -> None:
         c.text((bottom.x + 34, bottom.cy), str(GOODS_VALUE[guild]), F, "cond", INK_SOFT, "lm")
 
 
-def draw_cards(c: Canvas, box: Box, private: dict[str, Any]) -> None:
-    """Face-down stacks (with their values), the open stack and the cards in hand."""
+def draw_cards(c: Canvas, box: Box, private: dict[str, Any], planning: bool) -> None:
+    """Face-down stacks (with their values), the open stack and the cards in hand.
+
+    While planning, the stacks kept from earlier rounds are shaded: a restart only takes this round's apart.
+    """
     c.panel(box, fill=BOARD)
     inner = box.inset(12, 8)
     stacks = [[int(v) for v in st] for st in private.get("stacks", [])]
-    new_from = int(private.get("new_from", len(stacks)))
+    new_from = int(private.get("new_from", 0)) if planning else 0
     hand = [int(v) for v in private.get("hand", [])]
     open_ = [int(v) for v in private.get("open", [])]
     title, body = inner.rows(-38, 1, gap=4)
     count = sum(len(s) for s in stacks)
-    c.text_in(title, f"Your stacks ({_plural(len(stacks), 'stack')}, {_plural(count, 'card')})", F, "bold", INK,
-              "left")
+    c.text_in(title, f"Your stacks · {_plural(count, 'card')}", F, "bold", INK, "left")
+    if new_from > 0:  # the key to the shaded stacks
+        key = "from earlier rounds"
+        w = text_width(key, F, "cond")
+        c.draw.rounded_rectangle((title.x2 - w - 16, title.y, title.x2, title.y2), radius=8, fill=BOARD_DARK)
+        c.text((title.x2 - 8, title.cy), key, F, "cond", INK_SOFT, "rm")
     groups: list[tuple[str, list[int], bool]] = [(str(i + 1), st, i >= new_from) for i, st in enumerate(stacks)]
     if open_:
         groups.append(("open", open_, True))
