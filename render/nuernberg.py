@@ -422,6 +422,11 @@ def _highlight_last(cv: Board, view: dict[str, Any], last: Any, a: dict[str, Any
         cv.ring(f"crossing {arg}", a["crossing"][arg], R * 0.42)
     elif verb == "robber" and arg in a["hex"]:
         cv.ring(f"hex {arg}", a["hex"][arg], R * 0.86)
+    elif verb == "robber" and arg.isdigit() and view.get("phase") == "robber_hex":
+        # a number with several hexes: ring the candidates the knight may go to
+        for h in view["countryside"]["hexes"]:
+            if h.get("number") == int(arg) and h["id"] != view["countryside"].get("robber"):
+                cv.ring(f"hex {h['id']}", a["hex"][h["id"]], R * 0.86)
     elif verb == "manufacture" and arg in a["disc"]:
         cv.ring(f"disc {arg}", a["disc"][arg], city_R * 0.42)
     elif verb == "tower" and arg in a["tower"]:
@@ -604,10 +609,13 @@ def _draw_private_info(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str,
         cv.text((x + 38, top.cy), f"{rate}", MIN_FONT, "bold", colour, "lm")
         x += 84
     offer = view.get("offer")
+    draft = view.get("draft") if view.get("active") == me["seat"] else None
     if me.get("discard_due"):
         cv.chip(bottom.inset(0, 4), f"Return {me['discard_due']} cards (Raubritter)", BAD, MIN_FONT, "bold")
     elif offer:
         _draw_offer(cv, bottom, offer, names)
+    elif draft:
+        _draw_offer(cv, bottom, {"from": me["seat"], "to": [], "declined": [], **draft}, names)
     else:
         tolls = (me.get("pieces_left") or {}).get("toll", 0)
         routes = _numerals(view, me.get("wegerecht") or [])

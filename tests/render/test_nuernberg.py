@@ -254,6 +254,25 @@ def test_spectator_private_screen_shows_no_cards() -> None:
     assert set(canvas.regions) == {"header"}
 
 
+@pytest.mark.parametrize(("n", "seed", "options"), [(4, 1, None), (3, 2, {"setup": "free"})])
+def test_layout_holds_through_a_whole_game(n: int, seed: int, options: dict[str, str] | None) -> None:
+    """Every few moves of a game (bots with some random moves): both images fit, with a long name too."""
+    import random
+
+    state = GAME.new_state(n, seed, options)
+    pick = random.Random(seed)
+    names = ["Maximilian-Friedrich von Hohenzollern", *NAMES[1:n]]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        action = (pick.choice(legal) if pick.random() < 0.3
+                  else GAME.bot_action(state.view(seat), legal, seat, Rng(1, "bot", state.ply)))
+        state.apply(seat, action)
+        if state.ply % 7 == 0 or state.is_over():
+            _check_layout(render.board_canvas("nuernberg", state.view(None), last=(seat, action), names=names))
+            _check_layout(render.private_canvas("nuernberg", state.view(seat), names=names))
+
+
 # ---------------------------------------------------------------- last move
 def _ring_at(canvas: Canvas, box: Box) -> bool:
     """The ring's top edge (circles and boxes alike) is drawn in the highlight colour."""
@@ -289,6 +308,20 @@ def test_last_move_rings_what_it_touched(verb: str, seed: int, expect: str) -> N
     assert _ring_at(canvas, box)
     plain = render.board_canvas("nuernberg", state.view(None), last=None, names=NAMES)
     assert not _ring_at(plain, box)
+
+
+def test_a_robber_number_rings_every_candidate_hex() -> None:
+    state, last = play(4, 3, lambda s, _l: s.phase == "robber_hex")
+    assert state.phase == "robber_hex" and last is not None
+    view = state.view(None)
+    canvas = render.board_canvas("nuernberg", view, last=last)
+    assert isinstance(canvas, nb.Board)
+    number = int(last["action"].split()[1])
+    candidates = {h["id"] for h in view["countryside"]["hexes"]
+                  if h["number"] == number and h["id"] != view["countryside"]["robber"]}
+    assert len(candidates) > 1
+    assert {what for what, _ in canvas.marks} == {f"hex {h}" for h in candidates}
+    assert all(_ring_at(canvas, box) for _, box in canvas.marks)
 
 
 def test_a_returned_card_is_never_named() -> None:
