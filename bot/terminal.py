@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import getpass
+import logging
 import sys
 import zlib
 from collections.abc import Callable, Mapping
@@ -21,22 +23,43 @@ from rules.core import Game, Outcome
 
 DEFAULT_DB = "kontor-play.sqlite3"
 BOARD_FILE = "kontor-board.png"
+LOG_FILE = "kontor-play.log"
 GUILD = 0
 QUIT = {"q", "quit", "exit"}
-HELP = "Type the number of an action (or the action itself), 'log' for the recent log, 'q' to quit."
+HELP = ("Type the number of an action (or the action itself). Other commands: 'log' the recent moves, "
+        "'rules' the rules in brief, 'q' quit (the game is saved after every move).")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="the game to play, e.g. speicherstadt")
     parser.add_argument("--seats", default="me,bot,bot",
                         help="comma-separated seats: 'bot' or a player's name ('me' = you); default me,bot,bot")
+    parser.add_argument("--name", default=None,
+                        help="your name at the table for the 'me' seat (default: your login name)")
     parser.add_argument("--db", default=DEFAULT_DB, help=f"the SQLite file of the table (default {DEFAULT_DB})")
     parser.add_argument("--seed", type=int, default=None, help="fix the seed (and seat order) of a new game")
     parser.add_argument("--new", action="store_true", help="abandon an unfinished game of this kind and start over")
 
 
 def play_main(args: argparse.Namespace) -> int:
-    return asyncio.run(play(args, sys.stdin, sys.stdout))
+    # warnings (e.g. no board images for a game) go to a file, not between the player's lines
+    logging.basicConfig(filename=Path(args.db).with_name(LOG_FILE), level=logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        return asyncio.run(play(args, sys.stdin, sys.stdout))
+    except KeyboardInterrupt:  # every move is already stored: Ctrl-C is as good as q
+        print("\nSaved. Run the same command again to resume.", flush=True)
+        return 0
+
+
+def default_name() -> str:
+    """The name of the 'me' seat: the login name, capitalised (a seat's name starts every line it acts in)."""
+    try:
+        login = getpass.getuser()
+    except (KeyError, OSError):  # no login name (e.g. an unnamed uid in a container)
+        login = ""
+    login = " ".join(login.split())[:32]
+    return login[:1].upper() + login[1:] if login and login.lower() != "bot" else "Player"
 
 
 def channel_for(game: str) -> int:
@@ -44,14 +67,14 @@ def channel_for(game: str) -> int:
     return zlib.crc32(game.encode())
 
 
-def parse_seats(text: str) -> list[str | None]:
-    """'me,bot,Anna' -> ['You', None, 'Anna'] (None = a bot seat)."""
+def parse_seats(text: str, me: str = "Player") -> list[str | None]:
+    """'me,bot,Anna' -> [me, None, 'Anna'] (None = a bot seat)."""
     seats: list[str | None] = []
     for raw in text.split(","):
-        name = raw.strip()
+        name = " ".join(raw.split())
         if not name:
             continue
-        seats.append(None if name.lower() == "bot" else ("You" if name.lower() == "me" else name))
+        seats.append(None if name.lower() == "bot" else (me if name.lower() == "me" else name))
     return seats
 
 
@@ -101,12 +124,19 @@ class Terminal:
     def show_state(self, table: Table, public: dict[str, Any], private: dict[str, Any] | None,
                    you: str | None) -> None:
         self.say()
-        self.say(name_seats(self.game.summary(public), table.names))
+        shown = self.game.summary(public)
+        if private is not None and you is not None:
+            own = self.game.summary(private)
+            if own != shown:  # the game's summary shows the player's secrets itself
+                self.say(name_seats(own, table.names))
+                return
+        self.say(name_seats(shown, table.names))
         if private is not None and you is not None:
             secrets = secret_lines(private, public)
-            self.say(f"{you}, only you can see:" if secrets else f"{you}: nothing of yours is hidden from others.")
+            if secrets:
+                self.say(f"Only {you} can see:")
             for line in secrets:
-                self.say(f"  {line}")
+                self.say(f"  {name_seats(line, table.names)}")
 
     def show_final(self, table: Table) -> None:
         self.say()
@@ -137,13 +167,17 @@ class Terminal:
                 self.say(f"— {you}'s turn —")
             for i, (action, label) in enumerate(legal, 1):
                 self.say(f"  {i:>2}) {label}  [{action}]")
+            numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
             while True:
-                line = self.ask(f"{you}, your choice (1-{len(legal)}, q to quit): ")
+                line = self.ask(f"{you}, your choice ({numbers}, ? for help, q to quit): ")
                 if line is None or line.lower() in QUIT:
                     self.say("\nSaved. Run the same command again to resume.")
                     return 0
-                if line.lower() in ("?", "help"):
+                if line.lower() in ("?", "help", "h"):
                     self.say(HELP)
+                    continue
+                if line.lower() == "rules":
+                    self.say(self.game.rules_summary or f"No rules summary for {self.game.title}.")
                     continue
                 if line.lower() == "log":
                     for entry in await self.svc.log(self.channel, limit=20):
@@ -153,7 +187,7 @@ class Terminal:
                     continue
                 chosen = pick(line, legal)
                 if chosen is None:
-                    self.say(f"Please type a number from 1 to {len(legal)}, an action, or q to quit.")
+                    self.say(f"Please type a number from 1 to {len(legal)}, an action, ? for help or q to quit.")
                     continue
                 try:
                     update = await self.svc.act(self.channel, user, chosen, table.version)
@@ -166,7 +200,7 @@ class Terminal:
 
 def pick(line: str, legal: list[tuple[str, str]]) -> str | None:
     """A menu number or an action's own text -> the action (None if neither)."""
-    if line.isdigit():
+    if line.isdecimal() and len(line) <= 6:  # isdigit() would let '²' through to int()
         number = int(line)
         return legal[number - 1][0] if 1 <= number <= len(legal) else None
     text = " ".join(line.split())
@@ -188,25 +222,42 @@ def _flat(value: Any) -> str:
     return str(value)
 
 
-def secret_lines(view: Any, public: Any, path: str = "") -> list[str]:
-    """Readable lines for what this viewer sees that a spectator does not (e.g. ``hand: 3, 7, 12``)."""
+_OWN_BLOCKS = {"private", "me", "you", "mine", "own"}  # keys games use for "the viewer's own things"
+
+
+def secret_lines(view: Any, public: Any, path: str = "", viewer: int | None = None) -> list[str]:
+    """Readable lines for what this viewer sees that a spectator does not (e.g. ``hand: 3, 7, 12``).
+
+    The viewer's own block (``private``/``me``, or its own entry in a per-seat list) reads without a prefix;
+    empty choices (None) and the viewer's own seat number are left out; other seats read "Seat N".
+    """
+    if not path and isinstance(view, dict) and isinstance(view.get("viewer"), int):
+        viewer = view["viewer"]
     nested = isinstance(view, dict) and any(isinstance(v, dict | list) for v in view.values())
-    if isinstance(view, dict) and view and (not path or nested):  # a flat dict reads best on one line
+    # a flat dict reads best on one line, unless it is the viewer's own block
+    if isinstance(view, dict) and view and (not path or nested or path in _OWN_BLOCKS):
         theirs = public if isinstance(public, dict) else {}
         lines: list[str] = []
         for key, value in view.items():
-            if key == "viewer" or theirs.get(key, object()) == value:
+            if key in ("viewer", "seat") or value is None or theirs.get(key, object()) == value:
                 continue
-            label = str(key) if not path or path == "private" else f"{path} › {key}"
-            lines += secret_lines(value, theirs.get(key), label)
+            label = str(key) if not path or path in _OWN_BLOCKS else f"{path} › {key}"
+            lines += secret_lines(value, theirs.get(key), label, viewer)
         return lines
     if (isinstance(view, list) and isinstance(public, list) and len(view) == len(public)
             and any(isinstance(v, dict) for v in view)):
         lines = []
         for i, (mine, theirs) in enumerate(zip(view, public, strict=True)):
-            if mine != theirs:
-                label = f"seat {mine['seat']}" if isinstance(mine, dict) and "seat" in mine else f"#{i + 1}"
-                lines += secret_lines(mine, theirs, f"{path} › {label}")
+            if mine == theirs:
+                continue
+            seat = mine.get("seat") if isinstance(mine, dict) else None
+            if seat is not None and seat == viewer:
+                label = "own"  # the viewer's own entry: its keys stand alone
+            elif seat is not None:
+                label = f"{path} › Seat {seat}"
+            else:
+                label = f"{path} › #{i + 1}"
+            lines += secret_lines(mine, theirs, label, viewer)
         return lines
     return [f"{path.replace('_', ' ')}: {_flat(view)}"]
 
@@ -284,7 +335,8 @@ async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO,
             say(str(err))
             return 2
         channel = channel_for(game.name)
-        if not await open_table(svc, game, channel, parse_seats(args.seats), args.seed, args.new, say):
+        seats = parse_seats(args.seats, getattr(args, "name", None) or default_name())
+        if not await open_table(svc, game, channel, seats, args.seed, args.new, say):
             return 2
         term = Terminal(svc, game, channel, db.with_name(BOARD_FILE), stdin, stdout)
         return await term.run()
@@ -292,5 +344,5 @@ async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO,
         await svc.close()
 
 
-__all__ = ["add_arguments", "channel_for", "parse_seats", "pick", "play", "play_main", "score_table",
+__all__ = ["add_arguments", "channel_for", "default_name", "parse_seats", "pick", "play", "play_main", "score_table",
            "secret_lines"]

@@ -129,32 +129,66 @@ def _cards_text(pl: dict[str, Any]) -> str:
     return text.rstrip("; ") or "no cards"
 
 
+_KIND_HINTS = {
+    "kontor": "Kontor set: 2/5/9/14 pts",
+    "bank": "+1 income",
+    "chamber": "1 pt per coin at the end",
+    "port": "1 pt per ship",
+    "warehouse": "stores up to {capacity} cubes, 1 pt each",
+    "merchant": "sells {good} for 1 coin, {points} pt",
+    "contract": "{points} pts when complete",
+    "church": "{points} pts",
+    "michaelis": "{points} pts",
+    "fire": "most firemen +{bonus}, fewest -{penalty}",
+}
+
+
+def card_hint(slot: dict[str, Any]) -> str:
+    """What a card in the row is good for, in a few words ('' if its name says it all)."""
+    hint = _KIND_HINTS.get(slot["kind"], "")
+    try:
+        return hint.format(**slot["info"])
+    except KeyError:  # a card without the printed number the hint needs
+        return ""
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _seats_text(seats: list[int]) -> str:
+    return ", ".join(f"Seat {s}" for s in seats)
+
+
 def summary(view: dict[str, Any]) -> str:
     lines = [view["status"]]
     pile = view["pile"]
     lines.append(f"Pile: {pile['count']} cards, {pile['fires_left']} fires to come"
                  + (" — last round!" if view["last_round"] else ""))
     for slot in view["row"]:
+        hint = card_hint(slot)
         extra = f" [{_goods_text(slot['cubes'])}]" if slot["cubes"] is not None and slot["status"] == "open" else ""
         if slot["status"] == "bought":
-            where = f"bought by seat {slot['buyer']}"
+            where = f"bought by Seat {slot['buyer']}"
         elif slot["status"] == "discarded":
-            where = "discarded"
+            where = "nobody bought it"
+        elif slot["workers"]:
+            deciding = " ← deciding" if view.get("deciding") == slot["col"] else ""
+            where = f"price {slot['price']}, workers (lowest first) {_seats_text(slot['workers'])}{deciding}"
         else:
-            workers = " ".join(str(w) for w in slot["workers"]) or "none"
-            where = f"workers {workers}, price {slot['price']}"
-        lines.append(f"  {slot['col']}. {slot['name']}{extra}: {where}")
+            where = "no workers yet"
+        lines.append(f"  {slot['col']}. {slot['name']}{f' ({hint})' if hint else ''}{extra}: {where}")
     for pl in view["players"]:
-        first = " (first)" if pl["seat"] == view["first_player"] else ""
-        lines.append(f"Seat {pl['seat']}{first}: {pl['score']} pts, {pl['coins']} coins, firemen {pl['firemen']}; "
-                     f"{_cards_text(pl)}")
+        first = " (first player)" if pl["seat"] == view["first_player"] else ""
+        lines.append(f"Seat {pl['seat']}{first}: {pl['score']} pts, {_n(pl['coins'], 'coin')}, "
+                     f"firemen {pl['firemen']}; {_cards_text(pl)}")
         stock = []
         if any(pl["hand"].values()):
-            stock.append(f"hand {_goods_text(pl['hand'])}")
+            stock.append(f"in hand {_goods_text(pl['hand'])}")
         if pl["warehouse"] and any(pl["warehouse"].values()):
             stock.append(f"warehouse {_goods_text(pl['warehouse'])}")
         if any(pl["hall"].values()):
-            stock.append(f"hall {_goods_text(pl['hall'])}")
+            stock.append(f"market hall {_goods_text(pl['hall'])}")
         if stock:
             lines.append("    " + "; ".join(stock))
     return "\n".join(lines)

@@ -21,7 +21,8 @@ FAKE_PNG = b"\x89PNG\r\n\x1a\nfake"
 def args(db: Path, *extra: str, game: str = "tiny") -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     terminal.add_arguments(parser)
-    return parser.parse_args([game, "--db", str(db), *extra])
+    name = [] if "--name" in extra else ["--name", "Ada"]  # not the login name of whoever runs the tests
+    return parser.parse_args([game, "--db", str(db), *name, *extra])
 
 
 async def session(db: Path, text: str, *extra: str, game: str = "tiny") -> tuple[int, str]:
@@ -44,7 +45,8 @@ async def test_play_a_move_quit_and_resume(tmp_path: Path) -> None:
     code, text = await session(db, "1\nq\n", "--seats", "me,bot", "--seed", "5")
     assert code == 0
     assert "A new game of Tiny Auction" in text
-    assert "You, only you can see:" in text and "hand: " in text
+    assert "Only Ada can see:" in text and "hand: " in text
+    assert "Ada, your choice (1-3, ? for help, q to quit)" in text
     assert "   1) Bid the card" in text
     assert "(private) You bid" in text  # the private event of the move
     assert "Saved. Run the same command again to resume." in text
@@ -61,7 +63,7 @@ async def test_junk_input_is_refused_and_changes_nothing(tmp_path: Path) -> None
     before = version(db)
     code, text = await session(db, "abc\n0\n99\n-1\n\n\x00\nplay 999\nq\n", "--seats", "me,bot")
     assert code == 0
-    assert text.count("Please type a number from 1 to 3, an action, or q to quit.") == 6
+    assert text.count("Please type a number from 1 to 3, an action, ? for help or q to quit.") == 6
     assert version(db) == before
 
 
@@ -146,14 +148,19 @@ def test_pick_and_seat_parsing() -> None:
     assert pick("2", legal) == "place 2"
     assert pick("place  1", legal) == "place 1"
     assert pick("3", legal) is None and pick("0", legal) is None and pick("buy", legal) is None
-    assert parse_seats("me, bot,Anna,,") == ["You", None, "Anna"]
+    assert parse_seats("me, bot,Anna,,", me="Ada") == ["Ada", None, "Anna"]
+    assert parse_seats(" Anna  Lena ,BOT,Me") == ["Anna Lena", None, "Player"]
+    assert pick("²", legal) is None and pick("١", legal) == "place 1"  # unicode digits never crash int()
+    assert pick("9" * 40, legal) is None
 
 
 def test_secret_lines_show_only_what_spectators_do_not_see() -> None:
     public = {"viewer": None, "scores": [1, 2], "players": [{"seat": 0, "coins": 3}, {"seat": 1, "coins": 4}]}
     mine = {"viewer": 1, "scores": [1, 2], "hand": [3, 7],
             "players": [{"seat": 0, "coins": 3}, {"seat": 1, "coins": 4, "cards": {"tea": 2}}]}
-    assert secret_lines(mine, public) == ["hand: 3, 7", "players › seat 1 › cards: tea 2"]
+    assert secret_lines(mine, public) == ["hand: 3, 7", "cards: tea 2"]  # its own entry needs no prefix
+    theirs = {**mine, "viewer": 0}  # a hot-seat neighbour's entry is named by seat (the front end fills names in)
+    assert secret_lines(theirs, public) == ["hand: 3, 7", "players › Seat 1 › cards: tea 2"]
 
 
 def test_secret_lines_unfold_a_nested_private_block() -> None:
