@@ -69,8 +69,8 @@ TIMELINE = Box(8, 656, 624, 76)
 DECK = Box(8, 740, 624, 52)
 HEADER = Box(640, 8, 632, 48)
 PLAYERS = Box(640, 64, 632, 212)
-CITY = Box(640, 284, 424, 280)
-COUNCIL = Box(1072, 284, 200, 280)
+CITY = Box(640, 284, 440, 280)
+COUNCIL = Box(1088, 284, 184, 280)
 MARKETS = Box(640, 572, 632, 160)
 NEWS = Box(640, 740, 632, 52)
 
@@ -202,7 +202,7 @@ def _numerals(view: dict[str, Any], route_ids: list[str]) -> str:
 
 def _draw_council(cv: Canvas, box: Box, council: list[dict[str, Any]]) -> dict[str, Box]:
     cv.panel(box)
-    inner = box.inset(8)
+    inner = box.inset(7)
     title = inner.top(36)
     cv.text_in(title, "Council", MIN_FONT, "bold", INK)
     slots = inner.rest_below(36, 4).rows(*([1] * 3), gap=8)
@@ -210,7 +210,7 @@ def _draw_council(cv: Canvas, box: Box, council: list[dict[str, Any]]) -> dict[s
     for card, slot in zip(council, slots, strict=False):
         out[card["id"]] = slot
         cv.draw.rounded_rectangle(slot.rect, radius=8, fill=mix(GOLD, PAPER, 0.45), outline=INK, width=2)
-        top, bottom = slot.inset(8, 4).rows(1, 1)
+        top, bottom = slot.inset(6, 4).rows(1, 1)
         short = COUNCIL_SHORT.get(card["id"], str(card["name"]).split()[-1])
         cv.text_in(top, short, MIN_FONT, "cond", INK, "left")
         left, right = bottom.cols(1, -40)

@@ -272,7 +272,7 @@ def city_layout(box: Box, city: dict[str, Any]) -> CityLayout:
     points = _hex_points(city["hexes"])
     for wall in city["walls"]:
         points.extend(tuple(p) for p in wall["ends"])
-    return CityLayout(fit_grid(box, points, (0.45, 0.55, 0.45, 0.45)), box)
+    return CityLayout(fit_grid(box, points, (0.32, 0.45, 0.32, 0.4)), box)
 
 
 @lru_cache(maxsize=8)
