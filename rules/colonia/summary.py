@@ -1,48 +1,151 @@
-"""A readable multi-line text summary of a Colonia view (terminal table, Discord embed)."""
+"""A readable multi-line text summary of a Colonia view (terminal table, Discord embed).
+
+Seats are written "Seat N" (the front ends put the players' names there). The part of the board the
+current day is about (stalls on market day, craftsmen on Thursday, ships on Friday, relics on Sunday)
+is shown in full; the rest in a line each, so the text stays short.
+"""
 
 from __future__ import annotations
 
 from typing import Any
+
+DAYS = {1: "Monday", 2: "Tuesday", 3: "Wednesday", 4: "Thursday", 5: "Friday", 6: "Saturday", 7: "Sunday"}
 
 
 def _items(d: dict[str, int]) -> str:
     return ", ".join(f"{n} {k}" for k, n in d.items() if n) or "nothing"
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _seat(s: int | None) -> str:
+    return "free" if s is None else f"Seat {s}"
+
+
+def _taken(seat: int | None) -> str:
+    return "" if seat is None else f" — Seat {seat}"
+
+
+def _relic(r: dict[str, Any]) -> str:
+    if r.get("shrine"):
+        return f"{r['city']} shrine ({r['price']} {r['currency']})"
+    insured = f", insured by Seat {r['insured_by']}" if r.get("insured_by") is not None else ""
+    return f"{r['city']} {r['price']} {r['currency']} → {r['vp']} VP{insured}"
+
+
+def _decrees(view: dict[str, Any]) -> list[str]:
+    decrees = view.get("decrees") or []
+    if not decrees:
+        return []
+    return ["Decrees: " + "; ".join(
+        f"{DAYS.get(d['day'], d['day'])}: {d['name']}{' (' + d['result'] + ')' if d['result'] else ''}"
+        for d in decrees)]
+
+
+def _vote(view: dict[str, Any]) -> list[str]:
+    vote = view.get("vote")
+    if not vote:
+        return []
+    decree = next((d for d in view.get("decrees") or [] if d["id"] == vote["decree"]), None)
+    lines = [f"Vote on {decree['name']}: {decree['text']}"] if decree else []
+    waiting = [s for s in vote["voters"] if s not in vote["cast"]]
+    lines.append("  Voted: " + (", ".join(_seat(s) for s in vote["cast"]) or "nobody yet")
+                 + "; still to vote: " + (", ".join(_seat(s) for s in waiting) or "nobody"))
+    return lines
+
+
+def _market(view: dict[str, Any], full: bool) -> list[str]:
+    stalls = [m for m in view.get("market", []) if m["total"] or m["seat"] is not None]
+    if not stalls:
+        return []
+    if not full:
+        return ["Market stalls: " + ", ".join(f"{m['stall']}: {m['total']}" for m in stalls)]
+    lines = ["Market stalls:"]
+    for m in stalls:
+        extra = " (extra)" if m["extra"] else ""
+        if m["seat"] is None:
+            lines.append(f"  {m['stall']}{extra}: {_items(m['materials'])}")
+        else:
+            lines.append(f"  {m['stall']}{extra}: taken by Seat {m['seat']} ({_plural(m['members'], 'member')})")
+    return lines
+
+
+def _craftsmen(view: dict[str, Any], full: bool) -> list[str]:
+    crafts = view.get("craftsmen", [])
+    if not full:
+        return ["Craftsmen: " + ", ".join(f"{c['name']} {_plural(len(c['orders']), 'order')}" for c in crafts)]
+    lines = ["Craftsmen (inputs → good; orders with members, in order):"]
+    for c in crafts:
+        orders = ", ".join(f"Seat {o['seat']} ({o['members']})" for o in c["orders"]) or "none"
+        lines.append(f"  {c['name']} ({'+'.join(c['inputs'])} → {c['good']}): stick {c['stick']}, "
+                     f"next order {c['next_cost']} members; orders {orders}")
+    return lines
+
+
+def _harbour(view: dict[str, Any], full: bool) -> list[str]:
+    harbour = view.get("harbour", {})
+    ships = harbour.get("ships", [])
+    if not full:
+        return ["Harbour: " + ", ".join(
+            f"{s['city']} ({sum(1 for h in s['holds'] if h['seat'] is None)} free)" for s in ships)]
+    lines = [f"Harbour ({_plural(harbour.get('departing', 0), 'ship')} sail this week):"]
+    for s in ships:
+        holds = "; ".join(f"{'+'.join(h['goods'])} pays {h['pay']}" + _taken(h["seat"]) for h in s["holds"])
+        lines.append(f"  berth {s['berth']}, {s['city']} (pays {s['currency']}): {holds}")
+    return lines
+
+
+def _relics(view: dict[str, Any], full: bool) -> list[str]:
+    relics = view.get("relics", {})
+    display = [c for c in relics.get("display", []) + relics.get("extra", []) if c]
+    if not full:
+        return [f"Relics on display: {len(display)}"]
+    return ["Relics on display: " + ("; ".join(_relic(r) for r in display) or "none")]
+
+
+def _player(p: dict[str, Any], mayor: int | None) -> str:
+    street = ", ".join(f"{day[:3].capitalize()} {n}" for day, n in p["street"].items() if n) or "nobody"
+    card = "" if p["card"] is None else f", family card {0 if p['card_zero'] else p['card']}"
+    shrines = ", ".join(f"{s['id']}{' with ' + s['relic'] if s['relic'] else ''}" for s in p["shrines"])
+    tags = [p["colour"]] + (["mayor"] if p["seat"] == mayor else []) + (["passed"] if p.get("passed") else [])
+    return (f"Seat {p['seat']} ({', '.join(tags)}): {p['reserve']} members in reserve, street {street}{card}"
+            + (f", shrines {shrines}" if shrines else ""))
+
+
+def _me(me: dict[str, Any]) -> list[str]:
+    lines = [f"Yours: money {_items(me['money'])}; materials {_items(me['materials'])}; goods {_items(me['goods'])}"]
+    relics = [_relic(r) for r in me.get("relics") or [] if r]
+    lines.append("  relics: " + ("; ".join(relics) if relics else "none"))
+    chosen = [f"family card {me['family_choice']}" if me.get("family_choice") is not None else "",
+              f"your vote {me['ballot']}" if me.get("ballot") else "",
+              f"exchanging from {me['exchange_from']}" if me.get("exchange_from") else ""]
+    if any(chosen):
+        lines.append("  chosen (secret): " + ", ".join(c for c in chosen if c))
+    return lines
+
+
 def summary(view: dict[str, Any]) -> str:
     lines = [str(view.get("status", ""))]
     card = view.get("week_card")
     if card:
-        lines.append(f"Week card {card['id']}: {card['dice']} extra dice, {view['harbour']['departing']} ship(s) sail.")
-    decrees = view.get("decrees") or []
-    if decrees:
-        lines.append("Decrees: " + "; ".join(
-            f"{d['id']} {d['name']} (day {d['day']}{', ' + d['result'] if d['result'] else ''})" for d in decrees))
+        lines.append(f"Week card {card['id']}: {card['dice']} extra dice, "
+                     f"{_plural(view['harbour']['departing'], 'ship')} sail.")
+    lines += _decrees(view) + _vote(view)
     if view.get("turn_order"):
-        lines.append("Turn order: " + " > ".join(f"seat {s}" for s in view["turn_order"]))
-    stalls = [f"{m['stall']}:{m['total']}" for m in view.get("market", []) if m["total"]]
-    if stalls:
-        lines.append("Stalls (raw materials): " + " ".join(stalls))
-    crafts = [f"{c['name']} stick {c['stick']} orders {len(c['orders'])}" for c in view.get("craftsmen", [])]
-    lines.append("Craftsmen: " + "; ".join(crafts))
-    ships = []
-    for ship in view.get("harbour", {}).get("ships", []):
-        free = sum(1 for h in ship["holds"] if h["seat"] is None)
-        ships.append(f"{ship['berth']}:{ship['id']} {ship['city']} ({free} free)")
-    lines.append("Harbour: " + "; ".join(ships))
-    display = [c for c in view.get("relics", {}).get("display", []) + view.get("relics", {}).get("extra", []) if c]
-    lines.append(f"Relics on display: {len(display)}")
+        lines.append("Turn order: " + " > ".join(f"Seat {s}" for s in view["turn_order"]))
+    kind = (view.get("loop") or {}).get("kind")
+    lines += _market(view, kind == "stall")
+    lines += _craftsmen(view, kind == "order")
+    lines += _harbour(view, kind == "load" or view.get("phase", "").endswith("extra hold"))
+    lines += _relics(view, kind in ("buy", "insure"))
     for p in view.get("players", []):
-        street = "/".join(str(v) for v in p["street"].values())
-        card_txt = "-" if p["card"] is None else ("0" if p["card_zero"] else str(p["card"]))
-        shrines = ", ".join(f"{s['id']}{'+' + s['relic'] if s['relic'] else ''}" for s in p["shrines"]) or "none"
-        lines.append(f"Seat {p['seat']} ({p['colour']}): reserve {p['reserve']}, street {street}, card {card_txt}, "
-                     f"shrines {shrines}")
-    me = view.get("me")
-    if me:
-        lines.append(f"You: money {_items(me['money'])}; materials {_items(me['materials'])}; "
-                     f"goods {_items(me['goods'])}; relics {len(me['relics'])}")
+        lines.append(_player(p, view.get("mayor")))
     scores = view.get("scores")
     if isinstance(scores, list):
-        lines.append("Public VP: " + ", ".join(f"seat {i}: {s}" for i, s in enumerate(scores)))
+        lines.append("Public VP: " + ", ".join(f"Seat {i}: {s}" for i, s in enumerate(scores)))
+    me = view.get("me")
+    if me:
+        lines += _me(me)
     return "\n".join(lines)

@@ -62,8 +62,8 @@ def test_summary_is_a_readable_multi_line_text() -> None:
     lines = text.splitlines()
     assert len(lines) >= 6 and lines[0].startswith("Week 1/6")
     assert any(line.startswith("Seat 3 (red)") for line in lines)
-    assert any(line.startswith("You: money") for line in lines)
-    assert "You:" not in GAME.summary(st.view(None))
+    assert any(line.startswith("Yours: money") for line in lines)
+    assert "Yours:" not in GAME.summary(st.view(None))
 
 
 def test_describe_labels_every_legal_action_shortly() -> None:
