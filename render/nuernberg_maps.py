@@ -68,7 +68,7 @@ def fit_grid(box: Box, points: list[Point], pad: tuple[float, float, float, floa
 
 
 def _hex_points(hexes: list[dict[str, Any]]) -> list[Point]:
-    out = []
+    out: list[Point] = []
     for h in hexes:
         cx, cy = SQRT3 * (h["q"] + h["r"] / 2), 1.5 * h["r"]
         out.extend((cx + math.cos(math.radians(-90 + 60 * i)), cy + math.sin(math.radians(-90 + 60 * i)))

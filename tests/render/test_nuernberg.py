@@ -122,6 +122,7 @@ def _near(canvas: Canvas, xy: tuple[float, float], colour: RGB, radius: int = 8,
     for dx in range(-radius, radius + 1):
         for dy in range(-radius, radius + 1):
             px = canvas.img.getpixel((x0 + dx, y0 + dy))
+            assert isinstance(px, tuple)
             if max(abs(px[i] - colour[i]) for i in range(3)) <= tol:
                 return True
     return False
@@ -211,6 +212,7 @@ def test_an_open_offer_is_public_and_shown() -> None:
     assert "for" in news
     offered = [str(n) for n in (*view["offer"]["give"].values(), *view["offer"]["want"].values())]
     assert sorted(t for t in news if t.isdigit()) == sorted(offered)
+    assert isinstance(canvas, nb.Board)
     assert [w for w, _ in canvas.marks] == ["offer"]
 
 
