@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from rules.core import Event, Game, Rng, State
 from rules.strasbourg import bot, text
-from rules.strasbourg.data import EDIFICES, GUILD_NAMES, RECONSTRUCTED, ROUNDS, SEAT_NAMES
+from rules.strasbourg.data import RECONSTRUCTED
 from rules.strasbourg.state import OPTION_CHOICES, SECRET_VERBS, StrasbourgState, is_secret_action
 
 RULES_SUMMARY = """\
@@ -51,37 +51,7 @@ class StrasbourgGame(Game):
         return text.event_text(event)
 
     def summary(self, view: dict[str, Any]) -> str:
-        lines = [str(view["status"])]
-        lines.append(f"First player: seat {view['first_player']} · round {view['round']}/{ROUNDS}")
-        council = ", ".join(
-            f"{SEAT_NAMES[name]} {'-' if holder is None else holder}" for name, holder in view["council"].items()
-        )
-        lines.append(f"Council: {council}")
-        for p in view["players"]:
-            lines.append(
-                f"Seat {p['seat']}: prestige {p['prestige']}, stacks {p['stacks']}, deck {p['deck']}, "
-                f"city {p['city']}, council {p['council']}"
-            )
-        if view["built"]:
-            lines.append("Edifices: " + ", ".join(f"{EDIFICES[e]['name']} {c}" for c, e in view["built"].items()))
-        if view["chapels"]:
-            lines.append("Chapels: " + ", ".join(view["chapels"]))
-        bid = view.get("bid")
-        if bid:
-            shown = [f"seat {s} {sum(c)}" for s, c in enumerate(bid["revealed"]) if bid["status"][s] == "revealed"]
-            step = view["step"]
-            guild = f" ({GUILD_NAMES[view['step_guild']]})" if view.get("step_guild") else ""
-            lines.append(f"Step {step}{guild} revealed: " + (", ".join(shown) or "none yet"))
-        private = view.get("private")
-        if private:
-            goods = ", ".join(f"{g} {n}" for g, n in private["goods"].items() if n) or "none"
-            lines.append(
-                f"You: coins {private['coins']}, goods {goods}, privileges {private['privileges']}, "
-                f"stacks {private['stacks']}, hand {private['hand']}, open {private['open']}"
-            )
-        if view["over"]:
-            lines.append("Final: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(view["scores"])))
-        return "\n".join(lines)
+        return text.summary(view)
 
 
 GAME = StrasbourgGame()

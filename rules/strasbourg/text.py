@@ -44,14 +44,15 @@ def event_text(event: Event) -> str:
         return "Your stacks: " + " | ".join(_cards(s) for s in p["stacks"]) + "."
     if kind == "planned":
         if "stacks" in p:
-            return f"{who(p['seat'])} has finished planning: stacks of {p['stacks']} cards (deck {p['deck']})."
+            return (f"{who(p['seat'])} has finished planning: stacks of {_stack_sizes(p['stacks'])} cards "
+                    f"(deck {p['deck']}).")
         return f"{who(p['seat'])} has finished planning."
     if kind == "leftovers":
         counts = ", ".join(f"{who(s)} {n}" for s, n in enumerate(p["cards"]) if n)
         return f"End of round {p['round']}: unrevealed cards leave the game ({counts})."
     if kind == "stacks":
         parts = [
-            f"{who(s)} {sizes} (deck {deck})"
+            f"{who(s)} {_stack_sizes(sizes)} (deck {deck})"
             for s, (sizes, deck) in enumerate(zip(p["stacks"], p["decks"], strict=True))
         ]
         return f"Planning of round {p['round']} is over. Stack sizes: " + "; ".join(parts) + "."
@@ -97,3 +98,92 @@ def event_text(event: Event) -> str:
     if kind == "game_over":
         return "Game over. Final scores: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(p["scores"])) + "."
     return kind
+
+
+# ---- the readable summary of a view (terminal table, Discord embed) ------------------------------
+_STEP_TEXT = {"A": "Nobility & Church", "C": "Merchants", "E": "Merchants", "G": "Merchants + seat",
+              "H": "chapel", "I": "edifice"}
+
+
+def _steps_line(view: dict[str, Any]) -> str:
+    """This round's steps A–I (guilds from the round card), the current one in brackets."""
+    cards = view.get("round_cards") or []
+    rnd = int(view.get("round") or 0)
+    if not 1 <= rnd <= len(cards):
+        return ""
+    card = cards[rnd - 1]
+    edifices = view.get("edifices") or []
+    parts = []
+    for letter in "ABCDEFGHI":
+        what = GUILD_NAMES.get(card.get(letter, ""), "") or _STEP_TEXT[letter]
+        if letter == "I" and rnd <= len(edifices):
+            what = EDIFICES[edifices[rnd - 1]]["name"]
+        part = f"{letter} {what}"
+        parts.append(f"[{part}]" if view.get("step") == letter else part)
+    return f"Steps this round ({card.get('id')}): " + " · ".join(parts)
+
+
+def _stack_sizes(sizes: list[int]) -> str:
+    return "/".join(str(n) for n in sizes) if sizes else "none"
+
+
+def _bids_line(view: dict[str, Any]) -> str:
+    bid = view.get("bid")
+    if not bid:
+        return ""
+    parts = []
+    for s, status in enumerate(bid["status"]):
+        if status == "revealed":
+            parts.append(f"Seat {s} {sum(bid['revealed'][s])}")
+        elif status != "waiting":
+            parts.append(f"Seat {s} {status}")
+    step = view.get("step")
+    guild = f" ({GUILD_NAMES[view['step_guild']]})" if view.get("step_guild") else ""
+    return f"Step {step}{guild} so far: " + (", ".join(parts) or "nobody has revealed yet")
+
+
+def _private_lines(private: dict[str, Any]) -> list[str]:
+    goods = ", ".join(f"{n} {GOODS_NAMES[g]}" for g, n in private["goods"].items() if n) or "no goods"
+    lines = [f"Yours: {_coins(private['coins'])}, {goods}, {private['privileges']} "
+             f"privilege{'' if private['privileges'] == 1 else 's'}, {private['deck']} cards left in your deck"]
+    if private.get("hand"):
+        lines.append("  drawn, not yet in a stack: " + ", ".join(str(c) for c in private["hand"]))
+    if private.get("open"):
+        lines.append("  open stack: " + _cards(private["open"]))
+    if private.get("stacks"):
+        lines.append("  your stacks: " + " | ".join(f"{i}) {_cards(s)} = {sum(s)}"
+                                                     for i, s in enumerate(private["stacks"], 1)))
+    objectives = private.get("objectives") or {}
+    for oid in objectives.get("kept") or []:
+        card = OBJECTIVES[oid]
+        lines.append(f"  objective {oid}: {card['text']} (+{card['points']} / -3)")
+    return lines
+
+
+def summary(view: dict[str, Any]) -> str:
+    lines = [str(view["status"])]
+    steps = _steps_line(view)
+    if steps:
+        lines.append(steps)
+    lines.append(f"First player: Seat {view['first_player']}")
+    council = ", ".join(f"{SEAT_NAMES[name]} {'free' if holder is None else f'Seat {holder}'}"
+                        for name, holder in view["council"].items())
+    lines.append(f"Council: {council}")
+    planning = view.get("phase") == "planning"
+    for p in view["players"]:
+        state = (" (planning done)" if p.get("ready") else " (planning)") if planning else ""
+        lines.append(f"Seat {p['seat']}: prestige {p['prestige']}, council seats {p['council']}, "
+                     f"city members {p['city']}, stacks {_stack_sizes(p['stacks'])}, deck {p['deck']}{state}")
+    if view["built"]:
+        lines.append("Edifices: " + ", ".join(f"{EDIFICES[e]['name']} on {c}" for c, e in view["built"].items()))
+    if view["chapels"]:
+        lines.append("Chapels: " + ", ".join(view["chapels"]))
+    bids = _bids_line(view)
+    if bids:
+        lines.append(bids)
+    private = view.get("private")
+    if private:
+        lines += _private_lines(private)
+    if view["over"]:
+        lines.append("Final: " + ", ".join(f"Seat {s} {v}" for s, v in enumerate(view["scores"])))
+    return "\n".join(lines)
