@@ -325,7 +325,7 @@ def _items(cv: Canvas, x: float, cy: float, items: dict[str, int], limit: float)
     return x
 
 
-def _draw_offer(cv: Canvas, box: Box, offer: dict[str, Any], names: Sequence[str] | None) -> None:
+def _draw_offer(cv: Canvas, box: Box, offer: dict[str, Any]) -> None:
     inner = box.inset(10, 4)
     cy = inner.cy
     cv.token(offer["from"], (inner.x + 16, cy), 30)
@@ -350,7 +350,7 @@ def _draw_news(cv: Canvas, box: Box, view: dict[str, Any], last: Any, names: Seq
     cv.panel(box, fill=PAPER)
     offer = view.get("offer")
     if offer:
-        _draw_offer(cv, box, offer, names)
+        _draw_offer(cv, box, offer)
         return
     seat, action = last_action(last)
     text = _describe(view, seat, action, names)
@@ -588,8 +588,13 @@ def _draw_goods(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str, Any], 
         cv.text((coin_x + 21, row.cy), str(price), MIN_FONT, "bold", INK, "mm")
         if g["good"] in doubled:
             cv.text((coin_x + 48, row.cy), "×2", MIN_FONT, "cond", GOOD, "lm")
-        toll = f"toll {g['toll']}"
-        cv.text((coin_x + 110, row.cy), toll, MIN_FONT, "cond", INK_SOFT, "lm")
+        # the toll goes to the sale city's Wegerecht holder, unless that is the seller or nobody
+        collector = g.get("toll_to")
+        if collector is None or collector == me["seat"]:
+            cv.text((coin_x + 110, row.cy), "no toll", MIN_FONT, "cond", GOOD, "lm")
+        else:
+            drawn = cv.text((coin_x + 110, row.cy), f"toll {g['toll']}", MIN_FONT, "cond", INK_SOFT, "lm")
+            cv.token(collector, (drawn.x2 + 20, row.cy), 28)
         _paste(cv, art.icon("check" if ok else "cross", 30), (row.x2 - 22, row.cy))
 
 
@@ -599,23 +604,23 @@ def _draw_private_info(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str,
     inner = box.inset(12, 6)
     top, bottom = inner.rows(1, 1, gap=4)
     rates = me.get("bank_rates") or {}
-    cv.text_in(top.left(100), "Bank", MIN_FONT, "bold", INK, "left")
-    x = top.x + 100
+    cv.text_in(top.left(140), "Bank n:1", MIN_FONT, "bold", INK, "left")
+    x = top.x + 140
     for item in (*RESOURCES, "gold"):
         rate = rates.get(item, 4)
         sprite = art.icon("gold", 32) if item == "gold" else art.resource_chip(item, 34)
         _paste(cv, sprite, (x + 17, top.cy))
         colour = GOOD if rate < 4 else INK
         cv.text((x + 38, top.cy), f"{rate}", MIN_FONT, "bold", colour, "lm")
-        x += 84
+        x += 76
     offer = view.get("offer")
     draft = view.get("draft") if view.get("active") == me["seat"] else None
     if me.get("discard_due"):
         cv.chip(bottom.inset(0, 4), f"Return {me['discard_due']} cards (Raubritter)", BAD, MIN_FONT, "bold")
     elif offer:
-        _draw_offer(cv, bottom, offer, names)
+        _draw_offer(cv, bottom, offer)
     elif draft:
-        _draw_offer(cv, bottom, {"from": me["seat"], "to": [], "declined": [], **draft}, names)
+        _draw_offer(cv, bottom, {"from": me["seat"], "to": [], "declined": [], **draft})
     else:
         tolls = (me.get("pieces_left") or {}).get("toll", 0)
         routes = _numerals(view, me.get("wegerecht") or [])
