@@ -22,7 +22,7 @@ from rules.nuernberg.board import (
     TRADE_ITEMS,
     WALL_IDS,
 )
-from rules.nuernberg.data import COLOURS, EVENT_TEXT, RESOURCES, ROUTES
+from rules.nuernberg.data import COLOURS, EVENT_TEXT, RESOURCES, ROUTES, TARGET_VP
 from rules.nuernberg.economy import bank_rate, council_card
 from rules.nuernberg.trading import as_dict
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 def seat_name(seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(COLOURS):
-        return f"seat {seat} ({COLOURS[seat]})"
+        return f"Seat {seat} ({COLOURS[seat]})"
     return "nobody"
 
 
@@ -156,6 +156,11 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
 
 
 def event_text(event: Event) -> str:
+    text = _event_text(event)
+    return text[:1].upper() + text[1:]  # "nobody takes ..." starts a sentence too
+
+
+def _event_text(event: Event) -> str:
     p = event.params
     kind = event.kind
     who = seat_name(p.get("seat"))
@@ -249,25 +254,76 @@ def event_text(event: Event) -> str:
     return kind
 
 
+def _wegerecht(rid: str) -> str:
+    """A Wegerecht card by its destination city, or the route's numeral for a local route."""
+    route = ROUTES[ROUTE_INDEX[rid]] if rid in ROUTE_INDEX else None
+    if route is None:
+        return rid
+    return route.get("city") or f"route {route['numeral']}"
+
+
+def _goods_lines(view: dict[str, Any]) -> list[str]:
+    lines = []
+    for g in view.get("goods") or []:
+        recipe = " + ".join(f"{n} {r}" for r, n in g["recipe"].items() if n)
+        toll = f", toll {g['toll']} to Seat {g['toll_to']}" if g.get("toll_to") is not None else ""
+        lines.append(f"  {g['good']}: {recipe} → {g['city']} for {g['price']} gold{toll}")
+    return ["Goods (recipe → where sold):", *lines] if lines else []
+
+
+def _own_lines(p: dict[str, Any], view: dict[str, Any]) -> list[str]:
+    rates = p.get("bank_rates") or {}
+    usual = max(rates.values(), default=4)
+    better = ", ".join(f"{r} {n}:1" for r, n in rates.items() if n < usual)
+    pieces = ", ".join(f"{n} {kind.replace('toll', 'toll bar')}{'' if n == 1 else 's'}"
+                       for kind, n in (p.get("pieces_left") or {}).items())
+    lines = [f"Yours: {items_text(p['hand'])} in hand, {p['gold']} gold; bank {usual}:1"
+             + (f" ({better})" if better else "") + (f"; pieces left: {pieces}" if pieces else "")]
+    if p.get("discard_due"):
+        lines.append(f"  You must return {p['discard_due']} card{'' if p['discard_due'] == 1 else 's'} to the bank.")
+    return lines
+
+
 def summary(view: dict[str, Any]) -> str:
-    """A few readable lines about the public state (terminal table, Discord embed)."""
+    """A few readable lines about the state; a player's own view adds their hand, rates and trade draft."""
     lines = [str(view.get("status", ""))]
     deck = view.get("deck") or {}
+    timeline = view.get("timeline") or {}
     last = deck.get("last_card")
     if last:
         income = f"income {last['income']}" if last.get("income") else "no income"
         lines.append(f"Last card {last['id']}: {income}; {last.get('text') or 'no event'}")
+    if timeline:
+        lines.append(f"The game ends in {timeline['end']} (or when someone reaches {TARGET_VP} VP on their turn).")
+    lines += _goods_lines(view)
+    council = [f"{c['name']} ({c['vp']} VP): " + ("free" if c["holder"] is None else f"Seat {c['holder']}")
+               for c in view.get("council") or []]
+    if council:
+        lines.append("Council: " + "; ".join(council))
+    viewer = view.get("viewer")
+    own: dict[str, Any] | None = None
     for p in view.get("players", []):
         extras = []
         if p.get("wegerecht"):
-            extras.append("Wegerecht " + "/".join(p["wegerecht"]))
+            extras.append("Wegerecht " + ", ".join(_wegerecht(r) for r in p["wegerecht"]))
         if p.get("council"):
             extras.append(COUNCIL_NAME.get(p["council"], p["council"]))
         tail = f" — {', '.join(extras)}" if extras else ""
         lines.append(f"{seat_name(p['seat'])}: {p['vp']} VP, {p['cards']} cards, {p['gold']} gold, "
                      f"prestige {p['prestige']}{tail}")
+        if p["seat"] == viewer and p.get("hand") is not None:
+            own = p
     offer = view.get("offer")
     if offer:
-        lines.append(f"Offer from {seat_name(offer['from'])}: {items_text(offer['give'])} for "
-                     f"{items_text(offer['want'])}")
+        to = "everyone" if len(offer["to"]) > 1 else seat_name(offer["to"][0])
+        declined = f" (declined by {', '.join(seat_name(s) for s in offer['declined'])})" if offer["declined"] else ""
+        lines.append(f"Offer from {seat_name(offer['from'])} to {to}: gives {items_text(offer['give'])}, "
+                     f"wants {items_text(offer['want'])}{declined}")
+    draft = view.get("draft")
+    if draft:
+        whose = "Your" if view.get("active") == viewer else f"{seat_name(view.get('active'))}'s"
+        lines.append(f"{whose} trade draft: give {items_text(draft['give'])}, want {items_text(draft['want'])}"
+                     f" ({view.get('offers_left', 0)} offers left this turn)")
+    if own is not None:
+        lines += _own_lines(own, view)
     return "\n".join(lines)
