@@ -1,1 +1,65 @@
-"""Board images: ``view`` dict in, PNG bytes out (see ARCHITECTURE.md)."""
+"""Board images: ``view`` dict in, PNG bytes out (see ARCHITECTURE.md).
+
+The renderer only ever sees ``State.view(viewer)`` (plus hints), never a State, a seed or a deck
+order, so a public image cannot show a secret by construction.
+
+- ``board(game, view, last=..., names=...)``: the public board. When ``view["over"]`` is true it
+  draws the final-score image instead (per-seat breakdown from ``view["outcome"]``).
+- ``private(game, view, names=...)``: one player's screen (pass that seat's view).
+- ``last``: the last action, as ``{"seat": int, "action": str}``, a ``(seat, action)`` pair or an
+  action string; the part of the board it touched is ringed.
+- ``names``: player names by seat; when absent the image says "Seat 1", "Seat 2", ...
+
+The functions are synchronous and CPU-bound: call them with ``asyncio.to_thread``.
+Each game lives in ``render/<game>.py`` exposing ``draw_board(view, last, names) -> Canvas`` and
+``draw_private(view, names) -> Canvas`` (the ``Canvas`` records its layout for the tests).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from render.kit import Canvas
+
+_MODULES = {
+    "speicherstadt": "render.speicherstadt",
+    "colonia": "render.colonia",
+    "strasbourg": "render.strasbourg",
+    "nuernberg": "render.nuernberg",
+}
+
+
+def _module(game_name: str) -> ModuleType:
+    key = str(game_name).strip().lower()
+    if key not in _MODULES:
+        raise ValueError(f"no renderer for game {game_name!r}")
+    return importlib.import_module(_MODULES[key])
+
+
+def board_canvas(game_name: str, view: dict[str, Any], *, last: Any = None,
+                 names: Sequence[str] | None = None) -> Canvas:
+    """The public board as a recorded canvas (for tests and tools); ``board`` encodes it."""
+    module = _module(game_name)
+    if view.get("over") and hasattr(module, "draw_final"):
+        return module.draw_final(view, names)
+    return module.draw_board(view, last, names)
+
+
+def private_canvas(game_name: str, view: dict[str, Any], *, names: Sequence[str] | None = None) -> Canvas:
+    return _module(game_name).draw_private(view, names)
+
+
+def board(game_name: str, view: dict[str, Any], *, last: Any = None, names: Sequence[str] | None = None) -> bytes:
+    """PNG of the public board (or of the final scores once ``view["over"]``)."""
+    return board_canvas(game_name, view, last=last, names=names).png()
+
+
+def private(game_name: str, view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes:
+    """PNG of the private screen of ``view["viewer"]``."""
+    return private_canvas(game_name, view, names=names).png()
+
+
+__all__ = ["board", "board_canvas", "private", "private_canvas"]
