@@ -24,10 +24,12 @@ from rules.core import Game, Outcome
 DEFAULT_DB = "kontor-play.sqlite3"
 BOARD_FILE = "kontor-board.png"
 LOG_FILE = "kontor-play.log"
+SHORT = 8  # a summary this long or shorter is always shown whole
+MAX_CHANGED = 3  # more changed lines than this: show the whole summary again
 GUILD = 0
 QUIT = {"q", "quit", "exit"}
-HELP = ("Type the number of an action (or the action itself). Other commands: 'log' the recent moves, "
-        "'rules' the rules in brief, 'q' quit (the game is saved after every move).")
+HELP = ("Type the number of an action (or the action itself). Other commands: 'board' the whole summary, "
+        "'log' the recent moves, 'rules' the rules in brief, 'q' quit (the game is saved after every move).")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -87,6 +89,7 @@ class Terminal:
         self.board_path = board_path
         self.stdin, self.stdout = stdin, stdout
         self.told_board = False
+        self.last_shown: tuple[str | None, list[str]] | None = None  # whom the last summary was for, and it
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -121,22 +124,40 @@ class Terminal:
             self.say(f"  The board image is in {self.board_path.resolve()} (updated after every change).")
             self.told_board = True
 
-    def show_state(self, table: Table, public: dict[str, Any], private: dict[str, Any] | None,
-                   you: str | None) -> None:
-        self.say()
+    def state_lines(self, table: Table, public: dict[str, Any], private: dict[str, Any] | None,
+                    you: str | None) -> list[str]:
+        """The summary (the player's own, when the game's summary shows their secrets), names filled in."""
         shown = self.game.summary(public)
         if private is not None and you is not None:
             own = self.game.summary(private)
             if own != shown:  # the game's summary shows the player's secrets itself
-                self.say(name_seats(own, table.names))
-                return
-        self.say(name_seats(shown, table.names))
+                return name_seats(own, table.names).splitlines()
+        lines = name_seats(shown, table.names).splitlines()
         if private is not None and you is not None:
             secrets = secret_lines(private, public)
             if secrets:
-                self.say(f"Only {you} can see:")
-            for line in secrets:
-                self.say(f"  {name_seats(line, table.names)}")
+                lines.append(f"Only {you} can see:")
+            lines += [f"  {name_seats(line, table.names)}" for line in secrets]
+        return lines
+
+    def show_state(self, lines: list[str], you: str | None) -> None:
+        """The whole summary; when the same player moves again and only a line or two changed (building a
+        trade, loading goods one by one), just those lines, so the screen is not a wall of repeats."""
+        self.say()
+        before, self.last_shown = self.last_shown, (you, lines)
+        if before is not None and before[0] == you and lines and before[1] and lines[0] == before[1][0]:
+            old, new = set(before[1]), set(lines)
+            changed = [line for line in lines if line not in old]
+            gone = [line for line in before[1] if line not in new]
+            if len(lines) > SHORT and len(changed) <= MAX_CHANGED and len(gone) <= len(changed):
+                self.say(lines[0])
+                self.say("  (the rest as above, 'board' shows it all)" if not changed else
+                         "  Changed (the rest as above, 'board' shows it all):")
+                for line in changed:
+                    self.say(line)
+                return
+        for line in lines:
+            self.say(line)
 
     def show_final(self, table: Table) -> None:
         self.say()
@@ -161,12 +182,13 @@ class Terminal:
             user = table.awaited[0]
             you = _name_of(table, user)
             public = await self.svc.public_view(self.channel)
-            self.show_state(table, public, await self.svc.private_view(self.channel, user), you)
+            lines = self.state_lines(table, public, await self.svc.private_view(self.channel, user), you)
+            self.show_state(lines, you)
             legal = await self.svc.legal(self.channel, user)
             if hot_seat:
                 self.say(f"— {you}'s turn —")
-            for i, (action, label) in enumerate(legal, 1):
-                self.say(f"  {i:>2}) {label}  [{action}]")
+            for i, (action, label) in enumerate(legal, 1):  # labels may name seats too ("Send the offer to Seat 2")
+                self.say(f"  {i:>2}) {name_seats(label, table.names)}  [{action}]")
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
             while True:
                 line = self.ask(f"{you}, your choice ({numbers}, ? for help, q to quit): ")
@@ -175,6 +197,9 @@ class Terminal:
                     return 0
                 if line.lower() in ("?", "help", "h"):
                     self.say(HELP)
+                    continue
+                if line.lower() in ("board", "b"):
+                    self.say("\n".join(lines))
                     continue
                 if line.lower() == "rules":
                     self.say(self.game.rules_summary or f"No rules summary for {self.game.title}.")

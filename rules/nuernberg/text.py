@@ -61,7 +61,9 @@ def _int(text: str) -> int:
 
 def _route_name(rid: str) -> str:
     route = ROUTES[ROUTE_INDEX[rid]] if rid in ROUTE_INDEX else None
-    return f"route {route['numeral']} ({route['card']})" if route else rid
+    if route is None:
+        return rid
+    return f"route {route['numeral']}" + (f" ({route['city']})" if route.get("city") else "")
 
 
 def describe_action(st: NuernbergState, action: str) -> str:

@@ -185,3 +185,42 @@ async def test_resuming_writes_the_current_board_at_once(tmp_path: Path, monkeyp
     code, _text = await session(db, "q\n", "--seats", "me,bot")
     assert code == 0 and (tmp_path / "kontor-board.png").read_bytes() == FAKE_PNG
     assert isinstance(lasts[0], dict) and set(lasts[0]) == {"seat", "action"}  # the last move is marked
+
+
+@pytest.mark.skipif("nuernberg" not in rules.GAMES, reason="Nürnberg not registered")
+async def test_a_trade_offer_reads_with_names_and_repeats_only_what_changed(tmp_path: Path) -> None:
+    db = tmp_path / "n.sqlite3"
+    moves = "draw\noffer\ngive gold\nwant ore\nboard\nq\n"
+    code, text = await session(db, moves, "--seats", "me,bot,bot", "--seed", "11", game="nuernberg")
+    assert code == 0
+    assert "Send the offer to Bot Anna (white)  [send 0]" in text  # menu labels name seats too
+    assert "Seat 0" not in text and "seat 0" not in text
+    assert "Yours: " in text and "Only Ada can see" not in text  # the game's own summary shows the hand
+    after_want = text.split("want ore\n", 1)[1]
+    assert "Changed (the rest as above, 'board' shows it all):" in after_want
+    assert "Your trade draft: give 1 gold, want 1 ore" in after_want
+    board = after_want.split("choice (1-", 1)[1].split("board\n", 1)[1]
+    assert board.count("Goods (recipe → where sold):") == 1  # 'board' prints the whole summary again
+
+
+async def test_help_rules_and_the_login_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(terminal.getpass, "getuser", lambda: "grace")
+    db = tmp_path / "t.sqlite3"
+    parser = argparse.ArgumentParser()
+    terminal.add_arguments(parser)
+    out = io.StringIO()
+    code = await terminal.play(parser.parse_args(["tiny", "--db", str(db), "--seats", "me,bot", "--seed", "5"]),
+                               io.StringIO("?\nrules\nq\n"), out, games=TEST_GAMES)
+    text = out.getvalue()
+    assert code == 0 and "Seats: " in text and "Grace" in text and "You" not in text.split("Seats: ")[1][:40]
+    assert "'board' the whole summary" in text and "Bid a secret card each round" in text
+
+
+def test_default_name_falls_back_when_there_is_no_login(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_login() -> str:
+        raise KeyError("uid 1234")
+
+    monkeypatch.setattr(terminal.getpass, "getuser", no_login)
+    assert terminal.default_name() == "Player"
+    monkeypatch.setattr(terminal.getpass, "getuser", lambda: "  ada  lovelace ")
+    assert terminal.default_name() == "Ada lovelace"
