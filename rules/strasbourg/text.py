@@ -142,8 +142,16 @@ def _bids_line(view: dict[str, Any]) -> str:
     return f"Step {step}{guild} so far: " + (", ".join(parts) or "nobody has revealed yet")
 
 
+_PLAN_HINTS = {
+    "objectives": "keep at least one objective (its points if met at the end, -3 if not), then confirm.",
+    "draw": "draw influence cards one at a time, then stop (your 24 cards must last all 5 rounds).",
+    "split": "put your drawn cards into face-down stacks; each stack is one bid in steps A–G.",
+}
+
+
 def _private_lines(private: dict[str, Any]) -> list[str]:
-    goods = ", ".join(f"{n} {GOODS_NAMES[g]}" for g, n in private["goods"].items() if n) or "no goods"
+    goods = ", ".join(f"{n} {name}" for g, name in GOODS_NAMES.items() if (n := private["goods"].get(g, 0)))
+    goods = goods or "no goods"
     lines = [f"Yours: {_coins(private['coins'])}, {goods}, {private['privileges']} "
              f"privilege{'' if private['privileges'] == 1 else 's'}, {private['deck']} cards left in your deck"]
     if private.get("hand"):
@@ -157,6 +165,9 @@ def _private_lines(private: dict[str, Any]) -> list[str]:
     for oid in objectives.get("kept") or []:
         card = OBJECTIVES[oid]
         lines.append(f"  objective {oid}: {card['text']} (+{card['points']} / -3)")
+    hint = _PLAN_HINTS.get(str(private.get("plan")))
+    if hint:
+        lines.append(f"  Now: {hint}")
     return lines
 
 
@@ -166,8 +177,9 @@ def summary(view: dict[str, Any]) -> str:
     if steps:
         lines.append(steps)
     lines.append(f"First player: Seat {view['first_player']}")
-    council = ", ".join(f"{SEAT_NAMES[name]} {'free' if holder is None else f'Seat {holder}'}"
-                        for name, holder in view["council"].items())
+    holders = view["council"]  # a stored game reloads this dict sorted: list the seats in board order
+    council = ", ".join(f"{label} {'free' if holders.get(name) is None else f'Seat {holders[name]}'}"
+                        for name, label in SEAT_NAMES.items() if name in holders)
     lines.append(f"Council: {council}")
     planning = view.get("phase") == "planning"
     for p in view["players"]:

@@ -224,3 +224,17 @@ def test_default_name_falls_back_when_there_is_no_login(monkeypatch: pytest.Monk
     assert terminal.default_name() == "Player"
     monkeypatch.setattr(terminal.getpass, "getuser", lambda: "  ada  lovelace ")
     assert terminal.default_name() == "Ada lovelace"
+
+
+@pytest.mark.parametrize("game", ["speicherstadt", "colonia", "strasbourg", "nuernberg"])
+async def test_a_resumed_game_shows_exactly_the_screen_it_was_left_at(tmp_path: Path, game: str) -> None:
+    if game not in rules.GAMES:
+        pytest.skip(f"{game} not registered")
+    db = tmp_path / "r.sqlite3"
+    code, first = await session(db, "1\n1\n1\nboard\nq\n", "--seats", "me,bot,bot", "--seed", "21", game=game)
+    assert code == 0
+    left_at = first.rsplit("board\n", 1)[1].split("\nAda, your choice", 1)[0]
+    code, again = await session(db, "q\n", "--seats", "me,bot,bot", game=game)
+    assert code == 0 and "Resuming your" in again
+    shown = again.split("\n\n", 1)[1].split("\n   1) ", 1)[0]
+    assert shown == left_at

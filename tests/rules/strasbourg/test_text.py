@@ -55,3 +55,10 @@ def test_stack_sizes_read_as_numbers_not_lists() -> None:
     line = text.event_text(Event("stacks", {"round": 1, "stacks": [[1, 2], [3]], "decks": [20, 21]}))
     assert line == "Planning of round 1 is over. Stack sizes: Seat 0 1/2 (deck 20); Seat 1 3 (deck 21)."
     assert "[" not in text.event_text(Event("planned", {"seat": 1, "stacks": [2, 2], "deck": 19}))
+
+
+def test_a_reloaded_game_reads_the_same() -> None:
+    state = _after(80)
+    seat = state.to_act()[0]
+    assert text.summary(GAME.load(state.dump()).view(seat)) == text.summary(state.view(seat))
+    assert text.summary(GAME.load(state.dump()).view(None)) == text.summary(state.view(None))
