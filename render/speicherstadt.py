@@ -1,0 +1,635 @@
+"""The Speicherstadt: the quay with its worker columns, the water row of cards, and one tableau per seat.
+
+Layout (1280 x 800): a header (round, season, phase, whose decision, pile and fires to come), the
+water row (per card: its building spaces with the workers in placement order and the price above,
+the card below), and the tableaus (score, coins, firemen, contracts with their progress, other
+cards, warehouse and market hall). ``view["over"]`` draws the final scores instead (see
+``draw_final``). Nothing but the pile order is secret in this game, so a seat's private image is
+its own tableau drawn large.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import kit
+from render.kit import (
+    BOARD,
+    BOARD_DARK,
+    GOLD,
+    INK,
+    INK_SOFT,
+    MIN_FONT,
+    PAPER,
+    RGB,
+    SS,
+    WATER,
+    WATER_DARK,
+    Box,
+    Canvas,
+    hex_rgb,
+    mix,
+    player,
+    seat_name,
+)
+
+GOODS = ("coffee", "tea", "saffron", "rubber", "carpet")
+GOOD_RGB: dict[str, RGB] = {
+    "coffee": hex_rgb("#6b4423"),
+    "tea": hex_rgb("#3f9b45"),
+    "saffron": hex_rgb("#f2c12e"),
+    "rubber": hex_rgb("#f7f7f2"),
+    "carpet": hex_rgb("#c8322a"),
+}
+BUILDING_SPACES = 8
+SPACE_RGB = hex_rgb("#cdbfa3")
+PHASES = {"demand": "Demand", "purchase": "Purchase", "loading": "Loading", "over": "Game over"}
+
+# Card face colours by kind (header band) and the short title that fits a card 200 px wide.
+KIND_RGB: dict[str, RGB] = {
+    "contract": hex_rgb("#b98b4e"),
+    "ship": hex_rgb("#2d5f78"),
+    "fireman": hex_rgb("#a8322b"),
+    "fire": hex_rgb("#e06c1f"),
+    "kontor": hex_rgb("#6d5a8c"),
+    "merchant": hex_rgb("#4f7a4a"),
+    "warehouse": hex_rgb("#7b6a58"),
+    "bank": hex_rgb("#8a7a2a"),
+    "chamber": hex_rgb("#5b6770"),
+    "church": hex_rgb("#5b6770"),
+    "michaelis": hex_rgb("#5b6770"),
+    "port": hex_rgb("#2d5f78"),
+}
+SHORT_TITLE = {
+    "contract": "Contract", "ship": "Ship", "fireman": "Fireman", "kontor": "Kontor", "merchant": "Merchant",
+    "warehouse": "Warehouse", "bank": "Bank", "chamber": "Chamber", "church": "Church", "michaelis": "Michaelis",
+    "port": "Port",
+}
+BREAKDOWN_LABELS = {
+    "fires": "Fires", "contracts": "Contracts", "kontor": "Kontors", "merchants": "Merchants", "church": "Church",
+    "michaelis": "Michaelis", "warehouse": "Warehouse", "port": "Port", "chamber": "Chamber",
+}
+
+
+# ---------------------------------------------------------------- sprites
+_cache: dict[tuple[Any, ...], Image.Image] = {}
+
+
+def good_cube(good: str, size: int, faded: bool = False) -> Image.Image:
+    """A goods cube; carpet is striped (like a rug) so red and green never rest on colour alone."""
+    key = ("cube", good, size, faded)
+    if key in _cache:
+        return _cache[key]
+    colour = GOOD_RGB[good]
+    if faded:  # an empty contract slot: a hollow square in the good's colour
+        s = size * SS
+        big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+        d = ImageDraw.Draw(big)
+        lw = max(SS, round(s / 7))
+        edge = colour if good != "rubber" else mix(colour, INK, 0.3)
+        d.rounded_rectangle((SS, SS, s - SS, s - SS), radius=s * 0.14, fill=BOARD, outline=INK, width=SS * 2)
+        d.rounded_rectangle((SS * 3, SS * 3, s - SS * 3, s - SS * 3), radius=s * 0.1, outline=edge, width=lw)
+        img = big.resize((size, size), Image.Resampling.LANCZOS)
+    else:
+        img = kit.cube_sprite(colour, size).copy()
+        if good == "carpet":
+            d = ImageDraw.Draw(img)
+            for frac in (0.5, 0.7):
+                y = round(size * frac)
+                d.line((round(size * 0.18), y, round(size * 0.82), y), fill=GOLD, width=max(2, size // 14))
+        elif good == "tea":  # a leaf vein, for the same reason
+            d = ImageDraw.Draw(img)
+            d.line((round(size * 0.3), round(size * 0.78), round(size * 0.7), round(size * 0.42)),
+                   fill=mix(colour, (255, 255, 255), 0.6), width=max(2, size // 14))
+    _cache[key] = img
+    return img
+
+
+def cube(c: Canvas, good: str, center: tuple[float, float], size: int, faded: bool = False) -> None:
+    c.paste(good_cube(good, size, faded), center)
+
+
+def cubes_in_row(c: Canvas, box: Box, goods: list[str], size: int, gap: int = 4) -> None:
+    """Cubes side by side, centred in ``box``."""
+    if not goods:
+        return
+    total = len(goods) * size + (len(goods) - 1) * gap
+    x = box.cx - total / 2 + size / 2
+    for g in goods:
+        cube(c, g, (x, box.cy), size)
+        x += size + gap
+
+
+def expand(counts: dict[str, int] | None) -> list[str]:
+    return [g for g in GOODS for _ in range((counts or {}).get(g, 0))]
+
+
+# ---------------------------------------------------------------- helpers
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _decider(view: dict[str, Any]) -> int | None:
+    return view["to_act"][0] if view.get("to_act") else None
+
+
+def _situation(view: dict[str, Any], names: Sequence[str] | None) -> str:
+    """What the awaited seat is deciding, in a few words (after their name)."""
+    if view["phase"] == "purchase" and view.get("deciding"):
+        slot = view["row"][view["deciding"] - 1]
+        return f"buys {SHORT_TITLE.get(slot['kind'], slot['name'])} for {slot['price']}?"
+    if view["phase"] == "demand":
+        return "places a worker"
+    return "unloads goods"
+
+
+def _ring_target(view: dict[str, Any], seat: int | None, action: str) -> tuple[str, int] | None:
+    """Which part of the board the last action touched: ("col", i) or ("seat", s)."""
+    words = action.split()
+    if not words:
+        return None
+    if words[0] == "place" and len(words) == 2 and words[1].isdigit():
+        return ("col", int(words[1]))
+    if words[0] == "buy":
+        bought = [slot["col"] for slot in view["row"] if slot["status"] == "bought" and slot["buyer"] == seat]
+        if bought:
+            return ("col", bought[-1])
+    if words[0] in ("buy", "decline") and view.get("deciding"):
+        return ("col", view["deciding"])  # a decline hands the same column to the next worker up
+    if seat is not None:
+        return ("seat", seat)
+    return None
+
+
+# ---------------------------------------------------------------- the board
+HEADER_H = 58
+
+
+def board_layout(view: dict[str, Any]) -> dict[str, Any]:
+    """Named boxes of the board; the structural tests check that they fit and do not overlap."""
+    full = Box(0, 0, kit.W, kit.H).inset(12, 8)
+    header, water, tableaus = full.rows(-HEADER_H, -352, 1, gap=8)
+    ncards = max(1, len(view["row"]), view["num_players"] + 1)
+    cols = water.inset(10, 0).cols(*([1] * ncards), gap=10)
+    nseats = view["num_players"]
+    seats = tableaus.cols(*([1] * nseats), gap=8)
+    return {"header": header, "water": water, "columns": cols, "tableaus": seats}
+
+
+def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> Canvas:
+    c = Canvas()
+    lay = board_layout(view)
+    last_seat, action = kit.last_action(last)
+    ring = _ring_target(view, last_seat, action)
+    c.region("header", lay["header"])
+    c.region("water", lay["water"])
+    draw_header(c, lay["header"], view, names)
+    draw_water(c, lay["water"], lay["columns"], view, ring)
+    for seat, box in enumerate(lay["tableaus"]):
+        c.region(f"seat{seat}", box)
+        draw_tableau(c, box, view, seat, names, ringed=ring == ("seat", seat))
+    return c
+
+
+def draw_header(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] | None) -> None:
+    c.panel(box, fill=BOARD_DARK)
+    inner = box.inset(14, 0)
+    when = f"Round {view['round']} · {view['season_name']} · {PHASES.get(view['phase'], view['phase'])}:"
+    left = c.text((inner.x, inner.cy), when, MIN_FONT, "bold", INK, "lm")
+    # right: cards left in the pile and fires to come
+    pile = view["pile"]
+    x = inner.x2
+    fires = c.text((x, inner.cy), str(pile["fires_left"]), MIN_FONT, "bold", INK, "rm")
+    kit.icon(c, "flame", (fires.x - 24, inner.cy), 38)
+    count = c.text((fires.x - 52, inner.cy), str(pile["count"]), MIN_FONT, "bold", INK, "rm")
+    kit.icon(c, "cards", (count.x - 24, inner.cy), 38)
+    right_edge = count.x - 52
+    x = left.x2 + 24
+    if view.get("last_round"):
+        x = c.chip(Box(x, box.y + 7, kit.text_width("Last round", MIN_FONT, "cond") + 24, box.h - 14), "Last round",
+                   kit.BAD, MIN_FONT, "cond").x2 + 24
+    seat = _decider(view)
+    if seat is None:
+        return
+    c.token(seat, (x + 17, box.cy), 34)
+    x += 40
+    verb = _situation(view, names)
+    verb_w = kit.text_width(verb, MIN_FONT, "regular")
+    name_w = max(60.0, right_edge - x - verb_w - 12)
+    name = c.text((x, box.cy), seat_name(seat, names), MIN_FONT, "bold", INK, "lm", max_width=name_w)
+    c.text((name.x2 + 10, box.cy), verb, MIN_FONT, "regular", INK, "lm", max_width=max(60.0, right_edge - name.x2))
+
+
+def draw_water(c: Canvas, box: Box, cols: list[Box], view: dict[str, Any], ring: tuple[str, int] | None) -> None:
+    quay_h = 150
+    # the quay (building spaces) on stone, the canal below with the cards floating on it
+    c.panel(box.top(quay_h + 12), fill=hex_rgb("#b9a98c"), outline=None)
+    canal = Box(box.x, box.y + quay_h, box.w, box.h - quay_h)
+    c.draw.rounded_rectangle(canal.rect, radius=14, fill=WATER)
+    for y in range(round(canal.y) + 30, round(canal.y2) - 10, 34):  # a few wave lines
+        c.draw.line((canal.x + 16, y, canal.x2 - 16, y), fill=mix(WATER, PAPER, 0.12), width=2)
+    deciding = view.get("deciding")
+    for i, col in enumerate(cols):
+        slot = view["row"][i] if i < len(view["row"]) else None
+        spaces = Box(col.x, box.y + 6, col.w, quay_h - 12)
+        card = Box(col.x, canal.y + 12, col.w, canal.h - 22)
+        c.region(f"col{i + 1}", Box(col.x, box.y, col.w, box.h))
+        if slot is None:
+            c.draw.rounded_rectangle(card.rect, radius=12, outline=WATER_DARK, width=3)
+            continue
+        draw_spaces(c, spaces, slot, deciding == slot["col"] and view["phase"] == "purchase")
+        draw_card(c, card, slot, ringed=False)
+        if deciding == slot["col"] and view["phase"] == "purchase":
+            c.draw.rounded_rectangle(Box(col.x - 4, box.y + 2, col.w + 8, box.h - 4).rect, radius=14,
+                                     outline=GOLD, width=5)
+        if ring == ("col", slot["col"]):
+            c.highlight(Box(col.x, box.y + 4, col.w, box.h - 8))
+
+
+def draw_spaces(c: Canvas, box: Box, slot: dict[str, Any], deciding: bool) -> None:
+    """Eight building spaces (two rows of four, filled bottom row first, left to right) and the price."""
+    price_h = 40
+    grid = Box(box.x, box.y + price_h + 4, box.w, box.h - price_h - 4)
+    size = min(46, int((grid.w - 3 * 4) / 4), int((grid.h - 4) / 2))
+    gw = 4 * size + 3 * 4
+    x0 = grid.cx - gw / 2
+    workers = slot["workers"] if slot["status"] == "open" else []
+    for k in range(BUILDING_SPACES):
+        row, colk = divmod(k, 4)
+        cx = x0 + colk * (size + 4) + size / 2
+        cy = grid.y2 - row * (size + 4) - size / 2
+        cell = Box(cx - size / 2, cy - size / 2, size, size)
+        c.draw.rounded_rectangle(cell.rect, radius=8, fill=SPACE_RGB,
+                                 outline=INK_SOFT, width=1)
+        if k < len(workers):
+            c.meeple(workers[k], (cx, cy), size - 2)
+            if k == 0 and deciding:
+                c.draw.rounded_rectangle(cell.inset(-3).rect, radius=9, outline=GOLD, width=4)
+    if workers:
+        chip = Box(box.cx - 70, box.y, 140, price_h)
+        c.draw.rounded_rectangle(chip.rect, radius=20, fill=PAPER, outline=INK, width=2)
+        c.coin((chip.x + 22, chip.cy), 32)
+        c.text_in(Box(chip.x + 40, chip.y, chip.w - 44, chip.h), f"{slot['price']}", MIN_FONT, "bold")
+
+
+def draw_card(c: Canvas, box: Box, slot: dict[str, Any], ringed: bool) -> None:
+    kind = slot["kind"]
+    info = slot.get("info", {})
+    band = KIND_RGB.get(kind, INK_SOFT)
+    if kind == "merchant" and info.get("good"):
+        band = mix(GOOD_RGB[info["good"]], INK, 0.25)
+    c.draw.rounded_rectangle(box.rect, radius=12, fill=BOARD, outline=INK, width=2)
+    head = box.top(46)
+    c.draw.rounded_rectangle(head.rect, radius=12, fill=band)
+    c.draw.rectangle(Box(head.x, head.y2 - 12, head.w, 12).rect, fill=band)
+    title = slot["name"] if kind == "fire" else SHORT_TITLE.get(kind, slot["name"])
+    c.text_in(head.inset(8, 0), title, MIN_FONT, "cond", kit.ink_on(band))
+    body = box.rest_below(46).inset(8, 6)
+    draw_card_body(c, body, slot)
+    if slot["status"] != "open":
+        overlay = Image.new("RGBA", (round(box.w), round(box.h)), (*BOARD, 170))
+        c.img.paste(overlay, (round(box.x), round(box.y)), overlay)
+        label = Box(box.x + 8, box.cy - 4, box.w - 16, 44)
+        if slot["status"] == "bought" and slot.get("buyer") is not None:
+            c.player_chip(label, slot["buyer"], "Sold", MIN_FONT, "cond")
+        else:
+            c.chip(label, "Discarded", INK_SOFT, MIN_FONT, "cond")
+    if ringed:
+        c.highlight(box)
+
+
+def draw_card_body(c: Canvas, body: Box, slot: dict[str, Any]) -> None:
+    kind = slot["kind"]
+    info = slot.get("info", {})
+    top, bottom = body.rows(1, 1, gap=4)
+    if kind == "ship":
+        kit.icon(c, "ship", (top.cx, top.cy), 52)
+        cubes_in_row(c, bottom, expand(slot.get("cubes")), 44)
+    elif kind == "contract":
+        goods = info.get("goods", [])
+        size = min(44, int((top.w - 4 * (len(goods) - 1)) / max(1, len(goods))))
+        cubes_in_row(c, top, goods, size)
+        _points(c, bottom, info.get("points", 0))
+    elif kind == "fireman":
+        kit.icon(c, "helmet", (body.cx - 34, body.cy), 56)
+        c.text((body.cx + 10, body.cy), str(info.get("value", "?")), 56, "bold", INK, "lm")
+    elif kind == "fire":
+        kit.icon(c, "flame", (top.cx, top.cy), 52)
+        c.text_in(bottom, f"+{info.get('bonus', 0)} / −{info.get('penalty', 0)}", MIN_FONT, "bold")
+    elif kind == "merchant":
+        good = info.get("good", "coffee")
+        cube(c, good, (top.cx - 34, top.cy), 44)
+        c.text((top.cx - 6, top.cy), "→", MIN_FONT, "bold", INK, "lm")
+        c.coin((top.cx + 50, top.cy), 40)
+        _points(c, bottom, info.get("points", 1))
+    elif kind == "warehouse":
+        c.text_in(top, f"{info.get('capacity', 4)} cubes", MIN_FONT, "regular")
+        c.text_in(bottom, "1★ each", MIN_FONT, "bold")
+    elif kind == "kontor":
+        c.text_in(top, "set", MIN_FONT, "regular")
+        c.text_in(bottom, "2·5·9·14★", MIN_FONT, "cond")
+    elif kind == "bank":
+        c.coin((top.cx, top.cy), 46)
+        c.text_in(bottom, "+1 income", MIN_FONT, "cond")
+    elif kind == "chamber":
+        c.coin((top.cx, top.cy), 46)
+        c.text_in(bottom, "1★ / coin", MIN_FONT, "cond")
+    elif kind == "port":
+        kit.icon(c, "ship", (top.cx, top.cy), 52)
+        c.text_in(bottom, "1★ / ship", MIN_FONT, "cond")
+    else:  # church, St. Michaelis: plain points
+        _points(c, body, info.get("points", 0))
+
+
+def _points(c: Canvas, box: Box, points: int) -> None:
+    kit.icon(c, "star", (box.cx - 30, box.cy), 40)
+    c.text((box.cx - 4, box.cy), str(points), MIN_FONT, "bold", INK, "lm")
+
+
+# ---------------------------------------------------------------- tableaus
+def draw_tableau(c: Canvas, box: Box, view: dict[str, Any], seat: int, names: Sequence[str] | None,
+                 ringed: bool = False, large: bool = False) -> None:
+    pl = view["players"][seat]
+    style = player(seat)
+    c.panel(box, fill=mix(style.colour, BOARD, 0.82), outline=style.colour, width=4)
+    inner = box.inset(8, 8)
+    head = inner.top(46)
+    first = seat == view.get("first_player")
+    c.player_chip(head if not first else Box(head.x, head.y, head.w - 44, head.h), seat, seat_name(seat, names),
+                  MIN_FONT, "bold")
+    if first:  # the metal coin: this seat starts the round
+        _first_marker(c, (head.x2 - 20, head.cy))
+    y = head.y2 + 6
+    stats = Box(inner.x, y, inner.w, 42)
+    x = stats.x
+    for kind, value in (("star", pl["score"]), ("coin", pl["coins"]), ("helmet", pl["firemen"])):
+        if kind == "coin":
+            c.coin((x + 15, stats.cy), 30)
+        else:
+            kit.icon(c, kind, (x + 15, stats.cy), 30)
+        x = c.text((x + 33, stats.cy), str(value), MIN_FONT, "bold", INK, "lm").x2 + 10
+    y = stats.y2 + 4
+    if view["phase"] == "demand" and pl["workers"]:  # workers still to place
+        marks = Box(inner.x, y, inner.w, 38)
+        for k in range(pl["workers"]):
+            c.meeple(seat, (marks.x + 19 + k * 38, marks.cy), 38)
+        y = marks.y2 + 4
+    draw_holdings(c, Box(inner.x, y, inner.w, inner.y2 - y), pl, large)
+    if ringed:
+        c.highlight(box)
+
+
+def _first_marker(c: Canvas, center: tuple[float, float]) -> None:
+    x, y = center
+    c.draw.ellipse((x - 19, y - 19, x + 19, y + 19), fill=hex_rgb("#a7b0b5"), outline=INK, width=2)
+    c.text((x, y), "1", MIN_FONT, "cond", INK, "mm")
+
+
+def draw_holdings(c: Canvas, box: Box, pl: dict[str, Any], large: bool) -> None:
+    """Contracts (goods slots, filled or waiting), other cards as chips, stored cubes."""
+    line = 46 if large else 42
+    contracts = sorted(pl["contracts"], key=lambda k: (k["complete"], -len(k["filled"]) / len(k["goods"])))
+    chips = _card_chips(pl)
+    stores = _stores(pl)
+    shown = len(contracts)
+
+    def height(n_shown: int) -> float:
+        extra = [("+", None)] if n_shown < len(contracts) else []
+        return n_shown * line + _flow_height(extra + chips, box.w, line) + _flow_height(stores, box.w, line)
+
+    while shown and height(shown) > box.h:  # too many contracts for the panel: keep the least finished
+        shown -= 1
+    y = box.y
+    for k in contracts[:shown]:
+        draw_contract(c, Box(box.x, y, box.w, line), k)
+        y += line
+    if shown < len(contracts):
+        chips.insert(0, (f"+{len(contracts) - shown} contracts", None))
+    y = _flow(c, Box(box.x, y, box.w, box.y2 - y), chips, line)
+    _flow(c, Box(box.x, y, box.w, box.y2 - y), stores, line)
+
+
+def draw_contract(c: Canvas, row: Box, k: dict[str, Any]) -> None:
+    goods = k["goods"]
+    filled = list(k["filled"])
+    size = int(min(row.h - 6, 38))
+    pts = Box(row.x2 - 62, row.y, 62, row.h)
+    x = row.x + size / 2 + 2
+    for g in goods:
+        done = g in filled
+        if done:
+            filled.remove(g)
+        cube(c, g, (x, row.cy), size, faded=not done)
+        x += size + 4
+    fill = kit.GOOD if k["complete"] else PAPER
+    chip = pts.inset(2, 4)
+    c.draw.rounded_rectangle(chip.rect, radius=12, fill=fill, outline=INK, width=1)
+    c.text_in(chip, str(k["points"]), MIN_FONT, "bold", kit.ink_on(fill))
+
+
+CHIP_TITLES = {"kontor": "Kontor", "ship": "Ship", "bank": "Bank", "chamber": "Chamber", "church": "Church",
+               "michaelis": "Michaelis", "port": "Port"}
+
+# A flowing item: (label, good) for a card chip (good set for merchants), or (label, cubes, capacity) for a store.
+Item = tuple[Any, ...]
+
+
+def _card_chips(pl: dict[str, Any]) -> list[Item]:
+    """Compact labels for every card but contracts, firemen (summed above) and the warehouse (its crate shows)."""
+    counts: dict[str, int] = {}
+    out: list[Item] = []
+    for card in pl["cards"]:
+        kind = card["kind"]
+        if kind in ("contract", "fireman", "warehouse"):
+            continue
+        if kind == "merchant":
+            out.append(("", card["info"].get("good")))
+            continue
+        counts[kind] = counts.get(kind, 0) + 1
+    for kind, n in counts.items():
+        out.append((CHIP_TITLES.get(kind, kind.title()) + (f"×{n}" if n > 1 else ""), None))
+    return out
+
+
+def _stores(pl: dict[str, Any]) -> list[Item]:
+    """(label, cubes, capacity) for the hand, the warehouse and the market hall, where they matter."""
+    out: list[Item] = []
+    if any(pl["hand"].values()):
+        out.append(("Hand", expand(pl["hand"]), 0))
+    if pl["warehouse"] is not None:
+        out.append(("Store", expand(pl["warehouse"]), 4))
+    if any(pl["hall"].values()):
+        out.append(("Hall", expand(pl["hall"]), 1))
+    return out
+
+
+def _item_width(item: Item, line: float) -> float:
+    if len(item) == 2:
+        label, good = item
+        return line - 4 if good is not None else kit.text_width(label, MIN_FONT, "cond") + 18
+    label, goods, cap = item
+    size = line - 12
+    return kit.text_width(label, MIN_FONT, "cond") + 16 + max(cap, len(goods)) * (size + 3) + 6
+
+
+def _flow_height(items: list[Item], width: float, line: float) -> float:
+    if not items:
+        return 0.0
+    rows, x = 1, 0.0
+    for item in items:
+        w = _item_width(item, line)
+        if x and x + w > width:
+            rows, x = rows + 1, 0.0
+        x += w + 6
+    return rows * line
+
+
+def _flow(c: Canvas, box: Box, items: list[Item], line: float) -> float:
+    """Draw items left to right, wrapping; returns the y below the last row."""
+    if not items:
+        return box.y
+    x, y = box.x, box.y
+    for item in items:
+        w = min(_item_width(item, line), box.w)
+        if x > box.x and x + w > box.x2:
+            x, y = box.x, y + line
+        cell = Box(x, y, w, line - 4)
+        if len(item) == 2:
+            _draw_chip(c, cell, item)
+        else:
+            _draw_store(c, cell, item)
+        x += w + 6
+    return y + line
+
+
+def _draw_chip(c: Canvas, cell: Box, item: Item) -> None:
+    label, good = item
+    if good is not None:  # a merchant: its good's cube with a coin badge
+        cube(c, good, (cell.cx, cell.cy), int(cell.h - 2))
+        c.paste(kit.coin_sprite(20), (cell.x2 - 6, cell.y + 7))
+        return
+    c.draw.rounded_rectangle(cell.rect, radius=10, fill=PAPER, outline=INK_SOFT, width=2)
+    c.text_in(cell, label, MIN_FONT, "cond")
+
+
+def _draw_store(c: Canvas, cell: Box, item: Item) -> None:
+    label, goods, cap = item
+    fill = {"Store": hex_rgb("#b08d62"), "Hall": hex_rgb("#c9b48a"), "Hand": PAPER}[label]
+    c.draw.rounded_rectangle(cell.rect, radius=8, fill=fill, outline=INK, width=2)
+    lab = c.text((cell.x + 8, cell.cy), label, MIN_FONT, "cond", kit.ink_on(fill), "lm")
+    size = int(cell.h - 8)
+    for k in range(max(cap, len(goods))):
+        cx = lab.x2 + 8 + k * (size + 3) + size / 2
+        if cx + size / 2 > cell.x2:
+            break
+        if k < len(goods):
+            cube(c, goods[k], (cx, cell.cy), size)
+        else:
+            c.draw.rounded_rectangle((cx - size / 2 + 3, cell.cy - size / 2 + 3, cx + size / 2 - 3,
+                                      cell.cy + size / 2 - 3), radius=5, outline=mix(fill, INK, 0.4), width=2)
+
+
+# ---------------------------------------------------------------- private screen
+def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+    """The viewer's tableau, large: nothing else in this game is private (only the pile order is secret)."""
+    c = Canvas()
+    seat = view.get("viewer")
+    seat = 0 if seat is None else seat
+    full = c.box.inset(16, 12)
+    head, body = full.rows(-HEADER_H, 1, gap=10)
+    c.region("header", head)
+    draw_header(c, head, view, names)
+    left, right = body.cols(1, 1, gap=12)
+    c.region("tableau", left)
+    draw_tableau(c, left, view, seat, names, large=True)
+    c.region("cards", right)
+    draw_card_list(c, right, view["players"][seat])
+    return c
+
+
+def draw_card_list(c: Canvas, box: Box, pl: dict[str, Any]) -> None:
+    """Every card the seat owns, one line each, with what it does or is worth."""
+    c.panel(box)
+    inner = box.inset(16, 10)
+    c.text((inner.x, inner.y + 22), f"Cards ({len(pl['cards'])})", MIN_FONT, "bold", INK, "lm")
+    rows = max(1, int((inner.h - 50) // 46))
+    y = inner.y + 50
+    cards = pl["cards"]
+    for i, card in enumerate(cards[:rows]):
+        if i == rows - 1 and len(cards) > rows:
+            c.text((inner.x, y + 22), f"… and {len(cards) - i} more", MIN_FONT, "regular", INK_SOFT, "lm")
+            break
+        line = Box(inner.x, y, inner.w, 44)
+        band = KIND_RGB.get(card["kind"], INK_SOFT)
+        c.draw.rounded_rectangle((line.x, line.y + 6, line.x + 14, line.y2 - 6), radius=4, fill=band)
+        title = c.text((line.x + 26, line.cy), SHORT_TITLE.get(card["kind"], card["name"]), MIN_FONT, "bold", INK,
+                       "lm")
+        rest = Box(title.x2 + 14, line.y, line.x2 - title.x2 - 14, line.h)
+        info = card.get("info", {})
+        if card["kind"] == "contract":
+            goods = info.get("goods", [])
+            cubes_in_row(c, Box(rest.x, rest.y, len(goods) * 40, rest.h), goods, 36)
+            _points(c, Box(rest.x + len(goods) * 40 + 10, rest.y, 90, rest.h), info.get("points", 0))
+        elif card["kind"] == "merchant":
+            cube(c, info.get("good", "coffee"), (rest.x + 18, rest.cy), 36)
+            c.text((rest.x + 46, rest.cy), "→ 1 coin each, 1★", MIN_FONT, "regular", INK, "lm", max_width=rest.w - 46)
+        else:
+            c.text((rest.x, rest.cy), CARD_NOTES.get(card["kind"], "").format(**info), MIN_FONT, "regular", INK_SOFT,
+                   "lm", max_width=rest.w)
+        y += 46
+
+
+CARD_NOTES = {
+    "fireman": "value {value}", "ship": "{capacity} cubes", "kontor": "set: 2·5·9·14★", "warehouse": "4 cubes, 1★ each",
+    "bank": "+1 coin income", "chamber": "1★ per coin", "church": "{points}★", "michaelis": "{points}★",
+    "port": "1★ per ship",
+}
+
+
+# ---------------------------------------------------------------- final scores
+def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+    """The final-score sheet: ranks, per-category breakdown per seat, coins as the tie-break."""
+    c = Canvas()
+    outcome = view.get("outcome") or {}
+    scores = outcome.get("scores", view["scores"])
+    ranks = outcome.get("ranks", [1] * len(scores))
+    breakdown = outcome.get("breakdown") or [p["breakdown"] for p in view["players"]]
+    full = c.box.inset(16, 12)
+    head, body = full.rows(-70, 1, gap=10)
+    c.region("header", head)
+    c.panel(head, fill=BOARD_DARK)
+    winners = [s for s, r in enumerate(ranks) if r == 1]
+    who = " & ".join(seat_name(s, names) for s in winners)
+    c.text_in(head.inset(16, 0), f"The Speicherstadt — final scores · {who} win{'s' if len(winners) == 1 else ''}",
+              MIN_FONT + 4, "bold", INK, "left")
+    c.region("table", body)
+    c.panel(body)
+    cats = [k for k in BREAKDOWN_LABELS if any(b.get(k, 0) for b in breakdown)]
+    order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
+    table = body.inset(12, 10)
+    ncols = len(order)
+    header_w = 250
+    col_w = (table.w - header_w) / max(1, ncols)
+    lines = table.rows(*([1.6] + [1] * (len(cats) + 3)))
+    # top line: each seat's token over its name, in its colour
+    for j, seat in enumerate(order):
+        cell = Box(table.x + header_w + j * col_w, lines[0].y, col_w, lines[0].h).inset(4, 2)
+        c.draw.rounded_rectangle(cell.rect, radius=12, fill=mix(player(seat).colour, BOARD, 0.6))
+        c.token(seat, (cell.cx, cell.y + 24), 40)
+        c.text_in(Box(cell.x + 2, cell.y + 46, cell.w - 4, cell.h - 48), seat_name(seat, names), MIN_FONT, "cond")
+    rows: list[tuple[str, list[str], bool]] = [("Rank", [f"#{ranks[s]}" for s in order], True)]
+    rows += [(BREAKDOWN_LABELS[k], [str(breakdown[s].get(k, 0)) for s in order], False) for k in cats]
+    rows.append(("Coins (tie)", [str(view["players"][s]["coins"]) for s in order], False))
+    rows.append(("Total", [str(scores[s]) for s in order], True))
+    for (label, values, bold), line in zip(rows, lines[1:], strict=False):
+        if bold:
+            c.draw.rectangle(line.rect, fill=BOARD_DARK)
+        c.draw.line((line.x, line.y, line.x2, line.y), fill=INK_SOFT, width=1)
+        c.text_in(Box(line.x + 8, line.y, header_w - 8, line.h), label, MIN_FONT, "bold", INK, "left")
+        for j, value in enumerate(values):
+            cell = Box(table.x + header_w + j * col_w, line.y, col_w, line.h)
+            c.text_in(cell, value, MIN_FONT, "bold" if bold else "regular", INK)
+    return c
