@@ -103,8 +103,7 @@ def last_text(view: dict[str, Any], verb: str, rest: str) -> str:
     elif verb == "give":
         what = f"loaded a {rest}"
     elif verb in ("buy", "insure", "enshrine"):
-        city, price = _relic_label(rest)
-        thing = f"{city} shrine" if price == "shrine" else f"{price} relic"
+        thing = _relic_label(rest)
         what = {"buy": "bought", "insure": "insured", "enshrine": "enshrined"}[verb] + f" {thing}"
     elif verb == "keep":
         what = "shrine left empty"
@@ -117,13 +116,12 @@ def last_text(view: dict[str, Any], verb: str, rest: str) -> str:
     return what
 
 
-def _relic_label(relic_id: str) -> tuple[str, str]:
+def _relic_label(relic_id: str) -> str:
+    """"£12 relic" or "M shrine" from a relic id such as LON-12-1 or BER-SHRINE."""
     code, _, tail = relic_id.partition("-")
-    city = art.CITY_OF_CODE.get(code, code)
+    sign = art.SIGN_OF_CITY.get(art.CITY_OF_CODE.get(code, ""), "")
     price = tail.partition("-")[0]
-    if price == "SHRINE":
-        return art.city_label(city), "shrine"
-    return art.city_label(city), f"{art.SIGN_OF_CITY.get(city, '')}{price}"
+    return f"{sign} shrine" if price == "SHRINE" else f"{sign}{price} relic"
 
 
 # ---------------------------------------------------------------- the public board
@@ -197,18 +195,22 @@ def draw_header(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None) -
     if vote:
         phase = "Vote: " + SHORT_DECREES.get(vote["decree"], vote["decree"])
     waiting = [s for s in view.get("to_act") or [] if isinstance(s, int)]
+    phase = phase[:1].upper() + phase[1:]
+    # The phase is drawn whole; the awaited player's chip takes the rest (their name may be cut).
+    drawn = cv.text_in(Box(x, row.y, row.x2 - x - 32 * max(1, len(waiting)) - 12, row.h), phase, MIN_FONT, "cond",
+                       PAPER, "left")
+    room = row.x2 - drawn.x2 - 16
     if len(waiting) == 1:
-        tokens_w = round(min(360.0, kit.text_width(short_name(waiting[0], names), MIN_FONT, "cond") + 64))
-    else:
-        tokens_w = len(waiting) * 36 + 8
-    drawn = cv.text_in(Box(x, row.y, row.x2 - x - tokens_w - 12, row.h), phase[:1].upper() + phase[1:], MIN_FONT,
-                       "bold", PAPER, "left")
-    if len(waiting) == 1:
-        chip = Box(max(drawn.x2 + 16, row.x2 - tokens_w), row.y, min(tokens_w, row.x2 - drawn.x2 - 16), row.h)
-        cv.player_chip(chip, waiting[0], short_name(waiting[0], names), MIN_FONT, "cond")
+        want = kit.text_width(short_name(waiting[0], names), MIN_FONT, "cond") + 64
+        if room >= 130:
+            chip_w = min(want, 360.0, room)
+            cv.player_chip(Box(row.x2 - chip_w, row.y, chip_w, row.h), waiting[0], short_name(waiting[0], names),
+                           MIN_FONT, "cond")
+        else:
+            cv.token(waiting[0], (row.x2 - 18, row.cy), 32)
     else:
         for i, s in enumerate(waiting):
-            cv.token(s, (row.x2 - (len(waiting) - i) * 36 + 18, row.cy), 32)
+            cv.token(s, (row.x2 - (len(waiting) - i) * 32 + 16, row.cy), 30)
 
 
 def draw_market(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None:
@@ -286,7 +288,7 @@ def draw_harbour(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> Non
     departing = int(harbour.get("departing") or 0)
     note = f"{departing} sail{'s' if departing == 1 else ''} Saturday" if departing else ""
     if harbour.get("extra_holds"):
-        note = ("extra holds · " + note) if note else "extra holds"
+        note = f"{departing} sail{'s' if departing == 1 else ''} Sat · +1 hold" if departing else "+1 hold each"
     content = panel(cv, "harbour", HARBOUR, "Harbour", note)
     rows = content.rows(*([1] * 4), gap=8)
     marks["harbour"] = HARBOUR
@@ -413,9 +415,9 @@ def draw_players(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None, 
         street = p.get("street") or {}
         for k, day in enumerate(STREETS):
             v = int(street.get(day, 0))
+            if day == "friday":  # members from ships that sailed early join the Friday street this Friday
+                v += int(p.get("early") or 0)
             text = str(v) if v else "·"
-            if day == "friday" and p.get("early"):
-                text = f"{v}+{p['early']}"
             cv.text_in(cells[4 + k], text, MIN_FONT, "cond", ink)
         _family_card(cv, cells[8].inset(8, 2), p, family and acting)
         _cards_left(cv, cells[9], p.get("cards_left") or [], ink)
@@ -435,7 +437,7 @@ def _family_card(cv: Canvas, box: Box, p: dict[str, Any], choosing: bool) -> Non
         cv.text_in(box, "✓", MIN_FONT, "bold", PAPER)
     elif choosing:
         cv.draw.rounded_rectangle(box.rect, radius=6, fill=BOARD, outline=INK_SOFT, width=2)
-        cv.text_in(box, "…", MIN_FONT, "bold", INK_SOFT)
+        cv.text_in(box, "?", MIN_FONT, "bold", INK_SOFT)
     elif card is not None:
         zero = bool(p.get("card_zero"))
         cv.draw.rounded_rectangle(box.rect, radius=6, fill=PAPER if not zero else mix(kit.BAD, PAPER, 0.6),
@@ -579,7 +581,7 @@ def members_out(view: dict[str, Any], seat: int) -> int:
 
 def _draw_family(cv: Canvas, view: dict[str, Any], me: dict[str, Any], mine: dict[str, Any]) -> None:
     content = panel(cv, "family", FAMILY, "Family")
-    lines = content.rows(1, 1, 1, 1, gap=4)
+    lines = content.rows(1, 1, 1, 1, 1, gap=2)
     cv.paste(art.meeple_plain(34, kit.player(int(me.get("seat", 0))).colour), (lines[0].x + 20, lines[0].cy))
     cv.text_in(Box(lines[0].x + 44, lines[0].y, 250, lines[0].h), "in reserve", MIN_FONT, "cond", INK, "left")
     cv.text_in(Box(lines[0].x2 - 80, lines[0].y, 70, lines[0].h), str(mine.get("reserve", 0)), MIN_FONT, "bold",
@@ -600,13 +602,12 @@ def _draw_family(cv: Canvas, view: dict[str, Any], me: dict[str, Any], mine: dic
     else:
         text = "no card played yet"
     cv.text_in(lines[2], text, MIN_FONT, "cond", INK, "left")
-    notes = [f"on the board: {members_out(view, int(me.get('seat', 0)))}"]
+    cv.text_in(lines[3], f"on the board: {members_out(view, int(me.get('seat', 0)))}", MIN_FONT, "cond", INK,
+               "left")
     if me.get("ballot"):
-        notes.append(f"your vote: {me['ballot']}")
-    if me.get("exchange_from"):
-        notes.append(f"changing {me['exchange_from']}")
-    if notes:
-        cv.text_in(lines[3], " · ".join(notes), MIN_FONT, "cond", INK, "left")
+        cv.text_in(lines[4], f"your vote: {me['ballot']} (secret)", MIN_FONT, "cond", INK, "left")
+    elif me.get("exchange_from"):
+        cv.text_in(lines[4], f"changing {me['exchange_from']}", MIN_FONT, "cond", INK, "left")
 
 
 def _draw_holdings(cv: Canvas, me: dict[str, Any], mine: dict[str, Any]) -> None:

@@ -257,15 +257,15 @@ def test_last_move_rings_what_it_touched(verb: str, seed: int) -> None:
     berth = {ship["id"]: col.ROMAN[ship["berth"] - 1] for ship in view["harbour"]["ships"]}
     captions = {"stall": lambda: f"took stall {rest}", "order": lambda: f"{rest} order",
                 "load": lambda: f"loaded {berth.get(rest.split()[0])} hold {rest.split()[1]}",
-                "pass": lambda: "passed", "insure": lambda: f"insured {_price(rest)} relic"}
+                "pass": lambda: "passed", "insure": lambda: f"insured {_price(rest)}"}
     caption = captions[verb]()
     assert caption in _texts(canvas, "decrees")
 
 
 def _price(relic_id: str) -> str:
-    code, price, _ = relic_id.split("-")
+    code, price, *_ = relic_id.split("-")
     city = {"LON": "London", "NOW": "Nowgorod", "BER": "Bergen", "BRU": "Bruegge"}[code]
-    return f"{SIGN_OF_CITY[city]}{price}"
+    return f"{SIGN_OF_CITY[city]} shrine" if price == "SHRINE" else f"{SIGN_OF_CITY[city]}{price} relic"
 
 
 def _play_to_verb(n: int, seed: int, verb: str, week: int = 1) -> tuple[ColoniaState, dict[str, Any] | None]:
@@ -373,3 +373,40 @@ def test_golden_private(late: tuple[ColoniaState, Any]) -> None:
 
 def test_golden_final(over: ColoniaState) -> None:
     _golden("final", render.board("colonia", over.view(None), names=NAMES))
+
+
+# ---------------------------------------------------------------- whole games
+def _no_cut_numbers(canvas: Canvas) -> None:
+    """Only player names may be cut with an ellipsis; every number, price and label is drawn whole."""
+    for record in canvas.texts:
+        if record.text.endswith("…"):
+            assert _seat_of(record.text) is not None, f"{record.text!r} is cut"
+
+
+@pytest.mark.parametrize(("n", "seed"), [(3, 21), (6, 22)])
+def test_every_moment_of_a_game_renders_within_the_layout(n: int, seed: int) -> None:
+    """Sampled through a whole bot game: every phase of every week draws inside the layout, nothing cut."""
+    state = GAME.new_state(n, seed)
+    seen: set[str] = set()
+    last = None
+    while not state.is_over():
+        seat = state.to_act()[0]
+        view = state.view(None)
+        moment = f"{view['week']} {view['phase']}"
+        if moment not in seen or state.ply % 29 == 0:
+            seen.add(moment)
+            board = render.board_canvas("colonia", view, last=last, names=NAMES[:n])
+            _check_layout(board)
+            _no_cut_numbers(board)
+            screen = render.private_canvas("colonia", state.view(seat), names=NAMES[:n])
+            _check_layout(screen)
+            _no_cut_numbers(screen)
+        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
+        state.apply(seat, action)
+        public = GAME.public_action(action)
+        last = {"seat": seat, "action": public} if public is not None else None
+    phases = {m.split(" ", 1)[1].split(":")[-1].strip() for m in seen}
+    assert {"market", "craftsmen", "loading", "relic purchases", "family cards"} <= phases
+    final = render.board_canvas("colonia", state.view(None), last=last, names=NAMES[:n])
+    _check_layout(final)
+    _no_cut_numbers(final)
