@@ -56,10 +56,14 @@ COUNCIL_SHORT = {"siebenerrat": "Siebener", "kleiner_rat": "Kleiner", "grosser_r
 EVENT_NAMES = {"raubritter": "Raubritter", "wegezoll": "Wegezoll", "time": "Time +1", "retreat": "Knight home",
                "reichstag": "Reichstag", "handelstag": "Handelstag"}
 # The header's phase names, short enough to fit beside the active player's name.
-PHASE_SHORT = {"setup_toll": "set-up: toll bar", "setup_settle": "set-up: settlement", "draw": "event card",
-               "discard": "return cards", "robber": "move the knight", "robber_hex": "move the knight",
-               "steal": "steal a card", "main": "trade and build", "council": "council choice",
-               "offer": "trade offer out", "over": "game over"}
+PHASE_SHORT = {"setup_toll": "set-up: toll", "setup_settle": "set-up: settle", "draw": "event card",
+               "discard": "return cards", "robber": "knight moves", "robber_hex": "knight moves",
+               "steal": "steal a card", "main": "trade & build", "council": "council card",
+               "offer": "offer out", "over": "game over"}
+# The last event card, in one line of the news box (the view's text is longer than the box).
+EVENT_LINES = {"raubritter": "Raubritter: the knight moves", "wegezoll": "Wegezoll: gold to route holders",
+               "time": "The time marker moves on", "retreat": "The knight goes home",
+               "reichstag": "Reichstag: gold per manufacture", "handelstag": "Handelstag: bank trades at 3:1"}
 GOOD_NAMES = {"helmets": "Helmets", "paper": "Paper", "compasses": "Compasses", "armour": "Armour",
               "lyres": "Lyres"}
 
@@ -141,11 +145,13 @@ def _draw_header(cv: Canvas, box: Box, view: dict[str, Any], names: Sequence[str
     cv.text_in(inner.left(tw), turn, MIN_FONT, "bold", INK, "left")
     active = int(view.get("active", 0))
     name = _name(active, names)
-    chip = Box(inner.x + tw + 14, inner.y, min(230, text_width(name, MIN_FONT, "cond") + inner.h + 20), inner.h)
-    cv.player_chip(chip, active, name, MIN_FONT, "cond")
-    rest = Box(chip.x2 + 12, inner.y, inner.x2 - chip.x2 - 12, inner.h)
     phase = "game over" if view.get("over") else PHASE_SHORT.get(str(view.get("phase")), str(view.get("phase_name")))
-    cv.text_in(rest, phase, MIN_FONT, "regular", INK, "left")
+    pw = text_width(phase, MIN_FONT, "regular")
+    room = inner.w - tw - 14 - pw - 12  # the phase is never cut; a long name is
+    chip = Box(inner.x + tw + 14, inner.y, min(room, 230, text_width(name, MIN_FONT, "cond") + inner.h + 20),
+               inner.h)
+    cv.player_chip(chip, active, name, MIN_FONT, "cond")
+    cv.text_in(Box(chip.x2 + 12, inner.y, pw + 1, inner.h), phase, MIN_FONT, "regular", INK, "left")
 
 
 def _draw_players(cv: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] | None) -> dict[int, Box]:
@@ -300,12 +306,7 @@ def _draw_deck(cv: Canvas, box: Box, deck: dict[str, Any]) -> Box:
         label = f"Income {card['income']}" + (f" · {event}" if event else "")
     pile = f"{deck.get('draw_pile', 0)} left"
     pw = text_width(pile, MIN_FONT, "regular")
-    badge = 0.0
-    if deck.get("handelstag"):
-        badge = 110
-        chip = Box(inner.x2 - pw - badge - 6, inner.y + 4, badge - 8, inner.h - 8)
-        cv.chip(chip, "3:1", GOOD, MIN_FONT, "cond")
-    text_box = Box(inner.x + 54, inner.y, inner.w - 54 - pw - badge - 16, inner.h)
+    text_box = Box(inner.x + 54, inner.y, inner.w - 54 - pw - 16, inner.h)
     drawn = cv.text_in(text_box, label, MIN_FONT, "bold", INK, "left")
     cv.text_in(inner.right(pw), pile, MIN_FONT, "regular", INK_SOFT, "right")
     return Box(inner.x, inner.y, drawn.x2 - inner.x, inner.h)
@@ -352,21 +353,42 @@ def _draw_news(cv: Canvas, box: Box, view: dict[str, Any], last: Any, names: Seq
     if offer:
         _draw_offer(cv, box, offer)
         return
+    inner = box.inset(12, 4)
     seat, action = last_action(last)
     text = _describe(view, seat, action, names)
-    card = (view.get("deck") or {}).get("last_card") or {}
-    text = text or str(card.get("text") or "")
-    if not text and view.get("to_act") and not view.get("over"):
-        text = "Waiting for " + ", ".join(_name(s, names) for s in view["to_act"])
     if text:
-        cv.text_in(box.inset(12, 4), text, MIN_FONT, "regular", INK, "left")
+        _seat_line(cv, inner, [seat] if seat is not None else [], "", text, names)
+        return
+    card = (view.get("deck") or {}).get("last_card") or {}
+    event = EVENT_LINES.get(str(card.get("event")), "")
+    if event:
+        cv.text_in(inner, event, MIN_FONT, "regular", INK, "left")
+    elif view.get("to_act") and not view.get("over"):
+        _seat_line(cv, inner, list(view["to_act"]), "Waiting for", "", names)
+
+
+def _seat_line(cv: Canvas, box: Box, seats: list[int], before: str, after: str,
+               names: Sequence[str] | None) -> None:
+    """``before`` [token name]... ``after`` on one line: the words are kept whole, a long name is cut."""
+    x = box.x
+    if before:
+        x = cv.text((x, box.cy), before, MIN_FONT, "regular", INK, "lm").x2 + 10
+    tail = f": {after}" if after and seats else after
+    tail_w = text_width(tail, MIN_FONT, "regular") if tail else 0.0
+    share = (box.x2 - x - tail_w) / max(1, len(seats))
+    for s in seats:
+        cv.token(s, (x + 15, box.cy), 30)
+        x += 36
+        if share >= 90:
+            x = cv.text((x, box.cy), _name(s, names), MIN_FONT, "bold", INK, "lm", max_width=share - 46).x2 + 10
+    if tail:
+        cv.text((x - (10 if seats and share >= 90 else 0), box.cy), tail, MIN_FONT, "regular", INK, "lm")
 
 
 def _describe(view: dict[str, Any], seat: int | None, action: str, names: Sequence[str] | None) -> str:
     words = action.split()
     if not words:
         return ""
-    who = _name(seat, names) if seat is not None else "Last move"
     verb = words[0]
     arg = words[1] if len(words) > 1 else ""
     numerals = {r["id"]: r["numeral"] for r in view["countryside"]["routes"]}
@@ -402,7 +424,7 @@ def _describe(view: dict[str, Any], seat: int | None, action: str, names: Sequen
         text = "ended the turn"
     else:
         return ""
-    return f"{who}: {text}"
+    return text
 
 
 # ---------------------------------------------------------------- the last move, ringed
@@ -604,15 +626,15 @@ def _draw_private_info(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str,
     inner = box.inset(12, 6)
     top, bottom = inner.rows(1, 1, gap=4)
     rates = me.get("bank_rates") or {}
-    cv.text_in(top.left(140), "Bank n:1", MIN_FONT, "bold", INK, "left")
-    x = top.x + 140
+    cv.text_in(top.left(150), "Bank n:1", MIN_FONT, "cond", INK, "left")
+    x = top.x + 156
     for item in (*RESOURCES, "gold"):
         rate = rates.get(item, 4)
         sprite = art.icon("gold", 32) if item == "gold" else art.resource_chip(item, 34)
         _paste(cv, sprite, (x + 17, top.cy))
         colour = GOOD if rate < 4 else INK
         cv.text((x + 38, top.cy), f"{rate}", MIN_FONT, "bold", colour, "lm")
-        x += 76
+        x += 74
     offer = view.get("offer")
     draft = view.get("draft") if view.get("active") == me["seat"] else None
     if me.get("discard_due"):

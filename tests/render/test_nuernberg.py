@@ -106,6 +106,14 @@ def _check_layout(canvas: Canvas) -> None:
         assert record.box.inside(canvas.box), f"{record.text!r} leaves the canvas"
 
 
+def _check_nothing_cut(canvas: Canvas, names: list[str]) -> None:
+    """Only names (and, when a seat also owes cards, its row of route numerals) may be cut with an ellipsis."""
+    for t in canvas.texts:
+        if t.text.endswith("…"):
+            stem = t.text[:-1]
+            assert any(n.startswith(stem) for n in names) or set(stem) <= set("IV "), f"{t.text!r} is cut"
+
+
 def _is_name(text: str, seat: int) -> bool:
     """``text`` is the seat's name, whole or cut with an ellipsis."""
     return text == NAMES[seat] or (text.endswith("…") and len(text) > 2 and NAMES[seat].startswith(text[:-1]))
@@ -134,6 +142,7 @@ def test_board_layout_fits_and_shows_every_seat(label: str, state: NuernbergStat
     view = state.view(None)
     canvas = render.board_canvas("nuernberg", view, last=last, names=NAMES[: state.num_players])
     _check_layout(canvas)
+    _check_nothing_cut(canvas, NAMES)
     assert set(canvas.regions) == BOARD_REGIONS
     rows = _texts(canvas, "players")
     for seat in range(state.num_players):
@@ -222,6 +231,7 @@ def test_private_layout_fits_and_shows_the_hand(label: str, state: NuernbergStat
         view = state.view(seat)
         canvas = render.private_canvas("nuernberg", view, names=NAMES)
         _check_layout(canvas)
+        _check_nothing_cut(canvas, NAMES)
         assert set(canvas.regions) == {"header", "hand", "builds", "goods", "info"}
         assert any(_is_name(t, seat) for t in _texts(canvas, "header"))
         hand = [t for t in canvas.texts if t.box.inside(canvas.regions["hand"])]
@@ -271,8 +281,10 @@ def test_layout_holds_through_a_whole_game(n: int, seed: int, options: dict[str,
                   else GAME.bot_action(state.view(seat), legal, seat, Rng(1, "bot", state.ply)))
         state.apply(seat, action)
         if state.ply % 7 == 0 or state.is_over():
-            _check_layout(render.board_canvas("nuernberg", state.view(None), last=(seat, action), names=names))
-            _check_layout(render.private_canvas("nuernberg", state.view(seat), names=names))
+            for canvas in (render.board_canvas("nuernberg", state.view(None), last=(seat, action), names=names),
+                           render.private_canvas("nuernberg", state.view(seat), names=names)):
+                _check_layout(canvas)
+                _check_nothing_cut(canvas, names)
 
 
 # ---------------------------------------------------------------- last move
@@ -369,6 +381,7 @@ def test_final_image_shows_the_breakdown(over: NuernbergState) -> None:
     view = over.view(None)
     canvas = render.board_canvas("nuernberg", view, names=NAMES)
     _check_layout(canvas)
+    _check_nothing_cut(canvas, NAMES)
     assert set(canvas.regions) == {"countryside", "timeline", "title", "scores", "legend", "deck"}
     outcome = view["outcome"]
     cells = [t for t in canvas.texts if t.box.inside(canvas.regions["scores"])]
