@@ -61,7 +61,7 @@ def _market(view: dict[str, Any], full: bool) -> list[str]:
     if not stalls:
         return []
     if not full:
-        return ["Market stalls: " + ", ".join(f"{m['stall']}: {m['total']}" for m in stalls)]
+        return ["Market stalls (materials on each): " + ", ".join(f"{m['stall']}: {m['total']}" for m in stalls)]
     lines = ["Market stalls:"]
     for m in stalls:
         extra = " (extra)" if m["extra"] else ""
@@ -90,10 +90,11 @@ def _harbour(view: dict[str, Any], full: bool) -> list[str]:
     if not full:
         return ["Harbour: " + ", ".join(
             f"{s['city']} ({sum(1 for h in s['holds'] if h['seat'] is None)} free)" for s in ships)]
-    lines = [f"Harbour ({_plural(harbour.get('departing', 0), 'ship')} sail this week):"]
+    lines = [f"Harbour ({_plural(harbour.get('departing', 0), 'ship')} sail this week; holds by number):"]
     for s in ships:
-        holds = "; ".join(f"{'+'.join(h['goods'])} pays {h['pay']}" + _taken(h["seat"]) for h in s["holds"])
-        lines.append(f"  berth {s['berth']}, {s['city']} (pays {s['currency']}): {holds}")
+        holds = "; ".join(f"{i}) {'+'.join(h['goods'])} pays {h['pay']}" + _taken(h["seat"])
+                          for i, h in enumerate(s["holds"], 1))
+        lines.append(f"  berth {s['berth']}, {s['id']} {s['city']} (pays {s['currency']}): {holds}")
     return lines
 
 
@@ -106,7 +107,7 @@ def _relics(view: dict[str, Any], full: bool) -> list[str]:
 
 
 def _player(p: dict[str, Any], mayor: int | None) -> str:
-    street = ", ".join(f"{day[:3].capitalize()} {n}" for day, n in p["street"].items() if n) or "nobody"
+    street = ", ".join(f"{day[:3].capitalize()} {n}" for day, n in p["street"].items() if n) or "empty"
     card = "" if p["card"] is None else f", family card {0 if p['card_zero'] else p['card']}"
     shrines = ", ".join(f"{s['id']}{' with ' + s['relic'] if s['relic'] else ''}" for s in p["shrines"])
     tags = [p["colour"]] + (["mayor"] if p["seat"] == mayor else []) + (["passed"] if p.get("passed") else [])

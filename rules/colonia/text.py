@@ -13,6 +13,11 @@ if TYPE_CHECKING:
 STREET_NAMES = ("Tuesday", "Wednesday", "Thursday", "Friday")
 
 
+def _n(count: int, word: str) -> str:
+    """'1 member', '3 members'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _relic(card: str) -> str:
     r = D.RELIC_BY_ID[card]
     if r.shrine:
@@ -48,12 +53,12 @@ def describe_action(st: ColoniaState, action: str) -> str:
         i = int(rest) - 1
         total = sum(st.stalls[i])
         mats = _items({D.MATERIALS[m]: c for m, c in enumerate(st.stalls[i]) if c})
-        return f"Take stall {rest} ({mats}) with {total} members"
+        return f"Take stall {rest} ({mats}) with {_n(total, 'member')}"
     if verb == "order":
         c = D.CRAFTSMEN.index(rest)
         a, b = D.RECIPES[c]
-        return (f"Order a {D.GOODS[c]} from the {rest} ({D.MATERIALS[a]} + {D.MATERIALS[b]}, "
-                f"{st.new_orders[c] + 1} members)")
+        return (f"Order {D.GOODS[c]} from the {rest} ({D.MATERIALS[a]} + {D.MATERIALS[b]}, "
+                f"{_n(st.new_orders[c] + 1, 'member')})")
     if verb == "load":
         sid, h = rest.split()
         info = D.SHIP_BY_ID[sid]
@@ -85,7 +90,7 @@ def event_text(event: Event) -> str:
     p: dict[str, Any] = event.params
     k = event.kind
     if k == "week":
-        return (f"Week {p['week']} begins with week card {p['card']}: {p['departing']} ship(s) will sail; "
+        return (f"Week {p['week']} begins with week card {p['card']}: {_n(p['departing'], 'ship')} will sail; "
                 f"decrees {', '.join(p['decrees'])}.")
     if k == "family_chosen":
         return f"Seat {p['seat']} has chosen a family card."
@@ -113,7 +118,7 @@ def event_text(event: Event) -> str:
         return f"{d.name}: {d.text}"
     if k == "homecoming":
         moved = ", ".join(f"seat {s}: {m}" for s, m in p["moved"].items())
-        return f"Members go home from the {p['street']} street ({moved})."
+        return f"Members go home from the {str(p['street']).capitalize()} street ({moved})."
     if k == "materials_drawn":
         return f"You draw {_items(p['materials'])}."
     if k == "lucky_find":
@@ -133,7 +138,7 @@ def event_text(event: Event) -> str:
         return f"Seat {p['seat']} takes stall {p['stall']} ({_items(p['materials'])})."
     if k == "order":
         where = "above" if p["above"] else "below"
-        return (f"Seat {p['seat']} orders from the {p['craftsman']} with {p['members']} member(s) "
+        return (f"Seat {p['seat']} orders from the {p['craftsman']} with {_n(p['members'], 'member')} "
                 f"on space {p['space']} ({where} the stick).")
     if k == "extra_dice":
         return f"Extra orders rolled: {', '.join(map(str, p['rolls'])) or 'none'}."
@@ -160,7 +165,7 @@ def event_text(event: Event) -> str:
     if k == "insure":
         return f"Seat {p['seat']} insures {_relic(p['relic'])}."
     if k == "relics_refilled":
-        return f"The relic display is refilled with {len(p['relics'])} card(s)."
+        return f"The relic display is refilled with {_n(len(p['relics']), 'card')}."
     if k == "windows":
         parts = []
         for c, seat in enumerate(p["windows"]):

@@ -35,7 +35,11 @@ def test_friday_shows_every_ship_hold_and_its_loader() -> None:
     view = _play_until(4, lambda v: (v["loop"] or {}).get("kind") == "load")
     text = GAME.summary(view)
     for ship in view["harbour"]["ships"]:
-        assert f"berth {ship['berth']}, {ship['city']} (pays {ship['currency']})" in text
+        line = next(ln for ln in text.splitlines() if ln.startswith(f"  berth {ship['berth']}, "))
+        assert line.startswith(f"  berth {ship['berth']}, {ship['id']} {ship['city']} (pays {ship['currency']}): 1) ")
+        for h, hold in enumerate(ship['holds'], 1):  # numbered as the load actions number them
+            loader = '' if hold['seat'] is None else f" — Seat {hold['seat']}"
+            assert f"{h}) {'+'.join(hold['goods'])} pays {hold['pay']}{loader}" in line
 
 
 def test_a_vote_shows_the_decree_text_and_who_still_votes() -> None:
