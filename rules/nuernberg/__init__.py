@@ -16,6 +16,8 @@ class NuernbergGame(Game):
     max_players: ClassVar[int] = 4
     state_class: ClassVar[type[State]] = NuernbergState
     option_choices: ClassVar[dict[str, list[str]]] = {"setup": ["beginner", "free"]}
+    # Which card a player discards to the robber, and a trade draft before it is sent, are private.
+    secret_verbs: ClassVar[frozenset[str]] = frozenset({"discard", "give", "want"})
     rules_summary: ClassVar[str] = (
         "First to 13 victory points on their own turn wins; otherwise the most points when the time marker "
         "reaches 1400 (tie: the better council card). Points: settlement 1, manufacture 1, Wegerecht card 1, "

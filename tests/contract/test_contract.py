@@ -177,4 +177,7 @@ def test_secret_choices_are_never_public_actions() -> None:
     if "colonia" in rules.GAMES:
         colonia = rules.get_game("colonia")
         assert colonia.public_action("family 4") is None and colonia.public_action("vote yes") is None
+    if "nuernberg" in rules.GAMES:
+        nuernberg = rules.get_game("nuernberg")
+        assert nuernberg.public_action("discard ore") is None and nuernberg.public_action("give wool") is None
     assert rules.get_game("speicherstadt").public_action("demand 3") == "demand 3"
