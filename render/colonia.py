@@ -515,7 +515,7 @@ def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
                    "left")
         return cv
     seat = int(me.get("seat", 0))
-    mine = next((p for p in view.get("players") or [] if p.get("seat") == seat), {})
+    mine: dict[str, Any] = next((p for p in view.get("players") or [] if p.get("seat") == seat), {})
     cv.player_chip(Box(row.x, row.y, 300, row.h), seat, short_name(seat, names), MIN_FONT, "cond")
     cv.text_in(Box(row.x + 316, row.y, 420, row.h), "behind your screen", MIN_FONT, "bold", PAPER, "left")
     cv.text_in(Box(row.x2 - 420, row.y, 420, row.h),
@@ -589,9 +589,9 @@ def _draw_family(cv: Canvas, view: dict[str, Any], me: dict[str, Any], mine: dic
     cv.text_in(Box(lines[1].x, lines[1].y, 170, lines[1].h), "cards left", MIN_FONT, "cond", INK, "left")
     x = lines[1].x + 176
     for c in mine.get("cards_left") or []:
-        card = Box(x, lines[1].y + 2, 36, lines[1].h - 4)
-        cv.draw.rounded_rectangle(card.rect, radius=6, fill=PAPER, outline=INK, width=2)
-        cv.text_in(card, str(c), MIN_FONT, "bold", INK)
+        tile = Box(x, lines[1].y + 2, 36, lines[1].h - 4)
+        cv.draw.rounded_rectangle(tile.rect, radius=6, fill=PAPER, outline=INK, width=2)
+        cv.text_in(tile, str(c), MIN_FONT, "bold", INK)
         x += 42
     choice = me.get("family_choice")
     card = mine.get("card")
