@@ -90,7 +90,7 @@ def event_text(event: Event) -> str:
         cubes = f"; its cubes ({_goods(p['cubes'])}) go to the reserve" if p.get("cubes") else ""
         return f"Nobody buys {_name(p['card'])}{cubes}."
     if k == "fill":
-        done = " — contract complete!" if p.get("complete") else ""
+        done = " — contract complete!" if p.get("complete") else "."
         return f"Seat {p['seat']} puts {p['good']} on {_name(p['card'])}{done}"
     if k == "sell":
         return f"Seat {p['seat']} sells {p['good']} to a merchant for 1 coin."

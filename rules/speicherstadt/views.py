@@ -180,7 +180,8 @@ def summary(view: dict[str, Any]) -> str:
         lines.append(f"  {slot['col']}. {slot['name']}{f' ({hint})' if hint else ''}{extra}: {where}")
     for pl in view["players"]:
         first = " (first player)" if pl["seat"] == view["first_player"] else ""
-        lines.append(f"Seat {pl['seat']}{first}: {pl['score']} pts, {_n(pl['coins'], 'coin')}, "
+        workers = f", {_n(pl['workers'], 'worker')} to place" if view["phase"] == "demand" else ""
+        lines.append(f"Seat {pl['seat']}{first}: {pl['score']} pts, {_n(pl['coins'], 'coin')}{workers}, "
                      f"firemen {pl['firemen']}; {_cards_text(pl)}")
         stock = []
         if any(pl["hand"].values()):
