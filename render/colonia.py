@@ -48,8 +48,10 @@ DECREES = Box(860, 508, 412, 284)
 
 @dataclass
 class Board(Canvas):
-    """A canvas that also records what the last-move ring marks (for the tests)."""
+    """A canvas that also records its places (stalls, order cells, holds, relic cards, rows, decrees) and what
+    the last-move ring marks (for the tests)."""
 
+    spots: dict[str, Box] = field(default_factory=dict)
     marks: list[tuple[str, Box]] = field(default_factory=list)
 
     def mark(self, what: str, box: Box) -> None:
@@ -128,7 +130,7 @@ def _relic_label(relic_id: str) -> str:
 def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> Board:
     cv = Board()
     seat, verb, rest = parse_last(last)
-    marks: dict[str, Box] = {}
+    marks = cv.spots
     draw_header(cv, view, names)
     draw_market(cv, view, marks)
     draw_craftsmen(cv, view, marks)
@@ -261,6 +263,7 @@ def draw_craftsmen(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> N
                 o = orders[i]
                 art.seat_cell(cv, cell, int(o["seat"]), int(o.get("members") or 0))
                 marks[f"order {craft['name']} {o['seat']}"] = cell  # the latest order of a seat wins
+                marks[f"order {craft['name']} #{i + 1}"] = cell
             else:
                 cv.draw.rounded_rectangle(cell.rect, radius=8, fill=LIT if i < stick else BOARD,
                                           outline=BOARD_DARK, width=2)

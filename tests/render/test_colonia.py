@@ -20,7 +20,7 @@ from PIL import Image, ImageChops
 import render
 from render import colonia as col
 from render.colonia_art import SIGN_OF_CITY
-from render.kit import HIGHLIGHT, MIN_FONT, Canvas
+from render.kit import HIGHLIGHT, MIN_FONT, PAPER, Canvas, mix, player
 from rules import get_game
 from rules.colonia.checks import redeal_hidden
 from rules.colonia.state import ColoniaState
@@ -171,15 +171,40 @@ def test_board_shows_ships_relics_and_decrees(label: str, state: ColoniaState) -
         assert col.SHORT_DECREES[d["id"]] in decrees
 
 
-def test_order_cells_carry_seat_and_members() -> None:
-    state, _ = play(5, 4, _in_loop("order", 3, 2))
+@pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
+def test_taken_places_show_the_seat_and_its_members(label: str, state: ColoniaState) -> None:
+    """Stalls and order cells carry the owner's colour and member count; loaded holds the owner's colour."""
     view = state.view(None)
     canvas = render.board_canvas("colonia", view, names=NAMES)
-    orders = [(c["name"], o) for c in view["craftsmen"] for o in c["orders"]]
-    assert orders
     assert isinstance(canvas, col.Board)
-    for _name, o in orders:
-        assert str(o["members"]) in _texts(canvas, "craftsmen")
+
+    def inside(box: Any) -> list[str]:
+        return [t.text for t in canvas.texts if t.box.inside(box)]
+
+    def colour_at(box: Any, top: bool = False) -> tuple[int, int, int]:  # a spot of the fill, clear of any glyph
+        return canvas.img.getpixel((round(box.cx), round(box.y + 4)) if top else (round(box.x + 4), round(box.cy)))
+
+    def near(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:  # sprites are resampled: allow 3 levels
+        return all(abs(x - y) <= 3 for x, y in zip(a, b, strict=True))
+
+    for stall in view["market"]:
+        box = canvas.spots[f"stall {stall['stall']}"]
+        if stall["seat"] is not None:
+            assert str(stall["members"]) in inside(box)
+    for craft in view["craftsmen"]:
+        for i, order in enumerate(craft["orders"]):
+            box = canvas.spots[f"order {craft['name']} #{i + 1}"]
+            assert inside(box) == [str(order["members"])]
+            assert near(colour_at(box, top=True), player(order["seat"]).colour)
+        assert f"order {craft['name']} #{len(craft['orders']) + 1}" not in canvas.spots
+    for ship in view["harbour"]["ships"]:
+        for h, hold in enumerate(ship["holds"]):
+            box = canvas.spots[f"hold {ship['id']} {h + 1}"]
+            assert inside(box) == [str(hold["pay"])]
+            loaded = colour_at(box) != PAPER
+            assert loaded == (hold["seat"] is not None)
+            if hold["seat"] is not None:
+                assert near(colour_at(box), mix(player(hold["seat"]).colour, PAPER, 0.55))
 
 
 @pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
