@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import rules
-from tests.discord.conftest import db_path, service, simcord_bot, world  # noqa: F401  (fixtures)
+from tests.discord.conftest import *  # noqa: F403  (the Discord team's fixtures: world, simcord_bot, ...)
 from tests.discord.helpers import actor_of, new_table, table
 
 PIECES = ["\x00", "\x07", "\n", "\t", "\u200b", "\u202e", "\ufeff", "\u0301", "💥", "ü", "ß", "İ", "中", "١",
@@ -48,7 +48,7 @@ def assert_refused(w: Any, result: Any, posted_before: int, what: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
-async def test_junk_moves_and_autocomplete_are_refused_and_change_nothing(world: Any, name: str) -> None:  # noqa: F811
+async def test_junk_moves_and_autocomplete_are_refused_and_change_nothing(world: Any, name: str) -> None:
     w = world
     await seat_players(w, name)
     rnd = random.Random(f"discord-fuzz-{name}")
@@ -73,7 +73,7 @@ async def test_junk_moves_and_autocomplete_are_refused_and_change_nothing(world:
     assert await w.bot.service.log(w.channel.id, limit=1000) == log_before
 
 
-async def test_junk_games_and_options_open_no_table(world: Any) -> None:  # noqa: F811
+async def test_junk_games_and_options_open_no_table(world: Any) -> None:
     w = world
     rnd = random.Random("discord-fuzz-new")
     names = list(rules.GAMES)
@@ -94,14 +94,14 @@ async def test_junk_games_and_options_open_no_table(world: Any) -> None:  # noqa
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
-async def test_discord_play_posts_no_private_information(world: Any, name: str,  # noqa: F811
+async def test_discord_play_posts_no_private_information(world: Any, name: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     await _play_and_check(world, name, monkeypatch, moves=40)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
-async def test_a_whole_discord_game_posts_no_private_information(world: Any, name: str,  # noqa: F811
+async def test_a_whole_discord_game_posts_no_private_information(world: Any, name: str,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     await _play_and_check(world, name, monkeypatch, moves=None)
 

@@ -92,13 +92,7 @@ async def test_no_public_line_or_log_record_carries_private_information(name: st
     await _play_and_check_secrets(name, tmp_path, caplog, lambda logger: logger != "aiosqlite")
 
 
-# Until bot/service.py passes ``Game.public_action`` (new in rules/core.py) as the image's last-move hint.
-_HINT_XFAIL = pytest.mark.xfail(reason="the service hands the renderer the raw last action, secret verbs included",
-                                strict=False)
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=_HINT_XFAIL) if getattr(g, "secret_verbs", ()) else n
-                                  for n, g in sorted(rules.GAMES.items())])
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
 async def test_the_last_move_hint_given_to_the_renderer_is_public(name: str, tmp_path,  # type: ignore[no-untyped-def]
                                                                  monkeypatch) -> None:
     """The public image rings "the last move": a secret choice (a bid, a programmed card) must not be it."""
