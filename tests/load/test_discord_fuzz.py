@@ -6,6 +6,7 @@ channel, the table does not move, and the bot answers every interaction (no hand
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
@@ -34,6 +35,11 @@ async def seat_players(w: Any, name: str) -> list[Any]:
     humans = [w.alice, w.bob, w.carol][: max(2, min(3, game.min_players))]
     await new_table(w, *humans, game=name, options=None, bots=max(0, game.min_players - len(humans)))
     return humans
+
+
+def bot_log(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """The bot's own log lines (kontor, bot.*, discord.py): not SimCord's simulated-Discord trace."""
+    return [r.getMessage() for r in caplog.records if r.name.split(".")[0] in ("kontor", "bot", "discord")]
 
 
 def public_count(w: Any) -> int:
@@ -94,21 +100,25 @@ async def test_junk_games_and_options_open_no_table(world: Any) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
-async def test_discord_play_posts_no_private_information(world: Any, name: str,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    await _play_and_check(world, name, monkeypatch, moves=40)
+async def test_discord_play_posts_no_private_information(world: Any, name: str, monkeypatch: pytest.MonkeyPatch,
+                                                         caplog: pytest.LogCaptureFixture) -> None:
+    await _play_and_check(world, name, monkeypatch, moves=40, caplog=caplog)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
 async def test_a_whole_discord_game_posts_no_private_information(world: Any, name: str,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    await _play_and_check(world, name, monkeypatch, moves=None)
+                                                                 monkeypatch: pytest.MonkeyPatch,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    await _play_and_check(world, name, monkeypatch, moves=None, caplog=caplog)
 
 
-async def _play_and_check(w: Any, name: str, monkeypatch: pytest.MonkeyPatch, moves: int | None) -> None:
-    """Played with ``/move`` (``moves`` of them, or to the end): no private event text reaches the channel
-    or another player's DMs, and the seed appears in the channel only once the game is over."""
+async def _play_and_check(w: Any, name: str, monkeypatch: pytest.MonkeyPatch, moves: int | None,
+                          caplog: pytest.LogCaptureFixture) -> None:
+    """Played with ``/move`` (``moves`` of them, or to the end): no private event text reaches the channel,
+    another player's DMs or the bot's log records, and the seed appears in the channel (and the bot's logs)
+    only once the game is over."""
+    caplog.set_level(logging.DEBUG)
     svc = w.bot.service
     private: dict[int, set[str]] = {}
     public: set[str] = set()
@@ -136,6 +146,7 @@ async def _play_and_check(w: Any, name: str, monkeypatch: pytest.MonkeyPatch, mo
         assert r.response is not None and r.ephemeral
         if (await table(w)).status == "active":
             assert seed not in "\n".join(w.texts()), "the seed was posted before the end"
+            assert not any(seed in line for line in bot_log(caplog)), "the seed reached the bot's log"
     if moves is None:
         assert (await table(w)).status == "finished"
 
@@ -144,9 +155,11 @@ async def _play_and_check(w: Any, name: str, monkeypatch: pytest.MonkeyPatch, mo
                          + [str(e.to_dict()) for m in actor.user.dm_channel.history() for e in m.embeds])
 
     channel = "\n".join(w.texts())
+    records = "\n".join(bot_log(caplog))
     for user, texts in private.items():
         for text in texts - public:
             assert text not in channel, f"private text posted in the channel: {text!r}"
+            assert text not in records, f"private text in the bot's log: {text!r}"
             for other in humans:  # the same words may be another player's own news ("You drew a 1")
                 if other.id != user and text not in private.get(other.id, set()):
                     assert text not in dms(other), f"private text sent to another player: {text!r}"
