@@ -26,6 +26,7 @@ DAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
 STREETS = ("tuesday", "wednesday", "thursday", "friday")
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 STONE = kit.hex_rgb("#cfc6b4")  # the street columns
+BAND = mix(BOARD, BOARD_DARK, 0.55)  # a panel's title band
 ORDER_SPACES = 10  # spaces per craftsman column (rules data); fewer are drawn while the column is short
 LIT = mix(kit.GOOD, PAPER, 0.72)  # order spaces above a craftsman's stick (delivered on Thursday)
 SHORT_DECREES = {
@@ -64,6 +65,9 @@ def panel(cv: Canvas, name: str, box: Box, title: str, note: str = "") -> Box:
     """A parchment panel with a title row; returns the content box below the title."""
     cv.region(name, box)
     cv.panel(box)
+    band = Box(box.x + 2, box.y + 2, box.w - 4, TITLE - 2)
+    cv.draw.rounded_rectangle(band.rect, radius=12, fill=BAND)
+    cv.draw.rectangle((round(band.x), round(band.y2 - 12), round(band.x2), round(band.y2)), fill=BAND)
     head = Box(box.x + 12, box.y + 2, box.w - 24, TITLE)
     drawn = cv.text_in(head, title, MIN_FONT, "bold", INK, "left")
     if note:
