@@ -313,13 +313,19 @@ class Canvas:
                                     outline=mix(fill, INK, 0.5), width=2)
         return self.text_in(box, text, size, style, ink_on(fill))
 
-    def player_chip(self, box: Box, seat: int, label: str, size: int = MIN_FONT, style: str = "bold") -> None:
-        """A pill in the player's colour carrying their shape and a label (name, score...)."""
+    def player_chip(self, box: Box, seat: int, label: str, size: int = MIN_FONT, style: str = "bold",
+                    tight: bool = False) -> None:
+        """A pill in the player's colour carrying their shape and a label (name, score...).
+
+        ``tight`` packs the shape closer to the edge, leaving the label ~20 px more (narrow panels)."""
         p = player(seat)
         self.draw.rounded_rectangle(box.rect, radius=round(box.h / 2), fill=p.colour, outline=INK, width=2)
         icon = round(box.h * 0.62)
-        self.paste(token_sprite(seat, icon, ring=PAPER), (box.x + box.h / 2 + 2, box.cy))
-        self.text_in(Box(box.x + box.h + 4, box.y, box.w - box.h - 12, box.h), label, size, style, p.ink, "left")
+        icon_x = box.x + (icon / 2 + 6 if tight else box.h / 2 + 2)
+        self.paste(token_sprite(seat, icon, ring=PAPER), (icon_x, box.cy))
+        text_x = icon_x + icon / 2 + 6 if tight else box.x + box.h + 4
+        self.text_in(Box(text_x, box.y, box.x2 - text_x - 8, box.h), label, size, style, p.ink,
+                     "left")
 
     def track(self, box: Box, values: Sequence[int], lo: int | None = None, hi: int | None = None) -> None:
         """A score track: a bar from lo to hi with each seat's token at its value (ties stack)."""

@@ -358,14 +358,19 @@ def draw_tableau(c: Canvas, box: Box, view: dict[str, Any], seat: int, names: Se
     inner = box.inset(8, 8)
     head = inner.top(46)
     first = seat == view.get("first_player")
-    c.player_chip(head if not first else Box(head.x, head.y, head.w - 44, head.h), seat, seat_name(seat, names),
-                  MIN_FONT, "bold")
-    if first:  # the metal coin: this seat starts the round
-        _first_marker(c, (head.x2 - 20, head.cy))
+    values = (("star", pl["score"]), ("coin", pl["coins"]), ("helmet", pl["firemen"]))
+    stats_w = sum(33 + kit.text_width(str(v), MIN_FONT, "bold") + 10 for _, v in values)
+    marker_in_stats = first and stats_w + 40 <= inner.w
+    chip = head if not first or marker_in_stats else Box(head.x, head.y, head.w - 42, head.h)
+    c.player_chip(chip, seat, seat_name(seat, names), MIN_FONT, "cond", tight=True)
+    if first and not marker_in_stats:  # the metal coin: this seat starts the round
+        _first_marker(c, (head.x2 - 19, head.cy))
     y = head.y2 + 6
     stats = Box(inner.x, y, inner.w, 42)
+    if marker_in_stats:
+        _first_marker(c, (stats.x2 - 20, stats.cy))
     x = stats.x
-    for kind, value in (("star", pl["score"]), ("coin", pl["coins"]), ("helmet", pl["firemen"])):
+    for kind, value in values:
         if kind == "coin":
             c.coin((x + 15, stats.cy), 30)
         else:
@@ -472,7 +477,7 @@ def _item_width(item: Item, line: float) -> float:
         return line - 4 if good is not None else kit.text_width(label, MIN_FONT, "cond") + 18
     label, goods, cap = item
     size = line - 12
-    return kit.text_width(label, MIN_FONT, "cond") + 16 + max(cap, len(goods)) * (size + 3) + 6
+    return kit.text_width(label, MIN_FONT, "cond") + 12 + max(cap, len(goods)) * (size + 2) + 4
 
 
 def _flow_height(items: list[Item], width: float, line: float) -> float:
@@ -520,9 +525,9 @@ def _draw_store(c: Canvas, cell: Box, item: Item) -> None:
     fill = {"Store": hex_rgb("#b08d62"), "Hall": hex_rgb("#c9b48a"), "Hand": PAPER}[label]
     c.draw.rounded_rectangle(cell.rect, radius=8, fill=fill, outline=INK, width=2)
     lab = c.text((cell.x + 8, cell.cy), label, MIN_FONT, "cond", kit.ink_on(fill), "lm")
-    size = int(cell.h - 8)
+    size = int(cell.h - 8)  # = line - 12, as in _item_width
     for k in range(max(cap, len(goods))):
-        cx = lab.x2 + 8 + k * (size + 3) + size / 2
+        cx = lab.x2 + 6 + k * (size + 2) + size / 2
         if cx + size / 2 > cell.x2:
             break
         if k < len(goods):
