@@ -273,6 +273,17 @@ def test_edifice_values_on_the_city_are_the_built_ones(over: StrasbourgState) ->
     assert not any(t.box.inside(city.cell_box(c)) for t in members for c in view["city"] if c in GUILD_OF)
 
 
+# ---------------------------------------------------------------- bytes
+def test_png_fits_discord_and_phones(late: tuple[StrasbourgState, Any], over: StrasbourgState) -> None:
+    state, last = late
+    for png in (render.board("strasbourg", state.view(None), last=last, names=NAMES),
+                render.private("strasbourg", state.view(0), names=NAMES),
+                render.board("strasbourg", over.view(None), names=NAMES)):
+        img = Image.open(io.BytesIO(png))
+        assert img.format == "PNG" and img.size == (1280, 800)
+        assert len(png) <= 400 * 1024
+
+
 # ---------------------------------------------------------------- golden images
 def _golden(name: str, png: bytes) -> None:
     path = GOLDEN / f"strasbourg_{name}.png"
