@@ -671,7 +671,7 @@ def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
         if ranks[seat] == 1:
             cv.draw.rounded_rectangle(line.rect, radius=10, fill=mix(kit.GOLD, PAPER, 0.45), outline=INK, width=2)
         cv.text_in(cells[0], str(ranks[seat]), MIN_FONT, "bold", INK)
-        cv.player_chip(cells[1].inset(0, 4), seat, short_name(seat, names), MIN_FONT, "cond")
+        cv.player_chip(cells[1].inset(0, 4), seat, short_name(seat, names), MIN_FONT, "cond", tight=True)
         b = breakdown[seat] if seat < len(breakdown) else {}
         held = holdings.get(seat, {})
         values = (b.get("relics", 0), b.get("shrines", 0), b.get("windows", 0))

@@ -207,6 +207,23 @@ def test_taken_places_show_the_seat_and_its_members(label: str, state: ColoniaSt
                 assert near(colour_at(box), mix(player(hold["seat"]).colour, PAPER, 0.55))
 
 
+def test_seat_numbers_stand_in_for_missing_names(late: tuple[ColoniaState, Any]) -> None:
+    state, last = late
+    canvas = render.board_canvas("colonia", state.view(None), last=last)
+    drawn = {t.text for t in canvas.texts}
+    assert {f"Seat {s + 1}" for s in range(state.num_players)} <= drawn
+    assert not drawn & set(NAMES)
+
+
+def test_png_fits_discord_and_phones(late: tuple[ColoniaState, Any]) -> None:
+    state, last = late
+    for png in (render.board("colonia", state.view(None), last=last, names=NAMES),
+                render.private("colonia", state.view(0), names=NAMES)):
+        img = Image.open(io.BytesIO(png))
+        assert img.format == "PNG" and img.size == (1280, 800)
+        assert len(png) <= 400 * 1024
+
+
 @pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
 def test_private_layout_fits(label: str, state: ColoniaState) -> None:
     for seat in range(state.num_players):
