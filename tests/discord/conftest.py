@@ -1,8 +1,9 @@
 """SimCord fixtures: the real bot (``build_bot``) against a simulated Discord, fully offline.
 
 Each test gets a fresh SQLite file, a guild with a #games channel, three players and a moderator.
-The service runs on SimCord's virtual clock (``discord.utils.utcnow``), so ``env.advance_time``
-moves reminders and deadlines too. Rendering is off (the test game has no renderer).
+The bot opens its own service in ``setup_hook`` (as ``kontor run`` does), on SimCord's virtual clock
+(``discord.utils.utcnow``), so ``env.advance_time`` moves reminders and deadlines too. Rendering is
+off unless a module overrides ``service_options`` (the test game has no renderer).
 """
 
 from __future__ import annotations
@@ -25,15 +26,19 @@ def virtual_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+def service_settings(**options: Any) -> dict[str, Any]:
+    """How the test bot opens its service: the test game too, SimCord's clock, no images unless asked."""
+    return {"render": False, "games": {**rules.GAMES, "tally": TALLY}, "clock": virtual_clock, **options}
+
+
 async def open_service(db_path: str, **options: Any) -> TableService:
-    """Opened by the test, outside SimCord's bot scope: SimCord keeps the result of aiosqlite's
-    ``PRAGMA journal_mode`` cursor alive inside bot tasks, and the store's first migration then fails."""
-    settings = {"render": False, "games": {**rules.GAMES, "tally": TALLY}, "clock": virtual_clock, **options}
-    return await TableService.open(db_path, **settings)
+    """A service on the same file, opened by the test itself (to inspect a database the bot is not running on)."""
+    return await TableService.open(db_path, **service_settings(**options))
 
 
-def make_bot(db_path: str, service: TableService) -> KontorBot:
-    return build_bot(Config(token="", db_path=db_path), service=service)
+def make_bot(db_path: str, **options: Any) -> KontorBot:
+    """The real bot, which opens (and on close releases) its own service in ``setup_hook``, as ``kontor run`` does."""
+    return build_bot(Config(token="", db_path=db_path), service_options=service_settings(**options))
 
 
 @dataclass
@@ -75,15 +80,20 @@ def db_path(tmp_path: Any) -> str:
 
 
 @pytest.fixture
-async def service(db_path: str) -> Any:
-    svc = await open_service(db_path)
-    yield svc
-    await svc.close()
+def service_options() -> dict[str, Any]:
+    """Extra options for the bot's service (a test module may override this fixture, e.g. ``render=True``)."""
+    return {}
 
 
 @pytest.fixture
-def simcord_bot(db_path: str, service: TableService) -> KontorBot:
-    return make_bot(db_path, service)
+def simcord_bot(db_path: str, service_options: dict[str, Any]) -> KontorBot:
+    return make_bot(db_path, **service_options)
+
+
+@pytest.fixture
+def service(world: World) -> TableService:
+    """The service the running bot opened for itself."""
+    return world.bot.service
 
 
 @pytest.fixture
@@ -96,4 +106,10 @@ async def world(simcord_env: simcord.Env) -> Any:
               guild.add_member(env.create_user("alice")), guild.add_member(env.create_user("bob")),
               guild.add_member(env.create_user("carol")), guild.add_member(env.create_user("mia"), roles=[mods]))
     yield w
-    await env.bot.scheduler.stop()  # type: ignore[attr-defined]
+    await shut_down(w.bot)
+
+
+async def shut_down(bot: KontorBot) -> None:
+    """What ``bot.close()`` does minus the gateway (SimCord detaches bots without closing them)."""
+    await bot.scheduler.stop()
+    await bot.close_service()

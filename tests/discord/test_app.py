@@ -10,7 +10,7 @@ import pytest
 
 from bot import app
 from bot.config import DEFAULT_DB, Config, ConfigError
-from tests.discord.conftest import make_bot, open_service
+from tests.discord.conftest import make_bot, shut_down
 from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
 
 
@@ -60,9 +60,10 @@ async def test_a_signal_closes_the_bot_cleanly(sig):
 
 async def test_bot_close_stops_the_scheduler_and_closes_the_database(tmp_path):
     path = str(tmp_path / "k.sqlite3")
-    bot = make_bot(path, await open_service(path))
-    bot._owns_service = True  # as when setup_hook opened it
-    bot.scheduler.start()
+    bot = make_bot(path)
+    bot.sync_on_start = False  # no gateway here, so no application id to sync with
+    await bot.setup_hook()  # what login() runs: the bot opens its own service
+    assert bot.scheduler.running
     await bot.close()
     assert not bot.scheduler.running
     with pytest.raises(RuntimeError):
@@ -84,18 +85,14 @@ async def test_setup_hook_opens_the_database_and_close_releases_it(tmp_path):
 async def test_guild_sync_goes_to_the_test_guild_only_when_changed(world, db_path):
     w = world
     config = Config(token="", db_path=db_path, guild_id=w.guild.id)
-    service = await open_service(db_path)
-    try:
-        for expected in (1, 0):  # the first start with the guild syncs; a restart with the same tree does not
-            bot = make_bot(db_path, service)
-            object.__setattr__(bot, "config", config)
-            before = len(w.env.http_requests)
-            await w.env.restart_bot(bot)
-            puts = [q.path for q in w.env.http_requests[before:] if q.method == "PUT"]
-            assert len(puts) == expected and all(f"/guilds/{w.guild.id}/commands" in p for p in puts)
-            await bot.scheduler.stop()
-    finally:
-        await service.close()
+    for expected in (1, 0):  # the first start with the guild syncs; a restart with the same tree does not
+        await shut_down(w.bot)
+        bot = make_bot(db_path)
+        object.__setattr__(bot, "config", config)
+        before = len(w.env.http_requests)
+        await w.env.restart_bot(bot)
+        puts = [q.path for q in w.env.http_requests[before:] if q.method == "PUT"]
+        assert len(puts) == expected and all(f"/guilds/{w.guild.id}/commands" in p for p in puts)
     assert w.env.bot.tree.get_commands(guild=w.guild)  # copied to the guild
 
 

@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 import render
-from tests.discord.conftest import open_service
 from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
 
 DRAWN: list[tuple[str, dict[str, Any]]] = []
@@ -26,13 +25,11 @@ def fake_private(game: str, view: dict[str, Any], **kwargs: Any) -> bytes:
 
 
 @pytest.fixture
-async def service(db_path: str, monkeypatch: pytest.MonkeyPatch) -> Any:
+def service_options(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     monkeypatch.setattr(render, "board", fake_board)
     monkeypatch.setattr(render, "private", fake_private)
     DRAWN.clear()
-    svc = await open_service(db_path, render=True)
-    yield svc
-    await svc.close()
+    return {"render": True}
 
 
 async def test_board_image_is_public_view_and_screens_are_private(world):

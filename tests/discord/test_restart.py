@@ -3,7 +3,7 @@ and the commands are not synced again when they did not change."""
 
 from __future__ import annotations
 
-from tests.discord.conftest import make_bot, open_service
+from tests.discord.conftest import make_bot, shut_down
 from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
 
 HOUR = 3600
@@ -25,28 +25,23 @@ async def test_restart_keeps_buttons_and_deadlines(world, db_path):
     mover = actor_of(w, (await table(w)).awaited[0])
 
     old = w.bot
-    await old.scheduler.stop()
-    service = await open_service(db_path)  # a new process would open the same file afresh
-    try:
-        before = len(w.env.http_requests)
-        await w.env.restart_bot(make_bot(db_path, service))
-        assert w.bot is not old and w.bot.scheduler.running
-        assert command_syncs(w.env, before) == 0  # same commands, same hash: no sync
+    await shut_down(old)  # the old process goes away; a new one opens the same file afresh
+    before = len(w.env.http_requests)
+    await w.env.restart_bot(make_bot(db_path))
+    assert w.bot is not old and w.bot.scheduler.running and w.bot.service is not None
+    assert command_syncs(w.env, before) == 0  # same commands, same hash: no sync
 
-        menu = await mover.click(board, label="Take your turn")  # a button posted before the restart
-        assert menu.ephemeral and "take 1" in menu_actions(menu)
+    menu = await mover.click(board, label="Take your turn")  # a button posted before the restart
+    assert menu.ephemeral and "take 1" in menu_actions(menu)
 
-        await w.env.advance_time(1.5 * HOUR)
-        reminder = w.channel.history()[-1]
-        assert reminder.content.startswith("⏰ Reminder: the table is waiting for")
-        assert reminder.content.endswith(f"\nYour move: <@{mover.id}>")  # only the overdue player is mentioned
+    await w.env.advance_time(1.5 * HOUR)
+    reminder = w.channel.history()[-1]
+    assert reminder.content.startswith("⏰ Reminder: the table is waiting for")
+    assert reminder.content.endswith(f"\nYour move: <@{mover.id}>")  # only the overdue player is mentioned
 
-        version = (await table(w)).version
-        await w.env.advance_time(3 * HOUR)
-        t = await table(w)
-        assert t.version > version and mover.id not in t.awaited  # the caretaker played the overdue turn
-        assert any("caretaker bot played" in text for text in w.texts())
-        assert w.board().id != board.id
-    finally:
-        await w.bot.scheduler.stop()
-        await service.close()
+    version = (await table(w)).version
+    await w.env.advance_time(3 * HOUR)
+    t = await table(w)
+    assert t.version > version and mover.id not in t.awaited  # the caretaker played the overdue turn
+    assert any("caretaker bot played" in text for text in w.texts())
+    assert w.board().id != board.id
