@@ -197,8 +197,14 @@ def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> 
 def draw_header(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] | None) -> None:
     c.panel(box, fill=BOARD_DARK)
     inner = box.inset(14, 0)
-    when = f"Round {view['round']} · {view['season_name']} · {PHASES.get(view['phase'], view['phase'])}:"
-    left = c.text((inner.x, inner.cy), when, MIN_FONT, "bold", INK, "lm")
+    phase = PHASES.get(view["phase"], view["phase"])
+    if view.get("last_round"):  # the season is Autumn by then; say what matters more
+        left = c.chip(Box(inner.x - 6, box.y + 7, kit.text_width(f"Last round {view['round']}", MIN_FONT, "cond") + 28,
+                          box.h - 14), f"Last round {view['round']}", kit.BAD, MIN_FONT, "cond")
+        left = c.text((left.x2 + 30, inner.cy), f"{phase}:", MIN_FONT, "bold", INK, "lm")
+    else:
+        when = f"Round {view['round']} · {view['season_name']} · {phase}:"
+        left = c.text((inner.x, inner.cy), when, MIN_FONT, "bold", INK, "lm")
     # right: cards left in the pile and fires to come
     pile = view["pile"]
     x = inner.x2
@@ -208,9 +214,6 @@ def draw_header(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] 
     kit.icon(c, "cards", (count.x - 24, inner.cy), 38)
     right_edge = count.x - 52
     x = left.x2 + 24
-    if view.get("last_round"):
-        x = c.chip(Box(x, box.y + 7, kit.text_width("Last round", MIN_FONT, "cond") + 24, box.h - 14), "Last round",
-                   kit.BAD, MIN_FONT, "cond").x2 + 24
     seat = _decider(view)
     if seat is None:
         return
@@ -359,7 +362,7 @@ def draw_tableau(c: Canvas, box: Box, view: dict[str, Any], seat: int, names: Se
     head = inner.top(46)
     first = seat == view.get("first_player")
     values = (("star", pl["score"]), ("coin", pl["coins"]), ("helmet", pl["firemen"]))
-    stats_w = sum(33 + kit.text_width(str(v), MIN_FONT, "bold") + 10 for _, v in values)
+    stats_w = sum(33 + kit.text_width(str(v), MIN_FONT, "bold") + 8 for _, v in values) - 8
     marker_in_stats = first and stats_w + 40 <= inner.w
     chip = head if not first or marker_in_stats else Box(head.x, head.y, head.w - 42, head.h)
     c.player_chip(chip, seat, seat_name(seat, names), MIN_FONT, "cond", tight=True)
@@ -368,14 +371,14 @@ def draw_tableau(c: Canvas, box: Box, view: dict[str, Any], seat: int, names: Se
     y = head.y2 + 6
     stats = Box(inner.x, y, inner.w, 42)
     if marker_in_stats:
-        _first_marker(c, (stats.x2 - 20, stats.cy))
+        _first_marker(c, (stats.x2 - 18, stats.cy))
     x = stats.x
     for kind, value in values:
         if kind == "coin":
             c.coin((x + 15, stats.cy), 30)
         else:
             kit.icon(c, kind, (x + 15, stats.cy), 30)
-        x = c.text((x + 33, stats.cy), str(value), MIN_FONT, "bold", INK, "lm").x2 + 10
+        x = c.text((x + 33, stats.cy), str(value), MIN_FONT, "bold", INK, "lm").x2 + 8
     y = stats.y2 + 4
     if view["phase"] == "demand" and pl["workers"]:  # workers still to place
         marks = Box(inner.x, y, inner.w, 38)
@@ -389,7 +392,7 @@ def draw_tableau(c: Canvas, box: Box, view: dict[str, Any], seat: int, names: Se
 
 def _first_marker(c: Canvas, center: tuple[float, float]) -> None:
     x, y = center
-    c.draw.ellipse((x - 19, y - 19, x + 19, y + 19), fill=hex_rgb("#a7b0b5"), outline=INK, width=2)
+    c.draw.ellipse((x - 18, y - 18, x + 18, y + 18), fill=hex_rgb("#a7b0b5"), outline=INK, width=2)
     c.text((x, y), "1", MIN_FONT, "cond", INK, "mm")
 
 
