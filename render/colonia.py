@@ -373,7 +373,10 @@ def draw_relics(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None
             marks[f"relic {card['id']}"] = cell
 
 
-PLAYER_COLS = (32, 210, 50, 56, 52, 52, 52, 52, 64, 146, 62)
+# Columns of the players table: turn position (crown for the mayor), name, VP, members at home (reserve) and out
+# on the board, the four street spaces, this week's family card, the cards left, shrines.
+PLAYER_COLS = (28, 204, 46, 50, 50, 52, 52, 52, 52, 56, 126, 60)
+POS, NAME, VP, HOME, OUT, TUE, WED, THU, FRI, CARD, LEFT, SHRINES = range(12)
 
 
 def draw_players(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None, marks: dict[str, Box]) -> None:
@@ -389,14 +392,17 @@ def draw_players(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None, 
     row_h = min(52.0, (inner.h - 36 - 2 * len(order)) / max(1, len(order)))
     lines = inner.rows(-36, *([-row_h] * len(order)), gap=2)
     head = lines[0].cols(*[-w for w in PLAYER_COLS])
-    street_span = Box(head[4].x, head[4].y, head[7].x2 - head[4].x, lines[-1].y2 - head[4].y)
+    street_span = Box(head[TUE].x, head[TUE].y, head[FRI].x2 - head[TUE].x, lines[-1].y2 - head[TUE].y)
     cv.draw.rounded_rectangle(street_span.rect, radius=8, fill=STONE)
-    for cell, label in zip(head, ("", "Player", "VP", "", "Tu", "We", "Th", "Fr", "", "Left", ""), strict=True):
-        if label:
-            cv.text_in(cell, label, MIN_FONT, "cond", INK_SOFT, "left" if label == "Player" else "center")
-    cv.paste(art.meeple_plain(28), (head[3].cx, head[3].cy))
-    cv.paste(kit.icon_sprite("cards", 30), (head[8].cx, head[8].cy))
-    cv.paste(art.shrine_sprite(INK_SOFT, 28, True), (head[10].cx, head[10].cy))
+    members_span = Box(head[HOME].x, head[HOME].y, head[OUT].x2 - head[HOME].x, street_span.h)
+    cv.draw.rounded_rectangle(members_span.rect, radius=8, fill=mix(BOARD, PAPER, 0.6))
+    labels = {NAME: "Player", HOME: "⌂", TUE: "Tu", WED: "We", THU: "Th", FRI: "Fr", LEFT: "Left"}
+    for k, label in labels.items():
+        cv.text_in(head[k], label, MIN_FONT, "cond", INK_SOFT, "left" if k == NAME else "center")
+    kit.icon(cv, "star", (head[VP].cx, head[VP].cy), 30)
+    cv.paste(art.meeple_plain(28), (head[OUT].cx, head[OUT].cy))
+    cv.paste(kit.icon_sprite("cards", 30), (head[CARD].cx, head[CARD].cy))
+    cv.paste(art.shrine_sprite(INK_SOFT, 28, True), (head[SHRINES].cx, head[SHRINES].cy))
     for line, seat in zip(lines[1:], order, strict=False):
         p = players[seat]
         cells = line.cols(*[-w for w in PLAYER_COLS])
@@ -406,34 +412,32 @@ def draw_players(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None, 
             cv.draw.rounded_rectangle(line.rect, radius=10, fill=mix(kit.GOLD, PAPER, 0.45), outline=INK, width=2)
         ink = INK_SOFT if passed else INK
         if seat == mayor:
-            cv.paste(art.crown_sprite(32), (cells[0].cx, cells[0].cy))
+            cv.paste(art.crown_sprite(26), (cells[POS].cx + 1, cells[POS].cy))
         else:
-            cv.text_in(cells[0], str(order.index(seat) + 1), MIN_FONT, "cond", ink)
-        name = cells[1]
+            cv.text_in(cells[POS], str(order.index(seat) + 1), MIN_FONT, "cond", ink)
+        name = cells[NAME]
         cv.token(seat, (name.x + 15, name.cy), 30)
-        label = short_name(seat, names)
-        cv.text_in(Box(name.x + 34, name.y, name.w - 36, name.h), label, MIN_FONT, "cond",
+        cv.text_in(Box(name.x + 34, name.y, name.w - 36, name.h), short_name(seat, names), MIN_FONT, "cond",
                    kit.player(seat).colour if not passed else INK_SOFT, "left")
         if passed:
             cv.draw.line((name.x + 34, name.cy, name.x2 - 4, name.cy), fill=INK_SOFT, width=3)
-        score = scores[seat] if seat < len(scores) else 0
-        cv.text_in(cells[2], str(score), MIN_FONT, "bold", ink)
-        cv.text_in(cells[3], str(p.get("reserve", 0)), MIN_FONT, "cond", ink)
+        cv.text_in(cells[VP], str(scores[seat] if seat < len(scores) else 0), MIN_FONT, "bold", ink)
+        cv.text_in(cells[HOME], str(p.get("reserve", 0)), MIN_FONT, "cond", ink)
+        cv.text_in(cells[OUT], str(members_out(view, seat)), MIN_FONT, "cond", ink)
         street = p.get("street") or {}
         for k, day in enumerate(STREETS):
             v = int(street.get(day, 0))
             if day == "friday":  # members from ships that sailed early join the Friday street this Friday
                 v += int(p.get("early") or 0)
-            text = str(v) if v else "·"
-            cv.text_in(cells[4 + k], text, MIN_FONT, "cond", ink)
-        _family_card(cv, cells[8].inset(8, 2), p, family and acting)
-        _cards_left(cv, cells[9], p.get("cards_left") or [], ink)
+            cv.text_in(cells[TUE + k], str(v) if v else "·", MIN_FONT, "cond", ink)
+        _family_card(cv, cells[CARD].inset(6, 2), p, family and acting)
+        _cards_left(cv, cells[LEFT], p.get("cards_left") or [], ink)
         shrines = p.get("shrines") or []
-        step = min(30.0, (cells[10].w - 30) / max(1, len(shrines) - 1))
+        step = min(30.0, (cells[SHRINES].w - 30) / max(1, len(shrines) - 1))
         for k, shrine in enumerate(shrines):
             city = art.CITY_OF_CODE.get(str(shrine.get("id", "")).partition("-")[0], "")
             cv.paste(art.shrine_sprite(art.city_colour(city), 28, bool(shrine.get("relic"))),
-                     (cells[10].x + 16 + k * step, line.cy))
+                     (cells[SHRINES].x + 16 + k * step, line.cy))
         marks[f"player {seat}"] = line
 
 
@@ -453,13 +457,14 @@ def _family_card(cv: Canvas, box: Box, p: dict[str, Any], choosing: bool) -> Non
 
 
 def _cards_left(cv: Canvas, box: Box, cards: list[int], ink: kit.RGB) -> None:
-    pitch = 24
-    x = box.x + 2
-    for c in cards:
-        cell = Box(x, box.y + 3, pitch - 2, box.h - 6)
-        cv.draw.rounded_rectangle(cell.rect, radius=4, fill=PAPER, outline=BOARD_DARK, width=1)
-        cv.text_in(Box(cell.x - 2, cell.y, cell.w + 4, cell.h), str(c), MIN_FONT, "cond", ink)
-        x += pitch
+    """The family cards still to play, as a strip of digits."""
+    if not cards:
+        return
+    pitch = min(24.0, (box.w - 4) / len(cards))
+    strip = Box(box.x + 2, box.y + 4, pitch * len(cards), box.h - 8)
+    cv.draw.rounded_rectangle(strip.rect, radius=6, fill=PAPER, outline=BOARD_DARK, width=1)
+    for k, c in enumerate(cards):
+        cv.text_in(Box(strip.x + k * pitch, strip.y, pitch, strip.h), str(c), MIN_FONT, "cond", ink)
 
 
 def draw_decrees(cv: Canvas, view: dict[str, Any], marks: dict[str, Box], seat: int | None, last: str) -> None:

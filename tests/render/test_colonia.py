@@ -23,6 +23,7 @@ from render.colonia_art import SIGN_OF_CITY
 from render.kit import HIGHLIGHT, MIN_FONT, PAPER, Canvas, mix, player
 from rules import get_game
 from rules.colonia.checks import redeal_hidden
+from rules.colonia.data import FAMILY_MEMBERS
 from rules.colonia.state import ColoniaState
 from rules.core import Rng
 
@@ -148,8 +149,12 @@ def test_board_layout_fits_and_shows_every_seat(label: str, state: ColoniaState)
                   key=lambda t: t.box.y)
     assert [_seat_of(t.text) for t in rows] == view["turn_order"]
     for row, seat in zip(rows, view["turn_order"], strict=True):
-        on_row = [t.text for t in canvas.texts if abs(t.box.cy - row.box.cy) < 10]
-        assert str(view["players"][seat]["reserve"]) in on_row
+        on_row = sorted((t for t in canvas.texts if abs(t.box.cy - row.box.cy) < 10 and t.box.x > row.box.x2),
+                        key=lambda t: t.box.x)
+        reserve = view["players"][seat]["reserve"]
+        # VP, members at home, members out on the board (every member is in one place or the other)
+        assert [t.text for t in on_row[:3]] == [str(view["scores"][seat]), str(reserve),
+                                                str(FAMILY_MEMBERS[state.num_players] - reserve)]
 
 
 @pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
