@@ -354,7 +354,8 @@ def _points(c: Canvas, box: Box, points: int) -> None:
 
 # ---------------------------------------------------------------- tableaus
 def draw_tableau(c: Canvas, box: Box, view: dict[str, Any], seat: int, names: Sequence[str] | None,
-                 ringed: bool = False, large: bool = False) -> None:
+                 ringed: bool = False, large: bool = False) -> float:
+    """One seat's panel; returns the y below its last drawn line."""
     pl = view["players"][seat]
     style = player(seat)
     c.panel(box, fill=mix(style.colour, BOARD, 0.82), outline=style.colour, width=4)
@@ -385,9 +386,10 @@ def draw_tableau(c: Canvas, box: Box, view: dict[str, Any], seat: int, names: Se
         for k in range(pl["workers"]):
             c.meeple(seat, (marks.x + 19 + k * 38, marks.cy), 38)
         y = marks.y2 + 4
-    draw_holdings(c, Box(inner.x, y, inner.w, inner.y2 - y), pl, large)
+    end = draw_holdings(c, Box(inner.x, y, inner.w, inner.y2 - y), pl, large)
     if ringed:
         c.highlight(box)
+    return end
 
 
 def _first_marker(c: Canvas, center: tuple[float, float]) -> None:
@@ -396,35 +398,42 @@ def _first_marker(c: Canvas, center: tuple[float, float]) -> None:
     c.text((x, y), "1", MIN_FONT, "cond", INK, "mm")
 
 
-def draw_holdings(c: Canvas, box: Box, pl: dict[str, Any], large: bool) -> None:
+def draw_holdings(c: Canvas, box: Box, pl: dict[str, Any], large: bool) -> float:
     """Contracts (goods slots, filled or waiting), other cards as chips, stored cubes."""
     line = 46 if large else 42
     contracts = sorted(pl["contracts"], key=lambda k: (k["complete"], -len(k["filled"]) / len(k["goods"])))
     chips = _card_chips(pl)
     stores = _stores(pl)
     shown = len(contracts)
+    per_row = max(1, int((box.w + 16) // (CONTRACT_W + 16)))  # wide panels (2-3 players) take contracts side by side
 
     def height(n_shown: int) -> float:
         extra = [("+", None)] if n_shown < len(contracts) else []
-        return n_shown * line + _flow_height(extra + chips, box.w, line) + _flow_height(stores, box.w, line)
+        return (-(-n_shown // per_row) * line + _flow_height(extra + chips, box.w, line)
+                + _flow_height(stores, box.w, line))
 
     while shown and height(shown) > box.h:  # too many contracts for the panel: keep the least finished
         shown -= 1
     y = box.y
-    for k in contracts[:shown]:
-        draw_contract(c, Box(box.x, y, box.w, line), k)
-        y += line
+    cell_w = box.w if per_row == 1 else (box.w - 16 * (per_row - 1)) / per_row
+    for i, k in enumerate(contracts[:shown]):
+        row, col = divmod(i, per_row)
+        draw_contract(c, Box(box.x + col * (cell_w + 16), y + row * line, cell_w, line), k)
+    y += -(-shown // per_row) * line
     if shown < len(contracts):
         chips.insert(0, (f"+{len(contracts) - shown} contracts", None))
     y = _flow(c, Box(box.x, y, box.w, box.y2 - y), chips, line)
-    _flow(c, Box(box.x, y, box.w, box.y2 - y), stores, line)
+    return _flow(c, Box(box.x, y, box.w, box.y2 - y), stores, line)
+
+
+CONTRACT_W = 4 * 42 + 70  # four goods slots and the points chip
 
 
 def draw_contract(c: Canvas, row: Box, k: dict[str, Any]) -> None:
     goods = k["goods"]
     filled = list(k["filled"])
     size = int(min(row.h - 6, 38))
-    pts = Box(row.x2 - 62, row.y, 62, row.h)
+    pts = Box(row.x + min(row.w, CONTRACT_W) - 62, row.y, 62, row.h)  # after the 4th slot, not far right
     x = row.x + size / 2 + 2
     for g in goods:
         done = g in filled
@@ -552,10 +561,27 @@ def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
     draw_header(c, head, view, names)
     left, right = body.cols(1, 1, gap=12)
     c.region("tableau", left)
-    draw_tableau(c, left, view, seat, names, large=True)
+    end = draw_tableau(c, left, view, seat, names, large=True)
+    draw_breakdown(c, Box(left.x + 16, end + 10, left.w - 32, left.y2 - end - 24), view["players"][seat])
     c.region("cards", right)
     draw_card_list(c, right, view["players"][seat])
     return c
+
+
+def draw_breakdown(c: Canvas, box: Box, pl: dict[str, Any]) -> None:
+    """Points if the game ended now, by category (non-zero ones), two columns of label and value."""
+    parts = [(BREAKDOWN_LABELS.get(k, k.title()), v) for k, v in pl["breakdown"].items() if v]
+    rows = -(-len(parts) // 2)
+    if box.h < 44 * (rows + 1) or not parts:
+        return
+    c.draw.line((box.x, box.y, box.x2, box.y), fill=INK_SOFT, width=2)
+    c.text((box.x, box.y + 26), f"If the game ended now: {pl['score']}★", MIN_FONT, "bold", INK, "lm",
+           max_width=box.w)
+    for i, (label, value) in enumerate(parts):
+        row, col = divmod(i, 2)
+        cell = Box(box.x + col * box.w / 2, box.y + 50 + row * 44, box.w / 2 - 32, 44)
+        c.text((cell.x, cell.cy), label, MIN_FONT, "regular", INK, "lm", max_width=cell.w - 60)
+        c.text((cell.x2, cell.cy), str(value), MIN_FONT, "bold", INK, "rm")
 
 
 def draw_card_list(c: Canvas, box: Box, pl: dict[str, Any]) -> None:
