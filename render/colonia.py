@@ -236,13 +236,12 @@ def draw_market(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None
             art.seat_cell(cv, body.inset(5, 6), int(stall["seat"]), int(stall.get("members") or 0))
         else:
             cubes = [m for m, k in (stall.get("materials") or {}).items() for _ in range(int(k))]
-            size, pitch = 18, 21
-            cols = 3
+            cols, size, pitch = (3, 18, 21) if len(cubes) <= 9 else (4, 14, 16)  # a stall holds 7 at most
             rows = max(1, -(-len(cubes) // cols))
             top = body.cy - rows * pitch / 2 + pitch / 2
             for i, m in enumerate(cubes):
                 r, c = divmod(i, cols)
-                art.cube(cv, m, (body.cx + (c - 1) * pitch, top + r * pitch), size)
+                art.cube(cv, m, (body.cx + (c - (cols - 1) / 2) * pitch, top + r * pitch), size)
         marks[f"stall {stall.get('stall')}"] = cell
 
 
