@@ -235,6 +235,9 @@ def draw_water(c: Canvas, box: Box, cols: list[Box], view: dict[str, Any], ring:
     for y in range(round(canal.y) + 30, round(canal.y2) - 10, 34):  # a few wave lines
         c.draw.line((canal.x + 16, y, canal.x2 - 16, y), fill=mix(WATER, PAPER, 0.12), width=2)
     deciding = view.get("deciding")
+    loading = view["phase"] == "loading"
+    if loading:  # the workers are home: the quay shows the reserve that market-hall conversions draw from
+        draw_reserve(c, Box(box.x + 10, box.y + 8, box.w - 20, quay_h - 16), view)
     for i, col in enumerate(cols):
         slot = view["row"][i] if i < len(view["row"]) else None
         spaces = Box(col.x, box.y + 6, col.w, quay_h - 12)
@@ -243,13 +246,26 @@ def draw_water(c: Canvas, box: Box, cols: list[Box], view: dict[str, Any], ring:
         if slot is None:
             c.draw.rounded_rectangle(card.rect, radius=12, outline=WATER_DARK, width=3)
             continue
-        draw_spaces(c, spaces, slot, deciding == slot["col"] and view["phase"] == "purchase")
+        if not loading:
+            draw_spaces(c, spaces, slot, deciding == slot["col"] and view["phase"] == "purchase")
         draw_card(c, card, slot, ringed=False)
         if deciding == slot["col"] and view["phase"] == "purchase":
             c.draw.rounded_rectangle(Box(col.x - 4, box.y + 2, col.w + 8, box.h - 4).rect, radius=14,
                                      outline=GOLD, width=5)
         if ring == ("col", slot["col"]):
             c.highlight(Box(col.x, box.y + 4, col.w, box.h - 8))
+
+
+def draw_reserve(c: Canvas, box: Box, view: dict[str, Any]) -> None:
+    """The reserve (cubes sold, converted or lost; a conversion takes from here) and the bag's count."""
+    line = Box(box.x, box.cy - 30, box.w, 60)
+    c.draw.rounded_rectangle(line.rect, radius=14, fill=BOARD, outline=INK_SOFT, width=2)
+    x = c.text((line.x + 16, line.cy), "Reserve", MIN_FONT, "bold", INK, "lm").x2 + 24
+    reserve = view.get("reserve") or {}
+    for good in GOODS:
+        cube(c, good, (x + 22, line.cy), 44)
+        x = c.text((x + 50, line.cy), f"×{reserve.get(good, 0)}", MIN_FONT, "bold", INK, "lm").x2 + 26
+    c.text((line.x2 - 16, line.cy), f"Bag {view.get('bag', 0)}", MIN_FONT, "regular", INK_SOFT, "rm")
 
 
 def draw_spaces(c: Canvas, box: Box, slot: dict[str, Any], deciding: bool) -> None:

@@ -192,6 +192,9 @@ def test_warehouse_hall_and_hand_cubes_are_drawn() -> None:
         assert ("Store" in panel) == (pl["warehouse"] is not None)
         assert ("Hall" in panel) == any(pl["hall"].values())
         assert ("Hand" in panel) == any(pl["hand"].values())
+    quay = [t.text for t in c.texts if t.box.inside(c.regions["water"])]
+    assert "Reserve" in quay and f"Bag {view['bag']}" in quay
+    assert [t for t in quay if t.startswith("×")] == [f"×{view['reserve'][g]}" for g in ss.GOODS]
 
 
 # ---------------------------------------------------------------- secrets
