@@ -318,7 +318,7 @@ def draw_harbour(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> Non
             x += w + 6
         if ship.get("extra_open") or ship.get("extra_seat") is not None:
             box = Box(x, row.y, _hold_width(1, 2), row.h)
-            _draw_hold(cv, box, ["any"], 2, ship.get("extra_seat"), dashed=True)
+            _draw_hold(cv, box, ["any"], 2, ship.get("extra_seat"), extra=True)
             marks[f"extra {ship['id']}"] = box
             if ship.get("extra_seat") is not None:
                 marks[f"extra seat {ship['extra_seat']}"] = box
@@ -335,11 +335,13 @@ def draw_harbour(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> Non
                                       fill=art.WOOD, outline=INK, width=1)
 
 
-def _draw_hold(cv: Canvas, box: Box, goods: list[str], pay: int, seat: Any, dashed: bool = False) -> None:
+def _draw_hold(cv: Canvas, box: Box, goods: list[str], pay: int, seat: Any, extra: bool = False) -> None:
+    """A hold: its goods and pay; once loaded, the loader's colour and token (the goods fade). The decree's extra
+    hold (any one good) has a blue rim."""
     loaded = isinstance(seat, int)
     fill = mix(kit.player(seat).colour, PAPER, 0.55) if loaded else PAPER
-    outline = INK if loaded else (INK_SOFT if not dashed else kit.WATER_DARK)
-    cv.draw.rounded_rectangle(box.rect, radius=8, fill=fill, outline=outline, width=3 if dashed else 2)
+    outline = INK if loaded else (INK_SOFT if not extra else kit.WATER_DARK)
+    cv.draw.rounded_rectangle(box.rect, radius=8, fill=fill, outline=outline, width=3 if extra else 2)
     x = box.x + 5
     for g in goods:
         art.good(cv, g, (x + GOOD_PITCH / 2, box.cy), GOOD_PITCH - 2, faded=loaded)
