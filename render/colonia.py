@@ -477,7 +477,7 @@ def draw_decrees(cv: Canvas, view: dict[str, Any], marks: dict[str, Box], seat: 
     votes = {v["decree"]: v for v in view.get("votes") or []}
     vote = view.get("vote") or None
     if not decrees:
-        cv.text_in(blocks[0], "3 are revealed on Monday", MIN_FONT, "cond", INK_SOFT, "left")
+        cv.text_in(blocks[0], "revealed on Monday", MIN_FONT, "cond", INK_SOFT, "left")
     for block, d in zip(blocks, decrees, strict=False):
         top, bottom = block.rows(1, 1)
         day_box = Box(top.x, top.y + 2, 54, top.h - 4)
