@@ -1,0 +1,116 @@
+"""The render entry points, the same way for every registered game: what the service relies on.
+
+Each game's own test module checks its board in detail; this one checks that every game in
+``rules.GAMES`` has a board, a private screen and a final sheet through ``render.board`` /
+``render.private``, at its smallest and largest table, from the first move to the last, within the
+shared limits (canvas size, minimum font, file size) and with names or seat numbers.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import render
+import rules
+from render.kit import MIN_FONT, Canvas
+from rules.core import Rng, State
+
+MAX_BYTES = 400 * 1024
+GAMES = sorted(rules.GAMES)
+
+
+@functools.cache
+def snapshots(name: str, n: int) -> list[tuple[State, dict[str, Any] | None]]:
+    """A fresh game, one a quarter of the way in, one past half-way, and the finished game (bot play)."""
+    game = rules.get_game(name)
+    state = game.new_state(num_players=n, seed=31)
+    out: list[tuple[State, dict[str, Any] | None]] = [(state.clone(), None)]
+    plies: list[tuple[State, dict[str, Any] | None]] = []
+    last = None
+    while not state.is_over() and state.ply < 5000:
+        seat = state.to_act()[0]
+        action = game.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(7, "bot", state.ply))
+        state.apply(seat, action)
+        public = game.public_action(action) if hasattr(game, "public_action") else action
+        if public is not None:
+            last = {"seat": seat, "action": action}
+        plies.append((state, last))
+        if len(plies) % 40 == 0:  # keep a few copies, not every ply
+            plies[-1] = (state.clone(), last)
+    assert state.is_over(), f"{name}: the bot game did not finish"
+    kept = [p for p in plies if p[0] is not state]
+    out += [kept[len(kept) // 4], kept[(2 * len(kept)) // 3]] if kept else []
+    out.append((state, last))
+    return out
+
+
+def check_canvas(c: Canvas) -> None:
+    assert c.texts, "nothing written on the image"
+    small = [t.text for t in c.texts if t.size < MIN_FONT]
+    assert not small, f"text below {MIN_FONT}px: {small[:5]}"
+    outside = [t.text for t in c.texts if not t.box.inside(c.box.inset(-1))]
+    assert not outside, f"text off the canvas: {outside[:5]}"
+
+
+def check_png(png: bytes) -> None:
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG"
+    assert 1000 <= img.width <= 1600 and 1.4 <= img.width / img.height <= 1.8, img.size  # ~16:10
+    assert len(png) <= MAX_BYTES
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_has_a_renderer(name: str) -> None:
+    module = render._module(name)
+    for hook in ("draw_board", "draw_private"):
+        assert callable(getattr(module, hook, None)), f"render/{name}.py lacks {hook}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("size", ["min", "max"])
+def test_boards_and_private_screens_through_a_game(name: str, size: str) -> None:
+    game = rules.get_game(name)
+    n = game.min_players if size == "min" else game.max_players
+    names = [f"Player{i}" for i in range(n)]
+    for state, last in snapshots(name, n):
+        view = state.view(None)
+        c = render.board_canvas(name, view, last=last, names=names)
+        check_canvas(c)
+        drawn = " ".join(t.text for t in c.texts)
+        assert any(nm in drawn for nm in names), "no player name on the board"
+        check_png(render.board(name, view, last=last, names=names))
+        for seat in range(n):
+            p = render.private_canvas(name, state.view(seat), names=names)
+            check_canvas(p)
+        check_png(render.private(name, state.view(n - 1), names=names))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_seat_numbers_when_no_names_are_given(name: str) -> None:
+    game = rules.get_game(name)
+    state, last = snapshots(name, game.max_players)[2]
+    c = render.board_canvas(name, state.view(None), last=last)
+    drawn = " ".join(t.text for t in c.texts)
+    assert "Seat 1" in drawn and f"Seat {game.max_players}" in drawn
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_final_image_names_every_seat_and_score(name: str) -> None:
+    game = rules.get_game(name)
+    n = game.max_players
+    state, _ = snapshots(name, n)[-1]
+    view = state.view(None)
+    assert view["over"]
+    names = [f"Player{i}" for i in range(n)]
+    c = render.board_canvas(name, view, names=names)
+    check_canvas(c)
+    drawn = [t.text for t in c.texts]
+    joined = " ".join(drawn)
+    for seat in range(n):
+        assert f"Player{seat}" in joined
+        assert str(view["outcome"]["scores"][seat]) in drawn, f"final score of seat {seat} missing"
