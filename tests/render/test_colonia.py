@@ -140,6 +140,7 @@ def test_board_layout_fits_and_shows_every_seat(label: str, state: ColoniaState)
     view = state.view(None)
     canvas = render.board_canvas("colonia", view, names=NAMES[: state.num_players])
     _check_layout(canvas)
+    _no_cut_numbers(canvas)
     assert set(canvas.regions) == {"header", "market", "craftsmen", "harbour", "relics", "players", "decrees"}
     names = _texts(canvas, "players")
     for seat in range(state.num_players):
