@@ -282,9 +282,17 @@ class Canvas:
               width: int = 2) -> None:
         self.draw.rounded_rectangle(box.rect, radius=radius, fill=fill, outline=outline, width=width)
 
-    def highlight(self, box: Box, radius: int = 16, width: int = 6) -> None:
-        """The last-action marker: a thick ring just outside ``box``."""
+    def highlight(self, box: Box, radius: int = 16, width: int = 6, edged: bool = False) -> None:
+        """The last-action marker: a thick ring just outside ``box``.
+
+        ``edged`` lines the ring with ink on both sides: to red-green colour-blind eyes the pink alone is
+        a mid grey-blue that can vanish against blue or grey backgrounds; the dark edges keep it visible."""
         ring = box.inset(-width / 2 - 2)
+        if edged:
+            self.draw.rounded_rectangle(ring.inset(-width / 2 - 1).rect, radius=radius + width // 2, outline=INK,
+                                        width=2)
+            self.draw.rounded_rectangle(ring.inset(width / 2 + 1).rect, radius=max(2, radius - width // 2),
+                                        outline=INK, width=2)
         self.draw.rounded_rectangle(ring.rect, radius=radius, outline=HIGHLIGHT, width=width)
 
     def paste(self, sprite: Image.Image, center: tuple[float, float]) -> None:

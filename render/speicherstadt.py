@@ -92,20 +92,25 @@ def good_cube(good: str, size: int, faded: bool = False) -> Image.Image:
         edge = colour if good != "rubber" else mix(colour, INK, 0.3)
         d.rounded_rectangle((SS, SS, s - SS, s - SS), radius=s * 0.14, fill=BOARD, outline=INK, width=SS * 2)
         d.rounded_rectangle((SS * 3, SS * 3, s - SS * 3, s - SS * 3), radius=s * 0.1, outline=edge, width=lw)
+        _good_mark(d, good, s, edge, SS)
         img = big.resize((size, size), Image.Resampling.LANCZOS)
     else:
         img = kit.cube_sprite(colour, size).copy()
-        if good == "carpet":
-            d = ImageDraw.Draw(img)
-            for frac in (0.5, 0.7):
-                y = round(size * frac)
-                d.line((round(size * 0.18), y, round(size * 0.82), y), fill=GOLD, width=max(2, size // 14))
-        elif good == "tea":  # a leaf vein, for the same reason
-            d = ImageDraw.Draw(img)
-            d.line((round(size * 0.3), round(size * 0.78), round(size * 0.7), round(size * 0.42)),
-                   fill=mix(colour, (255, 255, 255), 0.6), width=max(2, size // 14))
+        mark = GOLD if good == "carpet" else mix(colour, (255, 255, 255), 0.6)
+        _good_mark(ImageDraw.Draw(img), good, size, mark, 1)
     _cache[key] = img
     return img
+
+
+def _good_mark(d: ImageDraw.ImageDraw, good: str, size: int, fill: RGB, scale: int) -> None:
+    """Carpet's two stripes and tea's leaf vein: marks that separate red, green and brown without colour."""
+    width = max(2 * scale, size // 14)
+    if good == "carpet":
+        for frac in (0.5, 0.7):
+            y = round(size * frac)
+            d.line((round(size * 0.22), y, round(size * 0.78), y), fill=fill, width=width)
+    elif good == "tea":
+        d.line((round(size * 0.3), round(size * 0.74), round(size * 0.7), round(size * 0.4)), fill=fill, width=width)
 
 
 def cube(c: Canvas, good: str, center: tuple[float, float], size: int, faded: bool = False) -> None:
@@ -253,7 +258,7 @@ def draw_water(c: Canvas, box: Box, cols: list[Box], view: dict[str, Any], ring:
             c.draw.rounded_rectangle(Box(col.x - 4, box.y + 2, col.w + 8, box.h - 4).rect, radius=14,
                                      outline=GOLD, width=5)
         if ring == ("col", slot["col"]):
-            c.highlight(Box(col.x, box.y + 4, col.w, box.h - 8))
+            c.highlight(Box(col.x, box.y + 4, col.w, box.h - 8), edged=True)
 
 
 def draw_reserve(c: Canvas, box: Box, view: dict[str, Any]) -> None:
@@ -317,7 +322,7 @@ def draw_card(c: Canvas, box: Box, slot: dict[str, Any], ringed: bool) -> None:
         else:
             c.chip(label, "Discarded", INK_SOFT, MIN_FONT, "cond")
     if ringed:
-        c.highlight(box)
+        c.highlight(box, edged=True)
 
 
 def draw_card_body(c: Canvas, body: Box, slot: dict[str, Any]) -> None:
@@ -404,7 +409,7 @@ def draw_tableau(c: Canvas, box: Box, view: dict[str, Any], seat: int, names: Se
         y = marks.y2 + 4
     end = draw_holdings(c, Box(inner.x, y, inner.w, inner.y2 - y), pl, large)
     if ringed:
-        c.highlight(box)
+        c.highlight(box, edged=True)
     return end
 
 
