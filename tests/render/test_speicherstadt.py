@@ -282,3 +282,15 @@ def test_golden_private(late: tuple[SpeicherstadtState, Any]) -> None:
 
 def test_golden_final(over: SpeicherstadtState) -> None:
     _golden("final", render.board("speicherstadt", over.view(None), names=NAMES))
+
+
+def test_rendering_from_several_threads_gives_the_same_bytes(late: tuple[SpeicherstadtState, Any]) -> None:
+    """The service renders with asyncio.to_thread: shared fonts and sprite caches must not interfere."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    state, last = late
+    jobs = [(state.view(None), last), (state.view(None), None), (played(4, 2, _loading)[0].view(None), None)]
+    want = [render.board("speicherstadt", v, last=lt) for v, lt in jobs]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda job: render.board("speicherstadt", job[0], last=job[1]), jobs * 4))
+    assert got == want * 4
