@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import getpass
 import logging
+import signal
 import sys
 import zlib
 from collections.abc import Callable, Mapping
@@ -47,11 +48,28 @@ def play_main(args: argparse.Namespace) -> int:
     # warnings (e.g. no board images for a game) go to a file, not between the player's lines
     logging.basicConfig(filename=Path(args.db).with_name(LOG_FILE), level=logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Ctrl-C interrupts at once, even while waiting for a line (asyncio's own handler would only cancel the
+    # game loop after the blocking read returns, so the first Ctrl-C seemed to do nothing)
+    signal.signal(signal.SIGINT, _interrupt)
     try:
         return asyncio.run(play(args, sys.stdin, sys.stdout))
     except KeyboardInterrupt:  # every move is already stored: Ctrl-C is as good as q
         print("\nSaved. Run the same command again to resume.", flush=True)
         return 0
+
+
+class _CtrlC:
+    """Ctrl-C while waiting for a line quits at once; during a move (the player's and the bots' answers, each
+    stored as it happens) it quits as soon as the move is stored, so no bot move is left half-made."""
+
+    reading = False
+    pressed = False
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    if _CtrlC.reading:
+        raise KeyboardInterrupt
+    _CtrlC.pressed = True
 
 
 def default_name() -> str:
@@ -98,7 +116,11 @@ class Terminal:
         """One line of input, or None at end of input."""
         self.stdout.write(prompt)
         self.stdout.flush()
-        line = self.stdin.readline()
+        _CtrlC.reading = True
+        try:
+            line = self.stdin.readline()
+        finally:
+            _CtrlC.reading = False
         if line == "":
             return None
         if not self.stdin.isatty():  # piped input: echo it so the transcript reads like a session
@@ -167,8 +189,26 @@ class Terminal:
         if table.seed is not None:
             self.say(f"Seed {table.seed} (published digest {table.seed_digest}).")
 
+    async def wake_bots(self, table: Table) -> bool:
+        """The table awaits a bot that never moved (the last session was killed between two bot moves):
+        hand that seat to a bot again, which makes the service play the bots on. False if that fails."""
+        waiting = [s for s in (await self.svc.public_view(self.channel))["to_act"] if table.seats[s].is_bot]
+        if not waiting:
+            self.say("The game waits for nobody at this table; start over with --new.")
+            return False
+        self.say("The last session stopped in the middle of the bots' moves; they play on now.")
+        try:
+            update = await self.svc.replace(self.channel, waiting[0], None, None, by_user=table.creator, force=True)
+        except TableError as err:
+            self.say(f"Could not wake the bots: {err}")
+            return False
+        self.show_update(update, len(table.humans) > 1)
+        return True
+
     # ---- the loop ------------------------------------------------------------------------
     async def run(self) -> int:
+        _CtrlC.pressed = False
+        woken = False  # bots were woken and nobody human is awaited yet
         table = await self.svc.table(self.channel)
         hot_seat = len(table.humans) > 1
         image = await self.svc.board_image(self.channel)
@@ -179,6 +219,14 @@ class Terminal:
             if table.status != "active":
                 self.show_final(table)
                 return 0
+            if not table.awaited:  # only bots awaited: a session cut off between two bot moves
+                if woken or not await self.wake_bots(table):
+                    if woken:
+                        self.say("The bots did not move on; start over with --new.")
+                    return 1
+                woken = True
+                continue
+            woken = False
             user = table.awaited[0]
             you = _name_of(table, user)
             public = await self.svc.public_view(self.channel)
@@ -221,6 +269,9 @@ class Terminal:
                     continue
                 self.show_update(update, hot_seat)
                 break
+            if _CtrlC.pressed:
+                self.say("\nSaved. Run the same command again to resume.")
+                return 0
 
 
 def pick(line: str, legal: list[tuple[str, str]]) -> str | None:

@@ -12,6 +12,7 @@ import pytest
 import render
 import rules
 from bot import terminal
+from bot.service import TableService
 from bot.terminal import parse_seats, pick, secret_lines
 from tests.support.tinygame import TEST_GAMES
 
@@ -238,3 +239,35 @@ async def test_a_resumed_game_shows_exactly_the_screen_it_was_left_at(tmp_path: 
     assert code == 0 and "Resuming your" in again
     shown = again.split("\n\n", 1)[1].split("\n   1) ", 1)[0]
     assert shown == left_at
+
+
+async def test_ctrl_c_during_a_move_quits_once_the_move_is_stored(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "t.sqlite3"
+    await session(db, "q\n", "--seats", "me,bot", "--seed", "5")
+    before = version(db)
+    act = TableService.act
+
+    async def act_then_ctrl_c(self: TableService, *a: object, **kw: object) -> object:
+        update = await act(self, *a, **kw)
+        terminal._interrupt(2, None)  # as if Ctrl-C came while the bots answered
+        return update
+
+    monkeypatch.setattr(TableService, "act", act_then_ctrl_c)
+    code, text = await session(db, "1\n1\n1\n", "--seats", "me,bot")
+    assert code == 0 and text.rstrip().endswith("Saved. Run the same command again to resume.")
+    assert text.count("your choice") == 1 and version(db) > before  # one move made and stored, then out
+
+
+async def test_a_session_cut_off_between_bot_moves_resumes_with_the_bots(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "t.sqlite3"
+    with monkeypatch.context() as patch:  # the process dies right after the player's move is stored
+        async def no_bots(self: TableService, row: object, *a: object) -> object:
+            return row
+
+        patch.setattr(TableService, "_run_bots", no_bots)
+        await session(db, "1\nq\n", "--seats", "me,bot", "--seed", "5")
+    code, text = await session(db, "q\n", "--seats", "me,bot")
+    assert code == 0 and "they play on now" in text and "Traceback" not in text
+    assert "Ada, your choice" in text  # the bot moved and the player is asked again
