@@ -140,9 +140,9 @@ async def write_images(svc: TableService, game_id: int, game: Game, names: list[
         try:
             png = await asyncio.to_thread(board, game.name, view, last=last, names=names)
         except Exception as err:  # no renderer for this game (yet), or one view it cannot draw: say so, go on
-            print(f"(no board image {stem}: {type(err).__name__}: {err})", file=sys.stderr)
             if isinstance(err, ImportError | ValueError) and not written:
-                return written  # no renderer for this game: do not try every round
+                return written  # no renderer for this game: the caller says so once; do not try every round
+            print(f"(no board image {stem}: {type(err).__name__}: {err})", file=sys.stderr)
             continue
         written.append(await asyncio.to_thread(_save, folder / f"{game.name}-{stem}.png", png))
     return written

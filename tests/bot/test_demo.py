@@ -119,3 +119,14 @@ async def test_one_undrawable_view_does_not_cost_the_other_images(tmp_path: Path
     code, text = await run(tmp_path, "--seed", "3", "--quiet")
     assert code == 0 and "Wrote 2 board images" in text
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["tiny-final.png", "tiny-round-01.png"]
+
+
+async def test_a_game_without_a_renderer_is_reported_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    def no_renderer(game: str, view: dict, **kw: object) -> bytes:
+        raise ModuleNotFoundError(f"No module named 'render.{game}'")
+
+    monkeypatch.setattr(render, "board", no_renderer, raising=False)
+    code, text = await run(tmp_path, "--seed", "3", "--quiet")
+    assert code == 0 and "No board images (rendering is not available for this game)." in text
+    assert capsys.readouterr().err == ""  # no traceback-like noise besides that one line
