@@ -91,10 +91,35 @@ def player(seat: int) -> PlayerStyle:
 
 
 def seat_name(seat: int, names: Sequence[str] | None) -> str:
-    """The player's name if given, else "Seat N" (views carry seat numbers only)."""
+    """The player's name if given, else "Seat N" (views carry seat numbers only).
+
+    Characters the bundled font cannot draw (emoji, CJK) are dropped rather than shown as boxes; a name
+    with nothing drawable left falls back to "Seat N" too."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
-        return str(names[seat])
+        name = " ".join(drawable(str(names[seat])).split())
+        if name:
+            return name
     return f"Seat {seat + 1}"
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters DejaVu Sans Bold has no glyph for."""
+    return "".join(ch for ch in text if ch.isspace() or _has_glyph(ch))
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(ch: str) -> bool:
+    if ord(ch) < 0x250:  # Latin, Latin-1 and Latin Extended: all present
+        return ch.isprintable()
+    return ch.isprintable() and _glyph_pixels(ch) != _glyph_pixels("\U0010fffd")  # a code point no font defines
+
+
+@lru_cache(maxsize=4096)
+def _glyph_pixels(ch: str) -> bytes:
+    """The pixels DejaVu Sans Bold draws for ``ch`` (its "missing" box when it has no glyph)."""
+    img = Image.new("L", (MIN_FONT * 2, MIN_FONT * 2))
+    ImageDraw.Draw(img).text((MIN_FONT // 2, MIN_FONT // 2), ch, font=font(MIN_FONT, "bold"), fill=255)
+    return img.tobytes()
 
 
 # ---------------------------------------------------------------- fonts

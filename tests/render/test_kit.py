@@ -47,6 +47,13 @@ def test_seat_names_fall_back_to_seat_numbers() -> None:
     assert kit.seat_name(1, ["A", "Bea"]) == "Bea"
 
 
+def test_names_lose_only_the_characters_the_font_cannot_draw() -> None:
+    assert kit.seat_name(0, ["Anna 🎲"]) == "Anna"  # no die glyph in DejaVu: dropped, not a box
+    assert kit.seat_name(1, ["A", "山田"]) == "Seat 2"  # nothing drawable left
+    assert kit.seat_name(0, ["Đorđe Ñúñez"]) == "Đorđe Ñúñez"
+    assert kit.seat_name(0, ["Ёлка ★"]) == "Ёлка ★"
+
+
 def test_rows_and_cols_cover_the_box_with_gaps() -> None:
     box = Box(10, 20, 300, 200)
     rows = box.rows(1, 2, -50, gap=10)
