@@ -231,10 +231,10 @@ class Terminal:
             you = _name_of(table, user)
             public = await self.svc.public_view(self.channel)
             lines = self.state_lines(table, public, await self.svc.private_view(self.channel, user), you)
+            if hot_seat and (self.last_shown is None or self.last_shown[0] != you):
+                self.say(f"\n— {you}'s turn — (what follows shows {you}'s secrets)")  # time to pass the keyboard
             self.show_state(lines, you)
             legal = await self.svc.legal(self.channel, user)
-            if hot_seat:
-                self.say(f"— {you}'s turn —")
             for i, (action, label) in enumerate(legal, 1):  # labels may name seats too ("Send the offer to Seat 2")
                 self.say(f"  {i:>2}) {name_seats(label, table.names)}  [{action}]")
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"

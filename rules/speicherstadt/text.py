@@ -36,7 +36,8 @@ def describe_action(state: SpeicherstadtState, action: str) -> str:
         slot = state.row[state.col]
         price = len(slot["workers"])
         name = _name(slot["card"])
-        return f"Buy {name} for {price}" if verb == "buy" else f"Decline {name} at {price}"
+        coins = f"{price} coin{'' if price == 1 else 's'}"
+        return f"Buy {name} for {coins}" if verb == "buy" else f"Decline {name} (price {coins})"
     if verb == "fill" and len(words) == 3:
         return f"Put {words[2]} on {_name(words[1])}"
     if verb == "sell" and len(words) == 2:

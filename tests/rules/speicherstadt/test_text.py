@@ -34,3 +34,21 @@ def test_cards_say_what_they_are_good_for() -> None:
     assert card_hint(slot) == "sells coffee for 1 coin, 1 pt"
     assert card_hint({"kind": "contract", "info": {"goods": ["tea"], "points": 5}}) == "5 pts when complete"
     assert card_hint({"kind": "fireman", "info": {"value": 2}}) == ""
+
+
+def test_demand_shows_the_workers_each_seat_still_places() -> None:
+    state = GAME.new_state(3, 5)
+    seat = state.to_act()[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    text = summary(state.view(None))
+    assert f"Seat {seat}" in text and "2 workers to place" in text and "3 workers to place" in text
+
+
+def test_purchase_labels_say_coins() -> None:
+    state = GAME.new_state(3, 5)
+    while state.phase != "purchase":
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    labels = [state.describe(a) for a in state.legal_actions(state.to_act()[0])]
+    assert any(re.fullmatch(r"Buy .+ for \d+ coins?", label) for label in labels)
+    assert any(re.fullmatch(r"Decline .+ \(price \d+ coins?\)", label) for label in labels)
