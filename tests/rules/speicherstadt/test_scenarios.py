@@ -35,7 +35,7 @@ def test_st1_purchase_walk_down() -> None:
     for _ in range(4):
         seat = state.to_act()[0]
         asked.append((seat, state.view(None)["row"][0]["price"]))
-        assert state.describe("buy").endswith(f"for {asked[-1][1]}")
+        assert f"for {asked[-1][1]} coin" in state.describe("buy")
         state.apply(seat, "decline")
     assert asked == [(BEIGE, 4), (ORANGE, 3), (BEIGE, 2), (VIOLET, 1)]
     # Nobody bought: the card is discarded and the Purchase moves on to column 2.
