@@ -162,8 +162,8 @@ def _ring_target(view: dict[str, Any], seat: int | None, action: str) -> tuple[s
         bought = [slot["col"] for slot in view["row"] if slot["status"] == "bought" and slot["buyer"] == seat]
         if bought:
             return ("col", bought[-1])
-    if words[0] in ("buy", "decline") and view.get("deciding"):
-        return ("col", view["deciding"])  # a decline hands the same column to the next worker up
+    # a decline (or a buy whose card already left the row with a new round) marks the player who acted:
+    # the column it concerned may since have been discarded or moved on
     if seat is not None:
         return ("seat", seat)
     return None

@@ -59,6 +59,10 @@ def _late_purchase(s: SpeicherstadtState) -> bool:
     return s.round == 7 and s.phase == "purchase"
 
 
+def _mid_purchase(s: SpeicherstadtState) -> bool:
+    return s.round == 5 and s.phase == "purchase" and s.col >= 2
+
+
 def _loading(s: SpeicherstadtState) -> bool:
     return s.round == 8 and s.phase == "loading"
 
@@ -294,3 +298,14 @@ def test_rendering_from_several_threads_gives_the_same_bytes(late: tuple[Speiche
     with ThreadPoolExecutor(4) as pool:
         got = list(pool.map(lambda job: render.board("speicherstadt", job[0], last=job[1]), jobs * 4))
     assert got == want * 4
+
+
+def test_a_purchase_rings_the_bought_card_and_a_decline_the_player() -> None:
+    state, _ = played(4, 9, _mid_purchase)
+    view = state.view(None)
+    bought = next(s for s in view["row"] if s["status"] == "bought")
+    c = render.board_canvas("speicherstadt", view, last={"seat": bought["buyer"], "action": "buy"})
+    assert _ring_pixels(c, c.regions[f"col{bought['col']}"]) > 200
+    c = render.board_canvas("speicherstadt", view, last={"seat": 3, "action": "decline"})
+    assert _ring_pixels(c, c.regions["seat3"].inset(-10)) > 200
+    assert all(_ring_pixels(c, box) == 0 for name, box in c.regions.items() if name.startswith("col"))
