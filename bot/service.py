@@ -109,6 +109,11 @@ class Table:
     def humans(self) -> list[int]:
         return [s.user_id for s in self.seats if s.user_id is not None]
 
+    @property
+    def simultaneous(self) -> bool:
+        """The current step awaits several seats at once (a secret choice: nothing shows until all have chosen)."""
+        return len(self.awaited_seats) > 1
+
 
 @dataclass(frozen=True)
 class PrivateUpdate:
@@ -383,8 +388,10 @@ class TableService:
             humans = [s for s in rest if s.user_id is not None]
             now = self.clock()
             async with self.store.transaction() as tx:
+                await tx.drop_abandon_votes(row.id, user)
                 if not humans:  # nobody left to start it: close the lobby
                     version = await tx.bump(row.id, row.version, now, status="abandoned", ended_at=now)
+                    await tx.drop_abandon_votes(row.id)
                     text = f"{mine.name} left; the table is closed."
                 else:
                     creator = row.creator_id if row.creator_id != user else humans[0].user_id
@@ -474,17 +481,58 @@ class TableService:
             humans = [s.user_id for s in seats if s.user_id is not None]
             if not (force or by_user == row.creator_id or humans == [by_user]):
                 raise TableError("Only the table's host or a moderator can abandon this game.")
-            now = self.clock()
-            texts = ["The game was abandoned."]
-            if row.seed is not None:
-                texts.append(f"The seed was {row.seed} (digest {seed_digest(row.seed)[:16]}…).")
             async with self.store.transaction() as tx:
-                version = await tx.bump(row.id, row.version, now, status="abandoned", ended_at=now)
-                await tx.append(row.id, kind="note", version=version, seat=None, user_id=by_user, action=None,
-                                events=texts, now=now)
-                await tx.drop_deadlines(row.id)
-            self._states.pop(row.id, None)
+                texts = await self._end_abandoned(tx, row, by_user, ["The game was abandoned."])
         return await self._lobby_update(row.id, texts)
+
+    async def _end_abandoned(self, tx: Store, row: GameRow, by_user: int, texts: list[str]) -> list[str]:
+        """Inside ``tx``: mark the game abandoned, reveal its seed, stop its clocks and forget its votes."""
+        now = self.clock()
+        if row.seed is not None:
+            texts.append(f"The seed was {row.seed} (digest {seed_digest(row.seed)[:16]}…).")
+        version = await tx.bump(row.id, row.version, now, status="abandoned", ended_at=now)
+        await tx.append(row.id, kind="note", version=version, seat=None, user_id=by_user, action=None,
+                        events=texts, now=now)
+        await tx.drop_deadlines(row.id)
+        await tx.drop_abandon_votes(row.id)
+        self._states.pop(row.id, None)
+        return texts
+
+    async def vote_abandon(self, channel: int, user: int) -> Update:
+        """A seated player's vote to abandon; a strict majority of the seated humans ends the game.
+
+        Votes are stored (a restart keeps them) and count only while the voter still holds a seat;
+        they are forgotten when the game ends. A vote is no game change: no version bump.
+        """
+        _check_id(user, "user")
+        async with self._lock(channel):
+            row = await self._open_row(channel)
+            seats = await self.store.seats(row.id)
+            mine = next((s for s in seats if s.user_id == user), None)
+            if mine is None:
+                raise TableError("Only the host, a moderator or the seated players (by vote) can abandon a game.")
+            humans = {s.user_id for s in seats if s.user_id is not None}
+            needed = len(humans) // 2 + 1
+            now = self.clock()
+            async with self.store.transaction() as tx:
+                if not await tx.add_abandon_vote(row.id, user, now):
+                    have = len([u for u in await tx.abandon_votes(row.id) if u in humans])
+                    raise TableError(f"You have already voted to abandon ({have}/{needed} votes).")
+                have = len([u for u in await tx.abandon_votes(row.id) if u in humans])
+                text = f"{mine.name} votes to abandon the game ({have}/{needed} votes)."
+                if have >= needed:
+                    texts = await self._end_abandoned(tx, row, user, [text, "The game was abandoned by vote."])
+                else:
+                    texts = [text]
+                    await tx.append(row.id, kind="note", version=row.version, seat=None, user_id=user,
+                                    action=None, events=texts, now=now)
+        return await self._lobby_update(row.id, texts)
+
+    async def abandon_votes(self, channel: int) -> tuple[list[int], int]:
+        """(user ids of the seated players who voted to abandon the open game, votes needed)."""
+        row = await self._open_row(channel)
+        humans = {s.user_id for s in await self.store.seats(row.id) if s.user_id is not None}
+        return [u for u in await self.store.abandon_votes(row.id) if u in humans], len(humans) // 2 + 1
 
     async def replace(self, channel: int, seat: int, user: int | None, name: str | None, by_user: int,
                       force: bool = False) -> Update:
@@ -513,6 +561,8 @@ class TableService:
             async with self.store.transaction() as tx:
                 version = await tx.bump(row.id, row.version, now)
                 await tx.set_seats(row.id, seats)
+                if old.user_id is not None:
+                    await tx.drop_abandon_votes(row.id, old.user_id)
                 await tx.append(row.id, kind="note", version=version, seat=seat, user_id=by_user, action=None,
                                 events=[text], now=now)
                 if state is not None:
@@ -643,6 +693,7 @@ class TableService:
                                     events=reveal, now=now)
                     public = [*public, *reveal]
                     await tx.drop_deadlines(row.id)
+                    await tx.drop_abandon_votes(row.id)
                 else:
                     await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now)
         except BaseException as exc:

@@ -1,4 +1,4 @@
-"""SQLite storage for tables: games, seats, the append-only action log, users and deadlines.
+"""SQLite storage for tables: games, seats, the append-only action log, users, deadlines and abandon votes.
 
 One ``aiosqlite`` connection (one worker thread) in WAL mode. Every write runs inside
 ``async with store.transaction()``: an ``asyncio.Lock`` plus ``BEGIN IMMEDIATE``, because on a
@@ -80,6 +80,15 @@ MIGRATIONS: list[str] = [
     ) STRICT;
     CREATE INDEX deadlines_remind ON deadlines(remind_at) WHERE remind_at IS NOT NULL;
     CREATE INDEX deadlines_due ON deadlines(due_at) WHERE due_at IS NOT NULL;
+    """,
+    # 2: votes to abandon a game, so a restart does not start a vote over (cleared when the game ends)
+    """
+    CREATE TABLE abandon_votes(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) STRICT;
     """,
 ]
 
@@ -446,3 +455,26 @@ class Store:
         marks = ",".join("?" * len(kept))
         where = f" AND seat NOT IN ({marks})" if kept else ""
         await self._write(f"DELETE FROM deadlines WHERE game_id = ?{where}", (game_id, *kept))
+
+
+    # ---- abandon votes --------------------------------------------------------------------
+    async def add_abandon_vote(self, game_id: int, user_id: int, now: float) -> bool:
+        """Record a vote; False if this user had already voted in this game."""
+        cur = await self._write(
+            "INSERT OR IGNORE INTO abandon_votes(game_id, user_id, at) VALUES (?, ?, ?)", (game_id, user_id, now)
+        )
+        return cur.rowcount == 1
+
+    async def abandon_votes(self, game_id: int) -> list[int]:
+        """User ids who voted to abandon the game, oldest vote first."""
+        rows = await self._fetchall(
+            "SELECT user_id FROM abandon_votes WHERE game_id = ? ORDER BY at, user_id", (game_id,)
+        )
+        return [int(r[0]) for r in rows]
+
+    async def drop_abandon_votes(self, game_id: int, user_id: int | None = None) -> None:
+        """Forget every vote of the game (it ended), or one user's (they gave up their seat)."""
+        if user_id is None:
+            await self._write("DELETE FROM abandon_votes WHERE game_id = ?", (game_id,))
+        else:
+            await self._write("DELETE FROM abandon_votes WHERE game_id = ? AND user_id = ?", (game_id, user_id))

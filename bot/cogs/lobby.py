@@ -1,7 +1,7 @@
 """``/game …``: open a table, sit down, start, watch, and manage it. Translation only: the table decides.
 
 One open game per channel (a thread is the easy way to run several per server). Moderation is
-"host or Manage Channel"; without either, ``abandon`` becomes a vote of the seated players.
+"host or Manage Channel"; without either, ``abandon`` becomes a vote of the seated players (kept by the table).
 """
 
 from __future__ import annotations
@@ -80,7 +80,6 @@ class GameCommands(app_commands.Group):
     def __init__(self, bot: KontorBot) -> None:
         super().__init__(name="game", description="Board game tables: open, join, start, manage", guild_only=True)
         self.bot = bot
-        self.votes: dict[tuple[int, int], set[int]] = {}  # (channel, game id) -> users voting to abandon
 
     @property
     def svc(self) -> Any:
@@ -258,21 +257,14 @@ class GameCommands(app_commands.Group):
         if table.status not in ("lobby", "active"):
             raise TableError("There is no open game in this channel.")
         user = interaction.user.id
-        force = is_moderator(interaction) or user == table.creator
-        if not force:
-            if table.seat_of(user) is None:
-                raise TableError("Only the host, a moderator or the seated players (by vote) can abandon a game.")
-            voters = self.votes.setdefault((table.channel, table.game_id), set())
-            voters.add(user)
-            needed = len(table.humans) // 2 + 1
-            if len(voters) < needed:
-                await interaction.response.send_message(
-                    f"🗳️ {interaction.user.display_name} votes to abandon ({len(voters)}/{needed} needed). "
-                    "Other seated players: `/game abandon` to agree.", allowed_mentions=NO_PING)
-                return
-        update = await self.svc.abandon(interaction.channel_id, user, force=True)
-        self.votes.pop((table.channel, table.game_id), None)
-        await interaction.response.send_message("\n".join(update.public_events), allowed_mentions=NO_PING)
+        if is_moderator(interaction) or user == table.creator:
+            update = await self.svc.abandon(interaction.channel_id, user, force=True)
+        else:  # a seated player's vote (kept in the database): the game ends once a majority agrees
+            update = await self.svc.vote_abandon(interaction.channel_id, user)
+        text = "\n".join(update.public_events)
+        if update.table.status in ("lobby", "active"):
+            text = f"🗳️ {text} Other seated players: `/game abandon` to agree."
+        await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
 
     @app_commands.command(name="replace", description="Hand a seat to another member, or to a bot (host/moderator)")
     @app_commands.describe(seat="Seat number (1 = first)", member="The new player (leave empty for a bot)")

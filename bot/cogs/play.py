@@ -97,9 +97,9 @@ class PlayController:
         text = f"**{table.title}** — your options ({len(legal)}):"
         if stale:  # an old board, but the player is awaited: the current menu, said plainly
             text = f"The board has moved on since that message (now move {table.version}). " + text
-        if len(table.awaited_seats) > 1:
+        if table.simultaneous:
             text += "\n🤫 Everyone chooses at the same time; your choice stays secret until all have chosen."
-        view = menu_view(board_of(table), legal, start, simultaneous=len(table.awaited_seats) > 1)
+        view = menu_view(board_of(table), legal, start, simultaneous=table.simultaneous)
         if edit:
             await interaction.response.edit_message(content=text, view=view)
         else:

@@ -290,6 +290,57 @@ async def test_abandon(svc: TableService, db_path: Path) -> None:
     await svc.create(CH, GUILD, "tiny", BEN, "Ben")
 
 
+async def test_abandon_by_vote_needs_a_majority_and_survives_a_restart(db_path: Path, clock: FakeClock) -> None:
+    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+    try:
+        await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), (CARL, "Carl"))
+        started = await svc.start(CH, ANNA, seed=77)
+        update = await svc.vote_abandon(CH, BEN)
+        assert update.table.status == "active" and update.version == started.version  # a vote is no game change
+        assert update.public_events == ["Ben votes to abandon the game (1/2 votes)."]
+        with pytest.raises(TableError, match="already voted"):
+            await svc.vote_abandon(CH, BEN)
+        with pytest.raises(TableError, match="seated players"):
+            await svc.vote_abandon(CH, 99)  # a spectator has no vote
+    finally:
+        await svc.close()
+    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)  # a restart keeps the vote
+    try:
+        assert await svc.abandon_votes(CH) == ([BEN], 2)
+        update = await svc.vote_abandon(CH, CARL)
+        assert update.table.status == "abandoned" and update.table.seed == 77
+        assert update.public_events[:2] == ["Carl votes to abandon the game (2/2 votes).",
+                                             "The game was abandoned by vote."]
+        assert "The seed was 77" in update.public_events[2]
+        assert raw_row(db_path, "SELECT COUNT(*) FROM abandon_votes") == (0,)
+        assert raw_row(db_path, "SELECT COUNT(*) FROM deadlines") == (0,)
+        assert any("votes to abandon" in line for line in await svc.log(CH))
+    finally:
+        await svc.close()
+
+
+async def test_abandon_votes_end_with_the_game_and_leave_with_the_voter(svc: TableService, db_path: Path) -> None:
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), (CARL, "Carl"))
+    update = await svc.start(CH, ANNA, seed=78)
+    await svc.vote_abandon(CH, BEN)
+    seat = update.table.seat_of(BEN)
+    assert seat is not None
+    replaced = await svc.replace(CH, seat, None, None, by_user=ANNA)  # Ben's seat goes to a bot, his vote too
+    assert await svc.abandon_votes(CH) == ([], 2)
+    update = await svc.vote_abandon(CH, CARL)
+    assert update.table.status == "active" and "(1/2 votes)" in update.public_events[0]
+    final = await play_to_end(svc, replaced)  # the vote left the version alone
+    assert final.table.status == "finished"
+    assert raw_row(db_path, "SELECT COUNT(*) FROM abandon_votes") == (0,)  # forgotten when the game ended
+
+
+async def test_the_only_human_ends_the_game_with_one_vote(svc: TableService) -> None:
+    await lobby(svc, (ANNA, "Anna"), bots=2)
+    await svc.start(CH, ANNA, seed=79)
+    update = await svc.vote_abandon(CH, ANNA)
+    assert update.table.status == "abandoned" and "(1/1 votes)" in update.public_events[0]
+
+
 async def test_replace_hands_a_seat_to_a_new_player_or_a_bot(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
     update = await svc.start(CH, ANNA, seed=31)

@@ -31,7 +31,7 @@ async def test_migrates_an_empty_file_and_sets_pragmas(db_path: Path) -> None:
     try:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert {"games", "seats", "actions", "users", "deadlines"} <= tables
+        assert {"games", "seats", "actions", "users", "deadlines", "abandon_votes"} <= tables
         strict = raw.execute("SELECT sql FROM sqlite_master WHERE name = 'games'").fetchone()[0]
         assert strict.rstrip().endswith("STRICT")
     finally:
@@ -53,6 +53,33 @@ async def test_reopening_an_existing_file_keeps_data_and_applies_only_new_migrat
         row = await store.game(gid)
         assert row is not None and row.channel_id == 10 and row.status == "lobby"
         assert [s.name for s in await store.seats(gid)] == ["Anna"]
+    finally:
+        await store.close()
+
+
+async def test_a_schema_1_file_gains_abandon_votes_and_keeps_its_games(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:1])  # a file written by the first release
+    store = await Store.open(db_path)
+    gid = await _new_game(store, channel=10)
+    await store.close()
+    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS)
+    store = await Store.open(db_path)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS) >= 2
+        assert (await store.game(gid)) is not None
+        async with store.transaction() as tx:
+            assert await tx.add_abandon_vote(gid, 7, NOW)
+            assert not await tx.add_abandon_vote(gid, 7, NOW + 1)  # one vote per user and game
+            assert await tx.add_abandon_vote(gid, 8, NOW + 2)
+        assert await store.abandon_votes(gid) == [7, 8]
+        async with store.transaction() as tx:
+            await tx.drop_abandon_votes(gid, 7)
+        assert await store.abandon_votes(gid) == [8]
+        async with store.transaction() as tx:
+            await tx.drop_abandon_votes(gid)
+        assert await store.abandon_votes(gid) == []
     finally:
         await store.close()
 

@@ -100,10 +100,12 @@ async def test_abandon_by_vote_and_by_moderator(world):
     w = world
     await new_table(w, w.alice, w.bob, w.carol)
     r = await w.bob.slash(w.channel, "game abandon")
-    assert "votes to abandon (1/2" in r.response.content
+    assert not r.ephemeral and r.response.content.startswith("🗳️ bob votes to abandon the game (1/2 votes).")
     assert (await table(w)).status == "active"
+    r = await w.bob.slash(w.channel, "game abandon")  # a second vote by the same player does not count
+    assert r.ephemeral and "already voted" in r.response.content and (await table(w)).status == "active"
     r = await w.carol.slash(w.channel, "game abandon")
-    assert "abandoned" in r.response.content and (await table(w)).status == "abandoned"
+    assert "abandoned by vote" in r.response.content and (await table(w)).status == "abandoned"
     assert "The seed was" in r.response.content  # an abandoned game reveals its seed too
 
     await new_table(w, w.alice, w.bob)

@@ -45,3 +45,20 @@ async def test_restart_keeps_buttons_and_deadlines(world, db_path):
     assert t.version > version and mover.id not in t.awaited  # the caretaker played the overdue turn
     assert any("caretaker bot played" in text for text in w.texts())
     assert w.board().id != board.id
+
+
+async def test_an_abandon_vote_survives_a_restart(world, db_path):
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol)  # three humans: two votes end the game
+    r = await w.bob.slash(w.channel, "game abandon")
+    assert "(1/2 votes)" in r.response.content
+
+    await shut_down(w.bot)
+    await w.env.restart_bot(make_bot(db_path))
+    assert await w.bot.service.abandon_votes(w.channel.id) == ([w.bob.id], 2)
+
+    r = await w.bob.slash(w.channel, "game abandon")  # still counted after the restart …
+    assert r.ephemeral and "already voted" in r.response.content
+    r = await w.carol.slash(w.channel, "game abandon")  # … so carol's vote is the second of two
+    assert "(2/2 votes)" in r.response.content and "abandoned by vote" in r.response.content
+    assert (await table(w)).status == "abandoned"
