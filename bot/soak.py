@@ -2,7 +2,8 @@
 
 Each game is played through ``TableService`` on a real SQLite file: the soak sits its own users at the
 table and moves them with the game's bot (seeing only their private view and ``svc.legal``); in every
-other game one seat is a service bot, so the service's own bot moves are exercised too. Checked:
+other round through a game's player counts one seat is a service bot, so the service's own bot moves are
+exercised at every count too. Checked:
 
 - after every ``act``: the stored snapshot loads and its ``checks.invariants`` hold, the version grew;
 - every ``--rebuild-every`` acts (100) and at the end: ``svc.rebuild`` (seed + log) equals the snapshot;
@@ -115,7 +116,10 @@ async def play_one(svc: TableService, store: Store, name: str, num_players: int,
     game = rules.get_game(name)
     checks = checks_for(name)
     users = [channel * 10 + seat + 1 for seat in range(num_players)]
-    service_bot = index % 2 == 1 and num_players > 1
+    # Bot seats alternate along the player counts and shift by one each round through them, so every
+    # count is played both with and without a service bot.
+    rounds, position = divmod(index, game.max_players - game.min_players + 1)
+    service_bot = (rounds + position) % 2 == 1 and num_players > 1
     humans = users[:-1] if service_bot else users
     await svc.create(channel, GUILD, name, humans[0], f"Soak {humans[0]}")
     for user in humans[1:]:

@@ -12,15 +12,17 @@ import pytest
 import rules
 from bot import soak as soak_module
 from bot.cli import main as kontor
+from bot.store import Store
 
 
 async def test_a_game_of_every_game_passes(tmp_path: Path) -> None:
-    """Game #1 of each: one player more than the minimum, one seat a service bot (odd games have one)."""
+    """One game of each, at one player more than the minimum, with a service bot in one seat."""
     report = await soak_module.soak(str(tmp_path / "soak.sqlite3"), list(rules.GAMES), 1, first=1,
                                     concurrency=4, rebuild_every=7)
     assert report.failures == []
     for name, game in rules.GAMES.items():
-        n = min(game.min_players + 1, game.max_players)
+        counts = list(range(game.min_players, game.max_players + 1))
+        n = counts[1 % len(counts)]
         assert report.games[(name, n)] == 1, f"no {name} game with {n} players was played"
         assert report.actions[name] > 0
 
@@ -34,6 +36,17 @@ async def test_two_games_of_every_game_and_player_count_pass(tmp_path: Path) -> 
     for name, game in rules.GAMES.items():
         for n in range(game.min_players, game.max_players + 1):
             assert report.games[(name, n)] >= 2, f"no {name} game with {n} players was played"
+    stored = await Store.open(str(tmp_path / "soak.sqlite3"))
+    try:  # every game and player count was played both with and without a service bot
+        both = {(row.game, len(seats), any(s.is_bot for s in seats))
+                for channel in range(1_000_000, 1_000_000 + per_game * len(rules.GAMES))
+                if (row := await stored.latest_game(channel)) is not None
+                for seats in [await stored.seats(row.id)]}
+        for name, game in rules.GAMES.items():
+            for n in range(game.min_players, game.max_players + 1):
+                assert {(name, n, False), (name, n, True)} <= both, f"{name} {n}p lacks a bot or a botless game"
+    finally:
+        await stored.close()
 
 
 async def test_a_broken_invariant_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
