@@ -77,11 +77,11 @@ def describe_action(st: ColoniaState, action: str) -> str:
     if action == "keep shrine empty":
         return "Keep the shrine empty for now"
     if action == "no exchange":
-        return "Exchange no money"
+        return "Exchange nothing (keep your money as it is)"
     if verb == "exchange":
         parts = rest.split()
         if len(parts) == 1:
-            return f"Exchange some {rest}"
+            return f"Exchange {rest} into another currency (amount and currency next)"
         return f"Exchange {parts[0]} {parts[1]} into {parts[3]} (1:1)"
     return action
 
