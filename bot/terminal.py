@@ -354,6 +354,18 @@ def score_table(table: Table, outcome: Outcome) -> str:
     return "\n".join(rows)
 
 
+def seats_problem(game: Game, seats: list[str | None], seed: int | None) -> str | None:
+    """Why these seats (and seed) make no new game, or None."""
+    humans = [name for name in seats if name is not None]
+    if not game.min_players <= len(seats) <= game.max_players:
+        return f"{game.title} is for {game.min_players}–{game.max_players} players; --seats lists {len(seats)}."
+    if len({name.casefold() for name in humans}) != len(humans):
+        return "Give each human seat a different name."
+    if seed is not None and not 0 <= seed < 2**63:
+        return "The seed must be a number from 0 to 2^63 - 1."
+    return None
+
+
 async def open_table(svc: TableService, game: Game, channel: int, seats: list[str | None], seed: int | None,
                      fresh: bool, say: Callable[[str], None]) -> bool:
     """Resume the open table of this game, or seat a new one. False if the seats make no game."""
@@ -361,34 +373,35 @@ async def open_table(svc: TableService, game: Game, channel: int, seats: list[st
         table = await svc.table(channel)
     except TableError:
         table = None
-    if table is not None and table.status in ("lobby", "active") and fresh:
-        await svc.abandon(channel, table.creator, force=True)
-        say("The unfinished game was abandoned; starting a new one.")
-        table = None
-    if table is not None and table.status == "active":
+    if table is not None and table.status == "active" and not fresh:
         say(f"Resuming your {game.title} game ({', '.join(table.names)}). Use --new to start over.")
         return True
-    if table is not None and table.status == "lobby":  # a start interrupted half-way: begin again
-        await svc.abandon(channel, table.creator, force=True)
+    problem = seats_problem(game, seats, seed)
+    if problem:  # checked before --new abandons anything
+        say(problem)
+        return False
+    if table is not None and table.status in ("lobby", "active"):
+        await svc.abandon(channel, table.creator, force=True)  # --new, or a start interrupted half-way
+        if table.status == "active":
+            say("The unfinished game was abandoned; starting a new one.")
     humans = [name for name in seats if name is not None]
-    if not game.min_players <= len(seats) <= game.max_players:
-        say(f"{game.title} is for {game.min_players}–{game.max_players} players; --seats lists {len(seats)}.")
-        return False
-    if len(set(humans)) != len(humans):
-        say("Give each human seat a different name.")
-        return False
     if not humans:
         say("No human seat: the bots play the whole game.")
     users = {name: i + 1 for i, name in enumerate(humans)}
     host = users[humans[0]] if humans else 1
-    await svc.create(channel, GUILD, game.name, host, humans[0] if humans else "Host", settings={"pace": "untimed"})
-    for name in humans[1:]:
-        await svc.join(channel, users[name], name)
-    for _ in range(len(seats) - max(len(humans), 1)):
-        await svc.add_bot(channel, host)
-    if not humans:  # the host only opened the table: a bot takes its seat
-        await svc.replace(channel, 0, None, None, by_user=host)
-    update = await svc.start(channel, host, seed=seed)
+    try:
+        await svc.create(channel, GUILD, game.name, host, humans[0] if humans else "Host",
+                         settings={"pace": "untimed"})
+        for name in humans[1:]:
+            await svc.join(channel, users[name], name)
+        for _ in range(len(seats) - max(len(humans), 1)):
+            await svc.add_bot(channel, host)
+        if not humans:  # the host only opened the table: a bot takes its seat
+            await svc.replace(channel, 0, None, None, by_user=host)
+        update = await svc.start(channel, host, seed=seed)
+    except TableError as err:  # e.g. a name the table refuses
+        say(f"Could not start the game: {err}")
+        return False
     say(f"A new game of {game.title}. Seats: {', '.join(update.table.names)}.")
     for line in update.public_events:
         say(f"  · {line}")

@@ -90,7 +90,9 @@ def _harbour(view: dict[str, Any], full: bool) -> list[str]:
     if not full:
         return ["Harbour: " + ", ".join(
             f"{s['city']} ({sum(1 for h in s['holds'] if h['seat'] is None)} free)" for s in ships)]
-    lines = [f"Harbour ({_plural(harbour.get('departing', 0), 'ship')} sail this week; holds by number):"]
+    departing = harbour.get("departing", 0)
+    lines = [f"Harbour ({_plural(departing, 'ship')} {'sails' if departing == 1 else 'sail'} this week; "
+             "holds by number):"]
     for s in ships:
         holds = "; ".join(f"{i}) {'+'.join(h['goods'])} pays {h['pay']}" + _taken(h["seat"])
                           for i, h in enumerate(s["holds"], 1))
@@ -132,7 +134,8 @@ def summary(view: dict[str, Any]) -> str:
     card = view.get("week_card")
     if card:
         lines.append(f"Week card {card['id']}: {card['dice']} extra dice, "
-                     f"{_plural(view['harbour']['departing'], 'ship')} sail.")
+                     f"{_plural(view['harbour']['departing'], 'ship')} "
+                     f"{'sails' if view['harbour']['departing'] == 1 else 'sail'}.")
     lines += _decrees(view) + _vote(view)
     if view.get("turn_order"):
         lines.append("Turn order: " + " > ".join(f"Seat {s}" for s in view["turn_order"]))

@@ -271,3 +271,15 @@ async def test_a_session_cut_off_between_bot_moves_resumes_with_the_bots(tmp_pat
     code, text = await session(db, "q\n", "--seats", "me,bot")
     assert code == 0 and "they play on now" in text and "Traceback" not in text
     assert "Ada, your choice" in text  # the bot moved and the player is asked again
+
+
+@pytest.mark.parametrize("seed", ["99999999999999999999999", "-5"])
+async def test_a_bad_seed_is_explained_and_new_keeps_the_game(tmp_path: Path, seed: str) -> None:
+    db = tmp_path / "t.sqlite3"
+    await session(db, "q\n", "--seats", "me,bot", "--seed", "5")
+    before = version(db)
+    code, text = await session(db, "q\n", "--seats", "me,bot", "--new", "--seed", seed)
+    assert code == 2 and "The seed must be a number from 0 to 2^63 - 1." in text
+    assert "abandoned" not in text and version(db) == before  # the unfinished game is still there
+    code, text = await session(db, "q\n", "--seats", "me,bot,bot,bot,bot", "--new")
+    assert code == 2 and "for 2–4 players" in text and version(db) == before
