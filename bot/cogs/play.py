@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.notify import NO_PING, private_image
-from bot.service import StaleVersion, Table, TableError
+from bot.service import StaleVersion, Table, TableError, name_seats
 from bot.ui import embeds
 from bot.ui.items import Board, board_view, menu_view
 from bot.ui.text import clip, input_problem
@@ -37,6 +37,18 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
 
 def board_of(table: Table) -> Board:
     return Board(table.channel, table.game_id, table.version)
+
+
+def named_choices(legal: list[tuple[str, str]], table: Table) -> list[tuple[str, str]]:
+    """(action, label) with the labels' "Seat N" written as the players' names; the action strings stay canonical."""
+    return [(action, name_seats(label, table.names)) for action, label in legal]
+
+
+def done_text(action: str, label: str | None) -> str:
+    """The private confirmation: what was played in words, and the action string (for /move and bug reports)."""
+    if label and label != action:
+        return clip(f"✅ Done: {label} (`{action}`)", 2000)
+    return f"✅ Done: `{action}`"
 
 
 class PlayController:
@@ -90,7 +102,7 @@ class PlayController:
         if await self._refuse_idle(interaction, table):
             return
         try:
-            legal = await self.svc.legal(channel_id, interaction.user.id)
+            legal = named_choices(await self.svc.legal(channel_id, interaction.user.id), table)
         except TableError as exc:
             await reply(interaction, exc.message)
             return
@@ -123,8 +135,10 @@ class PlayController:
             await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user.id
         try:
-            if board is not None and board.game != (await self.svc.table(channel_id)).game_id:
+            table: Table = await self.svc.table(channel_id)
+            if board is not None and board.game != table.game_id:
                 raise StaleVersion("That menu belongs to an earlier game in this channel.", -1)
+            label = dict(named_choices(await self.svc.legal(channel_id, user), table)).get(action)
             try:
                 update = await self.svc.act(channel_id, user, action,
                                             expected_version=board.version if board else None)
@@ -145,7 +159,7 @@ class PlayController:
         except Exception:  # never leave the player looking at "thinking…"; the error is still raised and logged
             await self._answer(interaction, from_menu, "Sorry, something went wrong on my side; nothing was played.")
             raise
-        await self._answer(interaction, from_menu, f"✅ Done: `{action}`")
+        await self._answer(interaction, from_menu, done_text(action, label))
         await self.bot.notifier.publish(update)
 
     async def _still_open(self, channel_id: int, user: int, action: str) -> bool:
@@ -179,11 +193,12 @@ class PlayController:
         await self.perform(interaction, interaction.channel_id, action, None)
 
     async def legal_for(self, interaction: discord.Interaction[Any]) -> list[tuple[str, str]]:
-        """This player's legal actions here, or [] (autocomplete must never fail loudly)."""
+        """This player's legal actions here with labels naming players, or [] (autocomplete must never fail loudly)."""
         if interaction.channel_id is None:
             return []
         try:
-            return list(await self.svc.legal(interaction.channel_id, interaction.user.id))
+            legal = await self.svc.legal(interaction.channel_id, interaction.user.id)
+            return named_choices(legal, await self.svc.table(interaction.channel_id)) if legal else []
         except TableError:
             return []
 

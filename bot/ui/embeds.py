@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.service import Table
+from bot.service import Table, name_seats
 from bot.ui.text import clip
 
 COLOUR = discord.Colour.from_rgb(176, 120, 60)
@@ -15,12 +15,18 @@ MAX_LINES = 12
 
 
 def seat_lines(table: Table) -> str:
+    """Seats by the names the texts use (a mention in an embed can show as "@unknown-user" in some clients)."""
     out = []
     for s in table.seats:
-        who = f"<@{s.user_id}>" if s.user_id is not None else f"🤖 {s.name}"
+        who = f"🤖 {s.name}" if s.is_bot else s.name
         mark = " ⏳" if s.seat in table.awaited_seats else ""
         out.append(f"{s.seat + 1}. {who}{mark}")
     return "\n".join(out) or "(empty)"
+
+
+def named(table: Table, summary: str) -> str:
+    """A game's summary with its "Seat N" written as the players' names (as in every event line)."""
+    return name_seats(summary, table.names)
 
 
 def board_embed(table: Table, summary: str, events: Sequence[str], *, image: bool) -> discord.Embed:
@@ -28,7 +34,7 @@ def board_embed(table: Table, summary: str, events: Sequence[str], *, image: boo
     recent = list(events)[-MAX_LINES:]
     embed = discord.Embed(title=clip(table.title, 256), colour=COLOUR,
                           description=clip("\n".join(recent) or "—", 2000))
-    embed.add_field(name="Table", value=clip(summary or "—", 1024), inline=False)
+    embed.add_field(name="Table", value=clip(named(table, summary) or "—", 1024), inline=False)
     embed.add_field(name="Seats", value=clip(seat_lines(table), 1024), inline=False)
     footer = f"Move {table.version}"
     if table.seed_digest:
@@ -59,7 +65,7 @@ def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
 def private_embed(table: Table, summary: str, events: Sequence[str], *, image: bool) -> discord.Embed:
     """One player's own screen (sent only by DM or as an ephemeral reply)."""
     embed = discord.Embed(title=clip(f"Your screen — {table.title}", 256), colour=COLOUR,
-                          description=clip(summary or "—", 3000))
+                          description=clip(named(table, summary) or "—", 3000))
     if events:
         embed.add_field(name="Just now", value=clip("\n".join(list(events)[-MAX_LINES:]), 1024), inline=False)
     embed.set_footer(text=f"Move {table.version}")

@@ -111,7 +111,7 @@ async def test_more_than_25_actions_are_paged_into_several_selects(world):
     assert len(menus) == 2 and all(len(s["options"]) <= 25 for s in menus)
     assert menu_actions(menu) == legal  # every action exactly once, in the game's order
     r = await choose(mover, menu, "take 30")  # from the second select
-    assert r.response.content == "✅ Done: `take 30`"
+    assert r.response.content == "✅ Done: Take 30 (scores 0) (`take 30`)"  # in words, and the action string
 
 
 async def test_bad_input_gets_a_friendly_refusal(world):
