@@ -37,6 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def demo_main(args: argparse.Namespace) -> int:
+    if args.db is not None and not Path(args.db).resolve().parent.is_dir():
+        print(f"There is no folder {Path(args.db).resolve().parent} for the table file {args.db}.", file=sys.stderr)
+        return 2
     return asyncio.run(demo(args, sys.stdout))
 
 

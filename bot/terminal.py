@@ -45,6 +45,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def play_main(args: argparse.Namespace) -> int:
+    folder = Path(args.db).resolve().parent
+    if not folder.is_dir():
+        print(f"There is no folder {folder} for the table file {args.db}.", file=sys.stderr)
+        return 2
     # warnings (e.g. no board images for a game) go to a file, not between the player's lines
     logging.basicConfig(filename=Path(args.db).with_name(LOG_FILE), level=logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -48,7 +48,7 @@ def describe_action(st: ColoniaState, action: str) -> str:
     if verb == "take":
         return f"Take a {rest}"
     if verb == "give":
-        return f"Load one {rest} into the extra hold"
+        return f"Load {rest} into the extra hold"
     if verb == "stall":
         i = int(rest) - 1
         total = sum(st.stalls[i])
@@ -148,7 +148,7 @@ def event_text(event: Event) -> str:
     if k == "load":
         return f"Seat {p['seat']} loads {' + '.join(p['goods'])} on {p['ship']} hold {p['hold']} ({p['pay']})."
     if k == "extra_load":
-        return f"Seat {p['seat']} loads a {p['good']} in the extra hold of {p['ship']}."
+        return f"Seat {p['seat']} loads {p['good']} into the extra hold of {p['ship']}."
     if k == "ship_departs":
         pays = ", ".join(f"seat {o} +{a}" for o, a in p["payouts"]) or "nothing loaded"
         when = " early" if p["early"] else ""
