@@ -726,11 +726,15 @@ class TableService:
         legal = state.legal_actions(seat)
         try:
             choice = game.bot_action(state.view(seat), legal, seat, Rng(state.seed, "bot", state.ply))
-        except Exception:  # a buggy bot must not stall the table
-            log.exception("%s bot failed; playing %r", game.name, legal[0])
+        except Exception as exc:  # a buggy bot must not stall the table
+            # Type and position only: the bot's view and choices may be secret, and the game replays
+            # from its seed and log (Rng(seed, "bot", ply)) to reproduce the failure exactly.
+            log.error("%s bot of seat %d failed at ply %d (%s); it plays its first legal action",
+                      game.name, seat, state.ply, type(exc).__name__)
             return legal[0]
         if choice not in legal:
-            log.warning("%s bot chose illegal %r; playing %r", game.name, choice, legal[0])
+            log.warning("%s bot of seat %d chose an illegal action at ply %d; it plays its first legal action",
+                        game.name, seat, state.ply)
             choice = legal[0]
         return choice
 

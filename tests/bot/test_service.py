@@ -584,6 +584,31 @@ async def test_a_crashing_bot_falls_back_to_a_legal_action(svc: TableService, mo
     assert update.table.status == "finished"
 
 
+async def test_bot_trouble_is_logged_without_the_bots_cards_or_choices(
+    svc: TableService, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = TEST_GAMES["tiny"]
+    calls = []
+
+    def troubled(view: dict, legal: list[str], seat: int, rng: object) -> str:
+        calls.append(legal)
+        if len(calls) % 2:
+            raise KeyError(f"secret hand {view.get('hand')}")  # a bug whose message quotes the bot's hand
+        return "play 999"  # not legal
+
+    monkeypatch.setattr(game, "bot_action", troubled)
+    await lobby(svc, (ANNA, "Anna"), bots=1)
+    with caplog.at_level("DEBUG", logger="bot.service"):
+        await play_to_end(svc, await svc.start(CH, ANNA, seed=8))
+    lines = [r.getMessage() for r in caplog.records if r.name == "bot.service"]
+    assert any("failed" in line and "KeyError" in line for line in lines)
+    assert any("illegal" in line for line in lines)
+    legal_seen = {a for legal in calls for a in legal}
+    for line in lines:
+        assert "hand" not in line and "999" not in line and not any(a in line for a in legal_seen), line
+        assert not any(r.exc_info for r in caplog.records if r.name == "bot.service")
+
+
 def _renderable_game() -> str | None:
     """The first registered game the real renderer can draw (None until render.board and a module exist)."""
     import render
