@@ -319,12 +319,12 @@ def summary(view: dict[str, Any]) -> str:
     if offer:
         to = "everyone" if len(offer["to"]) > 1 else seat_name(offer["to"][0])
         declined = f" (declined by {', '.join(seat_name(s) for s in offer['declined'])})" if offer["declined"] else ""
-        lines.append(f"Offer from {seat_name(offer['from'])} to {to}: gives {items_text(offer['give'])}, "
+        lines.append(f"Offer from {seat_name(offer['from'])} to {to}: gives {items_text(offer['give'])}; "
                      f"wants {items_text(offer['want'])}{declined}")
     draft = view.get("draft")
     if draft:
         whose = "Your" if view.get("active") == viewer else f"{seat_name(view.get('active'))}'s"
-        lines.append(f"{whose} trade draft: give {items_text(draft['give'])}, want {items_text(draft['want'])}"
+        lines.append(f"{whose} trade draft: give {items_text(draft['give'])}; want {items_text(draft['want'])}"
                      f" ({view.get('offers_left', 0)} offers left this turn)")
     if own is not None:
         lines += _own_lines(own, view)

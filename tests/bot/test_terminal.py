@@ -199,7 +199,7 @@ async def test_a_trade_offer_reads_with_names_and_repeats_only_what_changed(tmp_
     assert "Yours: " in text and "Only Ada can see" not in text  # the game's own summary shows the hand
     after_want = text.split("want ore\n", 1)[1]
     assert "Changed (the rest as above, 'board' shows it all):" in after_want
-    assert "Your trade draft: give 1 gold, want 1 ore" in after_want
+    assert "Your trade draft: give 1 gold; want 1 ore" in after_want
     board = after_want.split("choice (1-", 1)[1].split("board\n", 1)[1]
     assert board.count("Goods (recipe → where sold):") == 1  # 'board' prints the whole summary again
 
