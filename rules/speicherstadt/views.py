@@ -167,7 +167,8 @@ def summary(view: dict[str, Any]) -> str:
                  + (" — last round!" if view["last_round"] else ""))
     for slot in view["row"]:
         hint = card_hint(slot)
-        extra = f" [{_goods_text(slot['cubes'])}]" if slot["cubes"] is not None and slot["status"] == "open" else ""
+        carries = slot["cubes"] is not None and slot["status"] == "open"
+        extra = f" carrying {_goods_text(slot['cubes'])}" if carries else ""
         if slot["status"] == "bought":
             where = f"bought by Seat {slot['buyer']}"
         elif slot["status"] == "discarded":
