@@ -131,3 +131,43 @@ async def test_replace_settings_mygames(world):
     assert "pace = fast" in r.response.content
     t = await table(w)
     assert t.settings["post"] == "live" and t.settings["deadline_hours"] == 4.0
+
+
+def open_thread(w, name: str):
+    """A public thread under #games. SimCord has no user action that starts a thread, so the test asks its
+    backend directly (``Env.backend`` is importable but not SimCord's public API)."""
+    from simcord import ChannelHandle
+
+    thread = w.env.backend.create_thread(w.channel.id, name, w.alice.id)
+    return ChannelHandle(w.env, w.guild, thread)
+
+
+async def test_a_thread_is_its_own_table_beside_the_channels(world):
+    w = world
+    await new_table(w, w.alice, w.bob)  # the channel's game
+    thread = open_thread(w, "second table")
+    assert thread.is_thread
+    r = await w.carol.slash(thread, "game new", game="tally", options="length=short")
+    assert "Table open" in r.response.content  # one open game per channel, and a thread is a channel
+    r = await w.mod.slash(thread, "game join")
+    r = await w.carol.slash(thread, "game start")
+    assert "begins" in r.response.content
+    main, side = await w.bot.service.table(w.channel.id), await w.bot.service.table(thread.id)
+    assert main.game_id != side.game_id and {main.channel, side.channel} == {w.channel.id, thread.id}
+
+    # a move in the thread is posted in the thread and leaves the channel's game alone
+    channel_posts = len(w.channel.history())
+    mover = actor_of(w, side.awaited[0])
+    menu = await mover.click(thread.history()[-1], label="Take your turn")
+    await choose(mover, menu, menu_actions(menu)[0])
+    assert len(w.channel.history()) == channel_posts
+    assert (await w.bot.service.table(w.channel.id)).version == main.version
+    assert (await w.bot.service.table(thread.id)).version > side.version
+    r = await w.alice.slash(thread, "move", action="bid 1")  # alice plays in the channel, not in this thread
+    assert r.ephemeral and "not playing" in r.response.content
+
+    r = await w.bob.slash(thread, "game abandon")  # bob sits at the channel's table, so he has no vote here
+    assert r.ephemeral and "seated players (by vote)" in r.response.content
+    await w.mod.slash(thread, "game abandon")  # Manage Channel: the thread's game ends, the channel's goes on
+    assert (await w.bot.service.table(thread.id)).status == "abandoned"
+    assert (await w.bot.service.table(w.channel.id)).status == "active"

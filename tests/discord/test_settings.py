@@ -1,0 +1,114 @@
+"""``/game mygames`` across servers and ``/game settings`` through the slash command, each checked by its effect:
+reminders and deadlines on SimCord's virtual clock, the caretaker's three modes, and the live board message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
+from tests.discord.test_play import finish_bids
+
+HOUR = 3600
+
+
+def boards(w: Any) -> list[Any]:
+    """The board posts in the channel (embeds with a "Move N" footer), oldest first."""
+    return [m for m in w.channel.history()
+            if m.embeds and (m.embeds[0].footer.text or "").startswith("Move")]
+
+
+def notices(w: Any, marker: str) -> list[str]:
+    return [m.content for m in w.channel.history() if marker in (m.content or "")]
+
+
+async def move_once(w: Any) -> None:
+    actor = actor_of(w, (await table(w)).awaited[0])
+    menu = await open_menu(w, actor)
+    await choose(actor, menu, menu_actions(menu)[0])
+
+
+async def test_mygames_lists_the_games_waiting_for_me_on_every_server(world: Any) -> None:
+    w = world
+    other = w.env.create_guild(name="Zunft")
+    tische = other.create_text_channel("tische")
+    alice_there, dave = other.add_member(w.alice.user), other.add_member(w.env.create_user("dave"))
+    await new_table(w, w.alice, w.bob)  # in Hanse #games
+    await alice_there.slash(tische, "game new", game="tally", options="length=short")
+    await dave.slash(tische, "game join")
+    await alice_there.slash(tische, "game start")
+
+    here = f"https://discord.com/channels/{w.guild.id}/{w.channel.id}"
+    there = f"https://discord.com/channels/{other.id}/{tische.id}"
+    r = await w.alice.slash(w.channel, "game mygames")  # both bid phases await alice
+    assert r.ephemeral and here in r.response.content and there in r.response.content
+
+    await alice_there.slash(tische, "move", action=(await w.bot.service.legal(tische.id, w.alice.id))[0][0])
+    r = await w.alice.slash(w.channel, "game mygames")  # she has bid on the other server: only #games waits
+    assert here in r.response.content and there not in r.response.content
+    r = await dave.slash(tische, "game mygames")  # dave only plays on the other server
+    assert there in r.response.content and here not in r.response.content
+    r = await w.carol.slash(w.channel, "game mygames")  # carol plays nowhere
+    assert r.response.content == "No game is waiting for you. 🎉"
+
+
+async def test_reminder_and_deadline_hours_set_by_command_fire_on_time(world: Any) -> None:
+    w = world
+    await new_table(w, w.alice, w.bob)  # default pace: daily (reminder 12 h, deadline 24 h)
+    r = await w.alice.slash(w.channel, "game settings", remind_hours=1, deadline_hours=3)
+    assert "remind_hours = 1.0" in r.response.content and "deadline_hours = 3.0" in r.response.content
+    version = (await table(w)).version
+
+    await w.env.advance_time(0.5 * HOUR)
+    assert notices(w, "Reminder") == []
+    await w.env.advance_time(0.75 * HOUR)  # 1.25 h: each awaited player is reminded, by name and mention
+    reminders = notices(w, "Reminder")
+    assert len(reminders) == 2 and all(text.startswith("⏰ Reminder: the table is waiting for") for text in reminders)
+    assert {text.rsplit("<@", 1)[1].rstrip(">") for text in reminders} == {str(w.alice.id), str(w.bob.id)}
+    assert (await table(w)).version == version  # a reminder changes nothing
+
+    await w.env.advance_time(2 * HOUR)  # 3.25 h: the caretaker bot bid for both
+    assert len(notices(w, "caretaker bot played for them")) == 2
+    assert (await table(w)).version == version + 2
+
+
+async def test_caretaker_skip_then_none_at_the_deadline(world: Any) -> None:
+    w = world
+    await new_table(w, w.alice, w.bob)
+    await finish_bids(w)  # the pick phase, where the game has a "pass"
+    r = await w.alice.slash(w.channel, "game settings", caretaker="skip", remind_hours=0, deadline_hours=1)
+    assert "caretaker = skip" in r.response.content
+    late = (await table(w)).seats[(await table(w)).awaited_seats[0]].name
+    await w.env.advance_time(1.25 * HOUR)
+    assert notices(w, f"{late}'s deadline passed: their turn was skipped.")
+    assert f"{late} passes." in await w.bot.service.log(w.channel.id, limit=5)
+
+    await w.alice.slash(w.channel, "game settings", caretaker="none")
+    t = await table(w)
+    late = t.seats[t.awaited_seats[0]].name
+    await w.env.advance_time(1.25 * HOUR)
+    assert notices(w, f"{late}'s deadline passed. Nobody plays for them (caretaker: none)")
+    after = await table(w)
+    assert after.version == t.version and after.awaited == t.awaited  # only told, nothing played
+
+
+async def test_post_mode_switched_by_command_edits_one_live_board(world: Any) -> None:
+    w = world
+    await new_table(w, w.alice, w.bob)
+    await move_once(w)
+    assert len(boards(w)) == 2  # post "every": a new message per change
+
+    r = await w.alice.slash(w.channel, "game settings", post="live")
+    assert "post = live" in r.response.content
+    await move_once(w)  # the first change after the switch posts the live board …
+    live = boards(w)[-1]
+    assert (await table(w)).live_message_id == live.id
+    for _ in range(2):  # … and later changes edit it in place
+        await move_once(w)
+    assert boards(w)[-1].id == live.id and len(boards(w)) == 3
+    assert w.channel.history()[-1].content.startswith("Your move:")  # the ping still comes, as a short message
+    refreshed = next(m for m in w.channel.history() if m.id == live.id)
+    assert refreshed.embeds[0].footer.text.startswith(f"Move {(await table(w)).version}")
+
+    await w.alice.slash(w.channel, "game settings", post="every")
+    await move_once(w)
+    assert len(boards(w)) == 4 and boards(w)[-1].id != live.id  # back to a message per change
