@@ -117,7 +117,9 @@ class Terminal:
         print(text, file=self.stdout, flush=True)
 
     def ask(self, prompt: str) -> str | None:
-        """One line of input, or None at end of input."""
+        """One line of input, or None at end of input (or after a Ctrl-C that came while nobody was asked)."""
+        if _CtrlC.pressed:
+            return None
         self.stdout.write(prompt)
         self.stdout.flush()
         _CtrlC.reading = True
