@@ -29,7 +29,8 @@ def _status(state: SpeicherstadtState) -> str:
     seat = state.to_act()[0]
     if state.phase == "purchase":
         slot = state.row[state.col]
-        return f"{head}: seat {seat} may buy {CARDS[slot['card']]['name']} for {len(slot['workers'])}."
+        price = len(slot["workers"])
+        return f"{head}: seat {seat} may buy {CARDS[slot['card']]['name']} for {_n(price, 'coin')}."
     if state.phase == "demand":
         return f"{head}: seat {seat} places a worker."
     return f"{head}: seat {seat} unloads goods."
