@@ -588,7 +588,7 @@ class TableService:
             new = normalise_settings(settings, row.settings)
             now = self.clock()
             changed = {k: v for k, v in new.items() if row.settings.get(k) != v}
-            text = "Settings: " + (", ".join(f"{k} = {v}" for k, v in changed.items()) or "unchanged") + "."
+            text = f"Settings: {describe_settings(new, changed)}." if changed else "Settings: unchanged."
             async with self.store.transaction() as tx:
                 await tx.set_settings(row.id, new, now)
                 await tx.append(row.id, kind="note", version=row.version, seat=None, user_id=by_user, action=None,
@@ -982,6 +982,26 @@ class TableService:
             if on_step is not None:
                 on_step(state, entry.seat, entry.action)
         return state
+
+
+def _h(hours: float) -> str:
+    return f"{hours * 60:g} min" if 0 < hours < 1 else f"{hours:g} h"
+
+
+def describe_settings(settings: Mapping[str, Any], keys: Any = None) -> str:
+    """Table settings in words, e.g. "pace fast, reminder after 1 h, deadline after 4 h, at the deadline a bot
+    plays, one live board edited in place" (only ``keys`` when given)."""
+    words = {
+        "pace": lambda v: f"pace {v}",
+        "remind_hours": lambda v: f"reminder after {_h(v)}" if v else "no reminder",
+        "deadline_hours": lambda v: f"deadline after {_h(v)}" if v else "no deadline",
+        "caretaker": lambda v: {"bot": "at the deadline a bot plays", "skip": "at the deadline the turn is skipped",
+                                "none": "at the deadline nothing is played"}.get(v, f"caretaker {v}"),
+        "post": lambda v: {"every": "a new board message per move",
+                           "live": "one live board edited in place"}.get(v, f"post {v}"),
+    }
+    shown = list(words) if keys is None else [k for k in words if k in keys]
+    return ", ".join(words[k](settings[k]) for k in shown if k in settings)
 
 
 def _bot_name(seats: list[Seat], fallback: str) -> str:

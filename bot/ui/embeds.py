@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.service import Table, name_seats
+from bot.service import Table, describe_settings, name_seats
 from bot.ui.text import clip
 
 COLOUR = discord.Colour.from_rgb(176, 120, 60)
@@ -50,11 +50,8 @@ def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
                           description=clip("\n".join(events) or "—", 2000))
     embed.add_field(name=f"Seats ({len(table.seats)}/{table.max_players}, needs {table.min_players})",
                     value=clip(seat_lines(table), 1024), inline=False)
-    settings = table.settings
-    embed.add_field(name="Settings", value=clip(
-        f"pace {settings.get('pace')} · reminder {settings.get('remind_hours')} h · deadline "
-        f"{settings.get('deadline_hours')} h · caretaker {settings.get('caretaker')} · post {settings.get('post')}",
-        1024), inline=False)
+    embed.add_field(name="Settings", value=clip(describe_settings(table.settings).replace(", ", " · "), 1024),
+                    inline=False)
     if table.options:
         embed.add_field(name="Options", value=clip(", ".join(f"{k}={v}" for k, v in table.options.items()), 1024))
     host = table.seat_of(table.creator)
