@@ -12,6 +12,8 @@ from bot.ui.text import clip
 
 COLOUR = discord.Colour.from_rgb(176, 120, 60)
 MAX_LINES = 12
+MAX_FIELD = 1024  # characters in one embed field value
+MAX_EMBED = 6000  # characters in a whole embed (title, description, field names and values, footer)
 
 
 def seat_lines(table: Table) -> str:
@@ -29,16 +31,44 @@ def named(table: Table, summary: str) -> str:
     return name_seats(summary, table.names)
 
 
+def summary_fields(text: str, room: int, name: str = "Table") -> list[tuple[str, str]]:
+    """``text`` as (name, value) fields of at most 1024 characters, cut at line ends, all within ``room``
+    characters (names included); the first is called ``name``, the others "… (continued)"."""
+    fields: list[tuple[str, str]] = []
+    current = ""
+    for line in text.splitlines() or [""]:
+        line = clip(line, MAX_FIELD)
+        if current and len(current) + 1 + len(line) > MAX_FIELD:
+            fields.append((name if not fields else f"{name} (continued)", current))
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    fields.append((name if not fields else f"{name} (continued)", current or "—"))
+    out: list[tuple[str, str]] = []
+    for field_name, value in fields:
+        left = room - len(field_name)
+        if left < 2:
+            break
+        out.append((field_name, clip(value, left)))
+        room -= len(field_name) + len(out[-1][1])
+    return out
+
+
 def board_embed(table: Table, summary: str, events: Sequence[str], *, image: bool) -> discord.Embed:
     """The public board: what just happened, the game's public summary, the seats. Never a private view."""
     recent = list(events)[-MAX_LINES:]
-    embed = discord.Embed(title=clip(table.title, 256), colour=COLOUR,
-                          description=clip("\n".join(recent) or "—", 2000))
-    embed.add_field(name="Table", value=clip(named(table, summary) or "—", 1024), inline=False)
-    embed.add_field(name="Seats", value=clip(seat_lines(table), 1024), inline=False)
+    title = clip(table.title, 256)
+    description = clip("\n".join(recent) or "—", 2000)
+    seats = clip(seat_lines(table), 1024)
     footer = f"Move {table.version}"
     if table.seed_digest:
         footer += f" · seed SHA-256 {table.seed_digest[:16]}…"
+    embed = discord.Embed(title=title, colour=COLOUR, description=description)
+    # The summary of a big game runs past one field (1024): continue it in more fields, within the embed's 6000.
+    room = MAX_EMBED - len(title) - len(description) - len(seats) - len(footer) - len("Seats")
+    for name, value in summary_fields(named(table, summary) or "—", room):
+        embed.add_field(name=name, value=value, inline=False)
+    embed.add_field(name="Seats", value=seats, inline=False)
     embed.set_footer(text=footer)
     if image:
         embed.set_image(url="attachment://board.png")
@@ -62,7 +92,7 @@ def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
 def private_embed(table: Table, summary: str, events: Sequence[str], *, image: bool) -> discord.Embed:
     """One player's own screen (sent only by DM or as an ephemeral reply)."""
     embed = discord.Embed(title=clip(f"Your screen — {table.title}", 256), colour=COLOUR,
-                          description=clip(named(table, summary) or "—", 3000))
+                          description=clip(named(table, summary) or "—", 4000))
     if events:
         embed.add_field(name="Just now", value=clip("\n".join(list(events)[-MAX_LINES:]), 1024), inline=False)
     embed.set_footer(text=f"Move {table.version}")
