@@ -155,6 +155,8 @@ class Notifier:
         image = await private_image(table.game, private.view, table.names)
         embed = embeds.private_embed(table, game.summary(private.view), private.events, image=image is not None)
         where = f"<#{table.channel}>"
+        if table.status == "active" and user_id in table.awaited:
+            where += " — it's your move"
         try:
             dm = await self.bot.create_dm(discord.Object(user_id))
             await dm.send(content=f"Your screen in {where}", embed=embed, files=_file(image, "screen.png"),

@@ -37,6 +37,9 @@ async def test_simultaneous_secret_choice_is_revealed_only_when_all_have_chosen(
     for marker in SECRET_MARKERS:
         assert marker not in channel
     assert any(f"You bid {bid.split()[1]}." in text for text in dm_texts(w.alice))  # her own DM confirms it
+    screens = [m.content for m in w.alice.user.dm_channel.history() if m.content.startswith("Your screen")]
+    assert screens[0] == f"Your screen in <#{w.channel.id}> — it's your move"  # dealt, and awaited
+    assert screens[-1] == f"Your screen in <#{w.channel.id}>"  # after her bid: nothing to do until the reveal
     assert not any("You bid" in text for text in dm_texts(w.bob))
 
     t = await table(w)
