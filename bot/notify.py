@@ -101,15 +101,18 @@ class Notifier:
             "allowed_mentions": PING,
         }
 
-    async def publish(self, update: Update, *, from_scheduler: bool = False) -> discord.Message | None:
+    async def publish(self, update: Update, *, from_scheduler: bool = False,
+                      actor: int | None = None) -> discord.Message | None:
         """Post the change in its channel and send private updates; returns the board message.
 
         A change with nothing public in it (one player's secret step, e.g. keeping an objective) posts
         nothing in the channel: the board did not visibly change, and even the timing stays private.
+        ``actor`` (who made the change) gets no DM for a screen they just changed themselves unless it
+        brings news (private events): their confirmation already said what they did.
         """
         silent = not (update.public_events or update.notice or update.finished is not None)
         message = None if silent else await self._post_board(update)
-        await self.send_private(update)
+        await self.send_private(update, actor=actor)
         if not from_scheduler:
             self.bot.scheduler.poke()  # the change may have started an earlier clock
         return message
@@ -142,8 +145,10 @@ class Notifier:
             return None
 
     # ---- private ---------------------------------------------------------------------------
-    async def send_private(self, update: Update) -> None:
+    async def send_private(self, update: Update, *, actor: int | None = None) -> None:
         for user_id, private in update.private.items():
+            if user_id == actor and not private.events:
+                continue  # a heavy game would otherwise DM a player after every atomic step they take
             await self.dm_private(update.table, user_id, private)
 
     async def dm_private(self, table: Table, user_id: int, private: PrivateUpdate, *, retry: bool = False) -> bool:

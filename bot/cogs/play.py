@@ -160,7 +160,7 @@ class PlayController:
             await self._answer(interaction, from_menu, "Sorry, something went wrong on my side; nothing was played.")
             raise
         await self._answer(interaction, from_menu, done_text(action, label))
-        await self.bot.notifier.publish(update)
+        await self.bot.notifier.publish(update, actor=user)
 
     async def _still_open(self, channel_id: int, user: int, action: str) -> bool:
         """Still awaited, and the chosen action still legal (the page buttons rebuild menus per version)."""

@@ -159,3 +159,22 @@ async def test_colonia_family_cards_are_secret_until_all_have_chosen(world):
         assert ("same time" in menu.response.content) == (actor is w.bob)  # carol is the last one awaited
         await choose(actor, menu, "family 3")
     assert "Family cards revealed" in public(w) and "alice: 7" in public(w)
+
+
+async def test_a_players_own_quiet_step_sends_no_dm_but_news_does(world):
+    """A heavy game changes a player's screen at nearly every step they take: the one who acted is not DMed
+    for it (their confirmation said what they did) unless the step brought private news."""
+    from bot.service import PrivateUpdate, Update
+
+    w = world
+    await new_table(w, w.alice, w.bob)
+    svc, t = w.bot.service, await table(w)
+    screens = {a.id: PrivateUpdate(await svc.private_view(w.channel.id, a.id), []) for a in (w.alice, w.bob)}
+    count = {a.id: len(a.user.dm_channel.history()) for a in (w.alice, w.bob)}
+    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, private=screens), actor=w.alice.id)
+    assert len(w.alice.user.dm_channel.history()) == count[w.alice.id]  # alice changed her own screen
+    assert len(w.bob.user.dm_channel.history()) == count[w.bob.id] + 1  # bob's changed through someone else
+
+    news = {w.alice.id: PrivateUpdate(screens[w.alice.id].view, ["You drew a 9."])}
+    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, private=news), actor=w.alice.id)
+    assert "You drew a 9." in dm_texts(w.alice)[-1]
