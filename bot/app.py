@@ -33,6 +33,12 @@ from bot.ui.text import clip
 
 log = logging.getLogger("kontor")
 
+# At DEBUG, discord.py logs whole request and gateway payloads: DMs with private screens, the values of
+# secret selects. Keep those two loggers at INFO even under --log-level DEBUG (as bot.store does for aiosqlite).
+PAYLOAD_LOGGERS = ("discord.http", "discord.gateway")
+for _name in PAYLOAD_LOGGERS:
+    logging.getLogger(_name).setLevel(logging.INFO)
+
 
 class KontorTree(app_commands.CommandTree):
     """Turns every refusal into a polite ephemeral answer; anything unexpected is logged, not shown."""

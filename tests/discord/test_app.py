@@ -111,3 +111,19 @@ async def test_live_board_mode_edits_one_message(world):
     assert f"Move {(await table(w)).version}" in w.board().embeds[0].footer.text
     pings = [m.content for m in w.channel.history() if m.content.startswith("Your move:") and not m.embeds]
     assert pings  # … while the players awaited still get a mention
+
+
+def test_debug_logging_never_prints_discord_payloads(monkeypatch):
+    """``kontor run --log-level DEBUG``: discord.py's payload loggers (DMs, secret select values) stay at INFO."""
+    import logging
+
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", [])
+    monkeypatch.setattr(root, "level", root.level)
+    import discord
+
+    discord.utils.setup_logging(level=logging.DEBUG, root=True)
+    assert root.isEnabledFor(logging.DEBUG)
+    for name in app.PAYLOAD_LOGGERS:
+        assert not logging.getLogger(name).isEnabledFor(logging.DEBUG), name
+    assert not logging.getLogger("aiosqlite").isEnabledFor(logging.DEBUG)  # seeds and snapshots (bot.store)
