@@ -7,29 +7,35 @@ and look at them before committing.
 
 from __future__ import annotations
 
-import io
-import itertools
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
 
 import render
 from render import colonia as col
 from render.colonia_art import SIGN_OF_CITY
-from render.kit import HIGHLIGHT, MIN_FONT, PAPER, Canvas, mix, player
+from render.kit import HIGHLIGHT, PAPER, Canvas, mix, player
 from rules import get_game
 from rules.colonia.checks import redeal_hidden
 from rules.colonia.data import FAMILY_MEMBERS
 from rules.colonia.state import ColoniaState
-from rules.core import Rng
+from tests.render.helpers import (
+    PNG_SIZE,
+    bot_step,
+    check_golden,
+    check_layout,
+    check_png,
+    check_private_images_ignore_others_secrets,
+    check_public_image_ignores_redeal,
+    check_redeal_changes_another_seats_screen,
+    check_seat_numbers_stand_in,
+    check_secret_move_not_drawn,
+    is_name,
+    texts_of,
+)
 
 GAME = get_game("colonia")
-GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("KONTOR_UPDATE_GOLDEN") == "1"
 NAMES = ["Annelie", "Bartholomäus", "Cord", "Dietlinde", "Egbert", "Friederike"]
 
 
@@ -42,9 +48,7 @@ def play(n: int, seed: int, until: Callable[[ColoniaState], bool] | None = None
     while not state.is_over():
         if until is not None and until(state):
             break
-        seat = state.to_act()[0]
-        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
-        state.apply(seat, action)
+        seat, action = bot_step(GAME, state)
         public = GAME.public_action(action)
         last = {"seat": seat, "action": public} if public is not None else None
     return state, last
@@ -106,32 +110,12 @@ STATES = _states()
 IDS = [label for label, _ in STATES]
 
 
-def _check_layout(canvas: Canvas) -> None:
-    assert canvas.w * 10 == canvas.h * 16
-    regions = list(canvas.regions.items())
-    assert regions
-    for name, box in regions:
-        assert box.inside(canvas.box), f"region {name} leaves the canvas"
-    for (a, box_a), (b, box_b) in itertools.combinations(regions, 2):
-        assert not box_a.overlaps(box_b), f"regions {a} and {b} overlap"
-    assert canvas.texts
-    for record in canvas.texts:
-        assert record.size >= MIN_FONT, f"{record.text!r} is drawn at {record.size} px"
-        assert record.box.inside(canvas.box), f"{record.text!r} leaves the canvas"
-
-
 def _is_name(text: str, seat: int) -> bool:
-    """``text`` is the seat's name, whole or cut with an ellipsis."""
-    return text == NAMES[seat] or (text.endswith("…") and len(text) > 2 and NAMES[seat].startswith(text[:-1]))
+    return is_name(text, NAMES[seat])
 
 
 def _seat_of(text: str) -> int | None:
     return next((s for s in range(len(NAMES)) if _is_name(text, s)), None)
-
-
-def _texts(canvas: Canvas, region: str | None = None) -> list[str]:
-    box = canvas.regions[region] if region else None
-    return [t.text for t in canvas.texts if box is None or t.box.inside(box)]
 
 
 # ---------------------------------------------------------------- structure
@@ -139,10 +123,10 @@ def _texts(canvas: Canvas, region: str | None = None) -> list[str]:
 def test_board_layout_fits_and_shows_every_seat(label: str, state: ColoniaState) -> None:
     view = state.view(None)
     canvas = render.board_canvas("colonia", view, names=NAMES[: state.num_players])
-    _check_layout(canvas)
+    check_layout(canvas)
     _no_cut_numbers(canvas)
     assert set(canvas.regions) == {"header", "market", "craftsmen", "harbour", "relics", "players", "decrees"}
-    names = _texts(canvas, "players")
+    names = texts_of(canvas, "players")
     for seat in range(state.num_players):
         assert any(_is_name(t, seat) for t in names), f"no row for seat {seat}"
     # rows follow the turn order, and each row carries the seat's reserve
@@ -162,17 +146,17 @@ def test_board_layout_fits_and_shows_every_seat(label: str, state: ColoniaState)
 def test_board_shows_ships_relics_and_decrees(label: str, state: ColoniaState) -> None:
     view = state.view(None)
     canvas = render.board_canvas("colonia", view, names=NAMES)
-    harbour = _texts(canvas, "harbour")
+    harbour = texts_of(canvas, "harbour")
     for ship in view["harbour"]["ships"]:
         assert SIGN_OF_CITY[ship["city"]] in harbour
         for hold in ship["holds"]:
             assert str(hold["pay"]) in harbour
-    relics = _texts(canvas, "relics")
+    relics = texts_of(canvas, "relics")
     for card in view["relics"]["display"]:
         if card:
             assert f"{SIGN_OF_CITY[card['city']]}{card['price']}" in relics
             assert ("×2" if card["shrine"] else f"{card['vp']}★") in relics
-    decrees = _texts(canvas, "decrees")
+    decrees = texts_of(canvas, "decrees")
     for d in view["decrees"]:
         assert col.SHORT_DECREES[d["id"]] in decrees
 
@@ -216,27 +200,23 @@ def test_taken_places_show_the_seat_and_its_members(label: str, state: ColoniaSt
 def test_seat_numbers_stand_in_for_missing_names(late: tuple[ColoniaState, Any]) -> None:
     state, last = late
     canvas = render.board_canvas("colonia", state.view(None), last=last)
-    drawn = {t.text for t in canvas.texts}
-    assert {f"Seat {s + 1}" for s in range(state.num_players)} <= drawn
-    assert not drawn & set(NAMES)
+    check_seat_numbers_stand_in(canvas, state.num_players, NAMES)
 
 
 def test_png_fits_discord_and_phones(late: tuple[ColoniaState, Any]) -> None:
     state, last = late
     for png in (render.board("colonia", state.view(None), last=last, names=NAMES),
                 render.private("colonia", state.view(0), names=NAMES)):
-        img = Image.open(io.BytesIO(png))
-        assert img.format == "PNG" and img.size == (1280, 800)
-        assert len(png) <= 400 * 1024
+        assert check_png(png).size == PNG_SIZE
 
 
 @pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
 def test_private_layout_fits(label: str, state: ColoniaState) -> None:
     for seat in range(state.num_players):
         canvas = render.private_canvas("colonia", state.view(seat), names=NAMES)
-        _check_layout(canvas)
+        check_layout(canvas)
         assert {"header", "money", "materials", "goods", "family", "relics"} <= set(canvas.regions)
-        assert any(_is_name(t, seat) for t in _texts(canvas, "header"))
+        assert any(_is_name(t, seat) for t in texts_of(canvas, "header"))
 
 
 def test_private_screen_shows_the_seats_holdings(late: tuple[ColoniaState, Any]) -> None:
@@ -250,14 +230,14 @@ def test_private_screen_shows_the_seats_holdings(late: tuple[ColoniaState, Any])
             number = [t.text for t in money if abs(t.box.y2 - word.box.y2) < 6 and t.box.x2 < word.box.x]
             assert number and number[-1] == str(amount), (currency, number)
         for region in ("materials", "goods"):
-            texts = _texts(canvas, region)
+            shown = texts_of(canvas, region)
             for name, count in me[region].items():
-                assert name in texts and str(count) in texts
-        relics = _texts(canvas, "relics")
+                assert name in shown and str(count) in shown
+        relics = texts_of(canvas, "relics")
         for card in me["relics"]:
             assert f"{SIGN_OF_CITY[card['city']]}{card['price']}" in relics
         reserve = state.view(seat)["players"][seat]["reserve"]
-        assert str(reserve) in _texts(canvas, "family")
+        assert str(reserve) in texts_of(canvas, "family")
 
 
 def test_shrines_show_on_the_owners_screen() -> None:
@@ -266,17 +246,17 @@ def test_shrines_show_on_the_owners_screen() -> None:
     seat = next(i for i, held in enumerate(state.shrines) if held)
     shrines = state.view(seat)["players"][seat]["shrines"]
     canvas = render.private_canvas("colonia", state.view(seat), names=NAMES)
-    texts = _texts(canvas, "relics")
-    assert texts.count("shrine") == len(shrines)
+    shown = texts_of(canvas, "relics")
+    assert shown.count("shrine") == len(shrines)
     for shrine in shrines:
-        assert (f"{shrine['vp']}★ (×2)" if shrine["relic"] else "empty") in texts
+        assert (f"{shrine['vp']}★ (×2)" if shrine["relic"] else "empty") in shown
 
 
 def test_spectator_private_screen_shows_no_secrets(late: tuple[ColoniaState, Any]) -> None:
     view = late[0].view(None)
     assert "me" not in view
     canvas = render.private_canvas("colonia", view)
-    _check_layout(canvas)
+    check_layout(canvas)
     assert set(canvas.regions) == {"header"}
 
 
@@ -307,7 +287,7 @@ def test_last_move_rings_what_it_touched(verb: str, seed: int) -> None:
                 "load": lambda: f"loaded {berth.get(rest.split()[0])} hold {rest.split()[1]}",
                 "pass": lambda: "passed", "insure": lambda: f"insured {_price(rest)}"}
     caption = captions[verb]()
-    assert caption in _texts(canvas, "decrees")
+    assert caption in texts_of(canvas, "decrees")
 
 
 def _price(relic_id: str) -> str:
@@ -321,9 +301,7 @@ def _play_to_verb(n: int, seed: int, verb: str, week: int = 1) -> tuple[ColoniaS
     state = GAME.new_state(n, seed)
     assert isinstance(state, ColoniaState)
     while not state.is_over():
-        seat = state.to_act()[0]
-        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
-        state.apply(seat, action)
+        seat, action = bot_step(GAME, state)
         if action.partition(" ")[0] == verb and state.ply > 40 and state.week >= week:
             return state, {"seat": seat, "action": action}
     raise AssertionError(f"no {verb} move in the game")
@@ -332,46 +310,30 @@ def _play_to_verb(n: int, seed: int, verb: str, week: int = 1) -> tuple[ColoniaS
 @pytest.mark.parametrize("secret", ["family 5", "vote yes", "take saddle", "exchange mark", "no exchange",
                                     "exchange 3 mark to pfund"])
 def test_a_secret_last_move_is_never_drawn(late: tuple[ColoniaState, Any], secret: str) -> None:
-    view = late[0].view(None)
-    none = render.board_canvas("colonia", view, last=None, names=NAMES)
-    slip = render.board_canvas("colonia", view, last={"seat": 0, "action": secret}, names=NAMES)
-    assert none.img.tobytes() == slip.img.tobytes()
+    check_secret_move_not_drawn("colonia", late[0].view(None), secret, NAMES)
 
 
 # ---------------------------------------------------------------- hidden information
 @pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
 def test_public_image_ignores_hidden_information(label: str, state: ColoniaState) -> None:
-    base = render.board("colonia", state.view(None), names=NAMES)
-    for k in range(3):
-        other = redeal_hidden(state, None, Rng(99, "redeal", k))
-        assert other.view(None) == state.view(None)
-        assert render.board("colonia", other.view(None), names=NAMES) == base
+    check_public_image_ignores_redeal("colonia", state, redeal_hidden, names=NAMES)
 
 
 @pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
 def test_private_image_ignores_other_seats_secrets(label: str, state: ColoniaState) -> None:
-    for seat in range(state.num_players):
-        base = render.private("colonia", state.view(seat), names=NAMES)
-        other = redeal_hidden(state, seat, Rng(7, "redeal", seat))
-        assert other.view(seat) == state.view(seat)
-        assert render.private("colonia", other.view(seat), names=NAMES) == base
+    check_private_images_ignore_others_secrets("colonia", state, redeal_hidden, NAMES)
 
 
 def test_redeal_changes_what_the_private_screens_of_others_show(late: tuple[ColoniaState, Any]) -> None:
     """The two tests above can fail: re-dealing does change another seat's own screen."""
-    state, _ = late
-    changed = 0
-    for k in range(3):
-        other = redeal_hidden(state, 0, Rng(5, "redeal", k))
-        changed += render.private("colonia", other.view(1)) != render.private("colonia", state.view(1))
-    assert changed
+    check_redeal_changes_another_seats_screen("colonia", late[0], redeal_hidden)
 
 
 # ---------------------------------------------------------------- final score sheet
 def test_final_image_shows_the_breakdown(over: ColoniaState) -> None:
     view = over.view(None)
     canvas = render.board_canvas("colonia", view, names=NAMES)
-    _check_layout(canvas)
+    check_layout(canvas)
     assert set(canvas.regions) == {"header", "results", "windows"}
     table = canvas.regions["results"]
     outcome = view["outcome"]
@@ -386,41 +348,26 @@ def test_final_image_shows_the_breakdown(over: ColoniaState) -> None:
         money = sum(view["final"]["players"][seat]["money"].values())
         assert values[5] == str(money)
     winner = outcome["ranks"].index(1)
-    assert NAMES[winner] in " ".join(_texts(canvas, "header"))
-    windows = _texts(canvas, "windows")
+    assert NAMES[winner] in " ".join(texts_of(canvas, "header"))
+    windows = texts_of(canvas, "windows")
     for w in view["final"]["windows"]:
         if w["seat"] is not None:
             assert any(_is_name(t, w["seat"]) for t in windows)
 
 
 # ---------------------------------------------------------------- golden images
-def _golden(name: str, png: bytes) -> None:
-    path = GOLDEN / f"colonia_{name}.png"
-    if UPDATE or not path.exists():
-        if not UPDATE:
-            pytest.fail(f"missing golden image {path.name}: run with KONTOR_UPDATE_GOLDEN=1 and look at it")
-        path.write_bytes(png)
-        return
-    got = Image.open(io.BytesIO(png)).convert("RGB")
-    want = Image.open(path).convert("RGB")
-    assert got.size == want.size
-    diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > 40 else 0)
-    changed = diff.histogram()[255] / (got.width * got.height)
-    assert changed < 0.002, f"{path.name}: {changed:.2%} of pixels differ (regenerate deliberately if intended)"
-
-
 def test_golden_board(late: tuple[ColoniaState, Any]) -> None:
     state, last = late
-    _golden("board", render.board("colonia", state.view(None), last=last, names=NAMES))
+    check_golden("colonia", "board", render.board("colonia", state.view(None), last=last, names=NAMES))
 
 
 def test_golden_private(late: tuple[ColoniaState, Any]) -> None:
     state, _ = late
-    _golden("private", render.private("colonia", state.view(state.to_act()[0]), names=NAMES))
+    check_golden("colonia", "private", render.private("colonia", state.view(state.to_act()[0]), names=NAMES))
 
 
 def test_golden_final(over: ColoniaState) -> None:
-    _golden("final", render.board("colonia", over.view(None), names=NAMES))
+    check_golden("colonia", "final", render.board("colonia", over.view(None), names=NAMES))
 
 
 # ---------------------------------------------------------------- whole games
@@ -438,23 +385,21 @@ def test_every_moment_of_a_game_renders_within_the_layout(n: int, seed: int) -> 
     seen: set[str] = set()
     last = None
     while not state.is_over():
-        seat = state.to_act()[0]
         view = state.view(None)
         moment = f"{view['week']} {view['phase']}"
         if moment not in seen or state.ply % 29 == 0:
             seen.add(moment)
             board = render.board_canvas("colonia", view, last=last, names=NAMES[:n])
-            _check_layout(board)
+            check_layout(board)
             _no_cut_numbers(board)
-            screen = render.private_canvas("colonia", state.view(seat), names=NAMES[:n])
-            _check_layout(screen)
+            screen = render.private_canvas("colonia", state.view(state.to_act()[0]), names=NAMES[:n])
+            check_layout(screen)
             _no_cut_numbers(screen)
-        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
-        state.apply(seat, action)
+        seat, action = bot_step(GAME, state)
         public = GAME.public_action(action)
         last = {"seat": seat, "action": public} if public is not None else None
     phases = {m.split(" ", 1)[1].split(":")[-1].strip() for m in seen}
     assert {"market", "craftsmen", "loading", "relic purchases", "family cards"} <= phases
     final = render.board_canvas("colonia", state.view(None), last=last, names=NAMES[:n])
-    _check_layout(final)
+    check_layout(final)
     _no_cut_numbers(final)

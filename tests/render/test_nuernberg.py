@@ -7,29 +7,32 @@ and look at them before committing.
 
 from __future__ import annotations
 
-import io
-import itertools
 import math
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
 
 import render
 from render import nuernberg as nb
-from render.kit import HIGHLIGHT, MIN_FONT, RGB, Box, Canvas, player
+from render.kit import HIGHLIGHT, RGB, Box, Canvas, player
 from rules import get_game
 from rules.core import Rng
 from rules.nuernberg import data
 from rules.nuernberg.checks import redeal_hidden
 from rules.nuernberg.state import NuernbergState
+from tests.render.helpers import (
+    bot_step,
+    check_golden,
+    check_layout,
+    check_private_images_ignore_others_secrets,
+    check_public_image_ignores_redeal,
+    check_redeal_changes_another_seats_screen,
+    is_name,
+    texts_of,
+)
 
 GAME = get_game("nuernberg")
-GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("KONTOR_UPDATE_GOLDEN") == "1"
 NAMES = ["Annelie", "Bartholomäus", "Cord", "Dietlinde"]
 BOARD_REGIONS = {"countryside", "timeline", "deck", "header", "players", "city", "council", "markets", "news"}
 
@@ -45,9 +48,7 @@ def play(n: int, seed: int, until: Until | None = None, options: dict[str, str] 
     while not state.is_over():
         if until is not None and until(state, last):
             break
-        seat = state.to_act()[0]
-        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
-        state.apply(seat, action)
+        seat, action = bot_step(GAME, state)
         public = GAME.public_action(action)
         last = {"seat": seat, "action": public} if public is not None else None
     return state, last
@@ -92,20 +93,6 @@ def over() -> NuernbergState:
     return play(4, 7)[0]
 
 
-def _check_layout(canvas: Canvas) -> None:
-    assert canvas.w * 10 == canvas.h * 16
-    regions = list(canvas.regions.items())
-    assert regions
-    for name, box in regions:
-        assert box.inside(canvas.box), f"region {name} leaves the canvas"
-    for (a, box_a), (b, box_b) in itertools.combinations(regions, 2):
-        assert not box_a.overlaps(box_b), f"regions {a} and {b} overlap"
-    assert canvas.texts
-    for record in canvas.texts:
-        assert record.size >= MIN_FONT, f"{record.text!r} is drawn at {record.size} px"
-        assert record.box.inside(canvas.box), f"{record.text!r} leaves the canvas"
-
-
 def _check_nothing_cut(canvas: Canvas, names: list[str]) -> None:
     """Only names (and, when a seat also owes cards, its row of route numerals) may be cut with an ellipsis."""
     for t in canvas.texts:
@@ -115,13 +102,7 @@ def _check_nothing_cut(canvas: Canvas, names: list[str]) -> None:
 
 
 def _is_name(text: str, seat: int) -> bool:
-    """``text`` is the seat's name, whole or cut with an ellipsis."""
-    return text == NAMES[seat] or (text.endswith("…") and len(text) > 2 and NAMES[seat].startswith(text[:-1]))
-
-
-def _texts(canvas: Canvas, region: str) -> list[str]:
-    box = canvas.regions[region]
-    return [t.text for t in canvas.texts if t.box.inside(box)]
+    return is_name(text, NAMES[seat])
 
 
 def _near(canvas: Canvas, xy: tuple[float, float], colour: RGB, radius: int = 8, tol: int = 12) -> bool:
@@ -141,10 +122,10 @@ def _near(canvas: Canvas, xy: tuple[float, float], colour: RGB, radius: int = 8,
 def test_board_layout_fits_and_shows_every_seat(label: str, state: NuernbergState, last: Any) -> None:
     view = state.view(None)
     canvas = render.board_canvas("nuernberg", view, last=last, names=NAMES[: state.num_players])
-    _check_layout(canvas)
+    check_layout(canvas)
     _check_nothing_cut(canvas, NAMES)
     assert set(canvas.regions) == BOARD_REGIONS
-    rows = _texts(canvas, "players")
+    rows = texts_of(canvas, "players")
     for seat in range(state.num_players):
         assert any(_is_name(t, seat) for t in rows), f"no row for seat {seat}"
         name = next(t for t in canvas.texts if t.box.inside(canvas.regions["players"]) and _is_name(t.text, seat))
@@ -158,17 +139,17 @@ def test_board_layout_fits_and_shows_every_seat(label: str, state: NuernbergStat
 def test_board_shows_numbers_markets_timeline_and_council(label: str, state: NuernbergState, last: Any) -> None:
     view = state.view(None)
     canvas = render.board_canvas("nuernberg", view, last=last)
-    numbers = sorted(t for t in _texts(canvas, "countryside") if t.isdigit())
+    numbers = sorted(t for t in texts_of(canvas, "countryside") if t.isdigit())
     assert numbers == sorted(str(h["number"]) for h in view["countryside"]["hexes"] if h["number"])
-    markets = _texts(canvas, "markets")
+    markets = texts_of(canvas, "markets")
     for city in view["cities"]:
         assert city["city"] in markets
     assert sorted(t for t in markets if t.isdigit()) == sorted(str(g["price"]) for g in view["goods"])
     assert sorted(t for t in markets if t.startswith("−")) == sorted(f"−{g['toll']}" for g in view["goods"])
-    assert str(view["timeline"]["year"]) in _texts(canvas, "timeline")
-    council = _texts(canvas, "council")
+    assert str(view["timeline"]["year"]) in texts_of(canvas, "timeline")
+    council = texts_of(canvas, "council")
     assert [t for t in council if t.endswith("VP")] == [f"{c['vp']} VP" for c in view["council"]]
-    assert f"{view['deck']['draw_pile']} left" in _texts(canvas, "deck")
+    assert f"{view['deck']['draw_pile']} left" in texts_of(canvas, "deck")
 
 
 @pytest.mark.parametrize(("label", "state", "last"), STATES, ids=IDS)
@@ -217,7 +198,7 @@ def test_an_open_offer_is_public_and_shown() -> None:
     state, last = _with_offer()
     view = state.view(None)
     canvas = render.board_canvas("nuernberg", view, last=last)
-    news = _texts(canvas, "news")
+    news = texts_of(canvas, "news")
     assert "for" in news
     offered = [str(n) for n in (*view["offer"]["give"].values(), *view["offer"]["want"].values())]
     assert sorted(t for t in news if t.isdigit()) == sorted(offered)
@@ -230,10 +211,10 @@ def test_private_layout_fits_and_shows_the_hand(label: str, state: NuernbergStat
     for seat in range(state.num_players):
         view = state.view(seat)
         canvas = render.private_canvas("nuernberg", view, names=NAMES)
-        _check_layout(canvas)
+        check_layout(canvas)
         _check_nothing_cut(canvas, NAMES)
         assert set(canvas.regions) == {"header", "hand", "builds", "goods", "info"}
-        assert any(_is_name(t, seat) for t in _texts(canvas, "header"))
+        assert any(_is_name(t, seat) for t in texts_of(canvas, "header"))
         hand = [t for t in canvas.texts if t.box.inside(canvas.regions["hand"])]
         counts = {**view["players"][seat]["hand"], "gold": view["players"][seat]["gold"]}
         for item, n in counts.items():
@@ -262,7 +243,7 @@ def test_private_costs_match_the_rules() -> None:
 def test_spectator_private_screen_shows_no_cards() -> None:
     view = STATES[0][1].view(None)
     canvas = render.private_canvas("nuernberg", view)
-    _check_layout(canvas)
+    check_layout(canvas)
     assert set(canvas.regions) == {"header"}
 
 
@@ -283,7 +264,7 @@ def test_layout_holds_through_a_whole_game(n: int, seed: int, options: dict[str,
         if state.ply % 7 == 0 or state.is_over():
             for canvas in (render.board_canvas("nuernberg", state.view(None), last=(seat, action), names=names),
                            render.private_canvas("nuernberg", state.view(seat), names=names)):
-                _check_layout(canvas)
+                check_layout(canvas)
                 _check_nothing_cut(canvas, names)
 
 
@@ -350,37 +331,24 @@ def test_a_returned_card_is_never_named() -> None:
 # ---------------------------------------------------------------- hidden information
 @pytest.mark.parametrize(("label", "state", "last"), STATES, ids=IDS)
 def test_public_image_ignores_hidden_information(label: str, state: NuernbergState, last: Any) -> None:
-    base = render.board("nuernberg", state.view(None), last=last, names=NAMES)
-    for k in range(3):
-        other = redeal_hidden(state, None, Rng(99, "redeal", k))
-        assert other.view(None) == state.view(None)
-        assert render.board("nuernberg", other.view(None), last=last, names=NAMES) == base
+    check_public_image_ignores_redeal("nuernberg", state, redeal_hidden, last=last, names=NAMES)
 
 
 @pytest.mark.parametrize(("label", "state", "last"), STATES, ids=IDS)
 def test_private_image_ignores_other_seats_secrets(label: str, state: NuernbergState, last: Any) -> None:
-    for seat in range(state.num_players):
-        base = render.private("nuernberg", state.view(seat), names=NAMES)
-        other = redeal_hidden(state, seat, Rng(7, "redeal", seat))
-        assert other.view(seat) == state.view(seat)
-        assert render.private("nuernberg", other.view(seat), names=NAMES) == base
+    check_private_images_ignore_others_secrets("nuernberg", state, redeal_hidden, NAMES)
 
 
 def test_redeal_changes_what_the_private_screens_of_others_show() -> None:
     """The two tests above can fail: re-dealing does change another seat's own screen."""
-    state, _ = _late()
-    changed = 0
-    for k in range(3):
-        other = redeal_hidden(state, 0, Rng(5, "redeal", k))
-        changed += render.private("nuernberg", other.view(1)) != render.private("nuernberg", state.view(1))
-    assert changed
+    check_redeal_changes_another_seats_screen("nuernberg", _late()[0], redeal_hidden)
 
 
 # ---------------------------------------------------------------- final score sheet
 def test_final_image_shows_the_breakdown(over: NuernbergState) -> None:
     view = over.view(None)
     canvas = render.board_canvas("nuernberg", view, names=NAMES)
-    _check_layout(canvas)
+    check_layout(canvas)
     _check_nothing_cut(canvas, NAMES)
     assert set(canvas.regions) == {"countryside", "timeline", "title", "scores", "legend", "deck"}
     outcome = view["outcome"]
@@ -393,37 +361,22 @@ def test_final_image_shows_the_breakdown(over: NuernbergState) -> None:
         assert values == [str(outcome["ranks"][seat]), *expected, str(outcome["scores"][seat])]
         assert sum(parts.values()) == outcome["scores"][seat]
     winner = outcome["ranks"].index(1)
-    assert any(NAMES[winner] in t for t in _texts(canvas, "title"))
+    assert any(NAMES[winner] in t for t in texts_of(canvas, "title"))
 
 
 # ---------------------------------------------------------------- golden images
-def _golden(name: str, png: bytes) -> None:
-    path = GOLDEN / f"nuernberg_{name}.png"
-    if UPDATE or not path.exists():
-        if not UPDATE:
-            pytest.fail(f"missing golden image {path.name}: run with KONTOR_UPDATE_GOLDEN=1 and look at it")
-        path.write_bytes(png)
-        return
-    got = Image.open(io.BytesIO(png)).convert("RGB")
-    want = Image.open(path).convert("RGB")
-    assert got.size == want.size
-    diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > 40 else 0)
-    changed = 1 - diff.histogram()[0] / (got.width * got.height)
-    assert changed < 0.002, f"{path.name}: {changed:.2%} of pixels differ (regenerate deliberately if intended)"
-
-
 def test_golden_board() -> None:
     state, last = _late()
-    _golden("board", render.board("nuernberg", state.view(None), last=last, names=NAMES))
+    check_golden("nuernberg", "board", render.board("nuernberg", state.view(None), last=last, names=NAMES))
 
 
 def test_golden_private() -> None:
     state, _ = _late()
-    _golden("private", render.private("nuernberg", state.view(state.active), names=NAMES))
+    check_golden("nuernberg", "private", render.private("nuernberg", state.view(state.active), names=NAMES))
 
 
 def test_golden_final(over: NuernbergState) -> None:
-    _golden("final", render.board("nuernberg", over.view(None), names=NAMES))
+    check_golden("nuernberg", "final", render.board("nuernberg", over.view(None), names=NAMES))
 
 
 def test_phone_scale_is_respected() -> None:

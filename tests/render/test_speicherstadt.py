@@ -7,26 +7,30 @@ and look at them before committing.
 from __future__ import annotations
 
 import functools
-import io
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
 
 import render
 from render import speicherstadt as ss
-from render.kit import HIGHLIGHT, MIN_FONT, Box, Canvas
+from render.kit import HIGHLIGHT, Box, Canvas
 from rules import get_game
 from rules.core import Rng
 from rules.speicherstadt.checks import redeal_hidden
 from rules.speicherstadt.state import SpeicherstadtState
+from tests.render.helpers import (
+    PNG_SIZE,
+    bot_step,
+    check_golden,
+    check_layout,
+    check_png,
+    check_public_image_ignores_redeal,
+    check_seat_numbers_stand_in,
+    texts_of,
+)
 
 GAME = get_game("speicherstadt")
-GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("KONTOR_UPDATE_GOLDEN") == "1"
 NAMES = ["Alexandra", "Bo", "Christophe", "Dagmar", "Eleonore"]
 
 Until = Callable[[SpeicherstadtState], bool] | None
@@ -39,9 +43,7 @@ def play(n: int, seed: int, until: Until = None, every: Callable[[SpeicherstadtS
     assert isinstance(state, SpeicherstadtState)
     last = None
     while not state.is_over():
-        seat = state.to_act()[0]
-        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
-        state.apply(seat, action)
+        seat, action = bot_step(GAME, state)
         last = {"seat": seat, "action": action}
         if every is not None:
             every(state, last)
@@ -81,27 +83,17 @@ def over() -> SpeicherstadtState:
     return played(5, 4)[0]
 
 
-def check_layout(c: Canvas) -> None:
-    """Regions fit the canvas and do not overlap; every text is >= MIN_FONT and inside the canvas and a region."""
-    boxes = list(c.regions.items())
-    assert boxes, "no regions recorded"
-    top = [(name, box) for name, box in boxes if not name.startswith("col")]
-    for name, box in boxes:
-        assert box.inside(c.box), f"region {name} leaves the canvas: {box}"
-    for i, (a, abox) in enumerate(top):
-        for b, bbox in top[i + 1:]:
-            assert not abox.overlaps(bbox), f"regions {a} and {b} overlap"
-    cols = [box for name, box in boxes if name.startswith("col")]
-    for i, a in enumerate(cols):
-        assert all(not a.overlaps(b) for b in cols[i + 1:]), "card columns overlap"
+def check_ss_layout(c: Canvas) -> None:
+    """The shared layout check (card columns lie on the water, apart from each other); every text in a region."""
+    check_layout(c, nested="col")
+    boxes = list(c.regions.values())
     for t in c.texts:
-        assert t.size >= MIN_FONT, f"{t.text!r} drawn at {t.size}px"
-        assert t.box.inside(c.box), f"{t.text!r} leaves the canvas"
-        assert any(t.box.inside(box.inset(-1)) for _, box in boxes), f"{t.text!r} spills out of its region: {t.box}"
+        assert any(t.box.inside(box.inset(-1)) for box in boxes), f"{t.text!r} spills out of its region: {t.box}"
 
 
-def texts_in(c: Canvas, box: Box) -> list[str]:
-    return [t.text for t in c.texts if t.box.inside(box.inset(-1))]
+def texts_in(c: Canvas, region: str) -> list[str]:
+    """Texts of a region, allowing a pixel: labels here sit flush with their region's edge."""
+    return texts_of(c, region, slack=1)
 
 
 # ---------------------------------------------------------------- structure
@@ -115,9 +107,9 @@ def test_layout_holds_through_a_whole_game(n: int, seed: int) -> None:
             return
         view = state.view(None)
         seen.add(view["phase"])
-        check_layout(render.board_canvas("speicherstadt", view, last=last, names=NAMES[:n]))
+        check_ss_layout(render.board_canvas("speicherstadt", view, last=last, names=NAMES[:n]))
         if state.ply % 35 == 0:
-            check_layout(render.private_canvas("speicherstadt", state.view(state.ply % n), names=NAMES[:n]))
+            check_ss_layout(render.private_canvas("speicherstadt", state.view(state.ply % n), names=NAMES[:n]))
 
     play(n, seed, every=check)
     assert {"demand", "purchase", "over"} <= seen
@@ -137,16 +129,15 @@ def test_board_shows_prices_names_scores_and_counts(late: tuple[SpeicherstadtSta
     view = state.view(None)
     c = render.board_canvas("speicherstadt", view, last=last, names=NAMES)
     for slot in view["row"]:
-        column = c.regions[f"col{slot['col']}"]
         if slot["status"] == "open" and slot["workers"]:
-            assert str(slot["price"]) in texts_in(c, column), f"price of column {slot['col']} missing"
+            assert str(slot["price"]) in texts_in(c, f"col{slot['col']}"), f"price of column {slot['col']} missing"
     for pl in view["players"]:
-        panel = texts_in(c, c.regions[f"seat{pl['seat']}"])
+        panel = texts_in(c, f"seat{pl['seat']}")
         assert NAMES[pl["seat"]] in panel
         assert str(pl["score"]) in panel and str(pl["coins"]) in panel and str(pl["firemen"]) in panel
         for k in pl["contracts"]:
             assert str(k["points"]) in panel
-    header = texts_in(c, c.regions["header"])
+    header = texts_in(c, "header")
     assert str(view["pile"]["count"]) in header and str(view["pile"]["fires_left"]) in header
     assert any(f"Round {view['round']}" in t and view["season_name"] in t for t in header)
     decider = view["to_act"][0]
@@ -155,10 +146,7 @@ def test_board_shows_prices_names_scores_and_counts(late: tuple[SpeicherstadtSta
 
 def test_seat_numbers_stand_in_for_missing_names(late: tuple[SpeicherstadtState, Any]) -> None:
     state, _ = late
-    c = render.board_canvas("speicherstadt", state.view(None))
-    drawn = {t.text for t in c.texts}
-    assert {f"Seat {s + 1}" for s in range(5)} <= drawn
-    assert not drawn & set(NAMES)
+    check_seat_numbers_stand_in(render.board_canvas("speicherstadt", state.view(None)), 5, NAMES)
 
 
 def _ring_pixels(c: Canvas, box: Box) -> int:
@@ -192,7 +180,7 @@ def test_warehouse_hall_and_hand_cubes_are_drawn() -> None:
     view = state.view(None)
     c = render.board_canvas("speicherstadt", view)
     for pl in view["players"]:
-        panel = texts_in(c, c.regions[f"seat{pl['seat']}"])
+        panel = texts_in(c, f"seat{pl['seat']}")
         assert ("Store" in panel) == (pl["warehouse"] is not None)
         assert ("Hall" in panel) == any(pl["hall"].values())
         assert ("Hand" in panel) == any(pl["hand"].values())
@@ -205,11 +193,9 @@ def test_warehouse_hall_and_hand_cubes_are_drawn() -> None:
 @pytest.mark.parametrize("salt", [1, 2, 3])
 def test_public_image_ignores_the_pile_order(late: tuple[SpeicherstadtState, Any], salt: int) -> None:
     state, last = late
-    other = redeal_hidden(state, None, Rng(salt, "redeal"))
+    [other] = check_public_image_ignores_redeal("speicherstadt", state, redeal_hidden, [Rng(salt, "redeal")],
+                                                last=last, names=NAMES)
     assert other.pile != state.pile  # the secret really differs
-    assert other.view(None) == state.view(None)
-    png = render.board("speicherstadt", state.view(None), last=last, names=NAMES)
-    assert render.board("speicherstadt", other.view(None), last=last, names=NAMES) == png
     for seat in range(5):
         assert render.private("speicherstadt", other.view(seat)) == render.private("speicherstadt", state.view(seat))
 
@@ -219,10 +205,10 @@ def test_private_screen_is_the_viewers_tableau_and_cards(late: tuple[Speichersta
     state, _ = late
     view = state.view(2)
     c = render.private_canvas("speicherstadt", view, names=NAMES)
-    check_layout(c)
-    mine = texts_in(c, c.regions["tableau"])
+    check_ss_layout(c)
+    mine = texts_in(c, "tableau")
     assert NAMES[2] in mine and all(NAMES[s] not in mine for s in (0, 1, 3, 4))
-    cards = texts_in(c, c.regions["cards"])
+    cards = texts_in(c, "cards")
     assert f"Cards ({len(view['players'][2]['cards'])})" in cards
 
 
@@ -230,10 +216,9 @@ def test_final_sheet_lists_every_seats_breakdown(over: SpeicherstadtState) -> No
     view = over.view(None)
     assert view["over"]
     c = render.board_canvas("speicherstadt", view, names=NAMES)
-    check_layout(c)
+    check_ss_layout(c)
     outcome = view["outcome"]
-    table = c.regions["table"]
-    drawn = texts_in(c, table)
+    drawn = texts_in(c, "table")
     for seat in range(5):
         assert NAMES[seat] in drawn
         assert str(outcome["scores"][seat]) in drawn
@@ -247,45 +232,28 @@ def test_final_sheet_lists_every_seats_breakdown(over: SpeicherstadtState) -> No
         line = [t for t in c.texts if abs(t.box.cy - row.box.cy) < 8 and t is not row]
         assert [int(t.text) for t in sorted(line, key=lambda t: t.box.x)] == values
     winners = [NAMES[s] for s in range(5) if outcome["ranks"][s] == 1]
-    assert any(all(w in t for w in winners) for t in texts_in(c, c.regions["header"]))
+    assert any(all(w in t for w in winners) for t in texts_in(c, "header"))
 
 
 # ---------------------------------------------------------------- bytes
 def test_png_fits_discord_and_phones(late: tuple[SpeicherstadtState, Any]) -> None:
     state, last = late
     png = render.board("speicherstadt", state.view(None), last=last, names=NAMES)
-    img = Image.open(io.BytesIO(png))
-    assert img.format == "PNG" and img.size == (1280, 800)
-    assert len(png) <= 400 * 1024
-
-
-def _golden(name: str, png: bytes) -> None:
-    path = GOLDEN / f"speicherstadt_{name}.png"
-    if UPDATE or not path.exists():
-        if not UPDATE:
-            pytest.fail(f"missing golden image {path.name}: run with KONTOR_UPDATE_GOLDEN=1 and look at it")
-        path.write_bytes(png)
-        return
-    got = Image.open(io.BytesIO(png)).convert("RGB")
-    want = Image.open(path).convert("RGB")
-    assert got.size == want.size
-    diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > 40 else 0)
-    changed = diff.histogram()[255] / (got.width * got.height)
-    assert changed < 0.002, f"{path.name}: {changed:.2%} of pixels differ (regenerate deliberately if intended)"
+    assert check_png(png).size == PNG_SIZE
 
 
 def test_golden_board(late: tuple[SpeicherstadtState, Any]) -> None:
     state, last = late
-    _golden("board", render.board("speicherstadt", state.view(None), last=last, names=NAMES))
+    check_golden("speicherstadt", "board", render.board("speicherstadt", state.view(None), last=last, names=NAMES))
 
 
 def test_golden_private(late: tuple[SpeicherstadtState, Any]) -> None:
     state, _ = late
-    _golden("private", render.private("speicherstadt", state.view(2), names=NAMES))
+    check_golden("speicherstadt", "private", render.private("speicherstadt", state.view(2), names=NAMES))
 
 
 def test_golden_final(over: SpeicherstadtState) -> None:
-    _golden("final", render.board("speicherstadt", over.view(None), names=NAMES))
+    check_golden("speicherstadt", "final", render.board("speicherstadt", over.view(None), names=NAMES))
 
 
 def test_rendering_from_several_threads_gives_the_same_bytes(late: tuple[SpeicherstadtState, Any]) -> None:

@@ -7,28 +7,33 @@ and look at them before committing.
 from __future__ import annotations
 
 import functools
-import io
 import itertools
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
 
 import render
 from render import strasbourg as sb
-from render.kit import GOLD, HIGHLIGHT, MIN_FONT, Canvas
+from render.kit import GOLD, HIGHLIGHT, Canvas
 from rules import get_game
-from rules.core import Rng
 from rules.strasbourg.checks import redeal_hidden
 from rules.strasbourg.data import CHAPEL_SPACES, EDIFICES, GUILD_OF
 from rules.strasbourg.state import StrasbourgState
+from tests.render.helpers import (
+    PNG_SIZE,
+    bot_step,
+    check_golden,
+    check_layout,
+    check_png,
+    check_private_images_ignore_others_secrets,
+    check_public_image_ignores_redeal,
+    check_redeal_changes_another_seats_screen,
+    check_secret_move_not_drawn,
+    texts_of,
+)
 
 GAME = get_game("strasbourg")
-GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("KONTOR_UPDATE_GOLDEN") == "1"
 NAMES = ["Alexandra", "Bo", "Christophe", "Dagmar", "Eleonore"]
 
 
@@ -39,9 +44,7 @@ def play(n: int, seed: int, until: Callable[[StrasbourgState], bool] | None = No
     assert isinstance(state, StrasbourgState)
     last = None
     while not state.is_over():
-        seat = state.to_act()[0]
-        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
-        state.apply(seat, action)
+        seat, action = bot_step(GAME, state)
         if GAME.public_action(action) is not None:
             last = {"seat": seat, "action": action}
         if until is not None and until(state):
@@ -98,23 +101,10 @@ STATES = _states()
 
 
 def _check_layout(canvas: Canvas) -> None:
-    assert canvas.w * 10 == canvas.h * 16
-    regions = list(canvas.regions.items())
-    assert regions
-    for name, box in regions:
-        assert box.inside(canvas.box), f"region {name} leaves the canvas"
-    for (name_a, box_a), (name_b, box_b) in itertools.combinations(regions, 2):
-        assert not box_a.overlaps(box_b), f"regions {name_a} and {name_b} overlap"
-    assert canvas.texts
-    for record in canvas.texts:
-        assert record.size >= MIN_FONT, f"{record.text!r} is drawn at {record.size} px"
-        assert record.box.inside(canvas.box), f"{record.text!r} leaves the canvas"
+    """The shared layout check, and no two texts collide (Strasbourg packs its chips tightly)."""
+    check_layout(canvas)
     for a, b in itertools.combinations(canvas.texts, 2):
         assert not a.box.overlaps(b.box), f"texts {a.text!r} and {b.text!r} collide"
-
-
-def _texts(canvas: Canvas) -> list[str]:
-    return [t.text for t in canvas.texts]
 
 
 # ---------------------------------------------------------------- structure
@@ -124,7 +114,7 @@ def test_board_layout_fits_and_shows_every_seat(label: str, state: StrasbourgSta
     canvas = render.board_canvas("strasbourg", view, names=NAMES[: state.num_players])
     _check_layout(canvas)
     assert set(canvas.regions) == {"city", "rounds", "steps", "council", "now", "players"}
-    texts = _texts(canvas)
+    texts = texts_of(canvas)
     for seat in range(state.num_players):
         assert NAMES[seat] in texts, f"no row for seat {seat}"
     # each seat's prestige is written in its row
@@ -139,14 +129,14 @@ def test_private_layout_fits(label: str, state: StrasbourgState) -> None:
         canvas = render.private_canvas("strasbourg", state.view(seat), names=NAMES)
         _check_layout(canvas)
         assert {"header", "purse", "cards", "objectives"} <= set(canvas.regions)
-        assert NAMES[seat] in _texts(canvas)
+        assert NAMES[seat] in texts_of(canvas)
 
 
 def test_private_screen_shows_the_seats_holdings(late: tuple[StrasbourgState, Any]) -> None:
     state, _ = late
     seat = state.to_act()[0]
     private = state.view(seat)["private"]
-    texts = _texts(render.private_canvas("strasbourg", state.view(seat), names=NAMES))
+    texts = texts_of(render.private_canvas("strasbourg", state.view(seat), names=NAMES))
     assert str(private["coins"]) in texts
     for guild, n in private["goods"].items():
         assert f"×{n}" in texts, guild
@@ -161,7 +151,7 @@ def test_private_screen_shows_the_seats_holdings(late: tuple[StrasbourgState, An
 def test_board_shows_stack_sizes_and_revealed_bids(late: tuple[StrasbourgState, Any]) -> None:
     state, _ = late
     view = state.view(None)
-    texts = _texts(render.board_canvas("strasbourg", view, names=NAMES))
+    texts = texts_of(render.board_canvas("strasbourg", view, names=NAMES))
     for seat, cards in enumerate(view["bid"]["revealed"]):
         if view["bid"]["status"][seat] == "revealed":
             assert any(t.endswith(f"= {sum(cards)}") or t.startswith(f"{sum(cards)} (") for t in texts)
@@ -191,46 +181,29 @@ def test_last_move_rings_the_bought_space() -> None:
 def test_last_move_text_names_the_player(late: tuple[StrasbourgState, Any]) -> None:
     state, last = late
     assert last is not None
-    texts = _texts(render.board_canvas("strasbourg", state.view(None), last=last, names=NAMES))
+    texts = texts_of(render.board_canvas("strasbourg", state.view(None), last=last, names=NAMES))
     assert any(t.startswith(f"Last: {NAMES[last['seat']]}") for t in texts)
 
 
 @pytest.mark.parametrize("secret", ["add 5", "keep O07", "draw", "singles", "restart"])
 def test_a_secret_last_move_is_never_drawn(planning: tuple[StrasbourgState, Any], secret: str) -> None:
-    state, _ = planning
-    view = state.view(None)
-    none = render.board_canvas("strasbourg", view, last=None, names=NAMES)
-    slip = render.board_canvas("strasbourg", view, last={"seat": 0, "action": secret}, names=NAMES)
-    assert none.img.tobytes() == slip.img.tobytes()
+    check_secret_move_not_drawn("strasbourg", planning[0].view(None), secret, NAMES)
 
 
 # ---------------------------------------------------------------- hidden information
 @pytest.mark.parametrize(("label", "state"), STATES, ids=[label for label, _ in STATES])
 def test_public_image_ignores_hidden_information(label: str, state: StrasbourgState) -> None:
-    base = render.board("strasbourg", state.view(None), names=NAMES)
-    for k in range(3):
-        other = redeal_hidden(state, None, Rng(99, "redeal", k))
-        assert other.view(None) == state.view(None)
-        assert render.board("strasbourg", other.view(None), names=NAMES) == base
+    check_public_image_ignores_redeal("strasbourg", state, redeal_hidden, names=NAMES)
 
 
 @pytest.mark.parametrize(("label", "state"), STATES, ids=[label for label, _ in STATES])
 def test_private_image_ignores_other_seats_secrets(label: str, state: StrasbourgState) -> None:
-    for seat in range(state.num_players):
-        base = render.private("strasbourg", state.view(seat), names=NAMES)
-        other = redeal_hidden(state, seat, Rng(7, "redeal", seat))
-        assert other.view(seat) == state.view(seat)
-        assert render.private("strasbourg", other.view(seat), names=NAMES) == base
+    check_private_images_ignore_others_secrets("strasbourg", state, redeal_hidden, NAMES)
 
 
 def test_redeal_changes_what_the_private_screens_of_others_show(planning: tuple[StrasbourgState, Any]) -> None:
     """The two tests above can fail: re-dealing does change another seat's own screen."""
-    state, _ = planning
-    changed = 0
-    for k in range(3):
-        other = redeal_hidden(state, 0, Rng(5, "redeal", k))
-        changed += render.private("strasbourg", other.view(1)) != render.private("strasbourg", state.view(1))
-    assert changed
+    check_redeal_changes_another_seats_screen("strasbourg", planning[0], redeal_hidden)
 
 
 # ---------------------------------------------------------------- final score sheet
@@ -242,7 +215,7 @@ def test_final_image_shows_the_breakdown(over: StrasbourgState) -> None:
     table = canvas.regions["scores"]
     outcome = view["outcome"]
     for seat, parts in enumerate(outcome["breakdown"]):
-        assert NAMES[seat] in _texts(canvas)
+        assert NAMES[seat] in texts_of(canvas)
         cells = [t for t in canvas.texts if t.box.inside(table)]
         row = next(t for t in cells if t.text == NAMES[seat])
         on_row = sorted((t for t in cells if abs(t.box.cy - row.box.cy) < 12 and t is not row), key=lambda t: t.box.x)
@@ -254,7 +227,7 @@ def test_final_image_shows_the_breakdown(over: StrasbourgState) -> None:
 
 def test_final_objective_chips_match_the_outcome(over: StrasbourgState) -> None:
     view = over.view(None)
-    texts = _texts(render.board_canvas("strasbourg", view, names=NAMES))
+    texts = texts_of(render.board_canvas("strasbourg", view, names=NAMES))
     for final in view["final"]:
         for o in final["objectives"]:
             mark = "✓" if o["met"] else "✗"
@@ -279,40 +252,23 @@ def test_png_fits_discord_and_phones(late: tuple[StrasbourgState, Any], over: St
     for png in (render.board("strasbourg", state.view(None), last=last, names=NAMES),
                 render.private("strasbourg", state.view(0), names=NAMES),
                 render.board("strasbourg", over.view(None), names=NAMES)):
-        img = Image.open(io.BytesIO(png))
-        assert img.format == "PNG" and img.size == (1280, 800)
-        assert len(png) <= 400 * 1024
+        assert check_png(png).size == PNG_SIZE
 
 
 # ---------------------------------------------------------------- golden images
-def _golden(name: str, png: bytes) -> None:
-    path = GOLDEN / f"strasbourg_{name}.png"
-    if UPDATE or not path.exists():
-        if not UPDATE:
-            pytest.fail(f"missing golden image {path.name}: run with KONTOR_UPDATE_GOLDEN=1 and look at it")
-        path.write_bytes(png)
-        return
-    got = Image.open(io.BytesIO(png)).convert("RGB")
-    want = Image.open(path).convert("RGB")
-    assert got.size == want.size
-    diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > 40 else 0)
-    changed = diff.histogram()[255] / (got.width * got.height)
-    assert changed < 0.002, f"{path.name}: {changed:.2%} of pixels differ (regenerate deliberately if intended)"
-
-
 def test_golden_board(late: tuple[StrasbourgState, Any]) -> None:
     state, last = late
-    _golden("board", render.board("strasbourg", state.view(None), last=last, names=NAMES))
+    check_golden("strasbourg", "board", render.board("strasbourg", state.view(None), last=last, names=NAMES))
 
 
 def test_golden_private(planning: tuple[StrasbourgState, Any]) -> None:
     state, _ = planning
     seat = next(s for s, p in enumerate(state.players) if p["plan"] == "split")
-    _golden("private", render.private("strasbourg", state.view(seat), names=NAMES))
+    check_golden("strasbourg", "private", render.private("strasbourg", state.view(seat), names=NAMES))
 
 
 def test_golden_final(over: StrasbourgState) -> None:
-    _golden("final", render.board("strasbourg", over.view(None), names=NAMES))
+    check_golden("strasbourg", "final", render.board("strasbourg", over.view(None), names=NAMES))
 
 
 # ---------------------------------------------------------------- whole games
@@ -326,15 +282,13 @@ def test_every_kind_of_moment_renders_within_the_layout(n: int, seed: int, optio
     seen: set[str] = set()
     last = None
     while not state.is_over():
-        seat = state.to_act()[0]
         view = state.view(None)
         moment = (view["task"] or {}).get("kind") or view["phase"] + str(view["step"])
         if moment not in seen or state.ply % 23 == 0:
             seen.add(moment)
             _check_layout(render.board_canvas("strasbourg", view, last=last, names=NAMES[:n]))
-            _check_layout(render.private_canvas("strasbourg", state.view(seat), names=NAMES[:n]))
-        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
-        state.apply(seat, action)
+            _check_layout(render.private_canvas("strasbourg", state.view(state.to_act()[0]), names=NAMES[:n]))
+        seat, action = bot_step(GAME, state)
         last = {"seat": seat, "action": GAME.public_action(action)}
     assert {"master", "apprentice", "merchant", "chapel", "edifice", "planningNone"} <= seen
     _check_layout(render.board_canvas("strasbourg", state.view(None), last=last, names=NAMES[:n]))
@@ -378,9 +332,7 @@ def test_a_bid_that_closed_its_step_is_told_by_that_steps_result() -> None:
     state = GAME.new_state(5, 7)
     assert isinstance(state, StrasbourgState)
     while True:
-        seat = state.to_act()[0]
-        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, "bot", state.ply))
-        state.apply(seat, action)
+        seat, action = bot_step(GAME, state)
         if (state.round >= 2 and action.split()[0] in ("reveal", "pass") and state.bid
                 and all(x == "waiting" for x in state.bid["status"])):
             break
@@ -389,7 +341,7 @@ def test_a_bid_that_closed_its_step_is_told_by_that_steps_result() -> None:
     result = view["last"]
     expected = (f"Last: step {result['step']}: everyone passed" if not result["ranking"] else
                 f"Last: step {result['step']} won by {NAMES[result['ranking'][0][0]]} ({result['ranking'][0][1]})")
-    assert expected in _texts(canvas)
+    assert expected in texts_of(canvas)
     assert sb._ring_place(view, seat, action.split()[0]) == "chip"
 
 

@@ -1,0 +1,153 @@
+"""What the render tests of every game check the same way: layout, PNG limits, golden images, hidden information.
+
+Each game's test module keeps its own states, names and game-specific checks and calls these for the shared part.
+Regenerate golden PNGs deliberately with ``KONTOR_UPDATE_GOLDEN=1 pytest tests/render/test_<game>.py`` and look
+at them before committing.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+from PIL import Image, ImageChops
+
+import render
+from render.kit import MIN_FONT, Canvas
+from rules.core import Game, Rng, State
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE_GOLDEN = os.environ.get("KONTOR_UPDATE_GOLDEN") == "1"
+GOLDEN_PIXEL_TOLERANCE = 40  # a channel difference above this counts as a changed pixel
+GOLDEN_CHANGED_SHARE = 0.002  # below this share of changed pixels the image still matches
+MAX_PNG_BYTES = 400 * 1024  # well under Discord's attachment limit, quick on a phone
+PNG_SIZE = (1280, 800)
+
+S = TypeVar("S", bound=State)
+Redeal = Callable[[S, int | None, Rng], S]
+
+
+def bot_step(game: Game, state: State, salt: int = 1) -> tuple[int, str]:
+    """The first seat to act makes the bot's move through the contract; returns that seat and its action."""
+    seat = state.to_act()[0]
+    action = game.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(salt, "bot", state.ply))
+    state.apply(seat, action)
+    return seat, action
+
+
+# ---------------------------------------------------------------- layout
+def check_texts(canvas: Canvas, slack: float = 0) -> None:
+    """Something is written, nothing below MIN_FONT, nothing off the canvas (by more than ``slack`` px)."""
+    assert canvas.texts, "nothing written on the image"
+    for record in canvas.texts:
+        assert record.size >= MIN_FONT, f"{record.text!r} is drawn at {record.size} px"
+        assert record.box.inside(canvas.box.inset(-slack)), f"{record.text!r} leaves the canvas"
+
+
+def check_layout(canvas: Canvas, nested: str | None = None) -> None:
+    """A 16:10 canvas whose regions lie inside it without overlapping, and whose texts pass ``check_texts``.
+
+    Regions named with the prefix ``nested`` are drawn on top of another region: they must not overlap each
+    other, but are not compared with the rest.
+    """
+    assert canvas.w * 10 == canvas.h * 16
+    regions = list(canvas.regions.items())
+    assert regions, "no regions recorded"
+    for name, box in regions:
+        assert box.inside(canvas.box), f"region {name} leaves the canvas: {box}"
+    for (a, box_a), (b, box_b) in itertools.combinations(regions, 2):
+        if nested is None or a.startswith(nested) == b.startswith(nested):
+            assert not box_a.overlaps(box_b), f"regions {a} and {b} overlap"
+    check_texts(canvas)
+
+
+def texts_of(canvas: Canvas, region: str | None = None, slack: float = 0) -> list[str]:
+    """The texts drawn inside ``region`` (grown by ``slack`` px), or all of them."""
+    box = canvas.regions[region].inset(-slack) if region else None
+    return [t.text for t in canvas.texts if box is None or t.box.inside(box)]
+
+
+def is_name(text: str, name: str) -> bool:
+    """``text`` is ``name``, whole or cut with an ellipsis."""
+    return text == name or (text.endswith("…") and len(text) > 2 and name.startswith(text[:-1]))
+
+
+def check_seat_numbers_stand_in(canvas: Canvas, num_players: int, names: list[str]) -> None:
+    """A board drawn without names says "Seat N" for every seat and no name at all."""
+    drawn = {t.text for t in canvas.texts}
+    assert {f"Seat {s + 1}" for s in range(num_players)} <= drawn
+    assert not drawn & set(names)
+
+
+# ---------------------------------------------------------------- bytes
+def check_png(png: bytes) -> Image.Image:
+    """A PNG within the size limit; returned for the caller's check of its dimensions."""
+    img = Image.open(io.BytesIO(png))
+    assert img.format == "PNG"
+    assert len(png) <= MAX_PNG_BYTES
+    return img
+
+
+def check_golden(game: str, name: str, png: bytes) -> None:
+    """``png`` matches golden/<game>_<name>.png up to a few changed pixels (or rewrites it when asked to)."""
+    path = GOLDEN / f"{game}_{name}.png"
+    if UPDATE_GOLDEN or not path.exists():
+        if not UPDATE_GOLDEN:
+            pytest.fail(f"missing golden image {path.name}: run with KONTOR_UPDATE_GOLDEN=1 and look at it")
+        path.write_bytes(png)
+        return
+    got = Image.open(io.BytesIO(png)).convert("RGB")
+    want = Image.open(path).convert("RGB")
+    assert got.size == want.size
+    diff = ImageChops.difference(got, want).convert("L").point(lambda v: 255 if v > GOLDEN_PIXEL_TOLERANCE else 0)
+    changed = diff.histogram()[255] / (got.width * got.height)
+    assert changed < GOLDEN_CHANGED_SHARE, (
+        f"{path.name}: {changed:.2%} of pixels differ (regenerate deliberately if intended)")
+
+
+# ---------------------------------------------------------------- hidden information
+def check_secret_move_not_drawn(game: str, view: dict[str, Any], secret: str, names: list[str]) -> None:
+    """A secret move passed as the last move leaves the board exactly as if there were no last move."""
+    none = render.board_canvas(game, view, last=None, names=names)
+    slip = render.board_canvas(game, view, last={"seat": 0, "action": secret}, names=names)
+    assert none.img.tobytes() == slip.img.tobytes()
+
+
+def check_public_image_ignores_redeal(game: str, state: S, redeal: Redeal[S], rngs: Iterable[Rng] | None = None,
+                                      last: Any = None, names: list[str] | None = None) -> list[S]:
+    """Re-dealing every secret (``redeal(state, None, rng)``) changes neither the public view nor the board.
+
+    ``rngs`` defaults to three fixed ones; returns the re-dealt states for game-specific checks.
+    """
+    rngs = (Rng(99, "redeal", k) for k in range(3)) if rngs is None else rngs
+    base = render.board(game, state.view(None), last=last, names=names)
+    others = []
+    for rng in rngs:
+        other = redeal(state, None, rng)
+        assert other.view(None) == state.view(None)
+        assert render.board(game, other.view(None), last=last, names=names) == base
+        others.append(other)
+    return others
+
+
+def check_private_images_ignore_others_secrets(game: str, state: S, redeal: Redeal[S], names: list[str]) -> None:
+    """For each seat, re-dealing the secrets it cannot see changes neither its view nor its private screen."""
+    for seat in range(state.num_players):
+        base = render.private(game, state.view(seat), names=names)
+        other = redeal(state, seat, Rng(7, "redeal", seat))
+        assert other.view(seat) == state.view(seat)
+        assert render.private(game, other.view(seat), names=names) == base
+
+
+def check_redeal_changes_another_seats_screen(game: str, state: S, redeal: Redeal[S]) -> None:
+    """The control for the two checks above: re-dealing around seat 0 does change seat 1's own screen."""
+    changed = 0
+    for k in range(3):
+        other = redeal(state, 0, Rng(5, "redeal", k))
+        changed += render.private(game, other.view(1)) != render.private(game, state.view(1))
+    assert changed
