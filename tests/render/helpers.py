@@ -40,6 +40,22 @@ def bot_step(game: Game, state: State, salt: int = 1) -> tuple[int, str]:
     return seat, action
 
 
+def play_public(game: Game, state: S, until: Callable[[S, dict[str, Any] | None], bool] | None = None
+                ) -> dict[str, Any] | None:
+    """Bot moves until ``until(state, last)`` holds before a move (or the game ends); returns the last move if public.
+
+    ``last`` is the move just made as ``{"seat", "action"}`` in its public form, or None when it was secret.
+    """
+    last = None
+    while not state.is_over():
+        if until is not None and until(state, last):
+            break
+        seat, action = bot_step(game, state)
+        public = game.public_action(action)
+        last = {"seat": seat, "action": public} if public is not None else None
+    return last
+
+
 # ---------------------------------------------------------------- layout
 def check_texts(canvas: Canvas, slack: float = 0) -> None:
     """Something is written, nothing below MIN_FONT, nothing off the canvas (by more than ``slack`` px)."""

@@ -32,6 +32,7 @@ from tests.render.helpers import (
     check_seat_numbers_stand_in,
     check_secret_move_not_drawn,
     is_name,
+    play_public,
     texts_of,
 )
 
@@ -44,14 +45,7 @@ def play(n: int, seed: int, until: Callable[[ColoniaState], bool] | None = None
     """Bot play through the contract until ``until`` holds (or the end); returns the state and the last public move."""
     state = GAME.new_state(n, seed)
     assert isinstance(state, ColoniaState)
-    last = None
-    while not state.is_over():
-        if until is not None and until(state):
-            break
-        seat, action = bot_step(GAME, state)
-        public = GAME.public_action(action)
-        last = {"seat": seat, "action": public} if public is not None else None
-    return state, last
+    return state, play_public(GAME, state, None if until is None else lambda s, _last: until(s))
 
 
 def _in_loop(kind: str, week: int, min_actions: int = 0) -> Callable[[ColoniaState], bool]:

@@ -22,13 +22,13 @@ from rules.nuernberg import data
 from rules.nuernberg.checks import redeal_hidden
 from rules.nuernberg.state import NuernbergState
 from tests.render.helpers import (
-    bot_step,
     check_golden,
     check_layout,
     check_private_images_ignore_others_secrets,
     check_public_image_ignores_redeal,
     check_redeal_changes_another_seats_screen,
     is_name,
+    play_public,
     texts_of,
 )
 
@@ -44,14 +44,7 @@ def play(n: int, seed: int, until: Until | None = None, options: dict[str, str] 
     """Bot play through the contract until ``until`` holds (or the end); returns the state and the last public move."""
     state = GAME.new_state(n, seed, options)
     assert isinstance(state, NuernbergState)
-    last: dict[str, Any] | None = None
-    while not state.is_over():
-        if until is not None and until(state, last):
-            break
-        seat, action = bot_step(GAME, state)
-        public = GAME.public_action(action)
-        last = {"seat": seat, "action": public} if public is not None else None
-    return state, last
+    return state, play_public(GAME, state, until)
 
 
 def _after(verb: str, min_ply: int = 0) -> Until:
