@@ -112,8 +112,10 @@ def _player(p: dict[str, Any], mayor: int | None) -> str:
     street = ", ".join(f"{day[:3].capitalize()} {n}" for day, n in p["street"].items() if n) or "empty"
     card = "" if p["card"] is None else f", family card {0 if p['card_zero'] else p['card']}"
     shrines = ", ".join(f"{s['id']}{' with ' + s['relic'] if s['relic'] else ''}" for s in p["shrines"])
-    tags = [p["colour"]] + (["mayor"] if p["seat"] == mayor else []) + (["passed"] if p.get("passed") else [])
-    return (f"Seat {p['seat']} ({', '.join(tags)}): {p['reserve']} members in reserve, street {street}{card}"
+    # No colour words: the images use the render palette, so "red" here could contradict the board.
+    tags = (["mayor"] if p["seat"] == mayor else []) + (["passed"] if p.get("passed") else [])
+    label = f"Seat {p['seat']}" + (f" ({', '.join(tags)})" if tags else "")
+    return (f"{label}: {p['reserve']} members in reserve, street {street}{card}"
             + (f", shrines {shrines}" if shrines else ""))
 
 

@@ -150,7 +150,10 @@ def event_text(event: Event) -> str:
     if k == "extra_load":
         return f"Seat {p['seat']} loads {p['good']} into the extra hold of {p['ship']}."
     if k == "ship_departs":
-        pays = ", ".join(f"seat {o} +{a}" for o, a in p["payouts"]) or "nothing loaded"
+        totals: dict[int, int] = {}  # one entry per owner, holds summed, in the order they were paid
+        for owner, amount in p["payouts"]:
+            totals[owner] = totals.get(owner, 0) + amount
+        pays = ", ".join(f"seat {o} +{a}" for o, a in totals.items()) or "nothing loaded"
         when = " early" if p["early"] else ""
         return f"Ship {p['ship']} sails{when}, paying in {p['currency']}: {pays}."
     if k == "ships_arrive":

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 def seat_name(seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(COLOURS):
-        return f"Seat {seat} ({COLOURS[seat]})"
+        return f"Seat {seat}"  # names replace it at the table; images use the render palette, not colour words
     return "nobody"
 
 

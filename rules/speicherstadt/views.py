@@ -183,7 +183,7 @@ def summary(view: dict[str, Any]) -> str:
     for pl in view["players"]:
         first = " (first player)" if pl["seat"] == view["first_player"] else ""
         workers = f", {_n(pl['workers'], 'worker')} to place" if view["phase"] == "demand" else ""
-        lines.append(f"Seat {pl['seat']}{first}: {pl['score']} pts, {_n(pl['coins'], 'coin')}{workers}, "
+        lines.append(f"Seat {pl['seat']}{first}: {_n(pl['score'], 'point')}, {_n(pl['coins'], 'coin')}{workers}, "
                      f"firemen {pl['firemen']}; {_cards_text(pl)}")
         stock = []
         if any(pl["hand"].values()):

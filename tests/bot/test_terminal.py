@@ -194,7 +194,7 @@ async def test_a_trade_offer_reads_with_names_and_repeats_only_what_changed(tmp_
     moves = "draw\noffer\ngive gold\nwant ore\nboard\nq\n"
     code, text = await session(db, moves, "--seats", "me,bot,bot", "--seed", "11", game="nuernberg")
     assert code == 0
-    assert "Send the offer to Bot Anna (white)  [send 0]" in text  # menu labels name seats too
+    assert "Send the offer to Bot Anna  [send 0]" in text  # menu labels name seats too
     assert "Seat 0" not in text and "seat 0" not in text
     assert "Yours: " in text and "Only Ada can see" not in text  # the game's own summary shows the hand
     after_want = text.split("want ore\n", 1)[1]

@@ -61,7 +61,7 @@ def test_summary_is_a_readable_multi_line_text() -> None:
     text = GAME.summary(st.view(1))
     lines = text.splitlines()
     assert len(lines) >= 6 and lines[0].startswith("Week 1/6")
-    assert any(line.startswith("Seat 3 (red)") for line in lines)
+    assert any(line.startswith("Seat 3: ") for line in lines)
     assert any(line.startswith("Yours: money") for line in lines)
     assert "Yours:" not in GAME.summary(st.view(None))
 

@@ -23,14 +23,14 @@ def test_a_players_own_summary_shows_their_hand_and_draft_only_to_them() -> None
     for other in (None, RED):
         text = GAME.summary(st.view(other))
         assert "2 wool, 1 grain" not in text and "Your trade draft" not in text
-        assert "Seat 0 (white)'s trade draft: give 1 wool; want 1 ore" in text  # the draft itself is public
+        assert "Seat 0's trade draft: give 1 wool; want 1 ore" in text  # the draft itself is public
 
 
 def test_an_open_offer_names_sender_and_addressees_as_seats() -> None:
     st = _table()
     play(st, WHITE, "offer", "give wool", "want ore", "send 2")
     text = GAME.summary(st.view(BLUE))
-    assert "Offer from Seat 0 (white) to Seat 2 (blue): gives 1 wool; wants 1 ore" in text
+    assert "Offer from Seat 0 to Seat 2: gives 1 wool; wants 1 ore" in text
 
 
 def test_goods_list_recipes_prices_and_toll_holders() -> None:

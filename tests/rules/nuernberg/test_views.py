@@ -92,10 +92,10 @@ def test_summary_and_event_texts_read_well() -> None:
     put_on_top(st, "E27")
     events = play(st, WHITE, "draw")
     texts = [GAME.event_text(e) for e in events]
-    assert texts[0].startswith("Seat 0 (white) turns over E27: income 10")
-    assert "Seat 2 (blue) 2 wool" in texts[1] and "Seat 3 (orange) 2 grain" in texts[1]
+    assert texts[0].startswith("Seat 0 turns over E27: income 10")
+    assert "Seat 2 2 wool" in texts[1] and "Seat 3 2 grain" in texts[1]
     summary = GAME.summary(st.view(None))
-    assert "Seat 0 (white): 3 VP" in summary and "Last card E27" in summary
+    assert "Seat 0: 3 VP" in summary and "Last card E27" in summary
 
 
 def test_load_dump_round_trip_mid_game() -> None:
