@@ -8,6 +8,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+if [ -f .env ]; then  # optional local settings (DISCORD_TOKEN, KONTOR_DB, KONTOR_GUILD); never committed
+  set -a; . ./.env; set +a
+fi
 if [ "$#" -gt 0 ]; then
   exec .venv/bin/kontor "$@"
 elif [ -n "${DISCORD_TOKEN:-}" ]; then
