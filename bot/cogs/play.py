@@ -143,15 +143,19 @@ class PlayController:
                 update = await self.svc.act(channel_id, user, action,
                                             expected_version=board.version if board else None)
             except StaleVersion:
-                if not (simultaneous and await self._still_open(channel_id, user, action)):
+                if not (simultaneous and board is not None
+                        and await self._still_open(channel_id, user, action, board.version)):
                     raise
                 # a simultaneous step: others' secret choices do not change mine, so the choice stands
                 update = await self.svc.act(channel_id, user, action, expected_version=None)
         except StaleVersion:
             table = await self.svc.table(channel_id)
-            await self._answer(interaction, from_menu, f"The board moved on before your choice arrived (now at move "
-                               f"{table.version}); nothing was played. Here is the current one:",
-                               view=board_view(board_of(table)))
+            if board is not None and board.version > table.version:  # no such board yet: a forged menu
+                text = "That menu does not belong to any board here; nothing was played. Here is the current one:"
+            else:
+                text = (f"The board moved on before your choice arrived (now at move {table.version}); "
+                        "nothing was played. Here is the current one:")
+            await self._answer(interaction, from_menu, text, view=board_view(board_of(table)))
             return
         except TableError as exc:
             await self._answer(interaction, from_menu, exc.message)
@@ -162,10 +166,11 @@ class PlayController:
         await self._answer(interaction, from_menu, done_text(action, label))
         await self.bot.notifier.publish(update, actor=user)
 
-    async def _still_open(self, channel_id: int, user: int, action: str) -> bool:
-        """Still awaited, and the chosen action still legal (the page buttons rebuild menus per version)."""
+    async def _still_open(self, channel_id: int, user: int, action: str, menu_version: int) -> bool:
+        """An older menu of a simultaneous step: still awaited, the action still legal (the page buttons rebuild
+        menus per version). Only an older version qualifies: a menu from a future version is forged."""
         table: Table = await self.svc.table(channel_id)
-        if user not in table.awaited:
+        if menu_version >= table.version or user not in table.awaited:
             return False
         return action in [a for a, _ in await self.svc.legal(channel_id, user)]
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 PREFIX = "kontor"
 Inter = discord.Interaction[Any]
-_BOARD = r"(?P<ch>\d+):(?P<game>\d+):(?P<ver>\d+)"
+_BOARD = r"(?P<ch>[0-9]+):(?P<game>[0-9]+):(?P<ver>[0-9]+)"  # ASCII digits only, as the bot writes them
 
 
 class Board(NamedTuple):
@@ -43,6 +43,16 @@ def _play(interaction: Inter) -> PlayController:
     return interaction.client.play  # type: ignore[no-any-return]
 
 
+def _in_private_menu(interaction: Inter) -> bool:
+    """Whether the component sits on an ephemeral menu, the only message a menu may rewrite in place.
+
+    The bot only ever puts selects and page buttons on ephemeral menus; an id forged onto any other message
+    must be answered privately instead of replacing a public message's content.
+    """
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:turn:{_BOARD}"):
     """"Take your turn" on a board message; opens the clicking player's menu."""
 
@@ -61,7 +71,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PR
         await _play(interaction).open_menu(interaction, self.board)
 
 
-class ScreenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:screen:(?P<ch>\d+)"):
+class ScreenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:screen:(?P<ch>[0-9]+)"):
     """"My screen": the clicking player's private view, ephemeral (works with closed DMs)."""
 
     def __init__(self, channel_id: int) -> None:
@@ -81,7 +91,7 @@ class ScreenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{
 
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"{PREFIX}:act:{_BOARD}:(?P<page>\d+):(?P<sim>[01])",
+    template=rf"{PREFIX}:act:{_BOARD}:(?P<page>[0-9]+):(?P<sim>[01])",
 ):
     """One page of a player's legal actions (values are the canonical action strings).
 
@@ -111,11 +121,11 @@ class ActionSelect(
         data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or []
         action = str(values[0]) if values else ""
-        await _play(interaction).perform(interaction, self.board.channel, action, self.board, from_menu=True,
-                                         simultaneous=self.simultaneous)
+        await _play(interaction).perform(interaction, self.board.channel, action, self.board,
+                                         from_menu=_in_private_menu(interaction), simultaneous=self.simultaneous)
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:page:{_BOARD}:(?P<start>\d+)"):
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:page:{_BOARD}:(?P<start>[0-9]+)"):
     """Shows another window of pages of the action menu (for decisions beyond 100 options)."""
 
     def __init__(self, board: Board, start: int, label: str = "More…") -> None:
@@ -131,7 +141,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PR
         return cls(Board.parse(match), int(match["start"]))
 
     async def callback(self, interaction: Inter) -> None:
-        await _play(interaction).open_menu(interaction, self.board, start=self.start, edit=True)
+        await _play(interaction).open_menu(interaction, self.board, start=self.start,
+                                           edit=_in_private_menu(interaction))
 
 
 DYNAMIC_ITEMS = (TurnButton, ScreenButton, ActionSelect, PageButton)

@@ -10,6 +10,7 @@ import logging
 import random
 from typing import Any
 
+import discord
 import pytest
 
 import rules
@@ -163,3 +164,107 @@ async def _play_and_check(w: Any, name: str, monkeypatch: pytest.MonkeyPatch, mo
             for other in humans:  # the same words may be another player's own news ("You drew a 1")
                 if other.id != user and text not in private.get(other.id, set()):
                     assert text not in dms(other), f"private text sent to another player: {text!r}"
+
+
+# ---- forged components ---------------------------------------------------------------------------
+# A modified client (or an old message) can send any ``custom_id`` and any select value. SimCord only lets a
+# user press components that exist on a message, so the forgeries are posted raw by the bot's HTTP client in
+# a side channel (no view is registered for them): the click then reaches discord.py's real dispatch, which
+# matches it against the registered ``DynamicItem`` templates exactly as it would a real one.
+
+async def post_forged(w: Any, place: Any, component: dict[str, Any]) -> Any:
+    params = discord.http.MultipartParameters(
+        payload={"content": "forged", "components": [{"type": 1, "components": [component]}]},
+        multipart=None, files=None)
+    await w.bot.http.send_message(place.id, params=params)
+    return place.history()[-1]
+
+
+def forged_button(custom_id: str) -> dict[str, Any]:
+    return {"type": 2, "style": 1, "label": "forged", "custom_id": custom_id}
+
+
+def forged_select(custom_id: str, values: list[str]) -> dict[str, Any]:
+    return {"type": 3, "custom_id": custom_id, "min_values": 1, "max_values": 1,
+            "options": [{"label": str(i), "value": v} for i, v in enumerate(values)]}
+
+
+def forged_ids(ch: int, game: int, ver: int, other: int) -> list[str]:
+    """``kontor:<kind>:`` + a body per forgery: other channels and games, odd versions, odd characters."""
+    bodies = [f"{other}:{game}:{ver}", f"{ch}:{game + 1}:{ver}", f"{ch}:{max(0, game - 1)}:{ver}",
+              f"{ch}:{game}:{ver + 7}", f"{ch}:{game}:-1", f"{ch}:{game}:x", f"{ch}:{game}:{ver}.0",
+              f"{ch}:{game}:{'9' * 40}", f"{'9' * 40}:{game}:{ver}", f"{ch}:{'9' * 25}:{ver}",
+              f"{ch}:{game}:{ver}\n", f"{ch}:{game}:\u0661", f"{ch}\u200b:{game}:{ver}", f"{ch}:{game}:{ver}:💥",
+              f"{ch}:{game}:{str(ver + 1).zfill(60)}", "0:0:0", ":::", ""]
+    out = []
+    for i, body in enumerate(bodies):  # every body as a turn button and a menu select; the rest in turn
+        out += [f"kontor:turn:{body}", f"kontor:act:{body}:{i % 3}:{i % 2}",
+                [f"kontor:page:{body}:0", f"kontor:page:{body}:{'9' * 20}", f"kontor:act:{body}:{'9' * 20}:1"][i % 3]]
+    out += [f"kontor:screen:{other}", f"kontor:screen:{'9' * 40}", "kontor:screen:-5", "kontor:screen:\u0665",
+            f"kontor:turn:{ch}:{game}:{ver}".ljust(100, "0"), "kontor:" + "x" * 93, "\x00" * 100, "kontor", "💥"]
+    return [cid[:100] for cid in out if cid]
+
+
+async def snapshot_of(w: Any) -> tuple[Any, ...]:
+    t = await table(w)
+    row = await w.bot.service.store.open_game(w.channel.id)
+    return t.version, t.status, row.snapshot, tuple(await w.bot.service.log(w.channel.id, limit=1000))
+
+
+async def test_forged_component_ids_and_values_are_refused_and_change_nothing(world: Any) -> None:
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol)  # the test game: a simultaneous secret bid first
+    side = w.guild.create_text_channel("forgeries")
+    other = w.guild.create_text_channel("elsewhere")
+    t = await table(w)
+    ch, game, ver = t.channel, t.game_id, t.version
+    mover = actor_of(w, t.awaited[0])
+    others = [actor_of(w, u) for u in t.awaited[1:]]
+    legal = [a for a, _ in await w.bot.service.legal(ch, mover.id)]
+    before = await snapshot_of(w)
+    posted = public_count(w)
+    answered = ignored = 0
+
+    async def press(actor: Any, component: dict[str, Any], values: list[str] | None = None) -> None:
+        nonlocal answered, ignored
+        message = await post_forged(w, side, component)
+        side_posts, errors = len(side.history()), w.env.error_cursor
+        if values is None:
+            r = await actor.click(message, custom_id=component["custom_id"])
+        else:
+            r = await actor.select(message, values, custom_id=component["custom_id"])
+        what = f"{component['custom_id']!r} {values!r}"
+        assert not w.env.errors_since(errors), f"{what} crashed: {w.env.errors_since(errors)}"
+        assert public_count(w) == posted and len(side.history()) == side_posts, f"{what} posted in a channel"
+        assert len(other.history()) == 0, f"{what} posted in another channel"
+        assert [m.content for m in side.history()] == ["forged"] * side_posts, f"{what} rewrote a public message"
+        assert await snapshot_of(w) == before, f"{what} changed the game"
+        if r.response is None:  # no registered item matches: discord.py ignores it, and so does the bot
+            ignored += 1
+            return
+        answered += 1
+        assert r.ephemeral, f"{what} was answered in public"
+        assert r.response.content and "✅" not in r.response.content, f"{what}: {r.response.content!r}"
+
+    for i, cid in enumerate(forged_ids(ch, game, ver, other.id)):
+        for actor in (mover, w.mod) if i % 4 == 0 else (mover,):  # the spectator on a sample
+            if cid.startswith("kontor:act:"):
+                await press(actor, forged_select(cid, [legal[0]]), [legal[0]])
+            else:
+                await press(actor, forged_button(cid))
+    # a current menu's id with values that are not legal for this player: junk, 100 characters, another seat's
+    act_id = f"kontor:act:{ch}:{game}:{ver}:0:1"
+    mine = set(legal)
+    theirs = {a for o in others for a, _ in await w.bot.service.legal(ch, o.id)} - mine
+    await press(w.mod, forged_select(act_id, [legal[0]]), [legal[0]])  # a spectator with a legal action
+    values = ["-", "take 1", "bid 99", "bid -1", "x" * 100, "bid 1" + " " * 95, "bid\u00a01", "bid 1\u200b",
+              "\u202ebid 1", "💥" * 100, "pass", *sorted(theirs)]
+    for value in values:
+        if value not in mine:
+            await press(mover, forged_select(act_id, [value]), [value])
+    assert answered and ignored  # both paths were exercised
+    future = f"kontor:act:{ch}:{game}:{ver + 1}:0:1"  # a simultaneous menu from a version that does not exist yet
+    message = await post_forged(w, side, forged_select(future, [legal[0]]))
+    r = await mover.select(message, [legal[0]], custom_id=future)
+    assert r.ephemeral and "nothing was played" in r.response.content
+    assert await snapshot_of(w) == before
