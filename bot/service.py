@@ -225,6 +225,10 @@ class TableService:
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, State]] = {}  # game id -> (version, state): skips reloading snapshots
+        # Per running game, valid only at the version they were taken at (every seating change bumps it),
+        # so a stale entry just misses: game id -> (version, seats) and (version, {human seat: secret part}).
+        self._seats: dict[int, tuple[int, list[Seat]]] = {}
+        self._secrets: dict[int, tuple[int, dict[int, str]]] = {}
         self._render_failed: set[str] = set()
 
     @classmethod
@@ -467,7 +471,8 @@ class TableService:
                 await tx.append(row.id, kind="note", version=version, seat=None, user_id=by_user, action=None,
                                 events=texts, now=now)
                 await self._sync_deadlines(tx, row, seats, state, acted=None, now=now)
-            row = dataclasses.replace(row, status="active", seed=seed, snapshot=state.dump(), version=version)
+            row = dataclasses.replace(row, status="active", seed=seed, snapshot=state.dump(), version=version,
+                                      updated_at=now)
             self._states[row.id] = (version, state)
             changes = _Changes(before={s.seat: "" for s in seats if not s.is_bot}, public=list(texts))
             row = await self._run_bots(row, seats, state, changes, now)
@@ -495,7 +500,7 @@ class TableService:
                         events=texts, now=now)
         await tx.drop_deadlines(row.id)
         await tx.drop_abandon_votes(row.id)
-        self._states.pop(row.id, None)
+        self._forget(row.id)
         return texts
 
     async def vote_abandon(self, channel: int, user: int) -> Update:
@@ -567,7 +572,7 @@ class TableService:
                                 events=[text], now=now)
                 if state is not None:
                     await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now)
-            row = dataclasses.replace(row, version=version)
+            row = dataclasses.replace(row, version=version, updated_at=now)
             if state is None:
                 return await self._lobby_update(row.id, [text])
             self._states[row.id] = (version, state)
@@ -635,7 +640,7 @@ class TableService:
             if expected_version is not None and expected_version != row.version:
                 raise StaleVersion("That board is out of date: someone moved since. Use the current board.",
                                    row.version)
-            seats = await self.store.seats(row.id)
+            seats = await self._running_seats(row)
             seat = next((s.seat for s in seats if s.user_id == user), None)
             if seat is None:
                 raise TableError("You are not playing at this table.")
@@ -645,7 +650,7 @@ class TableService:
             if seat not in awaited:
                 waiting = ", ".join(seats[s].name for s in awaited)
                 raise TableError(f"It is not your turn: the table is waiting for {waiting}.")
-            changes = self._begin(state, seats)
+            changes = self._begin(row, state, seats)
             now = self.clock()
             try:
                 row = await self._step(row, seats, state, seat, action, "player", user, changes, now)
@@ -655,9 +660,26 @@ class TableService:
             row = await self._run_bots(row, seats, state, changes, now)
             return await self._update(row, seats, state, changes)
 
-    def _begin(self, state: State, seats: list[Seat]) -> _Changes:
+    async def _running_seats(self, row: GameRow) -> list[Seat]:
+        """The seats of a running game; call under the channel's lock (the cache is filled by this game's steps)."""
+        cached = self._seats.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return list(cached[1])
+        return await self.store.seats(row.id)
+
+    def _begin(self, row: GameRow, state: State, seats: list[Seat]) -> _Changes:
+        """Start collecting changes: each human seat's secret part now (the last update's, when it is current)."""
+        cached = self._secrets.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return _Changes(before=dict(cached[1]))
         public = state.view(None)
         return _Changes(before={s.seat: _secret_part(state.view(s.seat), public) for s in seats if not s.is_bot})
+
+    def _forget(self, game_id: int) -> None:
+        """Drop every cached piece of a game (it ended, or a commit failed and the file is the truth again)."""
+        self._states.pop(game_id, None)
+        self._seats.pop(game_id, None)
+        self._secrets.pop(game_id, None)
 
     def _texts(self, game: Game, events: list[Any], seats: list[Seat], seat: int | None) -> list[str]:
         names = [s.name for s in seats]
@@ -697,7 +719,7 @@ class TableService:
                 else:
                     await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now)
         except BaseException as exc:
-            self._states.pop(row.id, None)  # the cached state moved ahead of the file: reload next time
+            self._forget(row.id)  # the cached state moved ahead of the file: reload next time
             if isinstance(exc, StoreError):
                 raise StaleVersion("The game changed meanwhile. Use the current board.", row.version) from None
             raise
@@ -706,9 +728,10 @@ class TableService:
         changes.finished = changes.finished or over
         row = dataclasses.replace(row, version=version, updated_at=now, **fields)
         if over:
-            self._states.pop(row.id, None)
+            self._forget(row.id)
         else:
             self._states[row.id] = (version, state)
+            self._seats[row.id] = (version, list(seats))  # a move never changes the seating
         return row
 
     async def _run_bots(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
@@ -742,32 +765,33 @@ class TableService:
                               acted: int | None, now: float) -> None:
         """A human seat's clock starts when it becomes awaited and restarts when it acts."""
         awaited = [s for s in state.to_act() if not seats[s].is_bot]
-        running = {d.seat for d in await tx.deadlines(row.id)}
         await tx.drop_deadlines(row.id, keep=awaited)
         remind, deadline = row.settings.get("remind_hours", 0), row.settings.get("deadline_hours", 0)
-        for seat in awaited:
-            if seat not in running or seat == acted:
-                await tx.put_deadline(row.id, seat, since=now,
-                                      remind_at=_after(now, remind, deadline, reminder=True),
-                                      due_at=_after(now, remind, deadline, reminder=False))
+        # A running clock keeps going; a newly awaited seat's clock and the acting seat's start now.
+        await tx.start_clocks(row.id, awaited, restart=acted, since=now,
+                              remind_at=_after(now, remind, deadline, reminder=True),
+                              due_at=_after(now, remind, deadline, reminder=False))
 
     async def _update(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
                       notice: str | None = None) -> Update:
-        fresh = await self.store.game(row.id)
-        assert fresh is not None
-        table = self._table(fresh, seats, state)
+        # ``row`` is current: it was read under the channel's lock, and each commit since replaced it.
+        table = self._table(row, seats, state)
         public = state.view(None)
         private: dict[int, PrivateUpdate] = {}
+        secrets_now: dict[int, str] = {}
         for s in seats:
             if s.user_id is None:
                 continue
             view = state.view(s.seat)
+            secrets_now[s.seat] = secret = _secret_part(view, public)
             texts = changes.private.get(s.seat, [])
-            if texts or _secret_part(view, public) != changes.before.get(s.seat):
+            if texts or secret != changes.before.get(s.seat):
                 private[s.user_id] = PrivateUpdate(view, texts)
-        image = await self._image(fresh.game, public, changes.last, seats) if self.render else None
+        if row.status == "active":  # the next act compares against these instead of building the views again
+            self._secrets[row.id] = (row.version, secrets_now)
+        image = await self._image(row.game, public, changes.last, seats) if self.render else None
         return Update(
-            channel=fresh.channel_id, table=table, version=fresh.version, public_events=changes.public,
+            channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
             public_view=public, private=private, awaited=list(table.awaited),
             finished=state.outcome() if changes.finished else None, image=image, notice=notice,
         )
@@ -931,7 +955,7 @@ class TableService:
         game = self.game(row.game)
         who = seats[seat]
         caretaker = row.settings.get("caretaker", "bot")
-        changes = self._begin(state, seats)
+        changes = self._begin(row, state, seats)
         if caretaker == "none":
             async with self.store.transaction() as tx:
                 await tx.clear_due(row.id, seat)

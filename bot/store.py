@@ -441,6 +441,23 @@ class Store:
             (game_id, seat, since, remind_at, due_at),
         )
 
+    async def start_clocks(
+        self, game_id: int, seats: Iterable[int], *, restart: int | None, since: float, remind_at: float | None,
+        due_at: float | None,
+    ) -> None:
+        """One statement: a deadline for each of ``seats`` that has none; ``restart``'s is set anew if it has one."""
+        wanted = tuple(seats)
+        if not wanted:
+            return
+        values = ", ".join("(?, ?, ?, ?, ?)" for _ in wanted)
+        params = [p for seat in wanted for p in (game_id, seat, since, remind_at, due_at)]
+        await self._write(
+            f"INSERT INTO deadlines(game_id, seat, since, remind_at, due_at) VALUES {values}"
+            " ON CONFLICT(game_id, seat) DO UPDATE SET since = excluded.since, remind_at = excluded.remind_at,"
+            " due_at = excluded.due_at WHERE excluded.seat = ?",
+            (*params, restart),
+        )
+
     async def clear_reminder(self, game_id: int, seat: int) -> None:
         await self._write("UPDATE deadlines SET remind_at = NULL WHERE game_id = ? AND seat = ?", (game_id, seat))
 
