@@ -16,7 +16,8 @@ import re
 import secrets
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -229,6 +230,9 @@ class TableService:
         # so a stale entry just misses: game id -> (version, seats) and (version, {human seat: secret part}).
         self._seats: dict[int, tuple[int, list[Seat]]] = {}
         self._secrets: dict[int, tuple[int, dict[int, str]]] = {}
+        # channel -> its running game's row as the last act committed it. Every other change of the channel
+        # runs under ``_serial``, which drops it, so act() can trust it (the service is its file's only writer).
+        self._rows: dict[int, GameRow] = {}
         self._render_failed: set[str] = set()
 
     @classmethod
@@ -264,6 +268,13 @@ class TableService:
 
     def _lock(self, channel: int) -> asyncio.Lock:
         return self._locks.setdefault(channel, asyncio.Lock())
+
+    @asynccontextmanager
+    async def _serial(self, channel: int) -> AsyncIterator[None]:
+        """The channel's lock for any change but act(): the row act() cached may not survive it, so drop it."""
+        async with self._lock(channel):
+            self._rows.pop(channel, None)
+            yield
 
     async def _open_row(self, channel: int) -> GameRow:
         row = await self.store.open_game(_check_id(channel, "channel"))
@@ -331,7 +342,7 @@ class TableService:
             raise TableError("Settings must be given as name=value pairs.")
         sets = normalise_settings(settings)
         name = _clean_name(creator_name)
-        async with self._lock(channel):
+        async with self._serial(channel):
             now = self.clock()
             try:
                 async with self.store.transaction() as tx:
@@ -350,7 +361,7 @@ class TableService:
     async def _lobby_change(self, channel: int, change: Callable[[GameRow, list[Seat]], tuple[list[Seat], str]],
                             **fields: Any) -> Update:
         """Run a seating change on the lobby of ``channel``: ``change`` returns (new seats, event text)."""
-        async with self._lock(channel):
+        async with self._serial(channel):
             row = await self._open_row(channel)
             if row.status != "lobby":
                 raise TableError("The game has already started.")
@@ -380,7 +391,7 @@ class TableService:
 
     async def leave(self, channel: int, user: int) -> Update:
         _check_id(user, "user")
-        async with self._lock(channel):
+        async with self._serial(channel):
             row = await self._open_row(channel)
             if row.status != "lobby":
                 raise TableError("The game is running: ask the table's creator to replace you, or abandon it.")
@@ -441,7 +452,7 @@ class TableService:
         _check_id(by_user, "user")
         if seed is not None:
             _check_id(seed, "seed")
-        async with self._lock(channel):
+        async with self._serial(channel):
             row = await self._open_row(channel)
             if row.status != "lobby":
                 raise TableError("The game has already started.")
@@ -480,7 +491,7 @@ class TableService:
 
     async def abandon(self, channel: int, by_user: int, force: bool = False) -> Update:
         _check_id(by_user, "user")
-        async with self._lock(channel):
+        async with self._serial(channel):
             row = await self._open_row(channel)
             seats = await self.store.seats(row.id)
             humans = [s.user_id for s in seats if s.user_id is not None]
@@ -510,7 +521,7 @@ class TableService:
         they are forgotten when the game ends. A vote is no game change: no version bump.
         """
         _check_id(user, "user")
-        async with self._lock(channel):
+        async with self._serial(channel):
             row = await self._open_row(channel)
             seats = await self.store.seats(row.id)
             mine = next((s for s in seats if s.user_id == user), None)
@@ -545,7 +556,7 @@ class TableService:
         _check_id(by_user, "user")
         if user is not None:
             _check_id(user, "user")
-        async with self._lock(channel):
+        async with self._serial(channel):
             row = await self._open_row(channel)
             seats = await self.store.seats(row.id)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
@@ -586,7 +597,7 @@ class TableService:
 
     async def update_settings(self, channel: int, by_user: int, *, force: bool = False, **settings: Any) -> Update:
         _check_id(by_user, "user")
-        async with self._lock(channel):
+        async with self._serial(channel):
             row = await self._open_row(channel)
             if not (force or by_user == row.creator_id):
                 raise TableError("Only the table's host or a moderator can change the settings.")
@@ -611,7 +622,7 @@ class TableService:
         """Remember the channel's live board message (post mode "live"); no version change."""
         if message_id is not None:
             _check_id(message_id, "message")
-        async with self._lock(channel):
+        async with self._serial(channel):
             row = await self._open_row(channel)
             async with self.store.transaction() as tx:
                 await tx.set_live_message(row.id, message_id)
@@ -633,32 +644,49 @@ class TableService:
         if expected_version is not None and (isinstance(expected_version, bool)
                                              or not isinstance(expected_version, int)):
             raise TableError("Unknown board version.")
+        _check_id(channel, "channel")
         async with self._lock(channel):
-            row = await self._open_row(channel)
-            if row.status != "active":
-                raise TableError("The game has not started yet.")
-            if expected_version is not None and expected_version != row.version:
-                raise StaleVersion("That board is out of date: someone moved since. Use the current board.",
-                                   row.version)
-            seats = await self._running_seats(row)
-            seat = next((s.seat for s in seats if s.user_id == user), None)
-            if seat is None:
-                raise TableError("You are not playing at this table.")
-            state = self._state(row)
-            assert state is not None
-            awaited = state.to_act()
-            if seat not in awaited:
-                waiting = ", ".join(seats[s].name for s in awaited)
-                raise TableError(f"It is not your turn: the table is waiting for {waiting}.")
+            row = self._rows.pop(channel, None) or await self._open_row(channel)
+            try:
+                seats, state, seat = await self._turn(row, user, expected_version)
+            except TableError:
+                self._keep(row)  # a refusal changes nothing
+                raise
             changes = self._begin(row, state, seats)
             now = self.clock()
             try:
                 row = await self._step(row, seats, state, seat, action, "player", user, changes, now)
             except IllegalAction as exc:
                 self._states[row.id] = (row.version, state)  # unchanged: keep it cached
+                self._keep(row)
                 raise TableError(exc.message) from None
             row = await self._run_bots(row, seats, state, changes, now)
+            self._keep(row)
             return await self._update(row, seats, state, changes)
+
+    async def _turn(self, row: GameRow, user: int, expected_version: int | None) -> tuple[list[Seat], State, int]:
+        """(seats, state, the user's seat) if ``user`` may act now in ``row``'s game; else a refusal."""
+        if row.status != "active":
+            raise TableError("The game has not started yet.")
+        if expected_version is not None and expected_version != row.version:
+            raise StaleVersion("That board is out of date: someone moved since. Use the current board.",
+                               row.version)
+        seats = await self._running_seats(row)
+        seat = next((s.seat for s in seats if s.user_id == user), None)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        state = self._state(row)
+        assert state is not None
+        awaited = state.to_act()
+        if seat not in awaited:
+            waiting = ", ".join(seats[s].name for s in awaited)
+            raise TableError(f"It is not your turn: the table is waiting for {waiting}.")
+        return seats, state, seat
+
+    def _keep(self, row: GameRow) -> None:
+        """Cache a running game's row as act() committed (or found) it, for the channel's next act()."""
+        if row.status == "active":
+            self._rows[row.channel_id] = row
 
     async def _running_seats(self, row: GameRow) -> list[Seat]:
         """The seats of a running game; call under the channel's lock (the cache is filled by this game's steps)."""
@@ -910,7 +938,7 @@ class TableService:
         now = self.clock() if now is None else now
         updates: list[Update] = []
         for dl in await self.store.due_deadlines(now):
-            async with self._lock(dl.channel_id):
+            async with self._serial(dl.channel_id):
                 try:
                     update = await self._handle_deadline(dl.game_id, dl.seat, now)
                 except TableError:

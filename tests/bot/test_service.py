@@ -692,3 +692,49 @@ async def test_the_board_never_names_a_secret_choice_as_last_move(db_path: Path,
         assert service._public_last("speicherstadt", None, None) is None
     finally:
         await service.close()
+
+
+# ---- what act() remembers between moves -------------------------------------------------------
+async def test_changes_between_moves_reach_the_next_move(svc: TableService) -> None:
+    """act() keeps the game's row, seats and secret parts from the last move; every other change refreshes them."""
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+    update = await svc.start(CH, ANNA, seed=5)
+    update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0], update.version)
+    await svc.update_settings(CH, ANNA, pace="fast")
+    await svc.set_live_message(CH, 555)
+    ben_seat = update.table.seat_of(BEN)
+    assert ben_seat is not None
+    update = await svc.replace(CH, ben_seat, CARL, "Carl", by_user=BEN)
+    with pytest.raises(TableError, match="not playing"):
+        await svc.act(CH, BEN, "play 1")
+    update = await svc.act(CH, CARL, (await svc.legal(CH, CARL))[0][0], update.version)
+    assert update.table.settings["pace"] == "fast" and update.table.live_message_id == 555
+    assert update.table.seats[ben_seat].name == "Carl"
+    assert update.table == await svc.table(CH)  # the same table a fresh read gives
+
+
+async def test_remembering_between_moves_changes_no_update(tmp_path: Path, clock: FakeClock) -> None:
+    """A service that keeps running and one reopened before every move produce the very same updates."""
+    kept = await TableService.open(str(tmp_path / "kept.sqlite3"), games=TEST_GAMES, clock=clock)
+    path = str(tmp_path / "reopened.sqlite3")
+    reopened = await TableService.open(path, games=TEST_GAMES, clock=clock)
+    try:
+        for svc in (kept, reopened):
+            await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), (CARL, "Carl"), bots=1, settings={"pace": "fast"})
+        a, b = await kept.start(CH, ANNA, seed=12), await reopened.start(CH, ANNA, seed=12)
+        told: list[set[int]] = []
+        while a.table.status == "active":
+            assert a == b
+            user = a.awaited[-1]
+            action = (await kept.legal(CH, user))[-1][0]
+            clock.advance(0.1)
+            await reopened.close()
+            reopened = await TableService.open(path, games=TEST_GAMES, clock=clock)
+            a, b = await kept.act(CH, user, action, a.version), await reopened.act(CH, user, action, b.version)
+            told.append(set(a.private))
+        assert a == b and a.finished is not None
+        # Both kinds of move happened: some told a human something private, some told a human nothing.
+        assert any(told) and any(len(t) < 3 for t in told)
+    finally:
+        await kept.close()
+        await reopened.close()

@@ -233,3 +233,27 @@ async def test_readers_never_see_another_tasks_open_transaction(db_path: Path) -
         assert seen == [0]
     finally:
         await store.close()
+
+
+async def test_start_clocks_keeps_running_clocks_and_restarts_only_the_acting_seat(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        gid = await _new_game(store, channel=10)
+        async with store.transaction() as tx:
+            await tx.bump(gid, 0, NOW, status="active")
+            await tx.put_deadline(gid, 0, since=NOW, remind_at=NOW + 100, due_at=NOW + 200)
+            await tx.put_deadline(gid, 1, since=NOW, remind_at=None, due_at=NOW + 50)
+            await tx.start_clocks(gid, [], restart=0, since=NOW + 9, remind_at=None, due_at=None)  # nothing to do
+        later = NOW + 10
+        async with store.transaction() as tx:
+            await tx.start_clocks(gid, [0, 1, 2], restart=1, since=later, remind_at=later + 100, due_at=later + 200)
+        assert [(d.seat, d.since, d.remind_at, d.due_at) for d in await store.deadlines(gid)] == [
+            (0, NOW, NOW + 100, NOW + 200),  # running: untouched
+            (1, later, later + 100, later + 200),  # the acting seat: restarted
+            (2, later, later + 100, later + 200),  # newly awaited: started
+        ]
+        async with store.transaction() as tx:
+            await tx.start_clocks(gid, [0], restart=None, since=later + 5, remind_at=None, due_at=None)
+        assert (await store.deadlines(gid))[0].since == NOW  # no acting seat: every running clock keeps going
+    finally:
+        await store.close()
