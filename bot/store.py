@@ -21,6 +21,8 @@ from typing import Any
 
 import aiosqlite
 
+WAL_AUTOCHECKPOINT_PAGES = 10_000
+
 # Index i upgrades user_version i -> i+1. Append only: never edit a shipped entry.
 MIGRATIONS: list[str] = [
     """
@@ -198,6 +200,10 @@ class Store:
             await db.execute_fetchall("PRAGMA synchronous=NORMAL")
             await db.execute_fetchall("PRAGMA foreign_keys=ON")
             await db.execute_fetchall("PRAGMA busy_timeout=5000")
+            # A move writes about 6 pages: at SQLite's default (a checkpoint every 1,000 pages) every 150th move
+            # paid a checkpoint (~5 ms, it syncs the database file). Every 10,000 pages (a WAL of up to ~40 MB)
+            # keeps that cost out of the p99; durability is the same.
+            await db.execute_fetchall(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
             store = cls(db, path)
             await store._migrate()
         except BaseException:

@@ -25,6 +25,8 @@ async def test_migrates_an_empty_file_and_sets_pragmas(db_path: Path) -> None:
     store = await Store.open(db_path)
     try:
         assert await store.schema_version() == len(MIGRATIONS)
+        # Per connection, so asked of the store's own.
+        assert await store._db.execute_fetchall("PRAGMA wal_autocheckpoint") == [(10_000,)]
     finally:
         await store.close()
     raw = sqlite3.connect(db_path)
