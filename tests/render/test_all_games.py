@@ -32,7 +32,7 @@ def snapshots(name: str, n: int) -> list[tuple[State, dict[str, Any] | None]]:
     last = None
     while not state.is_over() and state.ply < 5000:
         seat, action = bot_step(game, state, salt=7)
-        public = game.public_action(action) if hasattr(game, "public_action") else action
+        public = game.public_action(action)
         if public is not None:
             last = {"seat": seat, "action": action}
         plies.append((state, last))
