@@ -33,7 +33,7 @@ from rules.nuernberg.data import (
     WALLS,
     YEARS,
 )
-from rules.nuernberg.economy import bank_rate, council_card, pieces_left, vp, vp_breakdown
+from rules.nuernberg.economy import bank_rates, council_card, pieces_left, vp_breakdown
 
 if TYPE_CHECKING:
     from rules.nuernberg.state import NuernbergState
@@ -56,57 +56,67 @@ _HEXES = [{k: h[k] for k in ("id", "q", "r", "terrain", "resource", "number")} f
 _CITY = [{k: h[k] for k in ("id", "q", "r", "kind", "good")} for h in CITY_HEXES]
 
 
+# The fixed parts of the board, built once; a view copies the small dicts and fills in who owns what.
+# Their nested lists (coordinates, hex ids) are shared between views: views are read, never changed.
+_CROSSINGS = [
+    [{"id": f"{route['id']}.{k}", "xy": list(xy), "hexes": list(adj), "origin": k == 0}
+     for k, (adj, xy) in enumerate(route["crossings"])]
+    for route in ROUTES
+]
+_SECTIONS = [
+    [{"id": f"{route['id']}.s{k}", "ends": [f"{route['id']}.{k - 1}", f"{route['id']}.{k}"]}
+     for k in range(1, len(route["crossings"]))]
+    for route in ROUTES
+]
+_ROUTE_HEADS = [{"id": r["id"], "numeral": r["numeral"], "card": r["card"], "city": r["city"]} for r in ROUTES]
+_DISCS = [
+    {"id": d["id"], "xy": list(d["xy"]), "hexes": list(d["hexes"]), "trade": d["trade"],
+     "bauhof": DISC_BAUHOF[i], "doubles": [GOOD_NAMES[g] for g in sorted(DISC_DOUBLES[i])]}
+    for i, d in enumerate(DISCS)
+]
+_WALLS = [{"id": w["id"], "ends": [list(p) for p in w["ends"]]} for w in WALLS]
+_TOWERS = [{"id": t["id"], "between": list(t["between"]), "xy": list(t["xy"])} for t in TOWERS]
+_GOODS = [{"good": g["good"], "recipe": dict(g["recipe"]), "city": g["city"], "route": g["route"],
+           "price": g["price"], "toll": g["toll"]} for g in GOODS]
+_GOOD_ROUTES = [ROUTE_INDEX[g["route"]] for g in GOODS]
+_CITIES = [(i, {"city": r["city"], "route": r["id"], "goods": [g["good"] for g in GOODS if g["route"] == r["id"]]})
+           for i, r in enumerate(ROUTES) if r["city"]]
+_TIMELINE = {"years": list(YEARS), "reshuffle": list(RESHUFFLE_YEARS), "end": END_YEAR}
+
+
 def _seat(value: int) -> int | None:
     return value if value >= 0 else None
 
 
 def _routes(st: NuernbergState) -> list[dict[str, Any]]:
-    out = []
-    for r, route in enumerate(ROUTES):
-        rid = route["id"]
-        crossings = [
-            {"id": f"{rid}.{k}", "xy": list(xy), "hexes": list(adj), "origin": k == 0,
-             "settlement": _seat(st.settlements[r][k])}
-            for k, (adj, xy) in enumerate(route["crossings"])
-        ]
-        sections = [
-            {"id": f"{rid}.s{k}", "ends": [f"{rid}.{k - 1}", f"{rid}.{k}"], "toll": _seat(st.tolls[r][k - 1])}
-            for k in range(1, len(route["crossings"]))
-        ]
-        out.append({
-            "id": rid, "numeral": route["numeral"], "card": route["card"], "city": route["city"],
-            "holder": _seat(st.holders[r]),
-            "tolls_by_seat": [st.tolls[r].count(s) for s in range(st.num_players)],
-            "crossings": crossings, "sections": sections,
-        })
-    return out
+    seats = range(st.num_players)
+    return [
+        {**_ROUTE_HEADS[r], "holder": _seat(st.holders[r]),
+         "tolls_by_seat": [tolls.count(s) for s in seats],
+         "crossings": [{**c, "settlement": v if v >= 0 else None}
+                       for c, v in zip(_CROSSINGS[r], st.settlements[r], strict=True)],
+         "sections": [{**c, "toll": v if v >= 0 else None} for c, v in zip(_SECTIONS[r], tolls, strict=True)]}
+        for r, tolls in enumerate(st.tolls)
+    ]
 
 
 def _city(st: NuernbergState) -> dict[str, Any]:
     built = len(st.walls)
     return {
         "hexes": _CITY,
-        "discs": [
-            {"id": d["id"], "xy": list(d["xy"]), "hexes": list(d["hexes"]), "trade": d["trade"],
-             "bauhof": DISC_BAUHOF[i], "doubles": [GOOD_NAMES[g] for g in sorted(DISC_DOUBLES[i])],
-             "owner": _seat(st.discs[i])}
-            for i, d in enumerate(DISCS)
-        ],
-        "walls": [
-            {"id": w["id"], "ends": [list(p) for p in w["ends"]], "built_by": st.walls[i] if i < built else None}
-            for i, w in enumerate(WALLS)
-        ],
+        "discs": [{**d, "owner": _seat(owner)} for d, owner in zip(_DISCS, st.discs, strict=True)],
+        "walls": [{**w, "built_by": st.walls[i] if i < built else None} for i, w in enumerate(_WALLS)],
         "next_wall": WALLS[built]["id"] if built < len(WALLS) else None,
         "towers": [
-            {"id": t["id"], "between": list(t["between"]), "xy": list(t["xy"]), "built_by": _seat(st.towers[i]),
-             "open": st.towers[i] < 0 and TOWER_NEEDS[i] <= built}
-            for i, t in enumerate(TOWERS)
+            {**t, "built_by": _seat(st.towers[i]), "open": st.towers[i] < 0 and TOWER_NEEDS[i] <= built}
+            for i, t in enumerate(_TOWERS)
         ],
     }
 
 
-def _player(st: NuernbergState, seat: int, viewer: int | None) -> dict[str, Any]:
+def _player(st: NuernbergState, seat: int, viewer: int | None, breakdown: dict[str, int]) -> dict[str, Any]:
     hand = st.hands[seat]
+    rates = bank_rates(st, seat)
     return {
         "seat": seat,
         "colour": COLOURS[seat],
@@ -114,13 +124,13 @@ def _player(st: NuernbergState, seat: int, viewer: int | None) -> dict[str, Any]
         "cards": sum(hand),
         "hand": {res: hand[i] for i, res in enumerate(RESOURCES)} if seat == viewer else None,
         "prestige": st.prestige[seat],
-        "vp": vp(st, seat),
-        "breakdown": vp_breakdown(st, seat),
+        "vp": sum(breakdown.values()),
+        "breakdown": breakdown,
         "wegerecht": [ROUTES[r]["id"] for r, h in enumerate(st.holders) if h == seat],
         "council": council_card(st, seat),
         "pieces_left": {p: pieces_left(st, seat, p) for p in ("settlement", "manufacture", "toll")},
         "discard_due": st.discards_due[seat],
-        "bank_rates": {item: bank_rate(st, seat, i) for i, item in enumerate(TRADE_ITEMS)},
+        "bank_rates": {item: rates[i] for i, item in enumerate(TRADE_ITEMS)},
     }
 
 
@@ -147,6 +157,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> dict[str, Any]:
         o = st.offer
         offer = {"from": o["from"], "to": list(o["to"]), "declined": list(o["declined"]),
                  "give": trading.as_dict(o["give"]), "want": trading.as_dict(o["want"])}
+    breakdowns = [vp_breakdown(st, s) for s in range(n)]
     view: dict[str, Any] = {
         "game": "nuernberg",
         "num_players": n,
@@ -155,7 +166,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> dict[str, Any]:
         "phase": st.phase,
         "phase_name": PHASE_NAMES[st.phase],
         "status": status_line(st),
-        "scores": [vp(st, s) for s in range(n)],
+        "scores": [sum(b.values()) for b in breakdowns],
         "over": st.phase == "over",
         "round": max(1, (st.turn - 1) // n + 1),
         "turn": st.turn,
@@ -167,25 +178,16 @@ def build_view(st: NuernbergState, viewer: int | None) -> dict[str, Any]:
         "countryside": {"hexes": _HEXES, "robber": st.robber, "city_hex": CITY_HEX, "castle_hex": CASTLE_HEX,
                         "routes": _routes(st)},
         "city": _city(st),
-        "goods": [
-            {"good": g["good"], "recipe": dict(g["recipe"]), "city": g["city"], "route": g["route"],
-             "price": g["price"], "toll": g["toll"], "toll_to": _seat(st.holders[ROUTE_INDEX[g["route"]]])}
-            for g in GOODS
-        ],
-        "cities": [
-            {"city": r["city"], "route": r["id"], "holder": _seat(st.holders[i]),
-             "goods": [g["good"] for g in GOODS if g["route"] == r["id"]]}
-            for i, r in enumerate(ROUTES) if r["city"]
-        ],
-        "timeline": {"years": list(YEARS), "year": YEARS[st.year], "index": st.year,
-                     "reshuffle": list(RESHUFFLE_YEARS), "end": END_YEAR},
+        "goods": [{**g, "toll_to": _seat(st.holders[r])} for g, r in zip(_GOODS, _GOOD_ROUTES, strict=True)],
+        "cities": [{**c, "holder": _seat(st.holders[i])} for i, c in _CITIES],
+        "timeline": {**_TIMELINE, "year": YEARS[st.year], "index": st.year},
         "deck": {"draw_pile": len(st.deck), "drawn": len(st.discard), "drawn_cards": list(st.discard),
                  "last_card": last, "handelstag": st.handelstag},
         "council": [
             {"id": c, "name": COUNCIL_NAME[c], "vp": COUNCIL_VP[c], "holder": _seat(h)}
             for c, h in zip(st.council_cards, st.council, strict=True)
         ],
-        "players": [_player(st, s, viewer) for s in range(n)],
+        "players": [_player(st, s, viewer, breakdowns[s]) for s in range(n)],
         "menu": st.menu,
         "draft": None if st.draft is None else {"give": trading.as_dict(st.draft[0]),
                                                  "want": trading.as_dict(st.draft[1])},
