@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import inspect
-import json
 import logging
 import re
 import secrets
@@ -142,18 +141,18 @@ class Update:
 class _Changes:
     """Collects what one request did across its own step and the bot steps after it."""
 
-    before: dict[int, str]  # seat -> secret part of its view before
+    before: dict[int, dict[str, Any] | None]  # seat -> secret part of its view before (None: send anyway)
     public: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=dict)
     last: dict[str, Any] | None = None
     finished: bool = False
 
 
-def _secret_part(view: Mapping[str, Any], public: Mapping[str, Any]) -> str:
-    """The part of a seat's view a spectator does not see (what a private update is about)."""
+def _secret_part(view: Mapping[str, Any], public: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of a seat's view a spectator does not see (what a private update is about). Compared with
+    ``==`` (deep, in C), not serialised: views are read-only once built, so the next move may compare to it."""
     missing = object()
-    part = {k: v for k, v in view.items() if k != "viewer" and public.get(k, missing) != v}
-    return json.dumps(part, sort_keys=True, default=str)
+    return {k: v for k, v in view.items() if k != "viewer" and public.get(k, missing) != v}
 
 
 def _check_id(value: Any, what: str) -> int:
@@ -229,7 +228,7 @@ class TableService:
         # Per running game, valid only at the version they were taken at (every seating change bumps it),
         # so a stale entry just misses: game id -> (version, seats) and (version, {human seat: secret part}).
         self._seats: dict[int, tuple[int, list[Seat]]] = {}
-        self._secrets: dict[int, tuple[int, dict[int, str]]] = {}
+        self._secrets: dict[int, tuple[int, dict[int, dict[str, Any] | None]]] = {}
         # channel -> its running game's row as the last act committed it. Every other change of the channel
         # runs under ``_serial``, which drops it, so act() can trust it (the service is its file's only writer).
         self._rows: dict[int, GameRow] = {}
@@ -485,7 +484,7 @@ class TableService:
             row = dataclasses.replace(row, status="active", seed=seed, snapshot=state.dump(), version=version,
                                       updated_at=now)
             self._states[row.id] = (version, state)
-            changes = _Changes(before={s.seat: "" for s in seats if not s.is_bot}, public=list(texts))
+            changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=list(texts))
             row = await self._run_bots(row, seats, state, changes, now)
             return await self._update(row, seats, state, changes)
 
@@ -587,7 +586,7 @@ class TableService:
             if state is None:
                 return await self._lobby_update(row.id, [text])
             self._states[row.id] = (version, state)
-            changes = _Changes(before={s.seat: "" for s in seats if not s.is_bot}, public=[text])
+            changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=[text])
             # The new occupant gets a private update; the other humans only if something secret changed for them.
             public = state.view(None)
             changes.before.update({s.seat: _secret_part(state.view(s.seat), public) for s in seats
@@ -806,7 +805,7 @@ class TableService:
         table = self._table(row, seats, state)
         public = state.view(None)
         private: dict[int, PrivateUpdate] = {}
-        secrets_now: dict[int, str] = {}
+        secrets_now: dict[int, dict[str, Any] | None] = {}
         for s in seats:
             if s.user_id is None:
                 continue
