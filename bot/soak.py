@@ -9,7 +9,8 @@ exercised at every count too. Checked:
 - after every ``act``: the stored snapshot loads and its ``checks.invariants`` hold, the version grew;
 - every ``--rebuild-every`` acts (100) and at the end: ``svc.rebuild`` (seed + log) equals the snapshot;
 - at the end: the log replayed from the seed, with ``invariants`` after *every* logged action the soak
-  did not already check on disk (the service's bot moves), ends in the stored snapshot; the game is over and finished in the store.
+  did not already check on disk (the service's bot moves), ends in the stored snapshot; the game is over
+  and finished in the store.
 
 ``soak(...)`` is the library entry (tests use it); ``soak_main`` is the command.
 """
