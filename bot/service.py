@@ -480,7 +480,7 @@ class TableService:
                 await tx.set_seats(row.id, seats)
                 await tx.append(row.id, kind="note", version=version, seat=None, user_id=by_user, action=None,
                                 events=texts, now=now)
-                await self._sync_deadlines(tx, row, seats, state, acted=None, now=now)
+                await self._sync_deadlines(tx, row, seats, state, acted=None, now=now, version=version)
             row = dataclasses.replace(row, status="active", seed=seed, snapshot=state.dump(), version=version,
                                       updated_at=now)
             self._states[row.id] = (version, state)
@@ -581,7 +581,7 @@ class TableService:
                 await tx.append(row.id, kind="note", version=version, seat=seat, user_id=by_user, action=None,
                                 events=[text], now=now)
                 if state is not None:
-                    await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now)
+                    await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version)
             row = dataclasses.replace(row, version=version, updated_at=now)
             if state is None:
                 return await self._lobby_update(row.id, [text])
@@ -637,17 +637,24 @@ class TableService:
         return (await self.store.dm_status(user))[0]
 
     # ---- play ------------------------------------------------------------------------------
-    async def act(self, channel: int, user: int, action: str, expected_version: int | None = None) -> Update:
+    async def act(self, channel: int, user: int, action: str, expected_version: int | None = None, *,
+                  chosen_at: int | None = None) -> Update:
+        """Play ``action`` for ``user``. ``expected_version``: the board it was chosen on must still be current.
+        ``chosen_at`` (instead): the board version it was chosen on, which may be older as long as the user has
+        been awaited without a break since then — a simultaneous step others moved in meanwhile, not an
+        earlier step whose menu happens to hold an action legal again now."""
         _check_id(user, "user")
         action = _check_action(action)
-        if expected_version is not None and (isinstance(expected_version, bool)
-                                             or not isinstance(expected_version, int)):
-            raise TableError("Unknown board version.")
+        for version in (expected_version, chosen_at):
+            if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+                raise TableError("Unknown board version.")
         _check_id(channel, "channel")
         async with self._lock(channel):
             row = self._rows.pop(channel, None) or await self._open_row(channel)
             try:
                 seats, state, seat = await self._turn(row, user, expected_version)
+                if chosen_at is not None:
+                    await self._same_wait(row, seat, chosen_at)
             except TableError:
                 self._keep(row)  # a refusal changes nothing
                 raise
@@ -681,6 +688,15 @@ class TableService:
             waiting = ", ".join(seats[s].name for s in awaited)
             raise TableError(f"It is not your turn: the table is waiting for {waiting}.")
         return seats, state, seat
+
+    async def _same_wait(self, row: GameRow, seat: int, chosen_at: int) -> None:
+        """Refuse a choice made on board ``chosen_at`` unless ``seat``'s current wait had begun by then."""
+        if chosen_at > row.version:
+            raise StaleVersion("That menu does not belong to any board here.", row.version)
+        since = await self.store.awaited_since(row.id, seat)
+        if since is None or chosen_at < since:
+            raise StaleVersion("That menu is from an earlier step: the board moved on since. Use the current board.",
+                               row.version)
 
     def _keep(self, row: GameRow) -> None:
         """Cache a running game's row as act() committed (or found) it, for the channel's next act()."""
@@ -744,7 +760,7 @@ class TableService:
                     await tx.drop_deadlines(row.id)
                     await tx.drop_abandon_votes(row.id)
                 else:
-                    await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now)
+                    await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version)
         except BaseException as exc:
             self._forget(row.id)  # the cached state moved ahead of the file: reload next time
             if isinstance(exc, StoreError):
@@ -789,15 +805,15 @@ class TableService:
         return choice
 
     async def _sync_deadlines(self, tx: Store, row: GameRow, seats: list[Seat], state: State, *,
-                              acted: int | None, now: float) -> None:
-        """A human seat's clock starts when it becomes awaited and restarts when it acts."""
+                              acted: int | None, now: float, version: int) -> None:
+        """A human seat's clock starts when it becomes awaited and restarts when it acts (at ``version``)."""
         awaited = [s for s in state.to_act() if not seats[s].is_bot]
         await tx.drop_deadlines(row.id, keep=awaited)
         remind, deadline = row.settings.get("remind_hours", 0), row.settings.get("deadline_hours", 0)
         # A running clock keeps going; a newly awaited seat's clock and the acting seat's start now.
         await tx.start_clocks(row.id, awaited, restart=acted, since=now,
                               remind_at=_after(now, remind, deadline, reminder=True),
-                              due_at=_after(now, remind, deadline, reminder=False))
+                              due_at=_after(now, remind, deadline, reminder=False), since_version=version)
 
     async def _update(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
                       notice: str | None = None) -> Update:

@@ -92,6 +92,11 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     ) STRICT;
     """,
+    # 3: the board version at which each awaited seat's current wait began (its clock's start as a version),
+    # so a choice made on an older board of the same wait (a simultaneous step) can be told from a stale one
+    """
+    ALTER TABLE deadlines ADD COLUMN since_version INTEGER;
+    """,
 ]
 
 OPEN_STATUSES = ("lobby", "active")
@@ -449,20 +454,27 @@ class Store:
 
     async def start_clocks(
         self, game_id: int, seats: Iterable[int], *, restart: int | None, since: float, remind_at: float | None,
-        due_at: float | None,
+        due_at: float | None, since_version: int | None = None,
     ) -> None:
-        """One statement: a deadline for each of ``seats`` that has none; ``restart``'s is set anew if it has one."""
+        """One statement: a deadline for each of ``seats`` that has none; ``restart``'s is set anew if it has one.
+        ``since_version`` is the board version the new (or restarted) waits begin at."""
         wanted = tuple(seats)
         if not wanted:
             return
-        values = ", ".join("(?, ?, ?, ?, ?)" for _ in wanted)
-        params = [p for seat in wanted for p in (game_id, seat, since, remind_at, due_at)]
+        values = ", ".join("(?, ?, ?, ?, ?, ?)" for _ in wanted)
+        params = [p for seat in wanted for p in (game_id, seat, since, remind_at, due_at, since_version)]
         await self._write(
-            f"INSERT INTO deadlines(game_id, seat, since, remind_at, due_at) VALUES {values}"
+            f"INSERT INTO deadlines(game_id, seat, since, remind_at, due_at, since_version) VALUES {values}"
             " ON CONFLICT(game_id, seat) DO UPDATE SET since = excluded.since, remind_at = excluded.remind_at,"
-            " due_at = excluded.due_at WHERE excluded.seat = ?",
+            " due_at = excluded.due_at, since_version = excluded.since_version WHERE excluded.seat = ?",
             (*params, restart),
         )
+
+    async def awaited_since(self, game_id: int, seat: int) -> int | None:
+        """The board version at which ``seat``'s current wait began (None: not awaited, or not recorded)."""
+        row = await self._fetchone("SELECT since_version FROM deadlines WHERE game_id = ? AND seat = ?",
+                                   (game_id, seat))
+        return None if row is None else row[0]
 
     async def clear_reminder(self, game_id: int, seat: int) -> None:
         await self._write("UPDATE deadlines SET remind_at = NULL WHERE game_id = ? AND seat = ?", (game_id, seat))

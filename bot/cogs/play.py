@@ -143,11 +143,11 @@ class PlayController:
                 update = await self.svc.act(channel_id, user, action,
                                             expected_version=board.version if board else None)
             except StaleVersion:
-                if not (simultaneous and board is not None
-                        and await self._still_open(channel_id, user, action, board.version)):
+                if not (simultaneous and board is not None):
                     raise
-                # a simultaneous step: others' secret choices do not change mine, so the choice stands
-                update = await self.svc.act(channel_id, user, action, expected_version=None)
+                # A simultaneous step: others' secret choices do not change mine, so the choice stands if I
+                # have been awaited since that board (the service refuses a menu of an earlier step).
+                update = await self.svc.act(channel_id, user, action, chosen_at=board.version)
         except StaleVersion:
             table = await self.svc.table(channel_id)
             if board is not None and board.version > table.version:  # no such board yet: a forged menu
@@ -165,14 +165,6 @@ class PlayController:
             raise
         await self._answer(interaction, from_menu, done_text(action, label))
         await self.bot.notifier.publish(update, actor=user)
-
-    async def _still_open(self, channel_id: int, user: int, action: str, menu_version: int) -> bool:
-        """An older menu of a simultaneous step: still awaited, the action still legal (the page buttons rebuild
-        menus per version). Only an older version qualifies: a menu from a future version is forged."""
-        table: Table = await self.svc.table(channel_id)
-        if menu_version >= table.version or user not in table.awaited:
-            return False
-        return action in [a for a, _ in await self.svc.legal(channel_id, user)]
 
     async def _answer(self, interaction: discord.Interaction[Any], from_menu: bool, text: str, **kwargs: Any) -> None:
         text = clip(text, 2000)

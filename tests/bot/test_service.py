@@ -167,6 +167,29 @@ async def test_stale_version_is_refused_and_changes_nothing(svc: TableService, d
     await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0], update.version)  # with the current board it works
 
 
+async def test_a_choice_made_earlier_in_the_same_simultaneous_step_stands_but_not_one_from_an_earlier_step(
+        svc: TableService, db_path: Path) -> None:
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+    update = await svc.start(CH, ANNA, seed=5)
+    bids_open = update.version  # both menus of round 1's bids are drawn on this board
+    update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0], bids_open)
+    with pytest.raises(StaleVersion):
+        await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0], bids_open)
+    update = await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0], chosen_at=bids_open)  # Ben waited since
+    while ANNA not in update.awaited or len(update.awaited) < 2:  # the draw phase, up to round 2's bids
+        update = await svc.act(CH, update.awaited[0], "pass", update.version)
+    round_two = update.version
+    snapshot = raw_row(db_path, "SELECT snapshot, version FROM games")
+    again = (await svc.legal(CH, ANNA))[0][0]
+    for chosen_at, refusal in [(bids_open, "earlier step"), (round_two + 1, "does not belong")]:
+        with pytest.raises(StaleVersion, match=refusal):
+            await svc.act(CH, ANNA, again, chosen_at=chosen_at)
+    with pytest.raises(TableError, match="Unknown board version"):
+        await svc.act(CH, ANNA, again, chosen_at="3")  # type: ignore[arg-type]
+    assert raw_row(db_path, "SELECT snapshot, version FROM games") == snapshot
+    await svc.act(CH, ANNA, again, chosen_at=round_two)
+
+
 async def test_actions_from_outsiders_and_non_awaited_seats_are_refused(svc: TableService, db_path: Path) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
     update = await svc.start(CH, ANNA, seed=5)

@@ -133,3 +133,26 @@ async def test_bad_input_gets_a_friendly_refusal(world):
     assert r.ephemeral and "@everyone" not in r.response.content
     r = await w.carol.slash(w.channel, "game new", game="tally", options="l" * 300)
     assert r.ephemeral and "too long" in r.response.content
+
+
+async def test_a_menu_from_an_earlier_simultaneous_step_cannot_play_in_the_next_one(world):
+    """Round 1's bid menu, kept open, must not place a bid in round 2 even when that bid is legal again."""
+    w = world
+    await new_table(w, w.alice, w.bob)
+    old_menu = await open_menu(w, w.bob)  # round 1's bid menu, left open
+    for actor in (w.alice, w.bob):  # both bid through fresh menus
+        menu = await open_menu(w, actor)
+        await choose(actor, menu, menu_actions(menu)[0])
+    while (await w.bot.service.public_view(w.channel.id))["phase"] != "bid":  # the pick phase: everyone takes
+        actor = actor_of(w, (await table(w)).awaited[0])
+        menu = await open_menu(w, actor)
+        await choose(actor, menu, "take 1")
+    t = await table(w)
+    assert w.bob.id in t.awaited  # round 2's bids
+    legal_now = {a for a, _ in await w.bot.service.legal(w.channel.id, w.bob.id)}
+    again = next(a for a in menu_actions(old_menu) if a in legal_now)  # a round-1 option legal again
+    r = await choose(w.bob, old_menu, again)
+    assert "moved on" in r.response.content and not r.response.content.startswith("✅")
+    assert (await table(w)).version == t.version  # nothing was played
+    fresh = await open_menu(w, w.bob)  # the current menu still works
+    assert (await choose(w.bob, fresh, again)).response.content.startswith("✅ Done")
