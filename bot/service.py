@@ -588,9 +588,8 @@ class TableService:
             self._states[row.id] = (version, state)
             changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=[text])
             # The new occupant gets a private update; the other humans only if something secret changed for them.
-            public = state.view(None)
-            changes.before.update({s.seat: _secret_part(state.view(s.seat), public) for s in seats
-                                   if not s.is_bot and s.seat != seat})
+            public, views = state.views([s.seat for s in seats if not s.is_bot and s.seat != seat])
+            changes.before.update({s: _secret_part(view, public) for s, view in views.items()})
             row = await self._run_bots(row, seats, state, changes, now)
             return await self._update(row, seats, state, changes)
 
@@ -715,8 +714,8 @@ class TableService:
         cached = self._secrets.get(row.id)
         if cached is not None and cached[0] == row.version:
             return _Changes(before=dict(cached[1]))
-        public = state.view(None)
-        return _Changes(before={s.seat: _secret_part(state.view(s.seat), public) for s in seats if not s.is_bot})
+        public, views = state.views([s.seat for s in seats if not s.is_bot])
+        return _Changes(before={s: _secret_part(view, public) for s, view in views.items()})
 
     def _forget(self, game_id: int) -> None:
         """Drop every cached piece of a game (it ended, or a commit failed and the file is the truth again)."""
@@ -819,13 +818,13 @@ class TableService:
                       notice: str | None = None) -> Update:
         # ``row`` is current: it was read under the channel's lock, and each commit since replaced it.
         table = self._table(row, seats, state)
-        public = state.view(None)
+        public, views = state.views([s.seat for s in seats if s.user_id is not None])
         private: dict[int, PrivateUpdate] = {}
         secrets_now: dict[int, dict[str, Any] | None] = {}
         for s in seats:
             if s.user_id is None:
                 continue
-            view = state.view(s.seat)
+            view = views[s.seat]
             secrets_now[s.seat] = secret = _secret_part(view, public)
             texts = changes.private.get(s.seat, [])
             if texts or secret != changes.before.get(s.seat):

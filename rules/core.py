@@ -10,7 +10,7 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -173,6 +173,12 @@ class State(ABC):
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]: ...
+
+    def views(self, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+        """``view(None)`` and ``{seat: view(seat)}`` for ``seats``: equal to building each, which is what this
+        does. The service asks for every seat after each move, so a game may override it to build what the
+        views share once (the views may then share nested parts: views are read, never changed)."""
+        return self.view(None), {seat: self.view(seat) for seat in seats}
 
     @abstractmethod
     def outcome(self) -> Outcome: ...

@@ -41,6 +41,7 @@ View structure (``view(seat)``; keys beyond the shared ones are stable):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rules.colonia import data as D
@@ -929,3 +930,8 @@ class ColoniaState(State):
         from rules.colonia.views import build_view
 
         return build_view(self, seat)
+
+    def views(self, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+        from rules.colonia.views import build_views
+
+        return build_views(self, seats)

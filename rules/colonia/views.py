@@ -6,6 +6,7 @@ or ballot not yet revealed, and every deck order stay out of other seats' views.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from rules.colonia import data as D
@@ -61,6 +62,35 @@ def status_line(st: ColoniaState) -> str:
         return "Game over."
     waiting = ", ".join(f"seat {s}" for s in st.to_act())
     return f"Week {st.week}/{D.WEEKS}, {phase_name(st)} — waiting for {waiting}."
+
+
+def _me(st: ColoniaState, seat: int) -> dict[str, Any]:
+    """What only ``seat`` sees: its purse, stock, relics and secret choices."""
+    me: dict[str, Any] = {
+        "seat": seat,
+        "money": counts(st.money[seat], D.CURRENCIES),
+        "materials": counts(st.raw[seat], D.MATERIALS),
+        "goods": counts(st.goods[seat], D.GOODS),
+        "relics": [relic_card(st, r) for r in st.relics[seat]],
+        "family_choice": st.choice[seat] if st.stage == "family" else None,
+        "ballot": None if st.ballot[seat] is None else ("yes" if st.ballot[seat] else "no"),
+        "exchange_from": st.xchg[seat],
+    }
+    if st.pending is not None and st.pending["seat"] == seat and "options" in st.pending:
+        me["shrine_options"] = list(st.pending["options"])
+    return me
+
+
+def build_views(st: ColoniaState, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """The public view and each seat's, built once: a seat's view adds only its own ``me``."""
+    public = build_view(st, None)
+    out = {}
+    for seat in seats:
+        view = {**public, "viewer": seat}
+        if 0 <= seat < st.num_players:
+            view["me"] = _me(st, seat)
+        out[seat] = view
+    return public, out
 
 
 def build_view(st: ColoniaState, seat: int | None) -> dict[str, Any]:
@@ -137,19 +167,7 @@ def build_view(st: ColoniaState, seat: int | None) -> dict[str, Any]:
         "players": players, "loop": loop, "pending": pending,
     }
     if seat is not None and 0 <= seat < n:
-        me: dict[str, Any] = {
-            "seat": seat,
-            "money": counts(st.money[seat], D.CURRENCIES),
-            "materials": counts(st.raw[seat], D.MATERIALS),
-            "goods": counts(st.goods[seat], D.GOODS),
-            "relics": [relic_card(st, r) for r in st.relics[seat]],
-            "family_choice": st.choice[seat] if st.stage == "family" else None,
-            "ballot": None if st.ballot[seat] is None else ("yes" if st.ballot[seat] else "no"),
-            "exchange_from": st.xchg[seat],
-        }
-        if st.pending is not None and st.pending["seat"] == seat and "options" in st.pending:
-            me["shrine_options"] = list(st.pending["options"])
-        view["me"] = me
+        view["me"] = _me(st, seat)
     if over and st.final is not None:
         view["outcome"] = st.outcome().to_dict()
         view["final"] = {

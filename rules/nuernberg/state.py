@@ -52,6 +52,7 @@ Secret: only the resource cards in hand (others see counts) and the pile order (
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rules.core import Event, Outcome, Rng, State
@@ -203,6 +204,9 @@ class NuernbergState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return views.build_view(self, seat)
+
+    def views(self, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+        return views.build_views(self, seats)
 
     def outcome(self) -> Outcome:
         n = self.num_players

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from rules.nuernberg import trading
@@ -200,3 +201,14 @@ def build_view(st: NuernbergState, viewer: int | None) -> dict[str, Any]:
         view["outcome"] = st.outcome().to_dict()
     return view
 
+
+def build_views(st: NuernbergState, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """The public view and each seat's, built once: a seat's view differs only by its own hand."""
+    public = build_view(st, None)
+    out = {}
+    for seat in seats:
+        players = list(public["players"])
+        hand = st.hands[seat]
+        players[seat] = {**players[seat], "hand": {res: hand[i] for i, res in enumerate(RESOURCES)}}
+        out[seat] = {**public, "viewer": seat, "players": players}
+    return public, out

@@ -33,6 +33,7 @@ View structure (``view(seat)``; every viewer sees the same, since nothing but th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rules.core import Event, IllegalAction, Outcome, Rng, State
@@ -457,3 +458,9 @@ class SpeicherstadtState(State):
         from rules.speicherstadt.views import build_view
 
         return build_view(self, seat)
+
+    def views(self, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+        from rules.speicherstadt.views import build_view
+
+        public = build_view(self, None)  # nothing is hidden in this game: the views differ only by "viewer"
+        return public, {seat: {**public, "viewer": seat} for seat in seats}

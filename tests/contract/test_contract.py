@@ -88,6 +88,9 @@ def _play(name: str, n: int, seed: int, checks: bool) -> tuple[rules.State, list
             assert copy.dump() == text, "clone() is not faithful"
             for viewer in [None, *range(n)]:
                 _check_view(state, viewer, seed)
+            public, by_seat = state.views(range(n))
+            assert public == state.view(None), "views() gives another public view than view(None)"
+            assert by_seat == {s: state.view(s) for s in range(n)}, "views() differs from view(seat)"
         seat = rnd.choice(awaited)
         action = rnd.choice(legal[seat])
         events = state.apply(seat, action)
