@@ -733,6 +733,7 @@ class TableService:
         game = self.game(row.game)
         # Readers must not meet this state between apply and commit: uncache it until the commit is done.
         self._states.pop(row.id, None)
+        clocks = [s for s in state.to_act() if not seats[s].is_bot]  # the seats with a deadline row now
         events = state.apply(seat, action)  # raises IllegalAction before any change
         public = self._texts(game, [e for e in events if e.public], seats, None)
         for s in seats:
@@ -759,7 +760,8 @@ class TableService:
                     await tx.drop_deadlines(row.id)
                     await tx.drop_abandon_votes(row.id)
                 else:
-                    await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version)
+                    await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version,
+                                               clocks=clocks)
         except BaseException as exc:
             self._forget(row.id)  # the cached state moved ahead of the file: reload next time
             if isinstance(exc, StoreError):
@@ -804,10 +806,15 @@ class TableService:
         return choice
 
     async def _sync_deadlines(self, tx: Store, row: GameRow, seats: list[Seat], state: State, *,
-                              acted: int | None, now: float, version: int) -> None:
-        """A human seat's clock starts when it becomes awaited and restarts when it acts (at ``version``)."""
+                              acted: int | None, now: float, version: int, clocks: list[int] | None = None) -> None:
+        """A human seat's clock starts when it becomes awaited and restarts when it acts (at ``version``).
+        ``clocks``: the seats known to have a deadline row (those awaited before this step), if known: then
+        a statement that would change nothing is not sent (a move makes one or two round trips fewer)."""
         awaited = [s for s in state.to_act() if not seats[s].is_bot]
-        await tx.drop_deadlines(row.id, keep=awaited)
+        if clocks is None or any(s not in awaited for s in clocks):
+            await tx.drop_deadlines(row.id, keep=awaited)
+        if clocks is not None and acted not in awaited and all(s in clocks for s in awaited):
+            return  # no clock starts and none restarts
         remind, deadline = row.settings.get("remind_hours", 0), row.settings.get("deadline_hours", 0)
         # A running clock keeps going; a newly awaited seat's clock and the acting seat's start now.
         await tx.start_clocks(row.id, awaited, restart=acted, since=now,

@@ -761,3 +761,39 @@ async def test_remembering_between_moves_changes_no_update(tmp_path: Path, clock
     finally:
         await kept.close()
         await reopened.close()
+
+
+@pytest.mark.parametrize("name", ["speicherstadt", "nuernberg"])  # long multi-step turns and simultaneous steps
+async def test_deadline_rows_follow_the_awaited_seats_after_every_move(name: str, db_path: Path,
+                                                                       clock: FakeClock) -> None:
+    """A clock row per awaited human and no other; it (re)starts at the version where that seat's wait began,
+    also when act() leaves out the statements that would change nothing."""
+    import random
+
+    svc = await TableService.open(str(db_path), clock=clock)
+    try:
+        await svc.create(CH, GUILD, name, ANNA, "Anna")
+        await svc.join(CH, BEN, "Ben")
+        await svc.add_bot(CH, ANNA)
+        update = await svc.start(CH, ANNA, seed=31)
+        game_id = update.table.game_id
+        seat_of = {s.user_id: s.seat for s in update.table.seats}
+        waits = {seat_of[u]: update.version for u in update.awaited}  # seat -> version its wait began
+        rnd = random.Random(31)
+        for _ in range(150):
+            if update.table.status != "active":
+                break
+            clock.advance(0.01)
+            user, before = rnd.choice(update.awaited), update.version
+            update = await svc.act(CH, user, rnd.choice(await svc.legal(CH, user))[0], update.version)
+            rows = {d.seat: d for d in await svc.store.deadlines(game_id)}
+            assert set(rows) == {seat_of[u] for u in update.awaited}
+            since = {seat: await svc.store.awaited_since(game_id, seat) for seat in rows}
+            for seat, version in since.items():
+                if seat in waits and seat != seat_of[user]:
+                    assert version == waits[seat]  # still the same wait (bots may have moved in between)
+                else:  # the mover's clock restarted with its move (or a later one); a new wait began in between
+                    assert before < version <= update.version
+            waits = since
+    finally:
+        await svc.close()
