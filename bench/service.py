@@ -20,6 +20,7 @@ import aiosqlite
 import rules
 from bench import driver
 from bench.stats import Row, fmt, median, percentile, target_check
+from bot.runtime import tune_gc
 from bot.store import Store
 
 P99_TARGET_MS = 25.0
@@ -137,6 +138,7 @@ async def _figures(counts: list[int], samples: int, repeats: int) -> list[tuple[
 
 
 def rows(counts: list[int], samples: int, repeats: int) -> list[Row]:
+    tune_gc()  # the process settings of ``kontor run``: the service is measured as it is deployed
     out: list[Row] = []
     for fig, floor50, floor99 in asyncio.run(_figures(counts, samples, repeats)):
         g = f"{fig.games:,} games"

@@ -26,6 +26,7 @@ from bot import command_limits
 from bot.cogs import game_commands, lobby, play
 from bot.config import Config, ConfigError
 from bot.notify import NO_PING, Notifier
+from bot.runtime import tune_gc
 from bot.scheduler import Scheduler
 from bot.service import TableError, TableService
 from bot.ui.items import DYNAMIC_ITEMS
@@ -197,4 +198,6 @@ def run_main(args: argparse.Namespace | None = None) -> int:
         return 2
     level = str(getattr(args, "log_level", "INFO")).upper()
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO))
-    return asyncio.run(serve(build_bot(config), config.token))
+    bot = build_bot(config)
+    tune_gc()
+    return asyncio.run(serve(bot, config.token))
