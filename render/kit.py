@@ -409,7 +409,8 @@ class Canvas:
 
 
 # ---------------------------------------------------------------- sprites
-def _polygon(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A seat's mark (square, triangle, diamond, hexagon, star) as a polygon of radius about ``r``."""
     def ring(n: int, start: float, radius: float = r) -> list[tuple[float, float]]:
         angles = [start + 2 * math.pi * i / n for i in range(n)]
         return [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
@@ -450,7 +451,7 @@ def token_sprite(seat: int, size: int, ring: RGB = INK) -> Image.Image:
     if p.shape == "circle":
         d.ellipse((c - r, c - r, c + r, c + r), fill=p.colour, outline=ring, width=lw)
     else:
-        pts = _polygon(p.shape, c, c, r * 0.95)
+        pts = shape_points(p.shape, c, c, r * 0.95)
         d.polygon(pts, fill=p.colour, outline=ring, width=lw)
     return _finish(big, (size, size))
 
@@ -468,7 +469,7 @@ def meeple_sprite(seat: int, size: int) -> Image.Image:
     lw = max(SS, round(s / 28))
     d.polygon(body, fill=p.colour, outline=INK, width=lw)
     d.ellipse((6.6 * u, 0.6 * u, 13.4 * u, 7.4 * u), fill=p.colour, outline=INK, width=lw)
-    mark = _polygon(p.shape, 10 * u, 12.8 * u, 2.6 * u) if p.shape != "circle" else None
+    mark = shape_points(p.shape, 10 * u, 12.8 * u, 2.6 * u) if p.shape != "circle" else None
     light = ink_on(p.colour)
     if mark is None:
         d.ellipse((7.4 * u, 10.2 * u, 12.6 * u, 15.4 * u), fill=light)
@@ -528,7 +529,7 @@ def icon_sprite(kind: str, size: int, colour: RGB = INK) -> Image.Image:
         d.rectangle((9.2 * u, 2 * u, 10.8 * u, 11 * u), fill=INK)
         d.polygon([(11 * u, 3 * u), (17 * u, 9.5 * u), (11 * u, 9.5 * u)], fill=PAPER, outline=INK, width=lw)
     elif kind == "star":
-        d.polygon(_polygon("star", 10 * u, 10.5 * u, 9.5 * u), fill=GOLD, outline=INK, width=lw)
+        d.polygon(shape_points("star", 10 * u, 10.5 * u, 9.5 * u), fill=GOLD, outline=INK, width=lw)
     elif kind == "cards":
         for i, off in enumerate((0, 2.5, 5)):
             d.rounded_rectangle(((3 + off) * u, (1 + off) * u, (13 + off) * u, (15 + off) * u), radius=u,

@@ -7,13 +7,12 @@ information rests on colour alone.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.kit import INK, PAPER, RGB, SS, hex_rgb, ink_on, mix, player
+from render.kit import INK, PAPER, RGB, SS, hex_rgb, ink_on, mix, player, shape_points
 
 Draw = ImageDraw.ImageDraw
 Unit = Callable[[float, float], tuple[float, float]]
@@ -59,30 +58,6 @@ def _finish(big: Image.Image, size: int) -> Image.Image:
 
 def _pts(u: float, *xy: float) -> list[tuple[float, float]]:
     return [(xy[i] * u, xy[i + 1] * u) for i in range(0, len(xy), 2)]
-
-
-def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """A seat's mark (square, triangle, diamond, hexagon, star) as a polygon; circles are drawn as ellipses."""
-
-    def ring(n: int, start: float, radius: float) -> list[tuple[float, float]]:
-        angles = [start + 2 * math.pi * i / n for i in range(n)]
-        return [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
-
-    if shape == "square":
-        k = r * 0.86
-        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
-    if shape == "triangle":
-        return ring(3, -math.pi / 2, r * 1.15)
-    if shape == "diamond":
-        return ring(4, -math.pi / 2, r * 1.1)
-    if shape == "hexagon":
-        return ring(6, 0, r)
-    pts = []
-    for i in range(10):
-        rad = r * 1.1 if i % 2 == 0 else r * 0.5
-        a = -math.pi / 2 + math.pi * i / 5
-        pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
-    return pts
 
 
 def _mark(d: Draw, seat: int, cx: float, cy: float, r: float) -> None:
