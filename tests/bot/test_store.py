@@ -142,6 +142,28 @@ async def test_a_failed_transaction_rolls_back_everything(db_path: Path) -> None
         await store.close()
 
 
+async def test_the_first_write_takes_the_write_lock_until_commit(db_path: Path) -> None:
+    """sqlite3 opens the transaction (BEGIN IMMEDIATE) with the first write: from there until the commit another
+    connection can neither write nor see the change; after it, it sees all of it."""
+    import sqlite3
+
+    store = await Store.open(db_path)
+    other = sqlite3.connect(db_path, timeout=0, isolation_level=None)
+    try:
+        gid = await _new_game(store, channel=10)
+        async with store.transaction() as tx:
+            await tx.bump(gid, 0, NOW, snapshot="{}")
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                other.execute("UPDATE games SET version = 99 WHERE id = ?", (gid,))
+            assert other.execute("SELECT version FROM games WHERE id = ?", (gid,)).fetchone() == (0,)
+            await tx.append(gid, kind="player", version=1, seat=0, user_id=1, action="x", events=[], now=NOW)
+        assert other.execute("SELECT version FROM games WHERE id = ?", (gid,)).fetchone() == (1,)
+        assert other.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (gid,)).fetchone() == (1,)
+    finally:
+        other.close()
+        await store.close()
+
+
 async def test_bump_refuses_a_stale_version(db_path: Path) -> None:
     store = await Store.open(db_path)
     try:
