@@ -1,0 +1,45 @@
+"""The table: rules + storage + rendering behind one async API (see docs/service.md). Knows nothing of Discord.
+
+Every change runs under a per-channel ``asyncio.Lock`` and commits the log row, the new snapshot and
+``version + 1`` in one ``BEGIN IMMEDIATE`` transaction (``bot.store``). Rule checks happen before any
+write, and ``State.apply`` leaves the state untouched on a refusal, so a refused request changes nothing.
+
+The class is assembled from one module per concern (docs/service.md, "Where the code lives").
+"""
+
+from __future__ import annotations
+
+from bot.service.deadlines import MAX_CARETAKER_STEPS, DeadlineService
+from bot.service.lobby import LobbyService
+from bot.service.model import (
+    BOT_NAMES,
+    MAX_NAME_LEN,
+    PrivateUpdate,
+    Seat,
+    StaleVersion,
+    Table,
+    TableError,
+    Update,
+    name_seats,
+)
+from bot.service.moves import MAX_AUTO_STEPS
+from bot.service.reads import ReadService
+from bot.service.settings import (
+    DEFAULT_SETTINGS,
+    MAX_HOURS,
+    PACES,
+    SETTING_CHOICES,
+    describe_settings,
+    normalise_settings,
+)
+
+
+class TableService(LobbyService, DeadlineService, ReadService):
+    """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
+
+
+__all__ = [
+    "BOT_NAMES", "DEFAULT_SETTINGS", "MAX_AUTO_STEPS", "MAX_CARETAKER_STEPS", "MAX_HOURS", "MAX_NAME_LEN", "PACES",
+    "SETTING_CHOICES", "PrivateUpdate", "Seat", "StaleVersion", "Table", "TableError", "TableService", "Update",
+    "describe_settings", "name_seats", "normalise_settings",
+]

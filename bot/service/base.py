@@ -1,0 +1,232 @@
+"""The service's shared core: the store, the game registry, per-channel locks, the caches act() relies on,
+and turning committed rows into ``Table``/``Update`` (with the board image)."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
+from typing import Any, Self
+
+from bot.service.model import (
+    PrivateUpdate,
+    Seat,
+    Table,
+    TableError,
+    Update,
+    _Changes,
+    _check_id,
+    _secret_part,
+    name_seats,
+)
+from bot.store import GameRow, Store
+from rules.core import Game, Outcome, State, printable, seed_digest
+
+log = logging.getLogger("bot.service")
+
+
+class ServiceBase:
+    """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        render: bool = False,
+        games: Mapping[str, Game] | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.render = render
+        self._games = dict(games) if games is not None else None
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._states: dict[int, tuple[int, State]] = {}  # game id -> (version, state): skips reloading snapshots
+        # Per running game, valid only at the version they were taken at (every seating change bumps it),
+        # so a stale entry just misses: game id -> (version, seats) and (version, {human seat: secret part}).
+        self._seats: dict[int, tuple[int, list[Seat]]] = {}
+        self._secrets: dict[int, tuple[int, dict[int, dict[str, Any] | None]]] = {}
+        # channel -> its running game's row as the last act committed it. Every other change of the channel
+        # runs under ``_serial``, which drops it, so act() can trust it (the service is its file's only writer).
+        self._rows: dict[int, GameRow] = {}
+        self._render_failed: set[str] = set()
+
+    @classmethod
+    async def open(
+        cls, path: str, *, render: bool = False, games: Mapping[str, Game] | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> Self:
+        return cls(await Store.open(path), render=render, games=games, clock=clock)
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ---- lookups ---------------------------------------------------------------------------
+    @property
+    def games(self) -> Mapping[str, Game]:
+        if self._games is None:
+            import rules  # lazily: the registry imports every game
+
+            self._games = dict(rules.GAMES)
+        return self._games
+
+    def game(self, name: str) -> Game:
+        key = str(name).strip().lower()
+        if key not in self.games:
+            raise TableError(f"Unknown game '{printable(str(name))}'. Available: {', '.join(self.games) or 'none'}.")
+        return self.games[key]
+
+    def _lock(self, channel: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel, asyncio.Lock())
+
+    @asynccontextmanager
+    async def _serial(self, channel: int) -> AsyncIterator[None]:
+        """The channel's lock for any change but act(): the row act() cached may not survive it, so drop it."""
+        async with self._lock(channel):
+            self._rows.pop(channel, None)
+            yield
+
+    async def _open_row(self, channel: int) -> GameRow:
+        row = await self.store.open_game(_check_id(channel, "channel"))
+        if row is None:
+            raise TableError("There is no open game in this channel. Start one with /game new.")
+        return row
+
+    async def _any_row(self, channel: int) -> GameRow:
+        row = await self.store.latest_game(_check_id(channel, "channel"))
+        if row is None:
+            raise TableError("No game has been played in this channel yet.")
+        return row
+
+    def _state(self, row: GameRow) -> State | None:
+        if row.snapshot is None:
+            return None
+        cached = self._states.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return cached[1]
+        state = self.game(row.game).load(row.snapshot)
+        if row.open:  # cache only running games, so finished ones do not pile up in memory
+            self._states[row.id] = (row.version, state)
+        return state
+
+    def _table(self, row: GameRow, seats: list[Seat], state: State | None) -> Table:
+        game = self.game(row.game)
+        awaited = tuple(state.to_act()) if state is not None and row.status == "active" else ()
+        ended = row.status in ("finished", "abandoned")
+        return Table(
+            game_id=row.id, channel=row.channel_id, guild=row.guild_id, game=row.game, title=game.title,
+            status=row.status, version=row.version, seats=tuple(seats), creator=row.creator_id,
+            options=dict(row.options), settings=dict(row.settings), awaited_seats=awaited,
+            awaited=tuple(seats[s].user_id for s in awaited if seats[s].user_id is not None),  # type: ignore[misc]
+            seed_digest=seed_digest(row.seed) if row.seed is not None else None,
+            seed=row.seed if ended else None,
+            outcome=Outcome(**row.outcome) if row.outcome else None,
+            live_message_id=row.live_message_id, min_players=game.min_players, max_players=game.max_players,
+            created_at=row.created_at, updated_at=row.updated_at,
+        )
+
+    async def _lobby_update(self, row_id: int, texts: list[str], notice: str | None = None) -> Update:
+        row = await self.store.game(row_id)
+        assert row is not None
+        seats = await self.store.seats(row.id)
+        table = self._table(row, seats, self._state(row))
+        return Update(channel=row.channel_id, table=table, version=row.version, public_events=texts, notice=notice)
+
+
+    def _keep(self, row: GameRow) -> None:
+        """Cache a running game's row as act() committed (or found) it, for the channel's next act()."""
+        if row.status == "active":
+            self._rows[row.channel_id] = row
+
+    async def _running_seats(self, row: GameRow) -> list[Seat]:
+        """The seats of a running game; call under the channel's lock (the cache is filled by this game's steps)."""
+        cached = self._seats.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return list(cached[1])
+        return await self.store.seats(row.id)
+
+    def _begin(self, row: GameRow, state: State, seats: list[Seat]) -> _Changes:
+        """Start collecting changes: each human seat's secret part now (the last update's, when it is current)."""
+        cached = self._secrets.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return _Changes(before=dict(cached[1]))
+        public, views = state.views([s.seat for s in seats if not s.is_bot])
+        return _Changes(before={s: _secret_part(view, public) for s, view in views.items()})
+
+    def _forget(self, game_id: int) -> None:
+        """Drop every cached piece of a game (it ended, or a commit failed and the file is the truth again)."""
+        self._states.pop(game_id, None)
+        self._seats.pop(game_id, None)
+        self._secrets.pop(game_id, None)
+
+    def _texts(self, game: Game, events: list[Any], seats: list[Seat], seat: int | None) -> list[str]:
+        names = [s.name for s in seats]
+        return [name_seats(game.event_text(e), names) for e in events if e.visible_to(seat)]
+
+
+    async def _update(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
+                      notice: str | None = None) -> Update:
+        # ``row`` is current: it was read under the channel's lock, and each commit since replaced it.
+        table = self._table(row, seats, state)
+        public, views = state.views([s.seat for s in seats if s.user_id is not None])
+        private: dict[int, PrivateUpdate] = {}
+        secrets_now: dict[int, dict[str, Any] | None] = {}
+        for s in seats:
+            if s.user_id is None:
+                continue
+            view = views[s.seat]
+            secrets_now[s.seat] = secret = _secret_part(view, public)
+            texts = changes.private.get(s.seat, [])
+            if texts or secret != changes.before.get(s.seat):
+                private[s.user_id] = PrivateUpdate(view, texts)
+        if row.status == "active":  # the next act compares against these instead of building the views again
+            self._secrets[row.id] = (row.version, secrets_now)
+        image = await self._image(row.game, public, changes.last, seats) if self.render else None
+        return Update(
+            channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
+            public_view=public, private=private, awaited=list(table.awaited),
+            finished=state.outcome() if changes.finished else None, image=image, notice=notice,
+        )
+
+    async def _image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None,
+                     seats: list[Seat]) -> bytes | None:
+        try:
+            import render
+        except ImportError:
+            return None
+        board = getattr(render, "board", None)
+        if board is None:
+            return None
+        kwargs: dict[str, Any] = {"last": last}
+        if "names" in inspect.signature(board).parameters:
+            kwargs["names"] = [s.name for s in seats]
+        try:
+            return await asyncio.to_thread(board, game, view, **kwargs)
+        except Exception:  # an image must never cost a move: log it (in full once per game) and post without one
+            if isinstance(sys.exc_info()[1], ModuleNotFoundError) and game not in self._render_failed:
+                self._render_failed.add(game)
+                log.warning("no board images for %s: %s", game, sys.exc_info()[1])
+            elif game in self._render_failed:
+                log.debug("rendering %s failed again", game, exc_info=True)
+            else:
+                self._render_failed.add(game)
+                log.exception("rendering %s failed; posting without images", game)
+            return None
+
+    def _public_last(self, game: str, seat: int | None, action: str | None) -> dict[str, Any] | None:
+        """The "last move" hint for the public board: never a secret choice (``Game.public_action``)."""
+        if action is None or seat is None or game not in self.games:
+            return None
+        shown = self.games[game].public_action(action)
+        return {"seat": seat, "action": shown} if shown is not None else None
+

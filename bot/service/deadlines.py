@@ -1,0 +1,98 @@
+"""Reminders and deadlines that fell due, and the caretaker that plays a timed-out turn."""
+
+from __future__ import annotations
+
+import logging
+
+from bot.service.clocks import duration, skip_action
+from bot.service.model import Seat, TableError, Update, _Changes
+from bot.service.moves import MoveService
+from bot.store import GameRow
+from rules.core import State
+
+log = logging.getLogger("bot.service")
+
+MAX_CARETAKER_STEPS = 64  # atomic steps the caretaker may take to finish one timed-out turn
+
+
+class DeadlineService(MoveService):
+    async def next_due(self) -> float | None:
+        """When ``due`` next has something to do (None: nothing pending): lets a scheduler sleep."""
+        return await self.store.next_deadline()
+
+    # ---- deadlines -------------------------------------------------------------------------
+    async def due(self, now: float | None = None) -> list[Update]:
+        """Send reminders and play for seats whose deadline passed (per the table's caretaker setting)."""
+        now = self.clock() if now is None else now
+        updates: list[Update] = []
+        for dl in await self.store.due_deadlines(now):
+            async with self._serial(dl.channel_id):
+                try:
+                    update = await self._handle_deadline(dl.game_id, dl.seat, now)
+                except TableError:
+                    continue
+                except Exception:  # one broken table must not keep the others' deadlines from firing
+                    log.exception("deadline of game %s seat %s failed", dl.game_id, dl.seat)
+                    continue
+                if update is not None:
+                    updates.append(update)
+        return updates
+
+    async def _handle_deadline(self, game_id: int, seat: int, now: float) -> Update | None:
+        row = await self.store.game(game_id)
+        if row is None or row.status != "active":
+            return None
+        current = next((d for d in await self.store.deadlines(game_id) if d.seat == seat), None)
+        if current is None:
+            return None  # handled meanwhile
+        seats = await self.store.seats(game_id)
+        state = self._state(row)
+        assert state is not None
+        who = seats[seat]
+        if seat not in state.to_act() or who.is_bot:
+            async with self.store.transaction() as tx:
+                await tx.drop_deadlines(game_id, keep=[s for s in state.to_act() if not seats[s].is_bot])
+            return None
+        if current.due_at is None or current.due_at > now:
+            if current.remind_at is None or current.remind_at > now:
+                return None
+            async with self.store.transaction() as tx:
+                await tx.clear_reminder(game_id, seat)
+            left = f" (deadline in {duration(current.due_at - now)})" if current.due_at is not None else ""
+            changes = _Changes(before={})
+            update = await self._update(row, seats, state, changes,
+                                        notice=f"Reminder: the table is waiting for {who.name}{left}.")
+            update.awaited = [who.user_id] if who.user_id is not None else []
+            update.private = {}
+            return update
+        return await self._timeout(row, seats, state, seat, now)
+
+    async def _timeout(self, row: GameRow, seats: list[Seat], state: State, seat: int, now: float) -> Update:
+        game = self.game(row.game)
+        who = seats[seat]
+        caretaker = row.settings.get("caretaker", "bot")
+        changes = self._begin(row, state, seats)
+        if caretaker == "none":
+            async with self.store.transaction() as tx:
+                await tx.clear_due(row.id, seat)
+            notice = (f"{who.name}'s deadline passed. Nobody plays for them (caretaker: none): the host can hand the"
+                      " seat over or abandon the game.")
+            update = await self._update(row, seats, state, changes, notice=notice)
+            update.private = {}
+            return update
+        skipped = played = 0
+        for _ in range(MAX_CARETAKER_STEPS):
+            if seat not in state.to_act():
+                break
+            skip = skip_action(game, state, seat) if caretaker == "skip" else None
+            action = skip or self._bot_choice(game, state, seat)
+            row = await self._step(row, seats, state, seat, action, "caretaker", None, changes, now)
+            skipped += skip is not None
+            played += skip is None
+        if played:
+            notice = f"{who.name}'s deadline passed: the caretaker bot played for them."
+        else:
+            notice = f"{who.name}'s deadline passed: their turn was skipped."
+        row = await self._run_bots(row, seats, state, changes, now)
+        return await self._update(row, seats, state, changes, notice=notice)
+

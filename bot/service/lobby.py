@@ -1,0 +1,332 @@
+"""Lobby and seats: create, join, leave, bots, start, abandon (and votes), replace, settings."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.service.clocks import deadline_at, reminder_at
+from bot.service.model import Seat, TableError, Update, _bot_name, _Changes, _check_id, _clean_name, _secret_part
+from bot.service.moves import MoveService
+from bot.service.settings import describe_settings, normalise_settings
+from bot.store import GameRow, Store, StoreError
+from rules.core import IllegalAction, Rng, seed_digest
+
+
+class LobbyService(MoveService):
+    # ---- lobby -----------------------------------------------------------------------------
+    async def create(
+        self, channel: int, guild: int | None, game: str, creator: int, creator_name: str,
+        options: Mapping[str, str] | None = None, settings: Mapping[str, Any] | None = None,
+    ) -> Update:
+        _check_id(channel, "channel")
+        _check_id(creator, "user")
+        if guild is not None:
+            _check_id(guild, "server")
+        g = self.game(game)
+        if options is not None and not isinstance(options, Mapping):
+            raise TableError("Options must be given as name=value pairs.")
+        try:
+            opts = g.normalise_options({str(k): str(v) for k, v in (options or {}).items()})
+        except IllegalAction as exc:
+            raise TableError(exc.message) from None
+        if settings is not None and not isinstance(settings, Mapping):
+            raise TableError("Settings must be given as name=value pairs.")
+        sets = normalise_settings(settings)
+        name = _clean_name(creator_name)
+        async with self._serial(channel):
+            now = self.clock()
+            try:
+                async with self.store.transaction() as tx:
+                    if await tx.open_game(channel) is not None:
+                        raise TableError("This channel already has an open game. Finish or abandon it first"
+                                         " (or start a thread for a second table).")
+                    gid = await tx.insert_game(channel_id=channel, guild_id=guild, game=g.name, options=opts,
+                                               settings=sets, creator_id=creator, now=now)
+                    await tx.set_seats(gid, [Seat(0, creator, name)])
+                    await tx.append(gid, kind="note", version=0, seat=None, user_id=creator, action=None,
+                                    events=[f"{name} opened a table for {g.title}."], now=now)
+            except StoreError as exc:
+                raise TableError(str(exc)) from None
+        return await self._lobby_update(gid, [f"{name} opened a table for {g.title}."])
+
+    async def _lobby_change(self, channel: int, change: Callable[[GameRow, list[Seat]], tuple[list[Seat], str]],
+                            **fields: Any) -> Update:
+        """Run a seating change on the lobby of ``channel``: ``change`` returns (new seats, event text)."""
+        async with self._serial(channel):
+            row = await self._open_row(channel)
+            if row.status != "lobby":
+                raise TableError("The game has already started.")
+            seats = await self.store.seats(row.id)
+            new_seats, text = change(row, seats)
+            now = self.clock()
+            async with self.store.transaction() as tx:
+                version = await tx.bump(row.id, row.version, now, **fields)
+                await tx.set_seats(row.id, [Seat(i, s.user_id, s.name) for i, s in enumerate(new_seats)])
+                await tx.append(row.id, kind="note", version=version, seat=None, user_id=None, action=None,
+                                events=[text], now=now)
+        return await self._lobby_update(row.id, [text])
+
+    async def join(self, channel: int, user: int, name: str) -> Update:
+        _check_id(user, "user")
+        name = _clean_name(name)
+
+        def change(row: GameRow, seats: list[Seat]) -> tuple[list[Seat], str]:
+            game = self.game(row.game)
+            if any(s.user_id == user for s in seats):
+                raise TableError("You have already joined this table.")
+            if len(seats) >= game.max_players:
+                raise TableError(f"The table is full ({game.max_players} seats). Ask someone to remove a bot.")
+            return [*seats, Seat(len(seats), user, name)], f"{name} joined."
+
+        return await self._lobby_change(channel, change)
+
+    async def leave(self, channel: int, user: int) -> Update:
+        _check_id(user, "user")
+        async with self._serial(channel):
+            row = await self._open_row(channel)
+            if row.status != "lobby":
+                raise TableError("The game is running: ask the table's creator to replace you, or abandon it.")
+            seats = await self.store.seats(row.id)
+            mine = next((s for s in seats if s.user_id == user), None)
+            if mine is None:
+                raise TableError("You are not seated at this table.")
+            rest = [s for s in seats if s.user_id != user]
+            humans = [s for s in rest if s.user_id is not None]
+            now = self.clock()
+            async with self.store.transaction() as tx:
+                await tx.drop_abandon_votes(row.id, user)
+                if not humans:  # nobody left to start it: close the lobby
+                    version = await tx.bump(row.id, row.version, now, status="abandoned", ended_at=now)
+                    await tx.drop_abandon_votes(row.id)
+                    text = f"{mine.name} left; the table is closed."
+                else:
+                    creator = row.creator_id if row.creator_id != user else humans[0].user_id
+                    version = await tx.bump(row.id, row.version, now, creator_id=creator)
+                    await tx.set_seats(row.id, [Seat(i, s.user_id, s.name) for i, s in enumerate(rest)])
+                    text = f"{mine.name} left."
+                    if creator != row.creator_id:
+                        text += f" {humans[0].name} now hosts the table."
+                await tx.append(row.id, kind="note", version=version, seat=None, user_id=user, action=None,
+                                events=[text], now=now)
+        return await self._lobby_update(row.id, [text])
+
+    async def add_bot(self, channel: int, by_user: int) -> Update:
+        _check_id(by_user, "user")
+
+        def change(row: GameRow, seats: list[Seat]) -> tuple[list[Seat], str]:
+            game = self.game(row.game)
+            if not any(s.user_id == by_user for s in seats) and by_user != row.creator_id:
+                raise TableError("Join the table first to add bots.")
+            if len(seats) >= game.max_players:
+                raise TableError(f"The table is full ({game.max_players} seats).")
+            name = _bot_name(seats, f"Bot {len(seats) + 1}")
+            return [*seats, Seat(len(seats), None, name)], f"{name} took a seat."
+
+        return await self._lobby_change(channel, change)
+
+    async def remove_bot(self, channel: int, by_user: int) -> Update:
+        _check_id(by_user, "user")
+
+        def change(row: GameRow, seats: list[Seat]) -> tuple[list[Seat], str]:
+            if not any(s.user_id == by_user for s in seats) and by_user != row.creator_id:
+                raise TableError("Only players at this table can remove bots.")
+            bots = [s for s in seats if s.is_bot]
+            if not bots:
+                raise TableError("There is no bot at this table.")
+            gone = bots[-1]
+            return [s for s in seats if s is not gone], f"{gone.name} left the table."
+
+        return await self._lobby_change(channel, change)
+
+    async def start(self, channel: int, by_user: int, *, seed: int | None = None) -> Update:
+        """Shuffle the seats, seed the game and let bots move. ``seed`` (demos, tests) also fixes the seat order."""
+        _check_id(by_user, "user")
+        if seed is not None:
+            _check_id(seed, "seed")
+        async with self._serial(channel):
+            row = await self._open_row(channel)
+            if row.status != "lobby":
+                raise TableError("The game has already started.")
+            if by_user != row.creator_id:
+                raise TableError("Only the table's host can start the game.")
+            game = self.game(row.game)
+            seats = await self.store.seats(row.id)
+            if not game.min_players <= len(seats) <= game.max_players:
+                raise TableError(f"{game.title} needs {game.min_players}–{game.max_players} seats; "
+                                 f"{len(seats)} taken. Add bots or wait for players.")
+            if seed is None:
+                seed = secrets.randbits(62)
+                order = list(seats)
+                secrets.SystemRandom().shuffle(order)
+            else:
+                order = Rng(seed, "seats").shuffled(seats)
+            seats = [Seat(i, s.user_id, s.name) for i, s in enumerate(order)]
+            state = game.new_state(len(seats), seed, row.options)
+            now = self.clock()
+            texts = [
+                f"{game.title} begins. Seat order: " + ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(seats)),
+                f"Seed digest {seed_digest(seed)[:16]}… (the seed is revealed when the game ends).",
+            ]
+            async with self.store.transaction() as tx:
+                version = await tx.bump(row.id, row.version, now, status="active", seed=seed, snapshot=state.dump())
+                await tx.set_seats(row.id, seats)
+                await tx.append(row.id, kind="note", version=version, seat=None, user_id=by_user, action=None,
+                                events=texts, now=now)
+                await self._sync_deadlines(tx, row, seats, state, acted=None, now=now, version=version)
+            row = dataclasses.replace(row, status="active", seed=seed, snapshot=state.dump(), version=version,
+                                      updated_at=now)
+            self._states[row.id] = (version, state)
+            changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=list(texts))
+            row = await self._run_bots(row, seats, state, changes, now)
+            return await self._update(row, seats, state, changes)
+
+    async def abandon(self, channel: int, by_user: int, force: bool = False) -> Update:
+        _check_id(by_user, "user")
+        async with self._serial(channel):
+            row = await self._open_row(channel)
+            seats = await self.store.seats(row.id)
+            humans = [s.user_id for s in seats if s.user_id is not None]
+            if not (force or by_user == row.creator_id or humans == [by_user]):
+                raise TableError("Only the table's host or a moderator can abandon this game.")
+            async with self.store.transaction() as tx:
+                texts = await self._end_abandoned(tx, row, by_user, ["The game was abandoned."])
+        return await self._lobby_update(row.id, texts)
+
+    async def _end_abandoned(self, tx: Store, row: GameRow, by_user: int, texts: list[str]) -> list[str]:
+        """Inside ``tx``: mark the game abandoned, reveal its seed, stop its clocks and forget its votes."""
+        now = self.clock()
+        if row.seed is not None:
+            texts.append(f"The seed was {row.seed} (digest {seed_digest(row.seed)[:16]}…).")
+        version = await tx.bump(row.id, row.version, now, status="abandoned", ended_at=now)
+        await tx.append(row.id, kind="note", version=version, seat=None, user_id=by_user, action=None,
+                        events=texts, now=now)
+        await tx.drop_deadlines(row.id)
+        await tx.drop_abandon_votes(row.id)
+        self._forget(row.id)
+        return texts
+
+    async def vote_abandon(self, channel: int, user: int) -> Update:
+        """A seated player's vote to abandon; a strict majority of the seated humans ends the game.
+
+        Votes are stored (a restart keeps them) and count only while the voter still holds a seat;
+        they are forgotten when the game ends. A vote is no game change: no version bump.
+        """
+        _check_id(user, "user")
+        async with self._serial(channel):
+            row = await self._open_row(channel)
+            seats = await self.store.seats(row.id)
+            mine = next((s for s in seats if s.user_id == user), None)
+            if mine is None:
+                raise TableError("Only the host, a moderator or the seated players (by vote) can abandon a game.")
+            humans = {s.user_id for s in seats if s.user_id is not None}
+            needed = len(humans) // 2 + 1
+            now = self.clock()
+            async with self.store.transaction() as tx:
+                if not await tx.add_abandon_vote(row.id, user, now):
+                    have = len([u for u in await tx.abandon_votes(row.id) if u in humans])
+                    raise TableError(f"You have already voted to abandon ({have}/{needed} votes).")
+                have = len([u for u in await tx.abandon_votes(row.id) if u in humans])
+                text = f"{mine.name} votes to abandon the game ({have}/{needed} votes)."
+                if have >= needed:
+                    texts = await self._end_abandoned(tx, row, user, [text, "The game was abandoned by vote."])
+                else:
+                    texts = [text]
+                    await tx.append(row.id, kind="note", version=row.version, seat=None, user_id=user,
+                                    action=None, events=texts, now=now)
+        return await self._lobby_update(row.id, texts)
+
+    async def abandon_votes(self, channel: int) -> tuple[list[int], int]:
+        """(user ids of the seated players who voted to abandon the open game, votes needed)."""
+        row = await self._open_row(channel)
+        humans = {s.user_id for s in await self.store.seats(row.id) if s.user_id is not None}
+        return [u for u in await self.store.abandon_votes(row.id) if u in humans], len(humans) // 2 + 1
+
+    async def replace(self, channel: int, seat: int, user: int | None, name: str | None, by_user: int,
+                      force: bool = False) -> Update:
+        """Give ``seat`` to ``user`` (a human) or, with ``user=None``, to a bot. Host, moderator or the seat itself."""
+        _check_id(by_user, "user")
+        if user is not None:
+            _check_id(user, "user")
+        async with self._serial(channel):
+            row = await self._open_row(channel)
+            seats = await self.store.seats(row.id)
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+                raise TableError(f"Seat must be a number from 1 to {len(seats)}.")
+            old = seats[seat]
+            if not (force or by_user == row.creator_id or (old.user_id is not None and old.user_id == by_user)):
+                raise TableError("Only the table's host, a moderator or the seat's player can hand a seat over.")
+            if user is not None and any(s.user_id == user for s in seats):
+                raise TableError("That player already has a seat at this table.")
+            if user is None:
+                new_name = _bot_name([s for s in seats if s.seat != seat], f"Bot {seat + 1}")
+            else:
+                new_name = _clean_name(name)
+            seats = [*seats[:seat], Seat(seat, user, new_name), *seats[seat + 1:]]
+            text = f"{old.name}'s seat is now played by {new_name}."
+            state = self._state(row)
+            now = self.clock()
+            async with self.store.transaction() as tx:
+                version = await tx.bump(row.id, row.version, now)
+                await tx.set_seats(row.id, seats)
+                if old.user_id is not None:
+                    await tx.drop_abandon_votes(row.id, old.user_id)
+                await tx.append(row.id, kind="note", version=version, seat=seat, user_id=by_user, action=None,
+                                events=[text], now=now)
+                if state is not None:
+                    await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version)
+            row = dataclasses.replace(row, version=version, updated_at=now)
+            if state is None:
+                return await self._lobby_update(row.id, [text])
+            self._states[row.id] = (version, state)
+            changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=[text])
+            # The new occupant gets a private update; the other humans only if something secret changed for them.
+            public, views = state.views([s.seat for s in seats if not s.is_bot and s.seat != seat])
+            changes.before.update({s: _secret_part(view, public) for s, view in views.items()})
+            row = await self._run_bots(row, seats, state, changes, now)
+            return await self._update(row, seats, state, changes)
+
+    async def update_settings(self, channel: int, by_user: int, *, force: bool = False, **settings: Any) -> Update:
+        _check_id(by_user, "user")
+        async with self._serial(channel):
+            row = await self._open_row(channel)
+            if not (force or by_user == row.creator_id):
+                raise TableError("Only the table's host or a moderator can change the settings.")
+            new = normalise_settings(settings, row.settings)
+            now = self.clock()
+            changed = {k: v for k, v in new.items() if row.settings.get(k) != v}
+            text = f"Settings: {describe_settings(new, changed)}." if changed else "Settings: unchanged."
+            async with self.store.transaction() as tx:
+                await tx.set_settings(row.id, new, now)
+                await tx.append(row.id, kind="note", version=row.version, seat=None, user_id=by_user, action=None,
+                                events=[text], now=now)
+                for dl in await tx.deadlines(row.id):  # re-time the running clocks from when they started
+                    await tx.put_deadline(
+                        row.id, dl.seat, since=dl.since,
+                        remind_at=reminder_at(dl.since, new["remind_hours"], new["deadline_hours"])
+                        if dl.remind_at is not None or row.settings.get("remind_hours") == 0 else None,
+                        due_at=deadline_at(dl.since, new["deadline_hours"]),
+                    )
+        return await self._lobby_update(row.id, [text])
+
+    async def set_live_message(self, channel: int, message_id: int | None) -> None:
+        """Remember the channel's live board message (post mode "live"); no version change."""
+        if message_id is not None:
+            _check_id(message_id, "message")
+        async with self._serial(channel):
+            row = await self._open_row(channel)
+            async with self.store.transaction() as tx:
+                await tx.set_live_message(row.id, message_id)
+
+    async def set_dm_ok(self, user: int, ok: bool) -> None:
+        """Remember whether DMs to ``user`` work (a failed DM sets False with its time)."""
+        _check_id(user, "user")
+        async with self.store.transaction() as tx:
+            await tx.set_dm(user, bool(ok), self.clock())
+
+    async def dm_ok(self, user: int) -> bool:
+        _check_id(user, "user")
+        return (await self.store.dm_status(user))[0]
+

@@ -1,0 +1,155 @@
+"""The service's vocabulary: what front ends receive (Table, Update), its refusals, and input checks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.store import SeatRow
+from rules.core import MAX_ACTION_LEN, Outcome
+
+Seat = SeatRow
+
+MAX_NAME_LEN = 32
+BOT_NAMES = ("Anna", "Bruno", "Clara", "Dieter", "Emma", "Fritz", "Greta", "Hans")
+_SEAT_RE = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+class TableError(Exception):
+    """A friendly refusal; nothing changed. ``str(err)`` is fit to show the user."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StaleVersion(TableError):
+    """The request was based on an old board (``expected_version`` no longer current)."""
+
+    def __init__(self, message: str, current: int) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table as the front ends see it (a lobby, a running game, or a finished one)."""
+
+    game_id: int
+    channel: int
+    guild: int | None
+    game: str
+    title: str
+    status: str  # lobby | active | finished | abandoned
+    version: int
+    seats: tuple[Seat, ...]
+    creator: int
+    options: dict[str, str]
+    settings: dict[str, Any]
+    awaited_seats: tuple[int, ...]
+    awaited: tuple[int, ...]  # user ids of awaited human seats
+    seed_digest: str | None
+    seed: int | None  # revealed only once the game has ended
+    outcome: Outcome | None
+    live_message_id: int | None
+    min_players: int
+    max_players: int
+    created_at: float
+    updated_at: float
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user), None)
+
+    @property
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.seats if s.user_id is not None]
+
+    @property
+    def simultaneous(self) -> bool:
+        """The current step awaits several seats at once (a secret choice: nothing shows until all have chosen)."""
+        return len(self.awaited_seats) > 1
+
+
+@dataclass(frozen=True)
+class PrivateUpdate:
+    view: dict[str, Any]
+    events: list[str]
+
+
+@dataclass
+class Update:
+    """What a change did, as data; the front ends turn it into messages."""
+
+    channel: int
+    table: Table
+    version: int
+    public_events: list[str] = field(default_factory=list)
+    public_view: dict[str, Any] | None = None
+    private: dict[int, PrivateUpdate] = field(default_factory=dict)
+    awaited: list[int] = field(default_factory=list)
+    finished: Outcome | None = None
+    image: bytes | None = None
+    notice: str | None = None
+
+
+@dataclass
+class _Changes:
+    """Collects what one request did across its own step and the bot steps after it."""
+
+    before: dict[int, dict[str, Any] | None]  # seat -> secret part of its view before (None: send anyway)
+    public: list[str] = field(default_factory=list)
+    private: dict[int, list[str]] = field(default_factory=dict)
+    last: dict[str, Any] | None = None
+    finished: bool = False
+
+
+def _secret_part(view: Mapping[str, Any], public: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of a seat's view a spectator does not see (what a private update is about). Compared with
+    ``==`` (deep, in C), not serialised: views are read-only once built, so the next move may compare to it."""
+    missing = object()
+    return {k: v for k, v in view.items() if k != "viewer" and public.get(k, missing) != v}
+
+
+def _check_id(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise TableError(f"Unknown {what}.")
+    return value
+
+
+def _clean_name(name: Any) -> str:
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in str(name or "")).split())
+    return (text[:MAX_NAME_LEN].rstrip() or "Player")
+
+
+def _check_action(action: Any) -> str:
+    if not isinstance(action, str) or not action.strip():
+        raise TableError("Please give an action.")
+    if len(action) > MAX_ACTION_LEN:
+        raise TableError(f"That action is too long (at most {MAX_ACTION_LEN} characters).")
+    if not action.isprintable():
+        raise TableError("That action contains control characters.")
+    return action.strip()
+
+
+
+def _bot_name(seats: list[Seat], fallback: str) -> str:
+    """A free bot name that is not also a player's name ("Bot Anna" next to a human Anna would confuse)."""
+    taken = {s.name.casefold() for s in seats} | {s.name.casefold().removeprefix("bot ") for s in seats}
+    return next((f"Bot {n}" for n in BOT_NAMES if n.casefold() not in taken), fallback)
+
+
+def name_seats(text: str, names: list[str]) -> str:
+    """Replace the games' "Seat N"/"seat N" (N = 0-based seat number, as event params) with players' names."""
+
+    def named(match: re.Match[str]) -> str:
+        n = int(match.group(1))
+        return names[n] if 0 <= n < len(names) else match.group(0)
+
+    return _SEAT_RE.sub(named, text)
+

@@ -1,0 +1,112 @@
+"""Read-only queries (tables, views, legal moves, the log, my games) and replay verification."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.service.base import ServiceBase
+from bot.service.model import Table, TableError, _check_id
+from rules.core import State
+
+
+class ReadService(ServiceBase):
+    async def board_image(self, channel: int) -> bytes | None:
+        """The current public board of the channel's game as PNG (None if it cannot be rendered)."""
+        row = await self._any_row(channel)
+        state = self._state(row)
+        if state is None:
+            return None
+        last_move = next((e for e in reversed(await self.store.log(row.id)) if e.kind != "note"), None)
+        last = self._public_last(row.game, last_move.seat, last_move.action) if last_move is not None else None
+        return await self._image(row.game, state.view(None), last, await self.store.seats(row.id))
+
+    async def legal(self, channel: int, user: int) -> list[tuple[str, str]]:
+        _check_id(user, "user")
+        row = await self._open_row(channel)
+        if row.status != "active":
+            return []
+        seats = await self.store.seats(row.id)
+        seat = next((s.seat for s in seats if s.user_id == user), None)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        state = self._state(row)
+        assert state is not None
+        return [(a, state.describe(a)) for a in state.legal_actions(seat)]
+
+    async def table(self, channel: int) -> Table:
+        row = await self._any_row(channel)
+        return self._table(row, await self.store.seats(row.id), self._state(row))
+
+    async def private_view(self, channel: int, user: int) -> dict[str, Any]:
+        _check_id(user, "user")
+        row = await self._any_row(channel)
+        seats = await self.store.seats(row.id)
+        seat = next((s.seat for s in seats if s.user_id == user), None)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        state = self._state(row)
+        if state is None:
+            raise TableError("The game has not started yet.")
+        return state.view(seat)
+
+    async def public_view(self, channel: int) -> dict[str, Any]:
+        row = await self._any_row(channel)
+        state = self._state(row)
+        if state is None:
+            raise TableError("The game has not started yet.")
+        return state.view(None)
+
+    async def log(self, channel: int, offset: int = 0, limit: int = 20) -> list[str]:
+        """Public event lines, oldest first: the ``limit`` lines before the newest ``offset`` ones."""
+        if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
+            raise TableError("The offset must be a number ≥ 0.")
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
+            raise TableError("The limit must be between 1 and 1000.")
+        row = await self._any_row(channel)
+        lines = [text for entry in await self.store.log(row.id) for text in entry.events]
+        end = len(lines) - offset
+        return lines[max(0, end - limit):max(0, end)]
+
+    async def my_games(self, user: int, awaiting_only: bool = True) -> list[Table]:
+        """Open tables of ``user``; by default only the running ones waiting for them."""
+        _check_id(user, "user")
+        out = []
+        for row in await self.store.games_of_user(user):
+            table = self._table(row, await self.store.seats(row.id), self._state(row))
+            if not awaiting_only or user in table.awaited:
+                out.append(table)
+        return out
+
+    async def history(self, channel: int) -> list[Table]:
+        """Every game of a channel, oldest first (finished and abandoned ones included)."""
+        rows = await self.store.history(_check_id(channel, "channel"))
+        return [self._table(r, await self.store.seats(r.id), self._state(r)) for r in rows]
+
+    # ---- verification ----------------------------------------------------------------------
+    async def rebuild(self, channel: int) -> State:
+        """Replay seed + log of the channel's current (or latest) game; TableError if it differs from the snapshot."""
+        row = await self._any_row(channel)
+        state = await self.replay(row.id)
+        if state is None:
+            raise TableError("The game has not started yet.")
+        if state.dump() != row.snapshot:
+            raise TableError(f"Replaying the log of game {row.id} does not reproduce its saved state.")
+        return state
+
+    async def replay(self, game_id: int, on_step: Callable[[State, int, str], None] | None = None) -> State | None:
+        """Rebuild a game from its seed and log; ``on_step(state, seat, action)`` is called after each action."""
+        row = await self.store.game(game_id)
+        if row is None or row.seed is None:
+            return None
+        game = self.game(row.game)
+        seats = await self.store.seats(row.id)
+        state = game.new_state(len(seats), row.seed, row.options)
+        for entry in await self.store.log(row.id):
+            if entry.kind == "note" or entry.action is None or entry.seat is None:
+                continue
+            state.apply(entry.seat, entry.action)
+            if on_step is not None:
+                on_step(state, entry.seat, entry.action)
+        return state
+

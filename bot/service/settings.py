@@ -1,0 +1,85 @@
+"""Table settings: paces, validation, and the settings in words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.service.model import TableError
+from rules.core import printable
+
+# pace -> (remind after, deadline after), in hours; 0 = none.
+PACES: dict[str, tuple[float, float]] = {
+    "live": (0.1, 0.25),
+    "fast": (1.0, 4.0),
+    "daily": (12.0, 24.0),
+    "relaxed": (24.0, 72.0),
+    "untimed": (0.0, 0.0),
+}
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "pace": "daily",
+    "remind_hours": 12.0,
+    "deadline_hours": 24.0,
+    "caretaker": "bot",  # who plays for a seat whose deadline passed: "bot", "skip" (else bot) or "none"
+    "post": "every",  # "every" move gets a message, or one "live" board message edited in place
+}
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "pace": tuple(PACES),
+    "caretaker": ("bot", "skip", "none"),
+    "post": ("every", "live"),
+}
+MAX_HOURS = 24.0 * 30
+
+
+def _hours(key: str, value: Any) -> float:
+    try:
+        hours = float(value)
+    except (TypeError, ValueError):
+        raise TableError(f"{key} must be a number of hours.") from None
+    if not 0 <= hours <= MAX_HOURS:  # also rejects NaN
+        raise TableError(f"{key} must be between 0 (off) and {MAX_HOURS:g} hours.")
+    return hours
+
+
+def normalise_settings(given: Mapping[str, Any] | None, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Validate table settings over ``base`` (defaults). ``pace`` presets both timers unless they are given too."""
+    out = dict(DEFAULT_SETTINGS)
+    out.update(base or {})
+    given = dict(given or {})
+    for key in given:
+        if key not in DEFAULT_SETTINGS:
+            raise TableError(f"Unknown setting '{printable(str(key))}' (known: {', '.join(DEFAULT_SETTINGS)}).")
+    for key, choices in SETTING_CHOICES.items():
+        if key in given:
+            value = str(given[key]).strip().lower()
+            if value not in choices:
+                raise TableError(f"Setting {key} must be one of: {', '.join(choices)}.")
+            out[key] = value
+    if "pace" in given:
+        out["remind_hours"], out["deadline_hours"] = PACES[out["pace"]]
+    for key in ("remind_hours", "deadline_hours"):
+        if key in given:
+            out[key] = _hours(key, given[key])
+    return out
+
+
+
+def _h(hours: float) -> str:
+    return f"{hours * 60:g} min" if 0 < hours < 1 else f"{hours:g} h"
+
+
+def describe_settings(settings: Mapping[str, Any], keys: Any = None) -> str:
+    """Table settings in words, e.g. "pace fast, reminder after 1 h, deadline after 4 h, at the deadline a bot
+    plays, one live board edited in place" (only ``keys`` when given)."""
+    words = {
+        "pace": lambda v: f"pace {v}",
+        "remind_hours": lambda v: f"reminder after {_h(v)}" if v else "no reminder",
+        "deadline_hours": lambda v: f"deadline after {_h(v)}" if v else "no deadline",
+        "caretaker": lambda v: {"bot": "at the deadline a bot plays", "skip": "at the deadline the turn is skipped",
+                                "none": "at the deadline nothing is played"}.get(v, f"caretaker {v}"),
+        "post": lambda v: {"every": "a new board message per move",
+                           "live": "one live board edited in place"}.get(v, f"post {v}"),
+    }
+    shown = list(words) if keys is None else [k for k in words if k in keys]
+    return ", ".join(words[k](settings[k]) for k in shown if k in settings)
+
