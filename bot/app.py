@@ -99,6 +99,8 @@ class KontorBot(commands.Bot):
     async def close(self) -> None:
         await self.scheduler.stop()
         try:
+            if self._service is not None:  # moves in flight finish (and can still be posted) before Discord closes
+                await self._service.drain()
             await super().close()
         finally:
             await self.close_service()

@@ -448,6 +448,16 @@ class Store:
         )
         return None if row is None or row[0] is None else float(row[0])
 
+    async def games_without_clocks(self) -> list[tuple[int, int]]:
+        """(game id, channel) of the running games with no clock: no human is awaited there, so only bots are (a
+        bot chain a crash, a shutdown or a failed write cut short). ``status IN (…)`` lets SQLite use the partial
+        index of open games instead of scanning every finished one."""
+        rows = await self._fetchall(
+            "SELECT g.id, g.channel_id FROM games g WHERE g.status IN ('lobby', 'active') AND g.status = 'active'"
+            " AND NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = g.id)"
+        )
+        return [(int(gid), int(channel)) for gid, channel in rows]
+
     async def put_deadline(
         self, game_id: int, seat: int, *, since: float, remind_at: float | None, due_at: float | None
     ) -> None:

@@ -196,20 +196,16 @@ class Terminal:
             self.say(f"Seed {table.seed} (published digest {table.seed_digest}).")
 
     async def wake_bots(self, table: Table) -> bool:
-        """The table awaits a bot that never moved (the last session was killed between two bot moves):
-        hand that seat to a bot again, which makes the service play the bots on. False if that fails."""
-        waiting = [s for s in (await self.svc.public_view(self.channel))["to_act"] if table.seats[s].is_bot]
-        if not waiting:
+        """The table awaits only bots (the last session stopped between two bot moves, or a bot move could not be
+        saved): the service plays them on. False if they did not move."""
+        if not any(table.seats[s].is_bot for s in table.awaited_seats):
             self.say("The game waits for nobody at this table; start over with --new.")
             return False
         self.say("The last session stopped in the middle of the bots' moves; they play on now.")
-        try:
-            update = await self.svc.replace(self.channel, waiting[0], None, None, by_user=table.creator, force=True)
-        except TableError as err:
-            self.say(f"Could not wake the bots: {err}")
-            return False
-        self.show_update(update, len(table.humans) > 1)
-        return True
+        mine = [u for u in await self.svc.wake_bots() if u.channel == self.channel]
+        for update in mine:
+            self.show_update(update, len(table.humans) > 1)
+        return bool(mine)
 
     # ---- the loop ------------------------------------------------------------------------
     async def run(self) -> int:

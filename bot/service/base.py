@@ -28,6 +28,8 @@ from rules.core import Game, Outcome, State, printable, seed_digest
 
 log = logging.getLogger("bot.service")
 
+SHUTTING_DOWN = "Kontor is restarting right now. Please try again in a minute: nothing was played."
+
 
 class ServiceBase:
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
@@ -54,6 +56,16 @@ class ServiceBase:
         # runs under ``_serial``, which drops it, so act() can trust it (the service is its file's only writer).
         self._rows: dict[int, GameRow] = {}
         self._render_failed: set[str] = set()
+        # Shutting down: close() refuses new changes, lets the ones in flight finish (a bot chain stops at its next
+        # step; the bots resume at the next start) and only then closes the store.
+        self._closing = False
+        self._closed = False
+        # Games whose bot chain failed: game id -> when to try again (service clock), and how often it failed.
+        self._wake_after: dict[int, float] = {}
+        self._wake_tries: dict[int, int] = {}
+        self._inflight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     @classmethod
     async def open(
@@ -62,8 +74,18 @@ class ServiceBase:
     ) -> Self:
         return cls(await Store.open(path), render=render, games=games, clock=clock)
 
+    async def drain(self) -> None:
+        """Refuse new changes and wait for those in flight (each step commits or rolls back whole; a bot chain stops
+        at its next step and resumes at the next start, see ``wake_bots``). The store stays open for reads."""
+        self._closing = True
+        await self._idle.wait()
+
     async def close(self) -> None:
-        await self.store.close()
+        """``drain``, then close the store. Safe to call twice."""
+        await self.drain()
+        if not self._closed:
+            self._closed = True
+            await self.store.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -90,9 +112,24 @@ class ServiceBase:
         return self._locks.setdefault(channel, asyncio.Lock())
 
     @asynccontextmanager
+    async def _change(self, channel: int) -> AsyncIterator[None]:
+        """The channel's lock for a change, counted as in flight so close() waits for it (refused once closing)."""
+        if self._closing:
+            raise TableError(SHUTTING_DOWN)
+        self._inflight += 1
+        self._idle.clear()
+        try:
+            async with self._lock(channel):
+                yield
+        finally:
+            self._inflight -= 1
+            if not self._inflight:
+                self._idle.set()
+
+    @asynccontextmanager
     async def _serial(self, channel: int) -> AsyncIterator[None]:
         """The channel's lock for any change but act(): the row act() cached may not survive it, so drop it."""
-        async with self._lock(channel):
+        async with self._change(channel):
             self._rows.pop(channel, None)
             yield
 

@@ -17,25 +17,28 @@ MAX_CARETAKER_STEPS = 64  # atomic steps the caretaker may take to finish one ti
 
 class DeadlineService(MoveService):
     async def next_due(self) -> float | None:
-        """When ``due`` next has something to do (None: nothing pending): lets a scheduler sleep."""
-        return await self.store.next_deadline()
+        """When ``due`` next has something to do (None: nothing pending): lets a scheduler sleep. Includes the
+        retry of bots whose chain failed."""
+        times = [t for t in (await self.store.next_deadline(), *self._wake_after.values()) if t is not None]
+        return min(times, default=None)
 
     # ---- deadlines -------------------------------------------------------------------------
     async def due(self, now: float | None = None) -> list[Update]:
-        """Send reminders and play for seats whose deadline passed (per the table's caretaker setting)."""
+        """Wake bots left waiting (``wake_bots``), send reminders and play for seats whose deadline passed (per the
+        table's caretaker setting)."""
         now = self.clock() if now is None else now
-        updates: list[Update] = []
+        updates = await self.wake_bots(now)
         for dl in await self.store.due_deadlines(now):
-            async with self._serial(dl.channel_id):
-                try:
+            try:
+                async with self._serial(dl.channel_id):
                     update = await self._handle_deadline(dl.game_id, dl.seat, now)
-                except TableError:
-                    continue
-                except Exception:  # one broken table must not keep the others' deadlines from firing
-                    log.exception("deadline of game %s seat %s failed", dl.game_id, dl.seat)
-                    continue
-                if update is not None:
-                    updates.append(update)
+            except TableError:  # closing, or the game's data cannot be read
+                continue
+            except Exception:  # one broken table must not keep the others' deadlines from firing
+                log.exception("deadline of game %s seat %s failed", dl.game_id, dl.seat)
+                continue
+            if update is not None:
+                updates.append(update)
         return updates
 
     async def _handle_deadline(self, game_id: int, seat: int, now: float) -> Update | None:
@@ -93,6 +96,8 @@ class DeadlineService(MoveService):
             notice = f"{who.name}'s deadline passed: the caretaker bot played for them."
         else:
             notice = f"{who.name}'s deadline passed: their turn was skipped."
-        row = await self._run_bots(row, seats, state, changes, now)
+        row, state = await self._run_bots(row, seats, state, changes, now)
+        if changes.notice is not None:
+            notice = f"{notice} {changes.notice}"
         return await self._update(row, seats, state, changes, notice=notice)
 

@@ -180,8 +180,8 @@ class LobbyService(MoveService):
                                       updated_at=now)
             self._states[row.id] = (version, state)
             changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=list(texts))
-            row = await self._run_bots(row, seats, state, changes, now)
-            return await self._update(row, seats, state, changes)
+            row, state = await self._run_bots(row, seats, state, changes, now)
+            return await self._update(row, seats, state, changes, notice=changes.notice)
 
     async def abandon(self, channel: int, by_user: int, force: bool = False) -> Update:
         _check_id(by_user, "user")
@@ -285,8 +285,8 @@ class LobbyService(MoveService):
             # The new occupant gets a private update; the other humans only if something secret changed for them.
             public, views = state.views([s.seat for s in seats if not s.is_bot and s.seat != seat])
             changes.before.update({s: _secret_part(view, public) for s, view in views.items()})
-            row = await self._run_bots(row, seats, state, changes, now)
-            return await self._update(row, seats, state, changes)
+            row, state = await self._run_bots(row, seats, state, changes, now)
+            return await self._update(row, seats, state, changes, notice=changes.notice)
 
     async def update_settings(self, channel: int, by_user: int, *, force: bool = False, **settings: Any) -> Update:
         _check_id(by_user, "user")

@@ -107,6 +107,7 @@ class _Changes:
     private: dict[int, list[str]] = field(default_factory=dict)
     last: dict[str, Any] | None = None
     finished: bool = False
+    notice: str | None = None  # a line for the channel about the request itself (e.g. the bots were delayed)
 
 
 def _secret_part(view: Mapping[str, Any], public: Mapping[str, Any]) -> dict[str, Any]:

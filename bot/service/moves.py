@@ -15,6 +15,10 @@ from rules.core import Game, IllegalAction, Rng, State, seed_digest
 log = logging.getLogger("bot.service")
 
 MAX_AUTO_STEPS = 100_000  # bots in a row (a whole all-bot game runs inside start())
+WAKE_BACKOFF_S = 5.0
+WAKE_BACKOFF_MAX_S = 600.0
+BOTS_DELAYED = ("The move was saved, but the bots could not make theirs just now (a storage problem). "
+                "They will try again shortly; nothing needs to be done.")
 
 
 class MoveService(ServiceBase):
@@ -31,7 +35,7 @@ class MoveService(ServiceBase):
             if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
                 raise TableError("Unknown board version.")
         _check_id(channel, "channel")
-        async with self._lock(channel):
+        async with self._change(channel):
             row = self._rows.pop(channel, None) or await self._open_row(channel)
             try:
                 seats, state, seat = await self._turn(row, user, expected_version)
@@ -48,9 +52,10 @@ class MoveService(ServiceBase):
                 self._states[row.id] = (row.version, state)  # unchanged: keep it cached
                 self._keep(row)
                 raise TableError(exc.message) from None
-            row = await self._run_bots(row, seats, state, changes, now)
+            # From here on the player's move is saved: whatever happens to the bots, the answer says so.
+            row, state = await self._run_bots(row, seats, state, changes, now)
             self._keep(row)
-            return await self._update(row, seats, state, changes)
+            return await self._update(row, seats, state, changes, notice=changes.notice)
 
     async def _turn(self, row: GameRow, user: int, expected_version: int | None) -> tuple[list[Seat], State, int]:
         """(seats, state, the user's seat) if ``user`` may act now in ``row``'s game; else a refusal."""
@@ -90,11 +95,8 @@ class MoveService(ServiceBase):
         clocks = [s for s in state.to_act() if not seats[s].is_bot]  # the seats with a deadline row now
         events = state.apply(seat, action)  # raises IllegalAction before any change
         public = self._texts(game, [e for e in events if e.public], seats, None)
-        for s in seats:
-            if not s.is_bot:
-                mine = self._texts(game, [e for e in events if e.to == s.seat], seats, s.seat)
-                if mine:
-                    changes.private.setdefault(s.seat, []).extend(mine)
+        private = {s.seat: self._texts(game, [e for e in events if e.to == s.seat], seats, s.seat)
+                   for s in seats if not s.is_bot}
         over = state.is_over()
         fields: dict[str, Any] = {"snapshot": state.dump()}
         if over:
@@ -121,7 +123,10 @@ class MoveService(ServiceBase):
             if isinstance(exc, StoreError):
                 raise StaleVersion("The game changed meanwhile. Use the current board.", row.version) from None
             raise
-        changes.public.extend(public)
+        changes.public.extend(public)  # only now: a step that failed to commit reports nothing
+        for s, mine in private.items():
+            if mine:
+                changes.private.setdefault(s, []).extend(mine)
         changes.last = self._public_last(row.game, seat, action)
         changes.finished = changes.finished or over
         row = dataclasses.replace(row, version=version, updated_at=now, **fields)
@@ -133,15 +138,77 @@ class MoveService(ServiceBase):
         return row
 
     async def _run_bots(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
-                        now: float) -> GameRow:
+                        now: float) -> tuple[GameRow, State]:
+        """Let the bots move until a human is awaited or the game ends; returns the last committed (row, state).
+
+        A bot step that cannot be committed (a full disk, an I/O error) ends the chain without raising: the steps
+        before it stand and are reported, the game waits on its bots, and ``wake_bots`` (each scheduler tick, and at
+        start-up) tries again. Closing the service ends a chain at its next step the same way."""
         game = self.game(row.game)
         for _ in range(MAX_AUTO_STEPS):
             bots = [s for s in state.to_act() if seats[s].is_bot]
-            if not bots:
-                return row
-            row = await self._step(row, seats, state, bots[0], self._bot_choice(game, state, bots[0]), "bot",
-                                   None, changes, now)
+            if not bots or self._closing:
+                return row, state
+            try:
+                row = await self._step(row, seats, state, bots[0], self._bot_choice(game, state, bots[0]), "bot",
+                                       None, changes, now)
+            except Exception as exc:
+                # The type only: a storage error's text is harmless, but a rules error's could quote the state.
+                log.error("a bot move in game %d could not be saved (%s); its bots will try again", row.id,
+                          type(exc).__name__)
+                self._bots_failed(row.id)
+                changes.notice = BOTS_DELAYED
+                assert row.snapshot is not None  # a running game always has one
+                return row, game.load(row.snapshot)  # ``state`` ran ahead of the file: back to the last commit
         raise RuntimeError(f"bots made {MAX_AUTO_STEPS} moves in a row without the game ending")
+
+    def _bots_failed(self, game_id: int) -> None:
+        """Try this game's bots again later, backing off (5 s, 10 s, … up to 10 min) while they keep failing."""
+        tries = self._wake_tries.get(game_id, 0) + 1
+        self._wake_tries[game_id] = tries
+        self._wake_after[game_id] = self.clock() + min(WAKE_BACKOFF_MAX_S, WAKE_BACKOFF_S * 2 ** (tries - 1))
+
+    async def wake_bots(self, now: float | None = None) -> list[Update]:
+        """Run the bots of every running game that waits only on bots: a crash, a shutdown or a failed write cut
+        their chain short after a committed move. Called at start-up and on every scheduler tick; cheap when none
+        is stuck (one indexed query). Returns what the bots did, to be posted like any other change."""
+        now = self.clock() if now is None else now
+        updates: list[Update] = []
+        for game_id, channel in await self.store.games_without_clocks():
+            if self._closing:
+                break
+            if self._wake_after.get(game_id, 0.0) > now:
+                continue
+            try:
+                async with self._serial(channel):
+                    update = await self._wake(game_id, now)
+            except TableError:  # the game's data cannot be read: it is reported where it is played
+                continue
+            except Exception as exc:  # one table must not keep the others' bots asleep
+                log.error("waking the bots of game %d failed (%s)", game_id, type(exc).__name__)
+                self._bots_failed(game_id)
+                continue
+            if update is not None:
+                updates.append(update)
+        return updates
+
+    async def _wake(self, game_id: int, now: float) -> Update | None:
+        row = await self.store.game(game_id)
+        if row is None or row.status != "active":
+            return None
+        seats = await self.store.seats(row.id)
+        state = self._state(row)
+        if state is None or not any(seats[s].is_bot for s in state.to_act()):
+            return None
+        before = row.version
+        changes = self._begin(row, state, seats)
+        row, state = await self._run_bots(row, seats, state, changes, now)
+        if row.version == before:
+            return None  # not one bot move could be saved: nothing to tell yet
+        if changes.notice is None:
+            self._wake_after.pop(game_id, None)
+            self._wake_tries.pop(game_id, None)
+        return await self._update(row, seats, state, changes, notice=changes.notice)
 
     def _bot_choice(self, game: Game, state: State, seat: int) -> str:
         legal = state.legal_actions(seat)

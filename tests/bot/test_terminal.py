@@ -263,8 +263,8 @@ async def test_a_session_cut_off_between_bot_moves_resumes_with_the_bots(tmp_pat
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "t.sqlite3"
     with monkeypatch.context() as patch:  # the process dies right after the player's move is stored
-        async def no_bots(self: TableService, row: object, *a: object) -> object:
-            return row
+        async def no_bots(self: TableService, row: object, seats: object, state: object, *a: object) -> object:
+            return row, state
 
         patch.setattr(TableService, "_run_bots", no_bots)
         await session(db, "1\nq\n", "--seats", "me,bot", "--seed", "5")
