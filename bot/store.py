@@ -99,6 +99,19 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE deadlines ADD COLUMN since_version INTEGER;
     """,
+    # 4: tables whose clocks are paused (their channel is gone, or Kontor cannot post there), and a key-value
+    # table for the service's own facts (when it was last alive, to give players back the time it was down)
+    """
+    CREATE TABLE pauses(
+        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        since REAL NOT NULL,
+        reason TEXT NOT NULL
+    ) STRICT;
+    CREATE TABLE meta(
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) STRICT;
+    """,
 ]
 
 OPEN_STATUSES = ("lobby", "active")
@@ -329,6 +342,13 @@ class Store:
         )
         return [_game(r) for r in rows]
 
+    async def open_games_of_guild(self, guild_id: int) -> list[GameRow]:
+        rows = await self._fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') ORDER BY id",
+            (guild_id,),
+        )
+        return [_game(r) for r in rows]
+
     async def insert_game(
         self, *, channel_id: int, guild_id: int | None, game: str, options: dict[str, str],
         settings: dict[str, Any], creator_id: int, now: float,
@@ -433,6 +453,7 @@ class Store:
         rows = await self._fetchall(
             "SELECT d.game_id, g.channel_id, d.seat, d.since, d.remind_at, d.due_at FROM deadlines d"
             " JOIN games g ON g.id = d.game_id WHERE g.status = 'active'"
+            " AND d.game_id NOT IN (SELECT game_id FROM pauses)"
             " AND (d.remind_at <= ? OR d.due_at <= ?) ORDER BY MIN(COALESCE(d.remind_at, d.due_at),"
             " COALESCE(d.due_at, d.remind_at)), d.game_id, d.seat",
             (now, now),
@@ -440,11 +461,12 @@ class Store:
         return [DeadlineRow(*r) for r in rows]
 
     async def next_deadline(self) -> float | None:
-        """The earliest pending reminder or due time (lets a scheduler sleep until then)."""
+        """The earliest pending reminder or due time of a table whose clocks run (lets a scheduler sleep until then)."""
         row = await self._fetchone(
-            "SELECT MIN(t) FROM (SELECT remind_at AS t FROM deadlines d JOIN games g ON g.id = d.game_id"
-            " WHERE g.status = 'active' AND remind_at IS NOT NULL UNION ALL SELECT due_at FROM deadlines d"
+            "SELECT MIN(t) FROM (SELECT remind_at AS t, d.game_id FROM deadlines d JOIN games g ON g.id = d.game_id"
+            " WHERE g.status = 'active' AND remind_at IS NOT NULL UNION ALL SELECT due_at, d.game_id FROM deadlines d"
             " JOIN games g ON g.id = d.game_id WHERE g.status = 'active' AND due_at IS NOT NULL)"
+            " WHERE game_id NOT IN (SELECT game_id FROM pauses)"
         )
         return None if row is None or row[0] is None else float(row[0])
 
@@ -455,8 +477,70 @@ class Store:
         rows = await self._fetchall(
             "SELECT g.id, g.channel_id FROM games g WHERE g.status IN ('lobby', 'active') AND g.status = 'active'"
             " AND NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = g.id)"
+            " AND g.id NOT IN (SELECT game_id FROM pauses)"
         )
         return [(int(gid), int(channel)) for gid, channel in rows]
+
+    async def shift_clocks(self, since: float, now: float, game_id: int | None = None) -> None:
+        """Give the running clocks back the time from ``since`` to ``now`` (a pause, or the service being down): each
+        reminder and deadline moves by the part of that time its wait has lived through. ``game_id`` None: every
+        running table whose clocks are not paused (a paused one gets its time back when it resumes)."""
+        where = "game_id = ?" if game_id is not None else (
+            "game_id IN (SELECT id FROM games WHERE status = 'active') AND game_id NOT IN (SELECT game_id FROM pauses)")
+        params = (game_id,) if game_id is not None else ()
+        await self._write(
+            "UPDATE deadlines SET remind_at = remind_at + MAX(0, ? - MAX(since, ?)),"
+            f" due_at = due_at + MAX(0, ? - MAX(since, ?)) WHERE {where}",
+            (now, since, now, since, *params),
+        )
+
+    async def rearm_reminders(self, game_id: int, now: float, grace_s: float) -> None:
+        """After a pause because posts failed, a reminder may never have been seen: send each awaited seat one now,
+        and keep its deadline at least ``grace_s`` after it."""
+        await self._write(
+            "UPDATE deadlines SET remind_at = ?, due_at = MAX(due_at, ?) WHERE game_id = ? AND due_at IS NOT NULL",
+            (now, now + grace_s, game_id),
+        )
+
+    async def remind_late(self, game_id: int, seat: int, due_at: float) -> None:
+        """The reminder goes out now, late: clear it and move the deadline to ``due_at``."""
+        await self._write("UPDATE deadlines SET remind_at = NULL, due_at = ? WHERE game_id = ? AND seat = ?",
+                          (due_at, game_id, seat))
+
+    # ---- pauses and the service's own facts -----------------------------------------------------
+    async def pauses(self) -> dict[int, tuple[float, str]]:
+        """game id -> (paused since, reason) of every table whose clocks are paused."""
+        rows = await self._fetchall("SELECT game_id, since, reason FROM pauses")
+        return {int(g): (float(s), str(r)) for g, s, r in rows}
+
+    async def set_pause(self, game_id: int, since: float, reason: str) -> None:
+        """Pause a table's clocks (a second pause keeps the first one's start and takes the new reason)."""
+        await self._write(
+            "INSERT INTO pauses(game_id, since, reason) VALUES (?, ?, ?)"
+            " ON CONFLICT(game_id) DO UPDATE SET reason = excluded.reason",
+            (game_id, since, reason),
+        )
+
+    async def drop_pause(self, game_id: int) -> None:
+        await self._write("DELETE FROM pauses WHERE game_id = ?", (game_id,))
+
+    async def move_game(self, game_id: int, channel_id: int, guild_id: int | None) -> None:
+        """Move an open game to another channel (its own was deleted); StoreError if that channel has an open game."""
+        try:
+            await self._write("UPDATE games SET channel_id = ?, guild_id = ? WHERE id = ?",
+                              (channel_id, guild_id, game_id))
+        except sqlite3.IntegrityError as exc:
+            raise StoreError("That channel already has an open game.") from exc
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._write(
+            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
 
     async def put_deadline(
         self, game_id: int, seat: int, *, since: float, remind_at: float | None, due_at: float | None

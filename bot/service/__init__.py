@@ -23,6 +23,7 @@ from bot.service.model import (
     name_seats,
 )
 from bot.service.moves import MAX_AUTO_STEPS
+from bot.service.pauses import PAUSE_REASONS, PauseService, pause_text
 from bot.service.reads import ReadService
 from bot.service.settings import (
     DEFAULT_SETTINGS,
@@ -34,12 +35,29 @@ from bot.service.settings import (
 )
 
 
-class TableService(LobbyService, DeadlineService, ReadService):
+class TableService(LobbyService, DeadlineService, PauseService, ReadService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 
 __all__ = [
-    "BOT_NAMES", "DEFAULT_SETTINGS", "MAX_AUTO_STEPS", "MAX_CARETAKER_STEPS", "MAX_HOURS", "MAX_NAME_LEN", "PACES",
-    "SETTING_CHOICES", "PrivateUpdate", "Seat", "StaleVersion", "Table", "TableError", "TableService", "Update",
-    "describe_settings", "name_seats", "normalise_settings",
+    "BOT_NAMES",
+    "DEFAULT_SETTINGS",
+    "MAX_AUTO_STEPS",
+    "MAX_CARETAKER_STEPS",
+    "MAX_HOURS",
+    "MAX_NAME_LEN",
+    "PACES",
+    "PAUSE_REASONS",
+    "SETTING_CHOICES",
+    "PrivateUpdate",
+    "Seat",
+    "StaleVersion",
+    "Table",
+    "TableError",
+    "TableService",
+    "Update",
+    "describe_settings",
+    "name_seats",
+    "normalise_settings",
+    "pause_text",
 ]

@@ -28,6 +28,9 @@ from rules.core import Game, Outcome, State, printable, seed_digest
 
 log = logging.getLogger("bot.service")
 
+ALIVE_AT = "alive_at"
+HEARTBEAT_S = 60.0
+DOWNTIME_LOGGED_S = 120.0
 SHUTTING_DOWN = "Kontor is restarting right now. Please try again in a minute: nothing was played."
 
 
@@ -66,13 +69,45 @@ class ServiceBase:
         self._inflight = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        # game id -> (paused since, reason) of the tables whose clocks are paused; loaded at open, then kept
+        # here by the only writer, so building a Table costs no query.
+        self._pauses: dict[int, tuple[float, str]] = {}
+        self._alive_written = 0.0  # when ``alive_at`` was last stored (see ``_heartbeat``)
 
     @classmethod
     async def open(
         cls, path: str, *, render: bool = False, games: Mapping[str, Game] | None = None,
         clock: Callable[[], float] = time.time,
     ) -> Self:
-        return cls(await Store.open(path), render=render, games=games, clock=clock)
+        service = cls(await Store.open(path), render=render, games=games, clock=clock)
+        try:
+            await service._started()
+        except BaseException:
+            await service.store.close()
+            raise
+        return service
+
+    async def _started(self) -> None:
+        """Load the paused tables and give the running clocks back the time the service was down: from when it was
+        last alive (``meta.alive_at``, written at least every minute while the scheduler ticks, and at close) until
+        now. Nobody is charged for an outage."""
+        self._pauses = await self.store.pauses()
+        last = await self.store.get_meta(ALIVE_AT)
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            if last is not None and now > float(last):
+                await tx.shift_clocks(float(last), now)
+                if now - float(last) >= DOWNTIME_LOGGED_S:
+                    log.info("Kontor was down for %.0f s: the running clocks got that time back", now - float(last))
+            await tx.set_meta(ALIVE_AT, repr(now))
+        self._alive_written = now
+
+    async def _heartbeat(self, now: float) -> None:
+        """Record that the service is alive (at most once a minute), so the next start knows how long it was down."""
+        if now - self._alive_written >= HEARTBEAT_S or now < self._alive_written:
+            async with self.store.transaction() as tx:
+                await tx.set_meta(ALIVE_AT, repr(now))
+            self._alive_written = now
 
     async def drain(self) -> None:
         """Refuse new changes and wait for those in flight (each step commits or rolls back whole; a bot chain stops
@@ -85,6 +120,11 @@ class ServiceBase:
         await self.drain()
         if not self._closed:
             self._closed = True
+            try:
+                async with self.store.transaction() as tx:  # the downtime starts now, not at the last heartbeat
+                    await tx.set_meta(ALIVE_AT, repr(self.clock()))
+            except Exception:  # a full disk must not keep the service from closing
+                log.warning("could not record the shutdown time; the next start counts from the last heartbeat")
             await self.store.close()
 
     async def __aenter__(self) -> Self:
@@ -170,6 +210,8 @@ class ServiceBase:
             outcome=Outcome(**row.outcome) if row.outcome else None,
             live_message_id=row.live_message_id, min_players=game.min_players, max_players=game.max_players,
             created_at=row.created_at, updated_at=row.updated_at,
+            paused=self._pauses[row.id][1] if row.id in self._pauses else None,
+            paused_since=self._pauses[row.id][0] if row.id in self._pauses else None,
         )
 
     async def _lobby_update(self, row_id: int, texts: list[str], notice: str | None = None) -> Update:

@@ -4,10 +4,14 @@ Pure functions (no I/O); the service stores their results in the ``deadlines`` t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from bot.service.model import Seat
 from rules.core import Game, State
 
 SKIP_ACTIONS = ("skip", "pass")
+MIN_GRACE_H = 0.1
 
 
 def awaited_humans(state: State, seats: list[Seat]) -> list[int]:
@@ -26,6 +30,14 @@ def reminder_at(start: float, remind_hours: float, deadline_hours: float) -> flo
 def deadline_at(start: float, deadline_hours: float) -> float | None:
     """When a wait that began at ``start`` falls due (None: no deadline)."""
     return start + deadline_hours * 3600 if deadline_hours else None
+
+
+def reminder_grace(settings: Mapping[str, Any]) -> float:
+    """Seconds a player gets after a reminder before anyone plays for them: the table's usual gap between reminder
+    and deadline (half the deadline without reminders), at least six minutes."""
+    remind, deadline = float(settings.get("remind_hours", 0) or 0), float(settings.get("deadline_hours", 0) or 0)
+    gap = deadline - remind if 0 < remind < deadline else deadline / 2
+    return max(MIN_GRACE_H, gap) * 3600
 
 
 def skip_action(game: Game, state: State, seat: int) -> str | None:

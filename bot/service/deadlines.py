@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.service.clocks import duration, skip_action
+from bot.service.clocks import duration, reminder_grace, skip_action
 from bot.service.model import Seat, TableError, Update, _Changes
 from bot.service.moves import MoveService
 from bot.store import GameRow
@@ -27,6 +27,7 @@ class DeadlineService(MoveService):
         """Wake bots left waiting (``wake_bots``), send reminders and play for seats whose deadline passed (per the
         table's caretaker setting)."""
         now = self.clock() if now is None else now
+        await self._heartbeat(now)
         updates = await self.wake_bots(now)
         for dl in await self.store.due_deadlines(now):
             try:
@@ -65,6 +66,18 @@ class DeadlineService(MoveService):
             changes = _Changes(before={})
             update = await self._update(row, seats, state, changes,
                                         notice=f"Reminder: the table is waiting for {who.name}{left}.")
+            update.awaited = [who.user_id] if who.user_id is not None else []
+            update.private = {}
+            return update
+        if current.remind_at is not None:
+            # Due, but the reminder never went out (the clocks of a paused table, a reminder that fell due together
+            # with the deadline): nobody plays for a player who was not reminded. Remind now, play later.
+            due_at = now + reminder_grace(row.settings)
+            async with self.store.transaction() as tx:
+                await tx.remind_late(game_id, seat, due_at)
+            update = await self._update(row, seats, state, _Changes(before={}),
+                                        notice=f"Reminder: the table is waiting for {who.name}"
+                                               f" (deadline in {duration(due_at - now)}).")
             update.awaited = [who.user_id] if who.user_id is not None else []
             update.private = {}
             return update

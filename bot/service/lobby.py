@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.service.clocks import deadline_at, reminder_at
+from bot.service.clocks import deadline_at
 from bot.service.model import Seat, TableError, Update, _bot_name, _Changes, _check_id, _clean_name, _secret_part
 from bot.service.moves import MoveService
 from bot.service.settings import describe_settings, normalise_settings
@@ -302,13 +302,12 @@ class LobbyService(MoveService):
                 await tx.set_settings(row.id, new, now)
                 await tx.append(row.id, kind="note", version=row.version, seat=None, user_id=by_user, action=None,
                                 events=[text], now=now)
-                for dl in await tx.deadlines(row.id):  # re-time the running clocks from when they started
-                    await tx.put_deadline(
-                        row.id, dl.seat, since=dl.since,
-                        remind_at=reminder_at(dl.since, new["remind_hours"], new["deadline_hours"])
-                        if dl.remind_at is not None or row.settings.get("remind_hours") == 0 else None,
-                        due_at=deadline_at(dl.since, new["deadline_hours"]),
-                    )
+                # New timers apply from each seat's next wait. A wait already running may only get longer (a host
+                # giving a slow player more time), never shorter: nobody loses time they were promised.
+                for dl in await tx.deadlines(row.id):
+                    due = deadline_at(dl.since, new["deadline_hours"])
+                    if dl.due_at is not None and (due is None or due > dl.due_at):
+                        await tx.put_deadline(row.id, dl.seat, since=dl.since, remind_at=dl.remind_at, due_at=due)
         return await self._lobby_update(row.id, [text])
 
     async def set_live_message(self, channel: int, message_id: int | None) -> None:

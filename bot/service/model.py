@@ -58,6 +58,8 @@ class Table:
     max_players: int
     created_at: float
     updated_at: float
+    paused: str | None = None  # why the table's clocks are paused (PAUSE_REASONS), None while they run
+    paused_since: float | None = None
 
     @property
     def names(self) -> list[str]:

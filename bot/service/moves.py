@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from bot.service.base import ServiceBase
-from bot.service.clocks import deadline_at, reminder_at
+from bot.service.clocks import awaited_humans, deadline_at, reminder_at
 from bot.service.model import Seat, StaleVersion, TableError, Update, _Changes, _check_action, _check_id
 from bot.store import GameRow, Store, StoreError
 from rules.core import Game, IllegalAction, Rng, State, seed_digest
@@ -92,7 +92,7 @@ class MoveService(ServiceBase):
         game = self.game(row.game)
         # Readers must not meet this state between apply and commit: uncache it until the commit is done.
         self._states.pop(row.id, None)
-        clocks = [s for s in state.to_act() if not seats[s].is_bot]  # the seats with a deadline row now
+        clocks = awaited_humans(state, seats)  # the seats with a deadline row now
         events = state.apply(seat, action)  # raises IllegalAction before any change
         public = self._texts(game, [e for e in events if e.public], seats, None)
         private = {s.seat: self._texts(game, [e for e in events if e.to == s.seat], seats, s.seat)
@@ -231,7 +231,7 @@ class MoveService(ServiceBase):
         """A human seat's clock starts when it becomes awaited and restarts when it acts (at ``version``).
         ``clocks``: the seats known to have a deadline row (those awaited before this step), if known: then
         a statement that would change nothing is not sent (a move makes one or two round trips fewer)."""
-        awaited = [s for s in state.to_act() if not seats[s].is_bot]
+        awaited = awaited_humans(state, seats)
         if clocks is None or any(s not in awaited for s in clocks):
             await tx.drop_deadlines(row.id, keep=awaited)
         if clocks is not None and acted not in awaited and all(s in clocks for s in awaited):

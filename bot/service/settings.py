@@ -29,6 +29,9 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "post": ("every", "live"),
 }
 MAX_HOURS = 24.0 * 30
+# The shortest timers, those of the "live" pace: a reminder seconds after a turn began, or a deadline before anyone
+# could read the ping, would only let the caretaker play for people.
+MIN_HOURS = {"remind_hours": PACES["live"][0], "deadline_hours": PACES["live"][1]}
 
 
 def _hours(key: str, value: Any) -> float:
@@ -36,8 +39,9 @@ def _hours(key: str, value: Any) -> float:
         hours = float(value)
     except (TypeError, ValueError):
         raise TableError(f"{key} must be a number of hours.") from None
-    if not 0 <= hours <= MAX_HOURS:  # also rejects NaN
-        raise TableError(f"{key} must be between 0 (off) and {MAX_HOURS:g} hours.")
+    low = MIN_HOURS[key]
+    if not (hours == 0 or low <= hours <= MAX_HOURS):  # also rejects NaN
+        raise TableError(f"{key} must be 0 (off) or between {low:g} and {MAX_HOURS:g} hours.")
     return hours
 
 

@@ -412,6 +412,13 @@ async def _timed_duel(svc: TableService, caretaker: str, game: str = "tiny") -> 
     return await svc.start(CH, ANNA, seed=17)
 
 
+async def expire(svc: TableService, clock: FakeClock) -> list[Update]:
+    """Let the running 1 h / 4 h clocks of ``_timed_duel`` run out: the reminders first, then the deadlines."""
+    reminders = await svc.due(clock.advance(1.5))
+    assert reminders and all((u.notice or "").startswith("Reminder") for u in reminders)
+    return await svc.due(clock.advance(3.5))
+
+
 async def test_reminder_then_caretaker_bot_at_the_deadline(svc: TableService, clock: FakeClock) -> None:
     await _timed_duel(svc, "bot")
     update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
@@ -438,7 +445,12 @@ async def test_deadlines_survive_a_restart(db_path: Path, clock: FakeClock) -> N
     svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
     try:
         assert await svc.next_due() == clock.now + 3600
-        updates = await svc.due(clock.advance(5))
+        reminders = await svc.due(clock.advance(1.5))  # nobody is played for before they were reminded
+        assert sorted(u.notice or "" for u in reminders) == [
+            "Reminder: the table is waiting for Anna (deadline in 2 h).",
+            "Reminder: the table is waiting for Ben (deadline in 2 h).",
+        ]
+        updates = await svc.due(clock.advance(3))
         assert sorted(u.notice or "" for u in updates) == [
             "Anna's deadline passed: the caretaker bot played for them.",
             "Ben's deadline passed: the caretaker bot played for them.",
@@ -452,7 +464,7 @@ async def test_skip_caretaker_passes_where_the_game_allows(svc: TableService, cl
     update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
     update = await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0])
     drawer = update.table.seats[update.table.awaited_seats[0]]
-    (timeout,) = await svc.due(clock.advance(5))
+    (timeout,) = await expire(svc, clock)
     assert timeout.notice == f"{drawer.name}'s deadline passed: their turn was skipped."
     assert f"{drawer.name} passed." in timeout.public_events
 
@@ -460,14 +472,14 @@ async def test_skip_caretaker_passes_where_the_game_allows(svc: TableService, cl
 async def test_skip_falls_back_to_the_caretaker_bot_without_a_skip_notion(svc: TableService,
                                                                           clock: FakeClock) -> None:
     await _timed_duel(svc, "skip", game="tiny_noskip")
-    updates = await svc.due(clock.advance(5))  # bidding has no skip: the bot bids for both
+    updates = await expire(svc, clock)  # bidding has no skip: the bot bids for both
     assert len(updates) == 2 and all("caretaker bot played" in (u.notice or "") for u in updates)
 
 
 async def test_no_caretaker_only_tells_the_table(svc: TableService, clock: FakeClock, db_path: Path) -> None:
     update = await _timed_duel(svc, "none")
     snapshot = raw_row(db_path, "SELECT snapshot, version FROM games")
-    updates = await svc.due(clock.advance(5))
+    updates = await expire(svc, clock)
     assert len(updates) == 2 and all("Nobody plays for them" in (u.notice or "") for u in updates)
     assert raw_row(db_path, "SELECT snapshot, version FROM games") == snapshot
     assert await svc.due(clock.advance(5)) == []  # said once
@@ -476,7 +488,7 @@ async def test_no_caretaker_only_tells_the_table(svc: TableService, clock: FakeC
 
 async def test_acting_restarts_only_my_clock(svc: TableService, clock: FakeClock) -> None:
     await _timed_duel(svc, "bot")
-    clock.advance(3)
+    assert len(await svc.due(clock.advance(3))) == 2  # both reminded
     await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
     (timeout,) = await svc.due(clock.advance(1.5))  # Ben's 4 h are up; Anna is no longer awaited
     assert timeout.notice is not None and timeout.notice.startswith("Ben")
@@ -579,20 +591,33 @@ async def test_speicherstadt_through_the_service(db_path: Path, clock: FakeClock
         await svc.close()
 
 
-async def test_changing_the_pace_retimes_running_clocks(svc: TableService, clock: FakeClock) -> None:
+async def test_a_new_pace_applies_from_the_next_wait_and_never_shortens_a_running_one(
+    svc: TableService, clock: FakeClock, db_path: Path
+) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))  # default pace: daily (remind 12 h, deadline 24 h)
     start = clock.now
     await svc.start(CH, ANNA, seed=4)
     assert await svc.next_due() == start + 12 * 3600
     clock.advance(2)
-    update = await svc.update_settings(CH, ANNA, pace="fast")  # remind 1 h, deadline 4 h, from the start
+    update = await svc.update_settings(CH, ANNA, pace="fast")  # remind 1 h, deadline 4 h: from the next wait
     assert update.version == (await svc.table(CH)).version  # settings are not a game change
-    assert await svc.next_due() == start + 3600
-    reminders = await svc.due(clock.now)
-    assert sorted(u.notice or "" for u in reminders) == ["Reminder: the table is waiting for Anna (deadline in 2 h).",
-                                                         "Reminder: the table is waiting for Ben (deadline in 2 h)."]
+    assert await svc.next_due() == start + 12 * 3600  # the old code moved it to start + 1 h, 1 h in the past
+    assert await svc.due(clock.now) == []  # nobody is reminded or played for 2 s after the change
+    await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])  # Anna's next wait is a fast one
+    anna = raw_row(db_path, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(ANNA))
+    assert anna is None or anna == (clock.now + 4 * 3600,)
+    await svc.update_settings(CH, ANNA, pace="relaxed")  # 72 h: a running wait may get longer
+    ben = raw_row(db_path, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(BEN))
+    assert ben == (start + 72 * 3600,)
     await svc.update_settings(CH, ANNA, pace="untimed")
-    assert await svc.next_due() is None and await svc.due(clock.advance(100)) == []
+    assert raw_row(db_path, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(BEN)) == (None,)
+
+
+@pytest.mark.parametrize(("key", "value"), [("deadline_hours", 0.01), ("remind_hours", 0.05), ("deadline_hours", 0.2)])
+async def test_timers_shorter_than_the_live_pace_are_refused(svc: TableService, key: str, value: float) -> None:
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
+    with pytest.raises(TableError, match=f"{key} must be 0 \\(off\\) or between"):
+        await svc.update_settings(CH, ANNA, **{key: value})
 
 
 async def test_a_crashing_bot_falls_back_to_a_legal_action(svc: TableService, monkeypatch: pytest.MonkeyPatch) -> None:

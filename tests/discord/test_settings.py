@@ -53,9 +53,11 @@ async def test_mygames_lists_the_games_waiting_for_me_on_every_server(world: Any
 
 async def test_reminder_and_deadline_hours_set_by_command_fire_on_time(world: Any) -> None:
     w = world
-    await new_table(w, w.alice, w.bob)  # default pace: daily (reminder 12 h, deadline 24 h)
+    await w.alice.slash(w.channel, "game new", game="tally", options="length=short")
+    await w.bob.slash(w.channel, "game join")  # default pace: daily (reminder 12 h, deadline 24 h)
     r = await w.alice.slash(w.channel, "game settings", remind_hours=1, deadline_hours=3)
     assert r.response.content == "Settings: reminder after 1 h, deadline after 3 h."
+    await w.alice.slash(w.channel, "game start")  # timers apply from each wait's start (never to a running one)
     version = (await table(w)).version
 
     await w.env.advance_time(0.5 * HOUR)
@@ -74,9 +76,9 @@ async def test_reminder_and_deadline_hours_set_by_command_fire_on_time(world: An
 async def test_caretaker_skip_then_none_at_the_deadline(world: Any) -> None:
     w = world
     await new_table(w, w.alice, w.bob)
-    await finish_bids(w)  # the pick phase, where the game has a "pass"
     r = await w.alice.slash(w.channel, "game settings", caretaker="skip", remind_hours=0, deadline_hours=1)
     assert r.response.content == "Settings: no reminder, deadline after 1 h, at the deadline the turn is skipped."
+    await finish_bids(w)  # the pick phase, where the game has a "pass"; its waits start with the new timers
     late = (await table(w)).seats[(await table(w)).awaited_seats[0]].name
     await w.env.advance_time(1.25 * HOUR)
     assert notices(w, f"{late}'s deadline passed: their turn was skipped.")
