@@ -101,6 +101,12 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE deadlines ADD COLUMN since_version INTEGER;
     """,
+    # 4: waits that began before migration 3 have no since_version, and a simultaneous step then refused even a
+    # choice on the current board. Date them from the game's current version (older boards stay refused).
+    """
+    UPDATE deadlines SET since_version = (SELECT version FROM games WHERE games.id = deadlines.game_id)
+    WHERE since_version IS NULL;
+    """,
 ]
 
 OPEN_STATUSES = ("lobby", "active")
