@@ -40,7 +40,7 @@ async def stored_bytes(name: str, seed: int) -> tuple[int, int, int]:
     with tempfile.TemporaryDirectory(prefix="kontor-mem-") as tmp:
         path = os.path.join(tmp, "mem.sqlite3")
         svc = await TableService.open(path, render=False)
-        store = await Store.open(path)
+        store = await Store.open(path, read_only=True)  # a reader beside the service (its one writer)
         try:
             table = await driver.open_table(svc, store, 1, name)
             while not table.state.is_over():
@@ -65,7 +65,7 @@ async def _hold_games(count: int, moves: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="kontor-rss-") as tmp:
         path = os.path.join(tmp, "rss.sqlite3")
         svc = await TableService.open(path, render=False)
-        store = await Store.open(path)
+        store = await Store.open(path, read_only=True)  # a reader beside the service (its one writer)
         try:
             tables = [await driver.open_table(svc, store, 50_000 + i, names[i % len(names)]) for i in range(count)]
             for _ in range(moves):

@@ -62,7 +62,7 @@ async def measure_service(games: int, samples: int, seed: int = 1) -> ServiceFig
     with tempfile.TemporaryDirectory(prefix="kontor-bench-") as tmp:
         path = os.path.join(tmp, "bench.sqlite3")
         svc = await TableService.open(path, render=False)
-        store = await Store.open(path)
+        store = await Store.open(path, read_only=True)  # a reader beside the service (its one writer)
         try:
             tables = await _open_tables(svc, store, games, 10_000)
             next_channel = [10_000 + games]

@@ -31,6 +31,7 @@ from bot.scheduler import Scheduler
 from bot.service import TableError, TableService
 from bot.ui.items import DYNAMIC_ITEMS
 from bot.ui.text import clip
+from bot.writer_lock import StoreLocked
 
 log = logging.getLogger("kontor")
 
@@ -172,6 +173,9 @@ async def serve(bot: KontorBot, token: str) -> int:
             error = runner.exception()
             if isinstance(error, discord.LoginFailure):
                 print("Discord refused the token (DISCORD_TOKEN). Check it in the developer portal.", file=sys.stderr)
+                code = 2
+            elif isinstance(error, StoreLocked):  # setup_hook: another process writes KONTOR_DB
+                print(str(error), file=sys.stderr)
                 code = 2
             elif isinstance(error, OSError | aiohttp.ClientError):
                 print(f"kontor run: cannot reach Discord ({type(error).__name__}: {error}).", file=sys.stderr)

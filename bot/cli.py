@@ -7,6 +7,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from bot.writer_lock import StoreLocked
+
 # subcommand -> (module, function, help). Each function takes the parsed args and returns an exit code.
 SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "run": ("bot.app", "run_main", "run the Discord bot (needs DISCORD_TOKEN)"),
@@ -14,6 +16,9 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "demo": ("bot.demo", "demo_main", "play a full bot game through the service and print it"),
     "soak": ("bot.soak", "soak_main", "play many bot games checking invariants after every action"),
 }
+
+# how each subcommand is given its own database file (``kontor run`` reads KONTOR_DB)
+DB_OPTION = {"play": "--db", "demo": "--db", "soak": "--db"}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,7 +43,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ModuleNotFoundError:
         print(f"kontor {args.command}: not available in this build", file=sys.stderr)
         return 2
-    return int(handler(args) or 0)
+    try:
+        return int(handler(args) or 0)
+    except StoreLocked as exc:  # a second writer on one file: say who holds it, no traceback
+        print(exc.advice(DB_OPTION.get(args.command, "KONTOR_DB")), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@
 Deadlines live in SQLite, so nothing needs rescheduling after a restart: the first tick after start
 handles whatever fell due while the bot was down, and the loop then sleeps until the next due time
 (at most ``max_sleep``, 5 minutes: each tick also records that the service is alive, so the next start knows
-how long it was down and gives the running clocks that time back). A change that may start an earlier clock (a move, new settings) calls
-``poke()``, which wakes a sleeping loop so it can re-read the next due time.
+how long it was down and gives the running clocks that time back). A change that may start an earlier clock
+(a move, new settings) calls ``poke()``, which wakes a sleeping loop so it can re-read the next due time.
 """
 
 from __future__ import annotations

@@ -209,7 +209,7 @@ async def soak(path: str, names: Sequence[str], games_per_game: int, *, concurre
     report = SoakReport()
     started = time.perf_counter()
     svc = await TableService.open(path, render=False)
-    store = await Store.open(path)  # an independent reader: what is on disk, not what the service holds
+    store = await Store.open(path, read_only=True)  # an independent reader: what is on disk, not the caches
     try:
         jobs = plan(names, games_per_game, first)
         gate = asyncio.Semaphore(concurrency)

@@ -23,6 +23,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.writer_lock import WriterLock
+
 WAL_AUTOCHECKPOINT_PAGES = 10_000
 
 # Index i upgrades user_version i -> i+1. Append only: never edit a shipped entry.
@@ -99,7 +101,13 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE deadlines ADD COLUMN since_version INTEGER;
     """,
-    # 4: tables whose clocks are paused (their channel is gone, or Kontor cannot post there), and a key-value
+    # 4: waits that began before migration 3 have no since_version, and a simultaneous step then refused even a
+    # choice on the current board. Date them from the game's current version (older boards stay refused).
+    """
+    UPDATE deadlines SET since_version = (SELECT version FROM games WHERE games.id = deadlines.game_id)
+    WHERE since_version IS NULL;
+    """,
+    # 5: tables whose clocks are paused (their channel is gone, or Kontor cannot post there), and a key-value
     # table for the service's own facts (when it was last alive, to give players back the time it was down)
     """
     CREATE TABLE pauses(
@@ -195,6 +203,11 @@ def _game(row: Iterable[Any]) -> GameRow:
                    version, snapshot, json.loads(outcome) if outcome else None, live, created, updated, ended)
 
 
+def _read_only_uri(path: str) -> str:
+    """SQLite refuses every write through this URI, even one a bug would attempt."""
+    return f"{Path(path).resolve().as_uri()}?mode=ro"
+
+
 def _dumps(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
@@ -207,11 +220,28 @@ class Store:
         self.path = path
         self._lock = asyncio.Lock()
         self._tx_task: asyncio.Task[Any] | None = None  # the task whose transaction is open, if any
+        self._writer_lock: WriterLock | None = None  # held by a writing store until close (bot/writer_lock.py)
 
     # ---- lifecycle ------------------------------------------------------------------------
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
+    async def open(cls, path: str | Path, *, read_only: bool = False) -> Store:
+        """Open (and migrate) the file as its one writer: ``StoreLocked`` if another process or store writes it.
+        ``read_only``: a reader beside the writer (a verifier, a report): no lock, no migration, no writes."""
         path = str(path)
+        if read_only:
+            db = await aiosqlite.connect(_read_only_uri(path), uri=True, timeout=5.0)
+            return cls(db, path)
+        lock = WriterLock(path)  # before the first write (the migrations): the caches trust one writer
+        try:
+            store = await cls._open_writer(path)
+        except BaseException:
+            lock.release()
+            raise
+        store._writer_lock = lock
+        return store
+
+    @classmethod
+    async def _open_writer(cls, path: str) -> Store:
         # sqlite3 begins a transaction (BEGIN IMMEDIATE) before the first INSERT/UPDATE/DELETE on its own;
         # writes happen only in transaction() (``_write`` checks), which commits or rolls back.
         db = await aiosqlite.connect(path, timeout=5.0, isolation_level="IMMEDIATE")
@@ -234,8 +264,12 @@ class Store:
         return store
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._db.close()
+        try:
+            async with self._lock:
+                await self._db.close()
+        finally:  # after the connection: nothing of ours writes the file any more
+            if self._writer_lock is not None:
+                self._writer_lock.release()
 
     async def schema_version(self) -> int:
         async with self._lock:

@@ -278,7 +278,8 @@ class Terminal:
 
 def pick(line: str, legal: list[tuple[str, str]]) -> str | None:
     """A menu number or an action's own text -> the action (None if neither)."""
-    if line.isdecimal() and len(line) <= 6:  # isdigit() would let '²' through to int()
+    # ASCII only: isdecimal() alone takes any script's digits ('႙' would play item 9), isdigit() even '²'
+    if line.isascii() and line.isdecimal() and len(line) <= 6:
         number = int(line)
         return legal[number - 1][0] if 1 <= number <= len(legal) else None
     text = " ".join(line.split())

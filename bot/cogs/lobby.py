@@ -257,7 +257,7 @@ class GameCommands(app_commands.Group):
         if table.status not in ("lobby", "active"):
             raise TableError("There is no open game in this channel.")
         user = interaction.user.id
-        if is_moderator(interaction) or user == table.creator:
+        if is_moderator(interaction) or user == table.host:  # the host while seated (it follows the seat)
             update = await self.svc.abandon(interaction.channel_id, user, force=True)
         else:  # a seated player's vote (kept in the database): the game ends once a majority agrees
             update = await self.svc.vote_abandon(interaction.channel_id, user)

@@ -8,6 +8,7 @@ import inspect
 import logging
 import sys
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any, Self
@@ -49,7 +50,9 @@ class ServiceBase:
         self.render = render
         self._games = dict(games) if games is not None else None
         self.clock = clock
-        self._locks: dict[int, asyncio.Lock] = {}
+        # Only the locks in use: a lock is referenced while held (``async with``) or awaited (its waiter), and
+        # one nobody holds or awaits can be replaced by a fresh one, so a weak map never grows with channels.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._states: dict[int, tuple[int, State]] = {}  # game id -> (version, state): skips reloading snapshots
         # Per running game, valid only at the version they were taken at (every seating change bumps it),
         # so a stale entry just misses: game id -> (version, seats) and (version, {human seat: secret part}).
@@ -149,7 +152,10 @@ class ServiceBase:
         return self.games[key]
 
     def _lock(self, channel: int) -> asyncio.Lock:
-        return self._locks.setdefault(channel, asyncio.Lock())
+        lock = self._locks.get(channel)
+        if lock is None:  # the caller's ``async with`` keeps it alive while it is held or awaited
+            lock = self._locks[channel] = asyncio.Lock()
+        return lock
 
     @asynccontextmanager
     async def _change(self, channel: int) -> AsyncIterator[None]:

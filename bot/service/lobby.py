@@ -15,6 +15,20 @@ from bot.store import GameRow, Store, StoreError
 from rules.core import IllegalAction, Rng, seed_digest
 
 
+def _hosts(row: GameRow, seats: list[Seat], user: int) -> bool:
+    """Host powers follow the seat: the stored host has them only while seated (``replace`` passes them on)."""
+    return user == row.creator_id and any(s.user_id == user for s in seats)
+
+
+def _host_after(row: GameRow, seats: list[Seat], seat: int) -> int | None:
+    """Who hosts once ``seat`` changed hands (``seats``: the new seating): the host while still seated; else the
+    seat's new occupant when human; else the next human seat after it, in seat order; None: no human is left."""
+    if any(s.user_id == row.creator_id for s in seats):
+        return row.creator_id
+    order = [*seats[seat:], *seats[:seat]]  # the seat itself first, then the ones after it
+    return next((s.user_id for s in order if s.user_id is not None), None)
+
+
 class LobbyService(MoveService):
     # ---- lobby -----------------------------------------------------------------------------
     async def create(
@@ -118,7 +132,7 @@ class LobbyService(MoveService):
 
         def change(row: GameRow, seats: list[Seat]) -> tuple[list[Seat], str]:
             game = self.game(row.game)
-            if not any(s.user_id == by_user for s in seats) and by_user != row.creator_id:
+            if not any(s.user_id == by_user for s in seats):
                 raise TableError("Join the table first to add bots.")
             if len(seats) >= game.max_players:
                 raise TableError(f"The table is full ({game.max_players} seats).")
@@ -131,7 +145,7 @@ class LobbyService(MoveService):
         _check_id(by_user, "user")
 
         def change(row: GameRow, seats: list[Seat]) -> tuple[list[Seat], str]:
-            if not any(s.user_id == by_user for s in seats) and by_user != row.creator_id:
+            if not any(s.user_id == by_user for s in seats):
                 raise TableError("Only players at this table can remove bots.")
             bots = [s for s in seats if s.is_bot]
             if not bots:
@@ -189,7 +203,7 @@ class LobbyService(MoveService):
             row = await self._open_row(channel)
             seats = await self.store.seats(row.id)
             humans = [s.user_id for s in seats if s.user_id is not None]
-            if not (force or by_user == row.creator_id or humans == [by_user]):
+            if not (force or _hosts(row, seats, by_user) or humans == [by_user]):
                 raise TableError("Only the table's host or a moderator can abandon this game.")
             async with self.store.transaction() as tx:
                 texts = await self._end_abandoned(tx, row, by_user, ["The game was abandoned."])
@@ -256,7 +270,7 @@ class LobbyService(MoveService):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
                 raise TableError(f"Seat must be a number from 1 to {len(seats)}.")
             old = seats[seat]
-            if not (force or by_user == row.creator_id or (old.user_id is not None and old.user_id == by_user)):
+            if not (force or _hosts(row, seats, by_user) or (old.user_id is not None and old.user_id == by_user)):
                 raise TableError("Only the table's host, a moderator or the seat's player can hand a seat over.")
             if user is not None and any(s.user_id == user for s in seats):
                 raise TableError("That player already has a seat at this table.")
@@ -266,10 +280,16 @@ class LobbyService(MoveService):
                 new_name = _clean_name(name)
             seats = [*seats[:seat], Seat(seat, user, new_name), *seats[seat + 1:]]
             text = f"{old.name}'s seat is now played by {new_name}."
+            host = _host_after(row, seats, seat)  # host powers follow the seat
+            creator = row.creator_id if host is None else host
+            if creator != row.creator_id:
+                text += f" {next(s.name for s in seats if s.user_id == creator)} now hosts the table."
+            elif host is None and old.user_id == row.creator_id:
+                text += " No player is left to host it: only moderators can manage the table now."
             state = self._state(row)
             now = self.clock()
             async with self.store.transaction() as tx:
-                version = await tx.bump(row.id, row.version, now)
+                version = await tx.bump(row.id, row.version, now, creator_id=creator)
                 await tx.set_seats(row.id, seats)
                 if old.user_id is not None:
                     await tx.drop_abandon_votes(row.id, old.user_id)
@@ -277,7 +297,7 @@ class LobbyService(MoveService):
                                 events=[text], now=now)
                 if state is not None:
                     await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version)
-            row = dataclasses.replace(row, version=version, updated_at=now)
+            row = dataclasses.replace(row, version=version, updated_at=now, creator_id=creator)
             if state is None:
                 return await self._lobby_update(row.id, [text])
             self._states[row.id] = (version, state)
@@ -292,7 +312,7 @@ class LobbyService(MoveService):
         _check_id(by_user, "user")
         async with self._serial(channel):
             row = await self._open_row(channel)
-            if not (force or by_user == row.creator_id):
+            if not (force or _hosts(row, await self.store.seats(row.id), by_user)):
                 raise TableError("Only the table's host or a moderator can change the settings.")
             new = normalise_settings(settings, row.settings)
             now = self.clock()

@@ -73,6 +73,11 @@ class Table:
         return [s.user_id for s in self.seats if s.user_id is not None]
 
     @property
+    def host(self) -> int | None:
+        """Who has host powers: ``creator`` while seated; None when no human is left (then only moderators)."""
+        return self.creator if self.seat_of(self.creator) is not None else None
+
+    @property
     def simultaneous(self) -> bool:
         """The current step awaits several seats at once (a secret choice: nothing shows until all have chosen)."""
         return len(self.awaited_seats) > 1

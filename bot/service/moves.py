@@ -81,7 +81,9 @@ class MoveService(ServiceBase):
         if chosen_at > row.version:
             raise StaleVersion("That menu does not belong to any board here.", row.version)
         since = await self.store.awaited_since(row.id, seat)
-        if since is None or chosen_at < since:
+        if since is None:  # not recorded (a row older than migration 3): only the current board is sure
+            since = row.version
+        if chosen_at < since:
             raise StaleVersion("That menu is from an earlier step: the board moved on since. Use the current board.",
                                row.version)
 

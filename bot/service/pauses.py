@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.service.base import ServiceBase
 from bot.service.clocks import reminder_grace
+from bot.service.lobby import _hosts
 from bot.service.model import Table, TableError, Update, _Changes, _check_id
 from bot.store import GameRow, StoreError
 
@@ -88,7 +89,7 @@ class PauseService(ServiceBase):
         else:
             listed = ", ".join(f"#{r.id}" for r in stranded)
             raise TableError(f"Several of your games lost their channel ({listed}): say which with the game option.")
-        if not (force or by_user == row.creator_id):
+        if not (force or _hosts(row, await self.store.seats(row.id), by_user)):
             raise TableError("Only the table's host or a moderator can move a game.")
         async with self._serial(row.channel_id), self._serial(channel):
             now = self.clock()

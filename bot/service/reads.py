@@ -86,8 +86,9 @@ class ReadService(ServiceBase):
     # ---- verification ----------------------------------------------------------------------
     async def rebuild(self, channel: int) -> State:
         """Replay seed + log of the channel's current (or latest) game; TableError if it differs from the snapshot."""
-        row = await self._any_row(channel)
-        state = await self.replay(row.id)
+        async with self._lock(_check_id(channel, "channel")):  # a move must not land between row and log
+            row = await self._any_row(channel)
+            state = await self.replay(row.id)
         if state is None:
             raise TableError("The game has not started yet.")
         if state.dump() != row.snapshot:

@@ -84,8 +84,9 @@ def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
                     inline=False)
     if table.options:
         embed.add_field(name="Options", value=clip(", ".join(f"{k}={v}" for k, v in table.options.items()), 1024))
-    host = table.seat_of(table.creator)
-    embed.set_footer(text=f"Host: {table.seats[host].name}" if host is not None else "Host: (not seated)")
+    host = table.seat_of(table.creator)  # host powers follow the seat: an unseated creator hosts nothing
+    embed.set_footer(text=f"Host: {table.seats[host].name}" if host is not None
+                     else "Host: nobody (moderators manage this table)")
     return embed
 
 

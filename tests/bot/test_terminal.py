@@ -151,8 +151,16 @@ def test_pick_and_seat_parsing() -> None:
     assert pick("3", legal) is None and pick("0", legal) is None and pick("buy", legal) is None
     assert parse_seats("me, bot,Anna,,", me="Ada") == ["Ada", None, "Anna"]
     assert parse_seats(" Anna  Lena ,BOT,Me") == ["Anna Lena", None, "Player"]
-    assert pick("²", legal) is None and pick("١", legal) == "place 1"  # unicode digits never crash int()
+    assert pick("²", legal) is None  # unicode digits never crash int()
     assert pick("9" * 40, legal) is None
+
+
+def test_only_ascii_digits_choose_from_the_menu() -> None:
+    """Other scripts' digits are no menu numbers: '႙' (Myanmar nine) once played item 9."""
+    legal = [(f"place {n}", f"Worker above card {n}") for n in range(1, 12)]
+    assert pick("9", legal) == "place 9" and pick("11", legal) == "place 11"
+    for text in ("႙", "١", "٩", "９", "1١", "၁၁"):  # Myanmar, Arabic-Indic, fullwidth, mixed
+        assert pick(text, legal) is None, text
 
 
 def test_secret_lines_show_only_what_spectators_do_not_see() -> None:

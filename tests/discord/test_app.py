@@ -10,6 +10,7 @@ import pytest
 
 from bot import app
 from bot.config import DEFAULT_DB, Config, ConfigError
+from bot.store import Store
 from tests.discord.conftest import make_bot, shut_down
 from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
 
@@ -56,6 +57,26 @@ async def test_a_signal_closes_the_bot_cleanly(sig):
     os.kill(os.getpid(), sig)
     assert await serving == 0
     assert bot.closed and bot.token == "token"
+
+
+async def test_run_refuses_a_database_another_kontor_writes(tmp_path, capsys):
+    """A second bot on the same KONTOR_DB stops at setup_hook with a clear message and status 2."""
+    path = str(tmp_path / "k.sqlite3")
+    holder = await Store.open(path)  # the first Kontor on this file
+    try:
+        bot = make_bot(path)
+
+        async def login(token: str) -> None:  # Client.login once Discord accepted the token: then setup_hook
+            await bot.setup_hook()
+
+        bot.login = login  # type: ignore[method-assign]
+        assert await app.serve(bot, "token") == 2
+        assert bot._service is None and not bot.scheduler.running
+    finally:
+        await holder.close()
+    err = capsys.readouterr().err
+    assert err.strip() == (f"Another Kontor process is already using {path} (pid {os.getpid()}). "
+                           "Stop it first, or give this one its own KONTOR_DB.")
 
 
 async def test_bot_close_stops_the_scheduler_and_closes_the_database(tmp_path):

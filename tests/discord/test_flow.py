@@ -133,6 +133,23 @@ async def test_replace_settings_mygames(world):
     assert t.settings["post"] == "live" and t.settings["deadline_hours"] == 4.0
 
 
+async def test_the_hosts_seat_handed_on_by_a_moderator_moves_the_host_powers(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    seat = (await table(w)).seat_of(w.alice.id)
+    r = await w.mod.slash(w.channel, "game replace", seat=seat + 1, member=w.carol)
+    assert "now played by carol. carol now hosts the table." in r.response.content
+    r = await w.alice.slash(w.channel, "game settings", caretaker="skip")
+    assert r.ephemeral and "Only the table's host" in r.response.content
+    r = await w.alice.slash(w.channel, "game abandon")  # no longer the host, nor seated: not even a vote
+    assert r.ephemeral and "seated players (by vote)" in r.response.content
+    assert (await table(w)).status == "active"
+    r = await w.carol.slash(w.channel, "game settings")  # the table's card names the host
+    assert r.response.embeds[0].footer.text == "Host: carol"
+    r = await w.carol.slash(w.channel, "game abandon")  # the new host ends it at once, no vote
+    assert (await table(w)).status == "abandoned"
+
+
 def open_thread(w, name: str):
     """A public thread under #games. SimCord has no user action that starts a thread, so the test asks its
     backend directly (``Env.backend`` is importable but not SimCord's public API)."""
