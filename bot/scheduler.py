@@ -2,8 +2,9 @@
 
 Deadlines live in SQLite, so nothing needs rescheduling after a restart: the first tick after start
 handles whatever fell due while the bot was down, and the loop then sleeps until the next due time
-(at most ``max_sleep``, 5 minutes: each tick also records that the service is alive, so the next start knows
-how long it was down and gives the running clocks that time back). A change that may start an earlier clock
+(at most ``max_sleep``, an hour). Each tick also records that the service is alive, so the next start knows how long
+it was down and gives the running clocks that time back (exactly after a clean shutdown; after a crash, counted from
+the last tick, so players may get up to an hour more, never less). A change that may start an earlier clock
 (a move, new settings) calls ``poke()``, which wakes a sleeping loop so it can re-read the next due time.
 """
 
@@ -21,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 class Scheduler:
-    def __init__(self, bot: KontorBot, *, max_sleep: float = 300.0, min_sleep: float = 1.0) -> None:
+    def __init__(self, bot: KontorBot, *, max_sleep: float = 3600.0, min_sleep: float = 1.0) -> None:
         self.bot = bot
         self.max_sleep = max_sleep
         self.min_sleep = min_sleep
