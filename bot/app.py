@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot import command_limits
 from bot.cogs import game_commands, lobby, play
+from bot.cogs.server_events import ServerEvents
 from bot.config import Config, ConfigError
 from bot.notify import NO_PING, Notifier
 from bot.runtime import tune_gc
@@ -93,6 +94,7 @@ class KontorBot(commands.Bot):
         if self._service is None:
             self._service = await TableService.open(self.config.db_path, **self.service_options)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(ServerEvents(self))  # channel, thread and server removal pause the tables there
         if self.sync_on_start:
             await sync_if_changed(self)
         self.scheduler.start()
