@@ -120,6 +120,23 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL
     ) STRICT;
     """,
+    # 6: seated players who left the server, and the others' votes on what happens to such a seat
+    """
+    CREATE TABLE departures(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) STRICT;
+    CREATE TABLE seat_votes(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        choice TEXT NOT NULL CHECK (choice IN ('bot', 'end')),
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat, user_id)
+    ) STRICT;
+    """,
 ]
 
 OPEN_STATUSES = ("lobby", "active")
@@ -540,6 +557,43 @@ class Store:
         """The reminder goes out now, late: clear it and move the deadline to ``due_at``."""
         await self._write("UPDATE deadlines SET remind_at = NULL, due_at = ? WHERE game_id = ? AND seat = ?",
                           (due_at, game_id, seat))
+
+    # ---- players who left the server, and the votes on their seats ---------------------------
+    async def departures(self) -> dict[int, set[int]]:
+        """game id -> user ids of seated players who left the server (open games only)."""
+        rows = await self._fetchall(
+            "SELECT d.game_id, d.user_id FROM departures d JOIN games g ON g.id = d.game_id"
+            " WHERE g.status IN ('lobby', 'active')"
+        )
+        out: dict[int, set[int]] = {}
+        for game_id, user_id in rows:
+            out.setdefault(int(game_id), set()).add(int(user_id))
+        return out
+
+    async def add_departure(self, game_id: int, user_id: int, now: float) -> bool:
+        cur = await self._write(
+            "INSERT OR IGNORE INTO departures(game_id, user_id, at) VALUES (?, ?, ?)", (game_id, user_id, now)
+        )
+        return cur.rowcount == 1
+
+    async def put_seat_vote(self, game_id: int, seat: int, user_id: int, choice: str, now: float) -> None:
+        """A player's vote on a departed player's seat (a second vote replaces the first)."""
+        await self._write(
+            "INSERT INTO seat_votes(game_id, seat, user_id, choice, at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT(game_id, seat, user_id) DO UPDATE SET choice = excluded.choice, at = excluded.at",
+            (game_id, seat, user_id, choice, now),
+        )
+
+    async def seat_votes(self, game_id: int, seat: int) -> dict[int, str]:
+        rows = await self._fetchall("SELECT user_id, choice FROM seat_votes WHERE game_id = ? AND seat = ?",
+                                    (game_id, seat))
+        return {int(u): str(c) for u, c in rows}
+
+    async def drop_seat_votes(self, game_id: int, seat: int | None = None) -> None:
+        if seat is None:
+            await self._write("DELETE FROM seat_votes WHERE game_id = ?", (game_id,))
+        else:
+            await self._write("DELETE FROM seat_votes WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     # ---- pauses and the service's own facts -----------------------------------------------------
     async def pauses(self) -> dict[int, tuple[float, str]]:

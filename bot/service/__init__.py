@@ -10,7 +10,7 @@ The class is assembled from one module per concern (docs/service.md, "Where the 
 from __future__ import annotations
 
 from bot.service.deadlines import MAX_CARETAKER_STEPS, DeadlineService
-from bot.service.lobby import LobbyService
+from bot.service.departures import SEAT_CHOICES, DepartureService
 from bot.service.model import (
     BOT_NAMES,
     MAX_NAME_LEN,
@@ -35,7 +35,7 @@ from bot.service.settings import (
 )
 
 
-class TableService(LobbyService, DeadlineService, PauseService, ReadService):
+class TableService(DepartureService, DeadlineService, PauseService, ReadService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 
@@ -48,6 +48,7 @@ __all__ = [
     "MAX_NAME_LEN",
     "PACES",
     "PAUSE_REASONS",
+    "SEAT_CHOICES",
     "SETTING_CHOICES",
     "PrivateUpdate",
     "Seat",

@@ -75,6 +75,7 @@ class ServiceBase:
         # game id -> (paused since, reason) of the tables whose clocks are paused; loaded at open, then kept
         # here by the only writer, so building a Table costs no query.
         self._pauses: dict[int, tuple[float, str]] = {}
+        self._departed: dict[int, set[int]] = {}  # game id -> seated players who left the server (not pinged)
         self._alive_written = 0.0  # when ``alive_at`` was last stored (see ``_heartbeat``)
 
     @classmethod
@@ -95,6 +96,7 @@ class ServiceBase:
         last alive (``meta.alive_at``, written at least every minute while the scheduler ticks, and at close) until
         now. Nobody is charged for an outage."""
         self._pauses = await self.store.pauses()
+        self._departed = await self.store.departures()
         last = await self.store.get_meta(ALIVE_AT)
         now = self.clock()
         async with self.store.transaction() as tx:
@@ -279,7 +281,8 @@ class ServiceBase:
         image = await self._image(row.game, public, changes.last, seats) if self.render else None
         return Update(
             channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
-            public_view=public, private=private, awaited=list(table.awaited),
+            public_view=public, private=private,
+            awaited=[u for u in table.awaited if u not in self._departed.get(row.id, ())],  # never ping who left
             finished=state.outcome() if changes.finished else None, image=image, notice=notice,
         )
 
