@@ -11,17 +11,15 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot.botcore import BotCore
 from bot.service import PrivateUpdate, Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.items import Board, board_view
 from bot.ui.text import clip, mentions
-
-if TYPE_CHECKING:
-    from bot.app import KontorBot
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +65,7 @@ def _file(data: bytes | None, name: str) -> list[discord.File]:
 
 
 class Notifier:
-    def __init__(self, bot: KontorBot) -> None:
+    def __init__(self, bot: BotCore) -> None:
         self.bot = bot
 
     def _game(self, table: Table) -> Any:

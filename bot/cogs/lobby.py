@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import functools
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.botcore import BotCore
 from bot.cogs.play import reply
 from bot.notify import DM_HELP, NO_PING, board_image
 from bot.service import PACES, SETTING_CHOICES, Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.text import clip, input_problem, safe_echo
-
-if TYPE_CHECKING:
-    from bot.app import KontorBot
 
 LOG_PAGE = 15
 
@@ -75,9 +73,9 @@ def _choices(values: Any) -> list[app_commands.Choice[str]]:
 
 
 class GameCommands(app_commands.Group):
-    """The ``/game`` command group; ``bot`` is the running KontorBot (service, notifier, play controller)."""
+    """The ``/game`` command group; ``bot`` is the running bot (service, notifier, play controller)."""
 
-    def __init__(self, bot: KontorBot) -> None:
+    def __init__(self, bot: BotCore) -> None:
         super().__init__(name="game", description="Board game tables: open, join, start, manage", guild_only=True)
         self.bot = bot
 
@@ -305,5 +303,5 @@ class GameCommands(app_commands.Group):
         await interaction.response.send_message("\n".join(update.public_events), allowed_mentions=NO_PING)
 
 
-def setup(bot: KontorBot) -> None:
+def setup(bot: BotCore) -> None:
     bot.tree.add_command(GameCommands(bot))

@@ -8,19 +8,17 @@ player and post the new board publicly. Refusals are ephemeral and change nothin
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.botcore import BotCore
 from bot.notify import NO_PING, private_image
 from bot.service import StaleVersion, Table, TableError, name_seats
 from bot.ui import embeds
 from bot.ui.items import Board, board_view, menu_view
 from bot.ui.text import clip, input_problem
-
-if TYPE_CHECKING:
-    from bot.app import KontorBot
 
 MAX_CHOICES = 25
 
@@ -54,7 +52,7 @@ def done_text(action: str, label: str | None) -> str:
 class PlayController:
     """Shared by the buttons (bot/ui/items.py), ``/move`` and the per-game commands."""
 
-    def __init__(self, bot: KontorBot) -> None:
+    def __init__(self, bot: BotCore) -> None:
         self.bot = bot
 
     @property
@@ -216,7 +214,7 @@ class PlayController:
         await interaction.edit_original_response(content=None, embed=embed, attachments=files)
 
 
-def setup(bot: KontorBot) -> None:
+def setup(bot: BotCore) -> None:
     """``/move action:`` — the generic command for every game, autocompleted from the legal actions."""
 
     @app_commands.command(name="move", description="Play an action in this channel's game (autocompleted)")
