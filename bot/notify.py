@@ -19,12 +19,11 @@ from bot.botcore import BotCore
 from bot.service import PrivateUpdate, Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.items import Board, board_view
-from bot.ui.text import clip, mentions
+from bot.ui.text import clip, mentions, pings, shown
 
 log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
-PING = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 NO_PING = discord.AllowedMentions.none()
 DM_HELP = (
     "I can't send you direct messages, so your private screen can't reach you by DM. "
@@ -84,7 +83,7 @@ class Notifier:
         view = update.public_view or {}
         summary = self._game(table).summary(view) if view else ""
         embed = embeds.board_embed(table, summary, update.public_events, image=update.image is not None)
-        content: list[str] = [f"⏰ {update.notice}"] if update.notice else []
+        content: list[str] = [f"⏰ {shown(update.notice)}"] if update.notice else []
         if update.finished is not None:
             content.append(embeds.outcome_line(table, update.finished))
             if table.seed is not None:
@@ -96,7 +95,7 @@ class Notifier:
             "embed": embed,
             "files": _file(update.image, "board.png"),
             "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active"),
-            "allowed_mentions": PING,
+            "allowed_mentions": pings(update.awaited if update.finished is None else ()),
         }
 
     async def publish(self, update: Update, *, from_scheduler: bool = False,
@@ -128,7 +127,7 @@ class Notifier:
                     edit["content"] = None
                     message = await channel.get_partial_message(table.live_message_id).edit(**edit)  # type: ignore[attr-defined]
                     if update.awaited or update.notice:  # an edit never pings: ping in a short message
-                        await channel.send(kwargs["content"] or "", allowed_mentions=PING)
+                        await channel.send(kwargs["content"] or "", allowed_mentions=kwargs["allowed_mentions"])
                     return message
                 except discord.NotFound:
                     pass  # the live message was deleted: post a new one below
@@ -180,7 +179,7 @@ class Notifier:
     async def _tell_closed(self, table: Table, user_id: int) -> None:
         channel = await self.channel(table.channel)
         try:
-            await channel.send(f"<@{user_id}> {DM_HELP}", allowed_mentions=PING)
+            await channel.send(f"<@{user_id}> {DM_HELP}", allowed_mentions=pings([user_id]))
         except discord.HTTPException:
             log.warning("could not tell %s about closed DMs", user_id, exc_info=True)
 

@@ -18,7 +18,7 @@ from bot.cogs.play import reply
 from bot.notify import DM_HELP, NO_PING, board_image
 from bot.service import PACES, SETTING_CHOICES, Table, TableError, Update
 from bot.ui import embeds
-from bot.ui.text import clip, input_problem, safe_echo
+from bot.ui.text import clip, input_problem, safe_echo, shown, shown_lines
 
 LOG_PAGE = 15
 
@@ -34,7 +34,7 @@ def refusals(func: Any) -> Any:
         try:
             await func(self, interaction, *args, **kwargs)
         except TableError as exc:
-            await reply(interaction, exc.message)
+            await reply(interaction, exc.message)  # no names in these; some quote a command as `code`
 
     return wrapper
 
@@ -164,7 +164,7 @@ class GameCommands(app_commands.Group):
         try:
             update = await self.svc.start(interaction.channel_id, interaction.user.id)
         except TableError as exc:
-            await interaction.edit_original_response(content=clip(exc.message, 2000))
+            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
             return
         digest = update.table.seed_digest or ""
         await interaction.edit_original_response(
@@ -184,7 +184,7 @@ class GameCommands(app_commands.Group):
                 return
             view = await self.svc.public_view(interaction.channel_id)
         except TableError as exc:
-            await interaction.edit_original_response(content=exc.message)
+            await interaction.edit_original_response(content=shown(exc.message))
             return
         summary = self.svc.game(table.game).summary(view)
         image = await board_image(table.game, view, table.names)
@@ -228,7 +228,7 @@ class GameCommands(app_commands.Group):
             await reply(interaction, "No events on that page.")
             return
         await reply(interaction, clip(f"**Log, page {page}** (older: `/game log page:{page + 1}`)\n" +
-                                      "\n".join(lines), 2000))
+                                      "\n".join(shown_lines(lines)), 2000))
 
     @app_commands.command(name="hand", description="Your private screen (only you see it)")
     @refusals
@@ -259,7 +259,7 @@ class GameCommands(app_commands.Group):
             update = await self.svc.abandon(interaction.channel_id, user, force=True)
         else:  # a seated player's vote (kept in the database): the game ends once a majority agrees
             update = await self.svc.vote_abandon(interaction.channel_id, user)
-        text = "\n".join(update.public_events)
+        text = "\n".join(shown_lines(update.public_events))
         if update.table.status in ("lobby", "active"):
             text = f"🗳️ {text} Other seated players: `/game abandon` to agree."
         await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
@@ -274,7 +274,7 @@ class GameCommands(app_commands.Group):
         update = await self.svc.replace(interaction.channel_id, seat - 1, member.id if member else None,
                                         member.display_name if member else None, interaction.user.id,
                                         force=is_moderator(interaction))
-        await interaction.response.send_message("\n".join(update.public_events), allowed_mentions=NO_PING)
+        await interaction.response.send_message("\n".join(shown_lines(update.public_events)), allowed_mentions=NO_PING)
         if update.public_view is not None:
             await self.bot.notifier.publish(update)
 
@@ -300,7 +300,7 @@ class GameCommands(app_commands.Group):
         update = await self.svc.update_settings(interaction.channel_id, interaction.user.id,
                                                 force=is_moderator(interaction), **given)
         self.bot.scheduler.poke()  # new timers may fall due sooner
-        await interaction.response.send_message("\n".join(update.public_events), allowed_mentions=NO_PING)
+        await interaction.response.send_message("\n".join(shown_lines(update.public_events)), allowed_mentions=NO_PING)
 
 
 def setup(bot: BotCore) -> None:

@@ -18,7 +18,7 @@ from bot.notify import NO_PING, private_image
 from bot.service import StaleVersion, Table, TableError, name_seats
 from bot.ui import embeds
 from bot.ui.items import Board, board_view, menu_view
-from bot.ui.text import clip, input_problem
+from bot.ui.text import clip, input_problem, shown
 
 MAX_CHOICES = 25
 
@@ -45,7 +45,7 @@ def named_choices(legal: list[tuple[str, str]], table: Table) -> list[tuple[str,
 def done_text(action: str, label: str | None) -> str:
     """The private confirmation: what was played in words, and the action string (for /move and bug reports)."""
     if label and label != action:
-        return clip(f"✅ Done: {label} (`{action}`)", 2000)
+        return clip(f"✅ Done: {shown(label)} (`{action}`)", 2000)
     return f"✅ Done: `{action}`"
 
 
@@ -60,13 +60,13 @@ class PlayController:
         return self.bot.service
 
     def _waiting_for(self, table: Table) -> str:
-        return ", ".join(table.seats[s].name for s in table.awaited_seats) or "nobody"
+        return ", ".join(shown(table.seats[s].name) for s in table.awaited_seats) or "nobody"
 
     async def _current_table(self, interaction: discord.Interaction[Any], channel_id: int) -> Table | None:
         try:
             table: Table = await self.svc.table(channel_id)
         except TableError as exc:
-            await reply(interaction, exc.message)
+            await reply(interaction, shown(exc.message))
             return None
         if table.status != "active":
             await reply(interaction, f"This game is {table.status}; there is nothing to play here now.")
@@ -102,7 +102,7 @@ class PlayController:
         try:
             legal = named_choices(await self.svc.legal(channel_id, interaction.user.id), table)
         except TableError as exc:
-            await reply(interaction, exc.message)
+            await reply(interaction, shown(exc.message))
             return
         text = f"**{table.title}** — your options ({len(legal)}):"
         if stale:  # an old board, but the player is awaited: the current menu, said plainly
@@ -156,7 +156,7 @@ class PlayController:
             await self._answer(interaction, from_menu, text, view=board_view(board_of(table)))
             return
         except TableError as exc:
-            await self._answer(interaction, from_menu, exc.message)
+            await self._answer(interaction, from_menu, shown(exc.message))
             return
         except Exception:  # never leave the player looking at "thinking…"; the error is still raised and logged
             await self._answer(interaction, from_menu, "Sorry, something went wrong on my side; nothing was played.")
@@ -180,7 +180,7 @@ class PlayController:
             try:
                 table: Table = await self.svc.table(interaction.channel_id)
             except TableError as exc:
-                await reply(interaction, exc.message)
+                await reply(interaction, shown(exc.message))
                 return
             if table.game != game:
                 await reply(interaction, f"This channel's game is {table.title}: use `/move` or its own commands.")
@@ -205,7 +205,7 @@ class PlayController:
             table: Table = await self.svc.table(channel_id)
             view = await self.svc.private_view(channel_id, interaction.user.id)
         except TableError as exc:
-            await interaction.edit_original_response(content=exc.message)
+            await interaction.edit_original_response(content=shown(exc.message))
             return
         game = self.svc.game(table.game)
         image = await private_image(table.game, view, table.names)
