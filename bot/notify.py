@@ -3,9 +3,8 @@
 Public: one board message per change (or one live message edited in place), mentioning exactly
 the players now awaited, with the board image and the persistent buttons. Each channel posts in
 version order, one post at a time: a board a newer one already superseded is not posted, its lines
-go with the newer one. Private: each player
-whose own view changed gets it by DM. A closed DM (50007) is remembered in the store and the
-player is told in the channel — without the secret — to use ``/game hand`` or "My screen".
+go with the newer one. Private: each player whose own view changed gets it by DM (``bot.dms`` says
+what a refused DM means and when to try again).
 """
 
 from __future__ import annotations
@@ -21,37 +20,15 @@ from typing import Any
 import discord
 
 from bot.botcore import BotCore
-from bot.service import PrivateUpdate, Table, TableError, Update
+from bot.dms import DirectMessages
+from bot.service import Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.items import Board, board_view
-from bot.ui.text import clip, mentions, pings, shown, shown_lines
+from bot.ui.text import NO_PING, clip, mentions, pings, shown, shown_lines
 
 log = logging.getLogger(__name__)
 
-CANNOT_DM = 50007
 MAX_CARRIED = 50  # lines of refused posts carried into the next post (the embed shows the last ones)
-NO_PING = discord.AllowedMentions.none()
-DM_HELP = (
-    "I can't send you direct messages, so your private screen can't reach you by DM. "
-    "Use `/game hand` or the **My screen** button under the board (only you see it), or allow DMs: "
-    "right-click the server → Privacy Settings → Direct Messages."
-)
-
-
-async def private_image(game: str, view: dict[str, Any], names: list[str]) -> bytes | None:
-    """``render.private`` off the event loop, when the game has a renderer; never fails a move."""
-    try:
-        import render
-    except ImportError:
-        return None
-    draw = getattr(render, "private", None)
-    if draw is None:
-        return None
-    try:
-        return await asyncio.to_thread(draw, game, view, names=names)
-    except Exception as exc:  # only the type: a message could quote the private view
-        log.info("no private image for %s (%s)", game, type(exc).__name__)
-        return None
 
 
 async def board_image(game: str, view: dict[str, Any], names: list[str]) -> bytes | None:
@@ -100,6 +77,7 @@ class Notifier:
     def __init__(self, bot: BotCore) -> None:
         self.bot = bot
         self._channels: dict[int, _ChannelQueue] = {}
+        self.dms = DirectMessages(bot, self.channel)
 
     def _game(self, table: Table) -> Any:
         return self.bot.service.game(table.game)
@@ -234,57 +212,8 @@ class Notifier:
 
     # ---- private ---------------------------------------------------------------------------
     async def send_private(self, update: Update, *, actor: int | None = None) -> None:
-        for user_id, private in update.private.items():
-            if user_id == actor and not private.events:
-                continue  # a heavy game would otherwise DM a player after every atomic step they take
-            await self.dm_private(update.table, user_id, private)
-
-    async def dm_private(self, table: Table, user_id: int, private: PrivateUpdate, *, retry: bool = False) -> bool:
-        """DM one player their screen; False if it could not be delivered (remembered, the table is told once)."""
-        svc = self.bot.service
-        if not retry and not await svc.dm_ok(user_id):
-            return False  # known closed: don't hammer Discord with 403s
-        game = self._game(table)
-        image = await private_image(table.game, private.view, table.names)
-        embed = embeds.private_embed(table, game.summary(private.view), private.events, image=image is not None)
-        where = f"<#{table.channel}>"
-        if table.status == "active" and user_id in table.awaited:
-            where += " — it's your move"
-        try:
-            dm = await self.bot.create_dm(discord.Object(user_id))
-            await dm.send(content=f"Your screen in {where}", embed=embed, files=_file(image, "screen.png"),
-                          allowed_mentions=NO_PING)
-        except discord.Forbidden as exc:
-            if exc.code != CANNOT_DM:
-                raise
-            await svc.set_dm_ok(user_id, False)
-            await self._tell_closed(table, user_id)
-            return False
-        except discord.HTTPException:
-            log.warning("DM to %s failed", user_id, exc_info=True)
-            return False
-        if retry:
-            await svc.set_dm_ok(user_id, True)
-        return True
-
-    async def _tell_closed(self, table: Table, user_id: int) -> None:
-        channel = await self.channel(table.channel)
-        try:
-            await channel.send(f"<@{user_id}> {DM_HELP}", allowed_mentions=pings([user_id]))
-        except discord.HTTPException:
-            log.warning("could not tell %s about closed DMs", user_id, exc_info=True)
+        await self.dms.send_private(update, actor=actor)
 
     async def check_dm(self, user: discord.User | discord.Member, table: Table) -> bool:
         """At join: a short hello by DM proves DMs work (and is remembered either way)."""
-        try:
-            await user.send(f"You joined **{table.title}** in <#{table.channel}>. Your private screen will come here.",
-                            allowed_mentions=NO_PING)
-        except discord.Forbidden as exc:
-            if exc.code != CANNOT_DM:
-                raise
-            await self.bot.service.set_dm_ok(user.id, False)
-            return False
-        except discord.HTTPException:
-            return False
-        await self.bot.service.set_dm_ok(user.id, True)
-        return True
+        return await self.dms.hello(user, table)

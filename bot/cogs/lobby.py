@@ -15,7 +15,8 @@ from discord import app_commands
 
 from bot.botcore import BotCore
 from bot.cogs.play import reply
-from bot.notify import DM_HELP, NO_PING, board_image
+from bot.dms import DM_HELP
+from bot.notify import NO_PING, board_image
 from bot.service import PACES, SETTING_CHOICES, Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.text import clip, input_problem, safe_echo, shown, shown_lines

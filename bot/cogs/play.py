@@ -14,11 +14,11 @@ import discord
 from discord import app_commands
 
 from bot.botcore import BotCore
-from bot.notify import NO_PING, private_image
+from bot.dms import private_image
 from bot.service import StaleVersion, Table, TableError, name_seats
 from bot.ui import embeds
 from bot.ui.items import Board, board_view, menu_view
-from bot.ui.text import clip, input_problem, shown
+from bot.ui.text import NO_PING, clip, input_problem, shown
 
 MAX_CHOICES = 25
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+NO_PING = discord.AllowedMentions.none()
 MAX_MESSAGE = 2000
 MAX_INPUT = 80  # the longest action string (rules.core.MAX_ACTION_LEN) and a generous name
 
