@@ -1,8 +1,8 @@
 """The Discord bot: ``build_bot()`` (the whole command tree, no connection) and ``kontor run``.
 
 - Intents: none privileged (slash commands, buttons and DMs need none).
-- Commands are checked against Discord's limits (bot/command_limits.py) and synced on start only
-  when their payload hash changed (kept next to the database): Discord allows 200 creates a day.
+- Commands are checked against Discord's limits (bot/command_limits.py) and synced in the background once
+  connected, only when their payload hash changed, with retries (bot/sync.py): the bot starts regardless.
 - SIGINT and SIGTERM close the bot, the scheduler and the service (the SQLite WAL is checkpointed).
 """
 
@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import logging
 import signal
 import sys
-from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -22,7 +20,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import command_limits
 from bot.cogs import game_commands, lobby, play
 from bot.cogs.server_events import ServerEvents
 from bot.config import Config, ConfigError
@@ -30,6 +27,7 @@ from bot.notify import NO_PING, Notifier
 from bot.runtime import tune_gc
 from bot.scheduler import Scheduler
 from bot.service import TableError, TableService
+from bot.sync import CommandSync
 from bot.ui.items import DYNAMIC_ITEMS
 from bot.ui.text import clip
 from bot.writer_lock import StoreLocked
@@ -83,6 +81,7 @@ class KontorBot(commands.Bot):
         self.notifier = Notifier(self)
         self.play = play.PlayController(self)
         self.scheduler = Scheduler(self)
+        self.command_sync = CommandSync(self)
 
     @property
     def service(self) -> TableService:
@@ -96,10 +95,11 @@ class KontorBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(ServerEvents(self))  # channel, thread and server removal pause the tables there
         if self.sync_on_start:
-            await sync_if_changed(self)
+            self.command_sync.start()  # in the background, after connecting: never in the way of the login
         self.scheduler.start()
 
     async def close(self) -> None:
+        await self.command_sync.stop()
         await self.scheduler.stop()
         try:
             if self._service is not None:  # moves in flight finish (and can still be posted) before Discord closes
@@ -121,38 +121,6 @@ def build_bot(config: Config | None = None, **kwargs: Any) -> KontorBot:
     play.setup(bot)
     game_commands.setup(bot.tree)
     return bot
-
-
-# ---- sync only when the commands changed -----------------------------------------------------
-def _read_hashes(path: Path) -> dict[str, str]:
-    try:
-        data = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-async def sync_if_changed(bot: KontorBot) -> bool:
-    """Validate the tree, then sync it (to KONTOR_GUILD, else globally) only if its hash changed."""
-    command_limits.check_tree(bot.tree)  # the global set is validated even when syncing one guild
-    guild = discord.Object(bot.config.guild_id) if bot.config.guild_id else None
-    if guild is not None:
-        bot.tree.copy_global_to(guild=guild)
-    digest = command_limits.payload_hash(command_limits.check_tree(bot.tree, guild=guild))
-    scope = f"guild:{bot.config.guild_id}" if guild else "global"
-    path = bot.config.hash_path
-    hashes = _read_hashes(path)
-    if hashes.get(scope) == digest:
-        log.info("commands unchanged (%s); no sync", scope)
-        return False
-    await bot.tree.sync(guild=guild)
-    hashes[scope] = digest
-    try:
-        path.write_text(json.dumps(hashes, indent=1, sort_keys=True))
-    except OSError:
-        log.warning("could not store the command hash in %s", path, exc_info=True)
-    log.info("commands synced (%s)", scope)
-    return True
 
 
 # ---- kontor run ------------------------------------------------------------------------------

@@ -1,54 +1,34 @@
 """Turning a service ``Update`` into Discord messages: the public board post and the private DMs.
 
 Public: one board message per change (or one live message edited in place), mentioning exactly
-the players now awaited, with the board image and the persistent buttons. Private: each player
-whose own view changed gets it by DM. A closed DM (50007) is remembered in the store and the
-player is told in the channel — without the secret — to use ``/game hand`` or "My screen".
+the players now awaited, with the board image and the persistent buttons. Each channel posts in
+version order, one post at a time: a board a newer one already superseded is not posted, its lines
+go with the newer one. Private: each player whose own view changed gets it by DM (``bot.dms`` says
+what a refused DM means and when to try again).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import io
 import logging
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
-from bot.service import PrivateUpdate, Table, TableError, Update
+from bot.botcore import BotCore
+from bot.dms import DirectMessages
+from bot.service import Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.items import Board, board_view
-from bot.ui.text import clip, mentions
-
-if TYPE_CHECKING:
-    from bot.app import KontorBot
+from bot.ui.text import NO_PING, clip, mentions, pings, shown, shown_lines
 
 log = logging.getLogger(__name__)
 
-CANNOT_DM = 50007
-PING = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-NO_PING = discord.AllowedMentions.none()
-DM_HELP = (
-    "I can't send you direct messages, so your private screen can't reach you by DM. "
-    "Use `/game hand` or the **My screen** button under the board (only you see it), or allow DMs: "
-    "right-click the server → Privacy Settings → Direct Messages."
-)
-
-
-async def private_image(game: str, view: dict[str, Any], names: list[str]) -> bytes | None:
-    """``render.private`` off the event loop, when the game has a renderer; never fails a move."""
-    try:
-        import render
-    except ImportError:
-        return None
-    draw = getattr(render, "private", None)
-    if draw is None:
-        return None
-    try:
-        return await asyncio.to_thread(draw, game, view, names=names)
-    except Exception as exc:  # only the type: a message could quote the private view
-        log.info("no private image for %s (%s)", game, type(exc).__name__)
-        return None
+MAX_CARRIED = 50  # lines of refused posts carried into the next post (the embed shows the last ones)
 
 
 async def board_image(game: str, view: dict[str, Any], names: list[str]) -> bytes | None:
@@ -66,9 +46,38 @@ def _file(data: bytes | None, name: str) -> list[discord.File]:
     return [discord.File(io.BytesIO(data), filename=name)] if data else []
 
 
+def _key(update: Update) -> tuple[int, int]:
+    """Which of two changes of a channel is newer: a later game, or a later version of the same game."""
+    return (update.table.game_id, update.version)
+
+
+def _superseded_lines(updates: list[Update]) -> list[str]:
+    """The public lines of changes whose board is not shown. A notice stays when the change did something
+    (a deadline that played); a reminder alone said something about a moment that has passed."""
+    lines: list[str] = []
+    for update in updates:
+        lines += update.public_events
+        if update.notice and update.public_events:
+            lines.append(f"⏰ {update.notice}")
+    return lines
+
+
+@dataclass
+class _ChannelQueue:
+    """One channel's posts: a lock taken in turn, the updates waiting for it, and what was posted last."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    waiting: list[tuple[Update, asyncio.Future[discord.Message | None]]] = field(default_factory=list)
+    posted: tuple[int, int] | None = None  # _key of the newest board posted
+    unposted: list[str] = field(default_factory=list)  # lines of a post Discord refused: they lead the next one
+    live: tuple[int, int] | None = None  # (game id, message id) of the live board this bot posted last
+
+
 class Notifier:
-    def __init__(self, bot: KontorBot) -> None:
+    def __init__(self, bot: BotCore) -> None:
         self.bot = bot
+        self._channels: dict[int, _ChannelQueue] = {}
+        self.dms = DirectMessages(bot, self.channel)
 
     def _game(self, table: Table) -> Any:
         return self.bot.service.game(table.game)
@@ -86,7 +95,7 @@ class Notifier:
         view = update.public_view or {}
         summary = self._game(table).summary(view) if view else ""
         embed = embeds.board_embed(table, summary, update.public_events, image=update.image is not None)
-        content: list[str] = [f"⏰ {update.notice}"] if update.notice else []
+        content: list[str] = [f"⏰ {shown(update.notice)}"] if update.notice else []
         if update.finished is not None:
             content.append(embeds.outcome_line(table, update.finished))
             if table.seed is not None:
@@ -98,7 +107,7 @@ class Notifier:
             "embed": embed,
             "files": _file(update.image, "board.png"),
             "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active"),
-            "allowed_mentions": PING,
+            "allowed_mentions": pings(update.awaited if update.finished is None else ()),
         }
 
     async def publish(self, update: Update, *, from_scheduler: bool = False,
@@ -111,92 +120,100 @@ class Notifier:
         brings news (private events): their confirmation already said what they did.
         """
         silent = not (update.public_events or update.notice or update.finished is not None)
-        message = None if silent else await self._post_board(update)
+        message = None if silent else await self._post_in_order(update)
         await self.send_private(update, actor=actor)
         if not from_scheduler:
             self.bot.scheduler.poke()  # the change may have started an earlier clock
         return message
 
-    async def _post_board(self, update: Update) -> discord.Message | None:
+    async def _post_in_order(self, update: Update) -> discord.Message | None:
+        """Post ``update`` once every earlier post of its channel is done, in version order.
+
+        Whoever holds the channel's lock posts everything waiting by then as one board (the newest), so a
+        board that a newer one superseded is never posted, and its lines still reach the channel. An update
+        older than a board already posted adds only its lines. Returns the board message showing ``update``.
+        """
+        queue = self._channels.setdefault(update.channel, _ChannelQueue())
+        posted: asyncio.Future[discord.Message | None] = asyncio.get_running_loop().create_future()
+        queue.waiting.append((update, posted))
+        async with queue.lock:
+            if not posted.done():  # else an earlier holder posted it with a newer board
+                batch, queue.waiting = queue.waiting, []
+                try:
+                    await self._post_batch(queue, [u for u, _ in batch], [f for _, f in batch])
+                finally:  # whatever happened, nobody waits for a post that will not come
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_result(None)
+        return posted.result()
+
+    async def _post_batch(self, queue: _ChannelQueue, updates: list[Update],
+                          futures: list[asyncio.Future[discord.Message | None]]) -> None:
+        order = sorted(range(len(updates)), key=lambda i: _key(updates[i]))
+        late = [updates[i] for i in order if queue.posted is not None and _key(updates[i]) < queue.posted]
+        current = [i for i in order if queue.posted is None or _key(updates[i]) >= queue.posted]
+        if late:
+            await self._post_late(late)
+        if not current:
+            return
+        newest = updates[current[-1]]
+        lines = queue.unposted + _superseded_lines([updates[i] for i in current[:-1]])
+        board = dataclasses.replace(newest, public_events=lines + newest.public_events) if lines else newest
+        try:
+            message = await self._post_board(board, queue)
+        except discord.HTTPException as exc:
+            # Discord refused even after discord.py's own retries (it waits out 429s): keep the lines for the
+            # next post here, and let the channel's next update through.
+            log.error("could not post the board in channel %s (HTTP %s); its lines go with the next post",
+                      newest.channel, exc.status)
+            queue.unposted = board.public_events[-MAX_CARRIED:]
+            return
+        queue.unposted = []
+        queue.posted = _key(newest)
+        for i in current:
+            futures[i].set_result(message)
+
+    async def _post_late(self, updates: list[Update]) -> None:
+        """Lines of changes whose board a newer one already replaced: text only, no buttons, no pings."""
+        lines = _superseded_lines(updates)
+        if not lines:
+            return
+        text = f"Also, at move {updates[-1].version}:\n" + "\n".join(shown_lines(lines))
+        channel = await self.channel(updates[-1].channel)
+        try:
+            await channel.send(clip(text, 2000), allowed_mentions=NO_PING)
+        except discord.HTTPException as exc:
+            log.error("could not post late lines in channel %s (HTTP %s)", updates[-1].channel, exc.status)
+
+    async def _post_board(self, update: Update, queue: _ChannelQueue) -> discord.Message:
         table = update.table
         channel = await self.channel(update.channel)
         kwargs = self.board_message(update)
         live = table.settings.get("post") == "live" and table.status == "active"
-        try:
-            if live and table.live_message_id:
-                try:
-                    edit = {k: v for k, v in kwargs.items() if k not in ("files", "allowed_mentions")}
-                    edit["attachments"] = kwargs["files"]
-                    edit["content"] = None
-                    message = await channel.get_partial_message(table.live_message_id).edit(**edit)  # type: ignore[attr-defined]
-                    if update.awaited or update.notice:  # an edit never pings: ping in a short message
-                        await channel.send(kwargs["content"] or "", allowed_mentions=PING)
-                    return message
-                except discord.NotFound:
-                    pass  # the live message was deleted: post a new one below
-            message = await channel.send(**kwargs)
-            if live:
+        # the live message this bot posted last beats the table's snapshot, which may predate storing it
+        live_id = queue.live[1] if queue.live and queue.live[0] == table.game_id else table.live_message_id
+        if live and live_id:
+            try:
+                edit = {k: v for k, v in kwargs.items() if k not in ("files", "allowed_mentions")}
+                edit["attachments"] = kwargs["files"]
+                edit["content"] = None
+                message = await channel.get_partial_message(live_id).edit(**edit)  # type: ignore[attr-defined]
+                if update.awaited or update.notice:  # an edit never pings: ping in a short message
+                    await channel.send(kwargs["content"] or "", allowed_mentions=kwargs["allowed_mentions"])
+                return message
+            except discord.NotFound:
+                pass  # the live message was deleted: post a new one below
+        message = await channel.send(**kwargs)
+        if live:
+            queue.live = (table.game_id, message.id)
+            with contextlib.suppress(TableError):  # the game ended meanwhile: nothing to edit later
                 await self.bot.service.set_live_message(update.channel, message.id)
-            return message
-        except discord.HTTPException:
-            log.exception("could not post the board in channel %s", update.channel)
-            return None
-        except TableError:
-            return None
+        return message
 
     # ---- private ---------------------------------------------------------------------------
     async def send_private(self, update: Update, *, actor: int | None = None) -> None:
-        for user_id, private in update.private.items():
-            if user_id == actor and not private.events:
-                continue  # a heavy game would otherwise DM a player after every atomic step they take
-            await self.dm_private(update.table, user_id, private)
-
-    async def dm_private(self, table: Table, user_id: int, private: PrivateUpdate, *, retry: bool = False) -> bool:
-        """DM one player their screen; False if it could not be delivered (remembered, the table is told once)."""
-        svc = self.bot.service
-        if not retry and not await svc.dm_ok(user_id):
-            return False  # known closed: don't hammer Discord with 403s
-        game = self._game(table)
-        image = await private_image(table.game, private.view, table.names)
-        embed = embeds.private_embed(table, game.summary(private.view), private.events, image=image is not None)
-        where = f"<#{table.channel}>"
-        if table.status == "active" and user_id in table.awaited:
-            where += " — it's your move"
-        try:
-            dm = await self.bot.create_dm(discord.Object(user_id))
-            await dm.send(content=f"Your screen in {where}", embed=embed, files=_file(image, "screen.png"),
-                          allowed_mentions=NO_PING)
-        except discord.Forbidden as exc:
-            if exc.code != CANNOT_DM:
-                raise
-            await svc.set_dm_ok(user_id, False)
-            await self._tell_closed(table, user_id)
-            return False
-        except discord.HTTPException:
-            log.warning("DM to %s failed", user_id, exc_info=True)
-            return False
-        if retry:
-            await svc.set_dm_ok(user_id, True)
-        return True
-
-    async def _tell_closed(self, table: Table, user_id: int) -> None:
-        channel = await self.channel(table.channel)
-        try:
-            await channel.send(f"<@{user_id}> {DM_HELP}", allowed_mentions=PING)
-        except discord.HTTPException:
-            log.warning("could not tell %s about closed DMs", user_id, exc_info=True)
+        await self.dms.send_private(update, actor=actor)
 
     async def check_dm(self, user: discord.User | discord.Member, table: Table) -> bool:
         """At join: a short hello by DM proves DMs work (and is remembered either way)."""
-        try:
-            await user.send(f"You joined **{table.title}** in <#{table.channel}>. Your private screen will come here.",
-                            allowed_mentions=NO_PING)
-        except discord.Forbidden as exc:
-            if exc.code != CANNOT_DM:
-                raise
-            await self.bot.service.set_dm_ok(user.id, False)
-            return False
-        except discord.HTTPException:
-            return False
-        await self.bot.service.set_dm_ok(user.id, True)
-        return True
+        return await self.dms.hello(user, table)

@@ -13,16 +13,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from bot.app import KontorBot
+from bot.botcore import BotCore
 
 log = logging.getLogger(__name__)
 
 
 class Scheduler:
-    def __init__(self, bot: KontorBot, *, max_sleep: float = 3600.0, min_sleep: float = 1.0) -> None:
+    def __init__(self, bot: BotCore, *, max_sleep: float = 3600.0, min_sleep: float = 1.0) -> None:
         self.bot = bot
         self.max_sleep = max_sleep
         self.min_sleep = min_sleep

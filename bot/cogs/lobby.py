@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import functools
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
+from bot.botcore import BotCore
 from bot.cogs.play import reply
-from bot.notify import DM_HELP, NO_PING, board_image
+from bot.dms import DM_HELP
+from bot.notify import NO_PING, board_image
 from bot.service import PACES, SETTING_CHOICES, Table, TableError, Update
 from bot.ui import embeds
-from bot.ui.text import clip, input_problem, safe_echo
-
-if TYPE_CHECKING:
-    from bot.app import KontorBot
+from bot.ui.confirm import ask
+from bot.ui.text import clip, input_problem, safe_echo, shown, shown_lines
 
 LOG_PAGE = 15
 
@@ -36,7 +36,7 @@ def refusals(func: Any) -> Any:
         try:
             await func(self, interaction, *args, **kwargs)
         except TableError as exc:
-            await reply(interaction, exc.message)
+            await reply(interaction, exc.message)  # no names in these; some quote a command as `code`
 
     return wrapper
 
@@ -75,9 +75,9 @@ def _choices(values: Any) -> list[app_commands.Choice[str]]:
 
 
 class GameCommands(app_commands.Group):
-    """The ``/game`` command group; ``bot`` is the running KontorBot (service, notifier, play controller)."""
+    """The ``/game`` command group; ``bot`` is the running bot (service, notifier, play controller)."""
 
-    def __init__(self, bot: KontorBot) -> None:
+    def __init__(self, bot: BotCore) -> None:
         super().__init__(name="game", description="Board game tables: open, join, start, manage", guild_only=True)
         self.bot = bot
 
@@ -162,16 +162,23 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="start", description="Start the game (host only): seats are shuffled, the seed fixed")
     @refusals
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(thinking=True)
+        # Starting lets the bots move and draws the board: defer. A deferred answer keeps the visibility it was
+        # deferred with, so look first whether the table will start: a refusal is then answered privately.
+        table: Table = await self.svc.table(channel_of(interaction))
+        likely = (table.status == "lobby" and table.creator == interaction.user.id
+                  and table.min_players <= len(table.seats) <= table.max_players)
+        await interaction.response.defer(ephemeral=not likely, thinking=True)
         try:
             update = await self.svc.start(interaction.channel_id, interaction.user.id)
         except TableError as exc:
-            await interaction.edit_original_response(content=clip(exc.message, 2000))
+            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
             return
         digest = update.table.seed_digest or ""
-        await interaction.edit_original_response(
-            content=f"🎲 **{update.table.title}** begins! Fair dice: the seed's SHA-256 is `{digest}`; "
-                    "the seed itself is revealed at the end so anyone can replay and check every shuffle.")
+        text = (f"🎲 **{update.table.title}** begins! Fair dice: the seed's SHA-256 is `{digest}`; "
+                "the seed itself is revealed at the end so anyone can replay and check every shuffle.")
+        await interaction.edit_original_response(content=text)
+        if not likely:  # the table changed between the look and the start: the news is public all the same
+            await interaction.followup.send(text, allowed_mentions=NO_PING)
         await self.bot.notifier.publish(update)
 
     # ---- information -----------------------------------------------------------------------
@@ -186,7 +193,7 @@ class GameCommands(app_commands.Group):
                 return
             view = await self.svc.public_view(interaction.channel_id)
         except TableError as exc:
-            await interaction.edit_original_response(content=exc.message)
+            await interaction.edit_original_response(content=shown(exc.message))
             return
         summary = self.svc.game(table.game).summary(view)
         image = await board_image(table.game, view, table.names)
@@ -230,7 +237,7 @@ class GameCommands(app_commands.Group):
             await reply(interaction, "No events on that page.")
             return
         await reply(interaction, clip(f"**Log, page {page}** (older: `/game log page:{page + 1}`)\n" +
-                                      "\n".join(lines), 2000))
+                                      "\n".join(shown_lines(lines)), 2000))
 
     @app_commands.command(name="hand", description="Your private screen (only you see it)")
     @refusals
@@ -253,18 +260,29 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="abandon", description="End this game (host or Manage Channel; else a vote)")
     @refusals
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        table: Table = await self.svc.table(interaction.channel_id)
+        table: Table = await self.svc.table(channel_of(interaction))
         if table.status not in ("lobby", "active"):
             raise TableError("There is no open game in this channel.")
         user = interaction.user.id
-        if is_moderator(interaction) or user == table.host:  # the host while seated (it follows the seat)
-            update = await self.svc.abandon(interaction.channel_id, user, force=True)
-        else:  # a seated player's vote (kept in the database): the game ends once a majority agrees
-            update = await self.svc.vote_abandon(interaction.channel_id, user)
-        text = "\n".join(update.public_events)
+        if is_moderator(interaction) or user == table.host:  # the seated host, or a moderator: ask first
+            await ask(interaction, f"Really abandon **{table.title}** here? The game ends for everyone at the table.",
+                      "Abandon", self._abandon_now)
+            return
+        # a seated player's vote (kept in the database): the game ends once a majority agrees
+        update = await self.svc.vote_abandon(interaction.channel_id, user)
+        text = "\n".join(shown_lines(update.public_events))
         if update.table.status in ("lobby", "active"):
             text = f"🗳️ {text} Other seated players: `/game abandon` to agree."
         await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
+
+    async def _abandon_now(self, press: discord.Interaction[Any]) -> None:
+        try:
+            update = await self.svc.abandon(channel_of(press), press.user.id, force=is_moderator(press))
+        except TableError as exc:
+            await press.edit_original_response(content=clip(shown(exc.message), 2000))
+            return
+        await press.edit_original_response(content="✅ Done: the game is abandoned.")
+        await press.followup.send(clip("\n".join(shown_lines(update.public_events)), 2000), allowed_mentions=NO_PING)
 
     @app_commands.command(name="replace", description="Hand a seat to another member, or to a bot (host/moderator)")
     @app_commands.describe(seat="Seat number (1 = first)", member="The new player (leave empty for a bot)")
@@ -273,12 +291,30 @@ class GameCommands(app_commands.Group):
                       member: discord.Member | None = None) -> None:
         if member is not None and member.bot:
             raise TableError("Bots other than Kontor's own can't play; leave `member` empty for a Kontor bot.")
-        update = await self.svc.replace(interaction.channel_id, seat - 1, member.id if member else None,
-                                        member.display_name if member else None, interaction.user.id,
-                                        force=is_moderator(interaction))
-        await interaction.response.send_message("\n".join(update.public_events), allowed_mentions=NO_PING)
-        if update.public_view is not None:
-            await self.bot.notifier.publish(update)
+        table: Table = await self.svc.table(channel_of(interaction))
+        if table.status not in ("lobby", "active"):
+            raise TableError("There is no open game in this channel.")
+        if seat > len(table.seats):
+            raise TableError(f"Seat must be a number from 1 to {len(table.seats)}.")
+        new = shown(member.display_name) if member else "a bot"
+        channel = interaction.channel_id
+
+        async def hand_over(press: discord.Interaction[Any]) -> None:
+            try:
+                update = await self.svc.replace(channel, seat - 1, member.id if member else None,
+                                                member.display_name if member else None, press.user.id,
+                                                force=is_moderator(press))
+            except TableError as exc:
+                await press.edit_original_response(content=clip(shown(exc.message), 2000))
+                return
+            await press.edit_original_response(content="✅ Done.")
+            await press.followup.send(clip("\n".join(shown_lines(update.public_events)), 2000),
+                                      allowed_mentions=NO_PING)
+            if update.public_view is not None:
+                await self.bot.notifier.publish(update)
+
+        await ask(interaction, f"Really hand seat {seat} ({shown(table.seats[seat - 1].name)}) over to {new}?",
+                  "Hand over", hand_over)
 
     @app_commands.command(name="settings", description="Pace, reminders, caretaker on timeout, posting mode")
     @app_commands.describe(pace="Preset for reminder and deadline", remind_hours="Hours until a reminder (0 = off)",
@@ -302,8 +338,8 @@ class GameCommands(app_commands.Group):
         update = await self.svc.update_settings(interaction.channel_id, interaction.user.id,
                                                 force=is_moderator(interaction), **given)
         self.bot.scheduler.poke()  # new timers may fall due sooner
-        await interaction.response.send_message("\n".join(update.public_events), allowed_mentions=NO_PING)
+        await interaction.response.send_message("\n".join(shown_lines(update.public_events)), allowed_mentions=NO_PING)
 
 
-def setup(bot: KontorBot) -> None:
+def setup(bot: BotCore) -> None:
     bot.tree.add_command(GameCommands(bot))

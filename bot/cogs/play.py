@@ -8,19 +8,17 @@ player and post the new board publicly. Refusals are ephemeral and change nothin
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.notify import NO_PING, private_image
+from bot.botcore import BotCore
+from bot.dms import private_image
 from bot.service import StaleVersion, Table, TableError, name_seats
 from bot.ui import embeds
 from bot.ui.items import Board, board_view, menu_view
-from bot.ui.text import clip, input_problem
-
-if TYPE_CHECKING:
-    from bot.app import KontorBot
+from bot.ui.text import NO_PING, clip, input_problem, shown
 
 MAX_CHOICES = 25
 
@@ -47,14 +45,14 @@ def named_choices(legal: list[tuple[str, str]], table: Table) -> list[tuple[str,
 def done_text(action: str, label: str | None) -> str:
     """The private confirmation: what was played in words, and the action string (for /move and bug reports)."""
     if label and label != action:
-        return clip(f"✅ Done: {label} (`{action}`)", 2000)
+        return clip(f"✅ Done: {shown(label)} (`{action}`)", 2000)
     return f"✅ Done: `{action}`"
 
 
 class PlayController:
     """Shared by the buttons (bot/ui/items.py), ``/move`` and the per-game commands."""
 
-    def __init__(self, bot: KontorBot) -> None:
+    def __init__(self, bot: BotCore) -> None:
         self.bot = bot
 
     @property
@@ -62,13 +60,13 @@ class PlayController:
         return self.bot.service
 
     def _waiting_for(self, table: Table) -> str:
-        return ", ".join(table.seats[s].name for s in table.awaited_seats) or "nobody"
+        return ", ".join(shown(table.seats[s].name) for s in table.awaited_seats) or "nobody"
 
     async def _current_table(self, interaction: discord.Interaction[Any], channel_id: int) -> Table | None:
         try:
             table: Table = await self.svc.table(channel_id)
         except TableError as exc:
-            await reply(interaction, exc.message)
+            await reply(interaction, shown(exc.message))
             return None
         if table.status != "active":
             await reply(interaction, f"This game is {table.status}; there is nothing to play here now.")
@@ -104,7 +102,7 @@ class PlayController:
         try:
             legal = named_choices(await self.svc.legal(channel_id, interaction.user.id), table)
         except TableError as exc:
-            await reply(interaction, exc.message)
+            await reply(interaction, shown(exc.message))
             return
         text = f"**{table.title}** — your options ({len(legal)}):"
         if stale:  # an old board, but the player is awaited: the current menu, said plainly
@@ -158,7 +156,7 @@ class PlayController:
             await self._answer(interaction, from_menu, text, view=board_view(board_of(table)))
             return
         except TableError as exc:
-            await self._answer(interaction, from_menu, exc.message)
+            await self._answer(interaction, from_menu, shown(exc.message))
             return
         except Exception:  # never leave the player looking at "thinking…"; the error is still raised and logged
             await self._answer(interaction, from_menu, "Sorry, something went wrong on my side; nothing was played.")
@@ -182,7 +180,7 @@ class PlayController:
             try:
                 table: Table = await self.svc.table(interaction.channel_id)
             except TableError as exc:
-                await reply(interaction, exc.message)
+                await reply(interaction, shown(exc.message))
                 return
             if table.game != game:
                 await reply(interaction, f"This channel's game is {table.title}: use `/move` or its own commands.")
@@ -207,7 +205,7 @@ class PlayController:
             table: Table = await self.svc.table(channel_id)
             view = await self.svc.private_view(channel_id, interaction.user.id)
         except TableError as exc:
-            await interaction.edit_original_response(content=exc.message)
+            await interaction.edit_original_response(content=shown(exc.message))
             return
         game = self.svc.game(table.game)
         image = await private_image(table.game, view, table.names)
@@ -216,7 +214,7 @@ class PlayController:
         await interaction.edit_original_response(content=None, embed=embed, attachments=files)
 
 
-def setup(bot: KontorBot) -> None:
+def setup(bot: BotCore) -> None:
     """``/move action:`` — the generic command for every game, autocompleted from the legal actions."""
 
     @app_commands.command(name="move", description="Play an action in this channel's game (autocompleted)")

@@ -1,4 +1,7 @@
-"""Embeds for boards, lobbies and private screens, kept inside Discord's sizes (6000 characters per message)."""
+"""Embeds for boards, lobbies and private screens, kept inside Discord's sizes (6000 characters per message).
+
+Every function here takes the service's raw texts (event lines, names) and escapes them (``text.shown``), so a
+player named ``**x**`` or ``<@id>`` reads literally: callers never escape what they pass in."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.service import Table, describe_settings, name_seats
-from bot.ui.text import clip
+from bot.ui.text import clip, plain, shown, shown_lines
 
 COLOUR = discord.Colour.from_rgb(176, 120, 60)
 MAX_LINES = 12
@@ -20,15 +23,15 @@ def seat_lines(table: Table) -> str:
     """Seats by the names the texts use (a mention in an embed can show as "@unknown-user" in some clients)."""
     out = []
     for s in table.seats:
-        who = f"🤖 {s.name}" if s.is_bot else s.name
+        who = f"🤖 {shown(s.name)}" if s.is_bot else shown(s.name)
         mark = " ⏳" if s.seat in table.awaited_seats else ""
         out.append(f"{s.seat + 1}. {who}{mark}")
     return "\n".join(out) or "(empty)"
 
 
 def named(table: Table, summary: str) -> str:
-    """A game's summary with its "Seat N" written as the players' names (as in every event line)."""
-    return name_seats(summary, table.names)
+    """A game's summary with its "Seat N" written as the players' names (escaped: the summary is shown as markdown)."""
+    return name_seats(summary, [shown(name) for name in table.names])
 
 
 def summary_fields(text: str, room: int, name: str = "Table") -> list[tuple[str, str]]:
@@ -54,9 +57,17 @@ def summary_fields(text: str, room: int, name: str = "Table") -> list[tuple[str,
     return out
 
 
+def recent_lines(events: Sequence[str], where: str = "") -> list[str]:
+    """The last ``MAX_LINES`` lines, escaped; when more happened, a first line says so (and ``where`` to read them)."""
+    lines = shown_lines(list(events)[-MAX_LINES:])
+    if len(events) > MAX_LINES:
+        lines.insert(0, f"… {len(events) - MAX_LINES} earlier lines{where}")
+    return lines
+
+
 def board_embed(table: Table, summary: str, events: Sequence[str], *, image: bool) -> discord.Embed:
     """The public board: what just happened, the game's public summary, the seats. Never a private view."""
-    recent = list(events)[-MAX_LINES:]
+    recent = recent_lines(events, " in `/game log`")
     title = clip(table.title, 256)
     description = clip("\n".join(recent) or "—", 2000)
     seats = clip(seat_lines(table), 1024)
@@ -77,7 +88,7 @@ def board_embed(table: Table, summary: str, events: Sequence[str], *, image: boo
 
 def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
     embed = discord.Embed(title=clip(f"{table.title} — {table.status}", 256), colour=COLOUR,
-                          description=clip("\n".join(events) or "—", 2000))
+                          description=clip("\n".join(shown_lines(events)) or "—", 2000))
     embed.add_field(name=f"Seats ({len(table.seats)}/{table.max_players}, needs {table.min_players})",
                     value=clip(seat_lines(table), 1024), inline=False)
     embed.add_field(name="Settings", value=clip(describe_settings(table.settings).replace(", ", " · "), 1024),
@@ -85,7 +96,7 @@ def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
     if table.options:
         embed.add_field(name="Options", value=clip(", ".join(f"{k}={v}" for k, v in table.options.items()), 1024))
     host = table.seat_of(table.creator)  # host powers follow the seat: an unseated creator hosts nothing
-    embed.set_footer(text=f"Host: {table.seats[host].name}" if host is not None
+    embed.set_footer(text=f"Host: {plain(table.seats[host].name)}" if host is not None
                      else "Host: nobody (moderators manage this table)")
     return embed
 
@@ -95,7 +106,7 @@ def private_embed(table: Table, summary: str, events: Sequence[str], *, image: b
     embed = discord.Embed(title=clip(f"Your screen — {table.title}", 256), colour=COLOUR,
                           description=clip(named(table, summary) or "—", 4000))
     if events:
-        embed.add_field(name="Just now", value=clip("\n".join(list(events)[-MAX_LINES:]), 1024), inline=False)
+        embed.add_field(name="Just now", value=clip("\n".join(recent_lines(events)), 1024), inline=False)
     embed.set_footer(text=f"Move {table.version}")
     if image:
         embed.set_image(url="attachment://screen.png")
@@ -104,7 +115,7 @@ def private_embed(table: Table, summary: str, events: Sequence[str], *, image: b
 
 def outcome_line(table: Table, outcome: Any) -> str:
     """"Winner: Anna (31) · Bruno 27 · …" from an Outcome."""
-    names = table.names
+    names = [shown(name) for name in table.names]
     ranked = sorted(range(len(outcome.scores)), key=lambda s: (outcome.ranks[s], s))
     winners = [names[s] for s in ranked if outcome.ranks[s] == 1]
     scores = " · ".join(f"{names[s]} {outcome.scores[s]}" for s in ranked)

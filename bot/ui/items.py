@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import discord
 
+from bot.botcore import Player
 from bot.ui import menu
 from bot.ui.text import clip
-
-if TYPE_CHECKING:
-    from bot.cogs.play import PlayController
 
 PREFIX = "kontor"
 Inter = discord.Interaction[Any]
@@ -39,7 +37,7 @@ class Board(NamedTuple):
         return cls(int(match["ch"]), int(match["game"]), int(match["ver"]))
 
 
-def _play(interaction: Inter) -> PlayController:
+def _play(interaction: Inter) -> Player:
     return interaction.client.play  # type: ignore[no-any-return]
 
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+import discord
+
+NO_PING = discord.AllowedMentions.none()
 MAX_MESSAGE = 2000
 MAX_INPUT = 80  # the longest action string (rules.core.MAX_ACTION_LEN) and a generous name
 
@@ -33,8 +36,30 @@ def safe_echo(text: str, limit: int = 40) -> str:
     return clip(cleaned.strip(), limit)
 
 
+def shown(text: str) -> str:
+    """Players' names, or lines built from them (every event line), made safe to show where Discord renders
+    markdown (message content, embed descriptions and fields): a name like ``**x**`` or ``<@id>`` reads
+    literally, and no mention in it can ever ping (``@everyone`` included)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def shown_lines(lines: Sequence[str]) -> list[str]:
+    return [shown(line) for line in lines]
+
+
+def plain(text: str) -> str:
+    """A name where Discord renders no markdown (embed footers, select labels): only mentions are defused."""
+    return discord.utils.escape_mentions(text)
+
+
 def mentions(user_ids: Iterable[int]) -> str:
     return " ".join(f"<@{uid}>" for uid in dict.fromkeys(user_ids))
+
+
+def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Exactly these users may be pinged by a message — never anyone a name in it mentions, nor everyone or a role."""
+    return discord.AllowedMentions(users=[discord.Object(uid) for uid in dict.fromkeys(user_ids)],
+                                   everyone=False, roles=False, replied_user=False)
 
 
 def plural(n: int, word: str) -> str:

@@ -148,3 +148,53 @@ def test_debug_logging_never_prints_discord_payloads(monkeypatch):
     for name in app.PAYLOAD_LOGGERS:
         assert not logging.getLogger(name).isEnabledFor(logging.DEBUG), name
     assert not logging.getLogger("aiosqlite").isEnabledFor(logging.DEBUG)  # seeds and snapshots (bot.store)
+
+
+@pytest.mark.parametrize(("status", "times"), [(500, None), (429, 1)])
+async def test_a_failing_command_sync_never_keeps_the_bot_from_starting(world, db_path, caplog, status, times):
+    """A 5xx or 429 from the sync endpoint: the bot logs in and answers at once, and syncs in the background."""
+    import logging
+
+    from bot.sync import RETRY_DELAYS
+
+    w = world
+    await shut_down(w.bot)
+    bot = make_bot(db_path)
+    object.__setattr__(bot, "config", Config(token="", db_path=db_path, guild_id=w.guild.id))  # never synced there
+    w.env.inject_error("PUT", f"/applications/*/guilds/{w.guild.id}/commands", status=status, times=times)
+    before = len(w.env.http_requests)
+    with caplog.at_level(logging.INFO, logger="kontor"):
+        await w.env.restart_bot(bot)  # the sync's error no longer comes out of setup_hook
+        r = await w.alice.slash(w.channel, "game new", game="tally")
+        assert "Table open" in r.response.content  # Discord's existing commands work while the sync waits
+        assert f"command sync failed (HTTP {status}" in caplog.text and "retrying in 30 s" in caplog.text
+        await w.env.advance_time(sum(RETRY_DELAYS) + 60)
+    puts = [q for q in w.env.http_requests[before:] if q.method == "PUT" and q.path.endswith("/commands")]
+    if times is None:  # Discord keeps failing: each retry waits longer, then the bot says so and runs on
+        assert len(puts) == len(RETRY_DELAYS) + 1
+        assert f"commands not synced after {len(RETRY_DELAYS) + 1} attempts" in caplog.text
+        assert f"guild:{w.guild.id}" not in bot.config.hash_path.read_text()
+    else:  # one 429: the next attempt syncs
+        assert len(puts) == 2 and f"commands synced (guild:{w.guild.id})" in caplog.text
+        assert f"guild:{w.guild.id}" in bot.config.hash_path.read_text()
+    r = await w.bob.slash(w.channel, "game join")
+    assert "bob joined." in r.response.embeds[0].description
+
+
+async def test_a_sync_discord_refuses_outright_is_logged_plainly_and_not_retried(world, db_path, caplog):
+    import logging
+
+    w = world
+    await shut_down(w.bot)
+    bot = make_bot(db_path)
+    object.__setattr__(bot, "config", Config(token="", db_path=db_path, guild_id=w.guild.id))
+    w.env.inject_error("PUT", f"/applications/*/guilds/{w.guild.id}/commands", status=403, code=50001,
+                       message="Missing Access", times=None)  # e.g. invited without applications.commands
+    before = len(w.env.http_requests)
+    with caplog.at_level(logging.INFO, logger="kontor"):
+        await w.env.restart_bot(bot)
+        await w.env.advance_time(3600)
+    assert "commands not synced (HTTP 403: Missing Access)" in caplog.text
+    assert len([q for q in w.env.http_requests[before:] if q.method == "PUT"]) == 1
+    r = await w.alice.slash(w.channel, "game new", game="tally")
+    assert "Table open" in r.response.content

@@ -103,8 +103,8 @@ def test_the_validator_counts_commands_per_scope():
 
 
 async def test_a_bad_tree_is_refused_before_any_sync(tmp_path):
-    from bot.app import sync_if_changed
     from bot.config import Config
+    from bot.sync import sync_if_changed
 
     bot = build_bot(Config(token="", db_path=str(tmp_path / "k.sqlite3")))
 

@@ -109,18 +109,21 @@ async def test_abandon_by_vote_and_by_moderator(world):
     assert "The seed was" in r.response.content  # an abandoned game reveals its seed too
 
     await new_table(w, w.alice, w.bob)
-    r = await w.mod.slash(w.channel, "game abandon")  # Manage Channel: no vote needed
+    r = await w.mod.slash(w.channel, "game abandon")  # Manage Channel: no vote needed, only a confirmation
+    r = await w.mod.click(r.response, label="Abandon")
     assert (await table(w)).status == "abandoned"
 
 
 async def test_replace_settings_mygames(world):
     w = world
     await new_table(w, w.alice, w.bob)
+    bob_first = (await table(w)).seats[0].user_id == w.bob.id
     r = await w.bob.slash(w.channel, "game replace", seat=1, member=w.carol)
-    t = await table(w)
-    if t.seats[0].user_id == w.bob.id:  # bob may hand over his own seat; otherwise the host or a moderator
-        assert "now played by carol" in r.response.content
+    r = await w.bob.click(r.response, label="Hand over")
+    if bob_first:  # bob may hand over his own seat; otherwise the host or a moderator
+        assert "now played by carol" in r.followups[0].content
     r = await w.mod.slash(w.channel, "game replace", seat=2, member=w.carol)
+    r = await w.mod.click(r.response, label="Hand over")
     t = await table(w)
     assert w.carol.id in t.humans
     r = await w.carol.slash(w.channel, "game mygames")
@@ -138,7 +141,8 @@ async def test_the_hosts_seat_handed_on_by_a_moderator_moves_the_host_powers(wor
     await new_table(w, w.alice, w.bob)
     seat = (await table(w)).seat_of(w.alice.id)
     r = await w.mod.slash(w.channel, "game replace", seat=seat + 1, member=w.carol)
-    assert "now played by carol. carol now hosts the table." in r.response.content
+    pressed = await w.mod.click(r.response, label="Hand over")
+    assert "now played by carol. carol now hosts the table." in pressed.followups[0].content
     r = await w.alice.slash(w.channel, "game settings", caretaker="skip")
     assert r.ephemeral and "Only the table's host" in r.response.content
     r = await w.alice.slash(w.channel, "game abandon")  # no longer the host, nor seated: not even a vote
@@ -146,7 +150,8 @@ async def test_the_hosts_seat_handed_on_by_a_moderator_moves_the_host_powers(wor
     assert (await table(w)).status == "active"
     r = await w.carol.slash(w.channel, "game settings")  # the table's card names the host
     assert r.response.embeds[0].footer.text == "Host: carol"
-    r = await w.carol.slash(w.channel, "game abandon")  # the new host ends it at once, no vote
+    r = await w.carol.slash(w.channel, "game abandon")  # the new host ends it (after confirming), no vote
+    await w.carol.click(r.response, label="Abandon")
     assert (await table(w)).status == "abandoned"
 
 
@@ -185,6 +190,7 @@ async def test_a_thread_is_its_own_table_beside_the_channels(world):
 
     r = await w.bob.slash(thread, "game abandon")  # bob sits at the channel's table, so he has no vote here
     assert r.ephemeral and "seated players (by vote)" in r.response.content
-    await w.mod.slash(thread, "game abandon")  # Manage Channel: the thread's game ends, the channel's goes on
+    r = await w.mod.slash(thread, "game abandon")  # Manage Channel: the thread's game ends, the channel's goes on
+    await w.mod.click(r.response, label="Abandon")
     assert (await w.bot.service.table(thread.id)).status == "abandoned"
     assert (await w.bot.service.table(w.channel.id)).status == "active"

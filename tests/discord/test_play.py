@@ -41,7 +41,8 @@ async def test_a_button_from_an_earlier_game_in_the_channel_is_not_taken_for_the
     w = world
     await new_table(w, w.alice, w.bob)
     old_board = w.board()
-    await w.mod.slash(w.channel, "game abandon")
+    r = await w.mod.slash(w.channel, "game abandon")
+    await w.mod.click(r.response, label="Abandon")
     await new_table(w, w.alice, w.bob)
     t = await table(w)
     assert f":{t.version}" in old_board.components[0].children[0].custom_id  # same version, other game

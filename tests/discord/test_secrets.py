@@ -67,7 +67,7 @@ async def test_my_screen_button_and_hand_are_ephemeral(world):
     assert "Your hand" not in public(w)
 
 
-async def test_closed_dms_are_told_in_channel_once_and_not_retried(world):
+async def test_closed_dms_are_told_in_channel_once_and_retried_only_when_the_player_is_back(world):
     w = world
     await w.alice.slash(w.channel, "game new", game="tally", options="length=short")
     r = await w.bob.slash(w.channel, "game join")  # DMs still open: the hello arrives
@@ -83,13 +83,18 @@ async def test_closed_dms_are_told_in_channel_once_and_not_retried(world):
     assert "/game hand" in notes[0] and "Your hand" not in notes[0]
     assert await w.bot.service.dm_ok(w.bob.id) is False
 
-    # more private updates for bob: no further attempt at his DM channel, no further notice
-    for actor in (w.alice, w.bob):
-        menu = await open_menu(w, actor)
-        await choose(actor, menu, menu_actions(menu)[0])
+    # alice moves: no further attempt at bob's DM channel within the cool-off, no further notice
     path = f"/channels/{dm.id}/messages"
+    menu = await open_menu(w, w.alice)
+    await choose(w.alice, menu, menu_actions(menu)[0])
     attempts = [q for q in w.env.http_requests[before:] if q.method == "POST" and q.path == path]
     assert len(attempts) == 1
+    # bob is back (he plays): his next DM is tried again; still refused, so remembered again, without a notice
+    menu = await open_menu(w, w.bob)
+    await choose(w.bob, menu, menu_actions(menu)[0])
+    attempts = [q for q in w.env.http_requests[before:] if q.method == "POST" and q.path == path]
+    assert len(attempts) == 2
+    assert await w.bot.service.dm_ok(w.bob.id) is False
     assert len([m for m in w.channel.history() if "can't send you direct messages" in (m.content or "")]) == 1
 
     r = await w.bob.click(w.board(), label="My screen")  # the fallback works

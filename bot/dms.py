@@ -1,0 +1,141 @@
+"""Private screens by direct message, and what the bot remembers when Discord refuses one.
+
+- A DM refused with 50007 (DMs closed for the server, no shared server, the bot blocked) is remembered with
+  its time (the store's ``dm_failed_at``), and the player is told once in the table's channel — never the secret.
+- While remembered, DMs to that player are skipped until ``RETRY_AFTER`` has passed since the last refusal; then
+  the next one is tried. Any interaction of that player (a button, a command) also makes the next DM try again:
+  they may have opened their DMs meanwhile. A refusal again is remembered again, without a second notice.
+- Any other error (a 403 with another code, a 5xx, a network error) says nothing about the player's settings:
+  it is logged and forgotten. A DM that did not arrive never undoes a move, nor makes its reply say it did.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.botcore import BotCore
+from bot.service import PrivateUpdate, Table, Update
+from bot.ui import embeds
+from bot.ui.text import NO_PING, pings
+
+log = logging.getLogger(__name__)
+
+CANNOT_DM = 50007
+RETRY_AFTER = 6 * 3600.0  # seconds after a refused DM before the next one is tried
+DM_HELP = (
+    "I can't send you direct messages, so your private screen can't reach you by DM. "
+    "Use `/game hand` or the **My screen** button under the board (only you see it), or allow DMs: "
+    "right-click the server → Privacy Settings → Direct Messages."
+)
+
+
+async def private_image(game: str, view: dict[str, Any], names: list[str]) -> bytes | None:
+    """``render.private`` off the event loop, when the game has a renderer; never fails a move."""
+    try:
+        import render
+    except ImportError:
+        return None
+    draw = getattr(render, "private", None)
+    if draw is None:
+        return None
+    try:
+        return await asyncio.to_thread(draw, game, view, names=names)
+    except Exception as exc:  # only the type: a message could quote the private view
+        log.info("no private image for %s (%s)", game, type(exc).__name__)
+        return None
+
+
+class DirectMessages:
+    """Sends private screens; ``channel`` finds a table's channel (to tell a player once that DMs fail)."""
+
+    def __init__(self, bot: BotCore, channel: Callable[[int], Awaitable[discord.abc.Messageable]]) -> None:
+        self.bot = bot
+        self._channel = channel
+        self._closed: set[int] = set()  # players whose DMs were refused, as far as this run has seen
+        self._recheck: set[int] = set()  # of those, who interacted since: their next DM is tried at once
+        bot.add_listener(self.on_interaction, "on_interaction")
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Every interaction: a player with refused DMs is back, so the next DM to them is tried again."""
+        user = interaction.user.id
+        if user in self._closed:
+            self._closed.discard(user)
+            self._recheck.add(user)
+
+    async def send_private(self, update: Update, *, actor: int | None = None) -> None:
+        for user_id, private in update.private.items():
+            if user_id == actor and not private.events:
+                continue  # a heavy game would otherwise DM a player after every atomic step they take
+            try:
+                await self.send_screen(update.table, user_id, private)
+            except Exception:  # the change is made and posted: one player's DM must not turn it into an error
+                log.exception("the private update for %s in channel %s failed", user_id, update.channel)
+
+    async def send_screen(self, table: Table, user_id: int, private: PrivateUpdate) -> bool:
+        """DM one player their screen; False if it was not delivered (or not tried: DMs known to be refused)."""
+        svc = self.bot.service
+        ok, failed_at = await svc.store.dm_status(user_id)
+        if not ok and not self._try_again(user_id, failed_at):
+            return False
+        image = await private_image(table.game, private.view, table.names)
+        summary = svc.game(table.game).summary(private.view)
+        embed = embeds.private_embed(table, summary, private.events, image=image is not None)
+        where = f"<#{table.channel}>"
+        if table.status == "active" and user_id in table.awaited:
+            where += " — it's your move"
+        files = [discord.File(io.BytesIO(image), filename="screen.png")] if image else []
+        try:
+            dm = await self.bot.create_dm(discord.Object(user_id))
+            await dm.send(content=f"Your screen in {where}", embed=embed, files=files, allowed_mentions=NO_PING)
+        except discord.HTTPException as exc:
+            if await self._refused(user_id, exc) and ok:
+                await self._tell_closed(table, user_id)
+            return False
+        await self._delivered(user_id, was_ok=ok)
+        return True
+
+    async def hello(self, user: discord.User | discord.Member, table: Table) -> bool:
+        """At join: a short hello by DM proves DMs work; False only when Discord says they are closed."""
+        try:
+            await user.send(f"You joined **{table.title}** in <#{table.channel}>. Your private screen will come here.",
+                            allowed_mentions=NO_PING)
+        except discord.HTTPException as exc:
+            return not await self._refused(user.id, exc)
+        await self._delivered(user.id, was_ok=False)
+        return True
+
+    def _try_again(self, user_id: int, failed_at: float | None) -> bool:
+        """Whether to try a DM to a player whose DMs were refused: after they interacted, or after the cool-off."""
+        if user_id in self._recheck:
+            return True
+        self._closed.add(user_id)
+        return failed_at is None or self.bot.service.clock() - failed_at >= RETRY_AFTER
+
+    async def _refused(self, user_id: int, exc: discord.HTTPException) -> bool:
+        """Remember a refusal that means "DMs closed" (True); log any other error and remember nothing (False)."""
+        if isinstance(exc, discord.Forbidden) and exc.code == CANNOT_DM:
+            await self.bot.service.set_dm_ok(user_id, False)  # with its time: the cool-off starts again
+            self._closed.add(user_id)
+            self._recheck.discard(user_id)
+            return True
+        log.warning("DM to %s failed (HTTP %s, code %s); will try again next time", user_id, exc.status, exc.code)
+        return False
+
+    async def _delivered(self, user_id: int, *, was_ok: bool) -> None:
+        self._closed.discard(user_id)
+        self._recheck.discard(user_id)
+        if not was_ok:
+            await self.bot.service.set_dm_ok(user_id, True)
+
+    async def _tell_closed(self, table: Table, user_id: int) -> None:
+        channel = await self._channel(table.channel)
+        try:
+            await channel.send(f"<@{user_id}> {DM_HELP}", allowed_mentions=pings([user_id]))
+        except discord.HTTPException:
+            log.warning("could not tell %s about closed DMs", user_id, exc_info=True)

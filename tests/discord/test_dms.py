@@ -1,0 +1,75 @@
+"""Refused DMs: a refusal (50007) is not forever — DMs are tried again after a cool-off, or as soon as the player
+interacts — and any other DM error after a move leaves the move's reply truthful."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dms import RETRY_AFTER
+from tests.discord.helpers import choose, menu_actions, new_table, open_menu, table
+
+HOUR = 3600.0
+
+
+def dm_posts(w, actor, since: int) -> list[object]:
+    path = f"/channels/{actor.user.dm_channel.id}/messages"
+    return [q for q in w.env.http_requests[since:] if q.method == "POST" and q.path == path]
+
+
+def notices(w) -> list[str]:
+    return [m.content for m in w.channel.history() if "can't send you direct messages" in (m.content or "")]
+
+
+async def bid(w, actor) -> None:
+    menu = await open_menu(w, actor)
+    r = await choose(actor, menu, menu_actions(menu)[0])
+    assert r.response.content.startswith("✅ Done"), r.response.content
+
+
+@pytest.mark.parametrize(("hours", "bob_is_back", "tried"), [
+    (RETRY_AFTER / HOUR + 0.1, False, True),  # the cool-off has passed
+    (1.0, False, False),  # within the cool-off, and bob has not been around
+    (1.0, True, True),  # within the cool-off, but bob used a command since
+])
+async def test_a_refused_dm_is_tried_again_after_a_cool_off_or_once_the_player_is_back(world, hours, bob_is_back,
+                                                                                       tried):
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol)
+    dm = w.bob.user.dm_channel
+    w.env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+                       message="Cannot send messages to this user", times=1)
+    await bid(w, w.bob)  # his own bid's DM is refused: remembered, and he is told once in the channel
+    assert await w.bot.service.dm_ok(w.bob.id) is False and len(notices(w)) == 1
+    await bid(w, w.alice)
+
+    await w.env.advance_time(hours * HOUR)
+    if bob_is_back:
+        await w.bob.slash(w.channel, "game status")
+    since = len(w.env.http_requests)
+    await bid(w, w.carol)  # the bids are revealed: bob's screen changed through carol's move
+    assert (await table(w)).status == "active"
+    assert len(dm_posts(w, w.bob, since)) == int(tried)
+    assert await w.bot.service.dm_ok(w.bob.id) is tried  # delivered: his DMs work again
+    if tried:
+        assert dm.history()[-1].content.startswith("Your screen")
+    assert len(notices(w)) == 1
+
+
+async def test_a_dm_error_other_than_closed_dms_leaves_the_movers_reply_truthful(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    await bid(w, w.alice)
+    version = (await table(w)).version
+    w.env.inject_error("POST", f"/channels/{w.alice.user.dm_channel.id}/messages", status=403, code=50001,
+                       message="Missing Access", times=None)
+    action = (await w.bot.service.legal(w.channel.id, w.bob.id))[0][0]
+    r = await w.bob.slash(w.channel, "move", action=action)  # reveals the bids: alice's screen changes, her DM fails
+
+    answers = [r.response.content] + [f.content for f in r.followups]
+    assert answers[0].startswith("✅ Done")
+    assert not any("unchanged" in a or "went wrong" in a for a in answers), answers
+    t = await table(w)
+    assert t.version > version and w.board().embeds[0].footer.text.startswith(f"Move {t.version} ")
+    assert "Bids revealed" in w.board().embeds[0].description
+    assert await w.bot.service.dm_ok(w.alice.id) is True  # not a closed-DMs refusal: nothing remembered
+    assert notices(w) == []

@@ -1,0 +1,41 @@
+"""The Discord layer's parts type against ``bot.botcore`` and never import ``bot.app`` (which imports them)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+
+
+def imported_modules(source: str, path: Path) -> set[str]:
+    """Every module the file ``path`` with ``source`` imports, anywhere in it (TYPE_CHECKING blocks and
+    functions too), as dotted names; ``from X import y`` counts as ``X`` and ``X.y``."""
+    package = list(path.relative_to(BOT.parent).with_suffix("").parts[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source, filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            parts = package[: len(package) - node.level + 1] if node.level else []
+            base = ".".join([*parts, *([node.module] if node.module else [])])
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_no_module_under_bot_but_the_cli_imports_bot_app():
+    offenders = [str(path.relative_to(BOT.parent)) for path in sorted(BOT.rglob("*.py"))
+                 if path not in (BOT / "cli.py", BOT / "app.py")
+                 and "bot.app" in imported_modules(path.read_text(), path)]
+    assert offenders == []
+
+
+def test_the_import_walk_sees_every_spelling():
+    cog, top = BOT / "cogs" / "probe.py", BOT / "probe.py"
+    for text in ("import bot.app", "from bot.app import KontorBot", "from bot import app",
+                 "if TYPE_CHECKING:\n    from bot.app import KontorBot", "def f():\n    import bot.app"):
+        assert "bot.app" in imported_modules(text, cog), text
+    assert "bot.app" in imported_modules("from ..app import KontorBot", cog)
+    assert "bot.app" in imported_modules("from . import app", top)
+    assert "bot.app" not in imported_modules("from bot import apply", top)
