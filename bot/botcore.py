@@ -27,6 +27,8 @@ class Publisher(Protocol):
 
     async def check_dm(self, user: discord.User | discord.Member, table: Table) -> bool: ...
 
+    def post_problem(self, channel_id: int) -> str | None: ...
+
 
 class Clock(Protocol):
     """The loop that posts reminders and deadlines (``bot.scheduler.Scheduler``)."""

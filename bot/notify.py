@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot import pausing
 from bot.botcore import BotCore
 from bot.dms import DirectMessages
 from bot.service import Table, TableError, Update
@@ -71,6 +72,7 @@ class _ChannelQueue:
     posted: tuple[int, int] | None = None  # _key of the newest board posted
     unposted: list[str] = field(default_factory=list)  # lines of a post Discord refused: they lead the next one
     live: tuple[int, int] | None = None  # (game id, message id) of the live board this bot posted last
+    problem: str | None = None  # why the last post was refused for good (a pause reason), until a post succeeds
 
 
 class Notifier:
@@ -167,8 +169,15 @@ class Notifier:
             log.error("could not post the board in channel %s (HTTP %s); its lines go with the next post",
                       newest.channel, exc.status)
             queue.unposted = board.public_events[-MAX_CARRIED:]
+            queue.problem = pausing.reason_for(exc)
+            if queue.problem is not None:  # not a passing failure: stop the clocks, nobody is played for unseen
+                await pausing.unreachable(self.bot, newest.channel, queue.problem)
             return
         queue.unposted = []
+        if queue.problem is not None or newest.table.paused == "post":  # Kontor can post here again
+            queue.problem = None
+            if await self.bot.service.resume(newest.channel, reason="post") is not None:
+                self.bot.scheduler.poke()  # its reminders are due again at once
         queue.posted = _key(newest)
         for i in current:
             futures[i].set_result(message)
@@ -209,6 +218,11 @@ class Notifier:
             with contextlib.suppress(TableError):  # the game ended meanwhile: nothing to edit later
                 await self.bot.service.set_live_message(update.channel, message.id)
         return message
+
+    def post_problem(self, channel_id: int) -> str | None:
+        """Why the channel's last board post was refused ("channel" gone, "post" not allowed), else None."""
+        queue = self._channels.get(channel_id)
+        return queue.problem if queue is not None else None
 
     # ---- private ---------------------------------------------------------------------------
     async def send_private(self, update: Update, *, actor: int | None = None) -> None:

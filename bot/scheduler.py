@@ -16,6 +16,7 @@ import logging
 from typing import Any
 
 from bot.botcore import BotCore
+from bot.departures import still_there
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,8 @@ class Scheduler:
         updates = await self.bot.service.due(now)
         for update in updates:
             try:
+                if update.notice and update.notice.startswith("Reminder") and not await still_there(self.bot, update):
+                    continue  # they left the server: the table was told and votes on the seat instead
                 await self.bot.notifier.publish(update, from_scheduler=True)
             except Exception:
                 log.exception("posting a due update in channel %s failed", update.channel)

@@ -13,11 +13,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import pausing
 from bot.botcore import BotCore
 from bot.cogs.play import reply
 from bot.dms import DM_HELP
 from bot.notify import NO_PING, board_image
-from bot.service import PACES, SETTING_CHOICES, Table, TableError, Update
+from bot.service import PACES, SETTING_CHOICES, Table, TableError, Update, pause_text
+from bot.service.pauses import UNREACHABLE
 from bot.ui import embeds
 from bot.ui.confirm import ask
 from bot.ui.text import clip, input_problem, safe_echo, shown, shown_lines
@@ -70,6 +72,28 @@ def parse_options(text: str | None) -> dict[str, str]:
     return out
 
 
+def check_reach(interaction: discord.Interaction[Any]) -> None:
+    """Refuse to open or start a table where Kontor could not post its boards (it would fail later, unseen)."""
+    thread = isinstance(interaction.channel, discord.Thread)
+    missing = pausing.missing_permissions(interaction.app_permissions, thread=thread)
+    if missing:
+        raise TableError(f"I can't run a table here: I'm missing {', '.join(missing)} in this "
+                         f"{'thread' if thread else 'channel'}. A moderator can grant them in the channel's settings"
+                         " (Permissions → Kontor), then try again.")
+
+
+def mygames_line(t: Table) -> str:
+    """One game in /game mygames: a link (it works across servers, where a bare channel mention would not
+    resolve), and for a paused table why, and how to go on."""
+    line = (f"• **{t.title}** (game #{t.game_id}) in <#{t.channel}> —"
+            f" https://discord.com/channels/{t.guild or '@me'}/{t.channel} (move {t.version})")
+    if t.paused is not None:
+        line += f" ⏸️ {pause_text(t)}"
+    if t.paused in UNREACHABLE:
+        line += f" Continue it elsewhere: `/game move-here game:{t.game_id}`."
+    return line
+
+
 def _choices(values: Any) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=v, value=v) for v in values]
 
@@ -105,6 +129,7 @@ class GameCommands(app_commands.Group):
         problem = input_problem(game, limit=40, what="The game name")
         if problem:
             raise TableError(problem)
+        check_reach(interaction)
         settings = {"pace": pace} if pace else None
         update = await self.svc.create(interaction.channel_id, interaction.guild_id, game, interaction.user.id,
                                        interaction.user.display_name, options=parse_options(options),
@@ -165,6 +190,7 @@ class GameCommands(app_commands.Group):
         # Starting lets the bots move and draws the board: defer. A deferred answer keeps the visibility it was
         # deferred with, so look first whether the table will start: a refusal is then answered privately.
         table: Table = await self.svc.table(channel_of(interaction))
+        check_reach(interaction)
         likely = (table.status == "lobby" and table.creator == interaction.user.id
                   and table.min_players <= len(table.seats) <= table.max_players)
         await interaction.response.defer(ephemeral=not likely, thinking=True)
@@ -247,27 +273,36 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="mygames", description="Every game, on every server, where it is your move")
     @refusals
     async def mygames(self, interaction: discord.Interaction[Any]) -> None:
-        tables = await self.svc.my_games(interaction.user.id)
+        user = interaction.user.id
+        tables = [t for t in await self.svc.my_games(user, awaiting_only=False)
+                  if user in t.awaited or t.paused is not None]
         if not tables:
             await reply(interaction, "No game is waiting for you. 🎉")
             return
         # a link works across servers, where a bare channel mention would not resolve
-        lines = [f"• **{t.title}** in <#{t.channel}> — https://discord.com/channels/{t.guild or '@me'}/{t.channel}"
-                 f" (move {t.version})" for t in tables]
-        await reply(interaction, "It's your move in:\n" + "\n".join(lines))
+        lines = [mygames_line(t) for t in tables]
+        head = "It's your move in:" if all(user in t.awaited for t in tables) else "Your games that need you:"
+        await reply(interaction, head + "\n" + "\n".join(lines))
 
     # ---- management ------------------------------------------------------------------------
     @app_commands.command(name="abandon", description="End this game (host or Manage Channel; else a vote)")
+    @app_commands.describe(game="A game's number from /game mygames (one whose channel is gone)")
     @refusals
-    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        table: Table = await self.svc.table(channel_of(interaction))
+    async def abandon(self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
+                      ) -> None:
+        table: Table = (await self.svc.table_of_game(game) if game is not None
+                        else await self.svc.table(channel_of(interaction)))
         if table.status not in ("lobby", "active"):
-            raise TableError("There is no open game in this channel.")
+            raise TableError("There is no open game in this channel." if game is None else f"Game #{game} is over.")
         user = interaction.user.id
-        if is_moderator(interaction) or user == table.host:  # the seated host, or a moderator: ask first
-            await ask(interaction, f"Really abandon **{table.title}** here? The game ends for everyone at the table.",
-                      "Abandon", self._abandon_now)
+        moderator = is_moderator(interaction) and table.guild == interaction.guild_id  # of the game's own server
+        if moderator or user == table.host:  # the seated host, or a moderator: ask first
+            where = "here" if table.channel == interaction.channel_id else f"(game #{table.game_id})"
+            await ask(interaction, f"Really abandon **{table.title}** {where}? The game ends for everyone at the"
+                      " table.", "Abandon", functools.partial(self._abandon_now, table.channel, moderator))
             return
+        if game is not None and table.channel != interaction.channel_id:
+            raise TableError("Only the table's host or a moderator of its server can end a game from elsewhere.")
         # a seated player's vote (kept in the database): the game ends once a majority agrees
         update = await self.svc.vote_abandon(interaction.channel_id, user)
         text = "\n".join(shown_lines(update.public_events))
@@ -275,14 +310,35 @@ class GameCommands(app_commands.Group):
             text = f"🗳️ {text} Other seated players: `/game abandon` to agree."
         await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
 
-    async def _abandon_now(self, press: discord.Interaction[Any]) -> None:
+    async def _abandon_now(self, channel: int, moderator: bool, press: discord.Interaction[Any]) -> None:
         try:
-            update = await self.svc.abandon(channel_of(press), press.user.id, force=is_moderator(press))
+            update = await self.svc.abandon(channel, press.user.id, force=moderator)
         except TableError as exc:
             await press.edit_original_response(content=clip(shown(exc.message), 2000))
             return
         await press.edit_original_response(content="✅ Done: the game is abandoned.")
         await press.followup.send(clip("\n".join(shown_lines(update.public_events)), 2000), allowed_mentions=NO_PING)
+
+    @app_commands.command(name="move-here", description="Continue a game whose channel is gone in this channel")
+    @app_commands.describe(game="The game's number from /game mygames (needed if several lost their channel)")
+    @refusals
+    async def move_here(self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
+                        ) -> None:
+        check_reach(interaction)
+        moderator = False
+        if game is not None:
+            table: Table = await self.svc.table_of_game(game)
+            moderator = is_moderator(interaction) and table.guild == interaction.guild_id
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the board below tells everyone
+        try:
+            update = await self.svc.move_here(channel_of(interaction), interaction.guild_id, interaction.user.id,
+                                              game_id=game, force=moderator)
+        except TableError as exc:
+            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
+            return
+        await interaction.edit_original_response(
+            content=f"📦 Done: **{update.table.title}** (game #{update.table.game_id}) continues here.")
+        await self.bot.notifier.publish(update)
 
     @app_commands.command(name="replace", description="Hand a seat to another member, or to a bot (host/moderator)")
     @app_commands.describe(seat="Seat number (1 = first)", member="The new player (leave empty for a bot)")

@@ -21,6 +21,10 @@ from bot.ui.items import Board, board_view, menu_view
 from bot.ui.text import NO_PING, clip, input_problem, shown
 
 MAX_CHOICES = 25
+POST_PROBLEM = ("⚠️ Your move was saved, but I could not post the board in this channel (I am missing permissions"
+                " here, or the thread is locked). The table's clocks are paused, so nobody's time runs out. A"
+                " moderator can give me View Channel, Send Messages, Embed Links and Attach Files here; the clocks"
+                " run again with my next post.")
 
 
 async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
@@ -163,6 +167,9 @@ class PlayController:
             raise
         await self._answer(interaction, from_menu, done_text(action, label))
         await self.bot.notifier.publish(update, actor=user)
+        problem = self.bot.notifier.post_problem(channel_id)
+        if problem is not None:  # the move stands; say plainly what did not happen, and what pauses because of it
+            await interaction.followup.send(POST_PROBLEM, ephemeral=True, allowed_mentions=NO_PING)
 
     async def _answer(self, interaction: discord.Interaction[Any], from_menu: bool, text: str, **kwargs: Any) -> None:
         text = clip(text, 2000)

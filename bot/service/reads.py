@@ -34,6 +34,13 @@ class ReadService(ServiceBase):
         assert state is not None
         return [(a, state.describe(a)) for a in state.legal_actions(seat)]
 
+    async def table_of_game(self, game_id: int) -> Table:
+        """A game by its number (e.g. one whose channel is gone, named in /game mygames)."""
+        row = await self.store.game(_check_id(game_id, "game"))
+        if row is None:
+            raise TableError(f"There is no game #{game_id}.")
+        return self._table(row, await self.store.seats(row.id), self._state(row))
+
     async def table(self, channel: int) -> Table:
         row = await self._any_row(channel)
         return self._table(row, await self.store.seats(row.id), self._state(row))

@@ -15,6 +15,7 @@ import discord
 
 from bot.botcore import Player
 from bot.ui import menu
+from bot.ui.seat_vote import SeatVoteButton
 from bot.ui.text import clip
 
 PREFIX = "kontor"
@@ -143,7 +144,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PR
                                            edit=_in_private_menu(interaction))
 
 
-DYNAMIC_ITEMS = (TurnButton, ScreenButton, ActionSelect, PageButton)
+DYNAMIC_ITEMS = (TurnButton, ScreenButton, ActionSelect, PageButton, SeatVoteButton)
 
 
 def board_view(board: Board, *, active: bool = True) -> discord.ui.View:

@@ -11,6 +11,7 @@ import pytest
 from bot import app
 from bot.config import DEFAULT_DB, Config, ConfigError
 from bot.store import Store
+from bot.ui.items import DYNAMIC_ITEMS
 from tests.discord.conftest import make_bot, shut_down
 from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
 
@@ -96,7 +97,7 @@ async def test_setup_hook_opens_the_database_and_close_releases_it(tmp_path):
     bot = app.build_bot(Config(token="", db_path=path), service_options={"render": False}, sync=False)
     await bot.setup_hook()  # what login() runs: open + migrate the store, register the buttons, start the clock
     assert await bot.service.store.schema_version() >= 1
-    assert bot.scheduler.running and len(bot._connection._view_store._dynamic_items) == 4
+    assert bot.scheduler.running and len(bot._connection._view_store._dynamic_items) == len(DYNAMIC_ITEMS)
     await bot.close()
     assert not bot.scheduler.running
     with pytest.raises(RuntimeError):

@@ -1,0 +1,80 @@
+"""A table Kontor cannot reach: pause its clocks and tell its players once (by DM), from wherever it is noticed
+(a server event, or a post Discord refused). Resuming happens where reach comes back."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.service import Table, TableError, pause_text
+
+log = logging.getLogger(__name__)
+
+CANNOT_DM = 50007
+NO_PING = discord.AllowedMentions.none()
+# Discord error codes on a post: the channel is gone, or Kontor may not post there (permissions, a locked thread).
+GONE = {10003: "channel"}
+BLOCKED = {50001: "post", 50013: "post", 50083: "post", 160005: "post"}
+# What Kontor needs in a game's channel, as (discord.Permissions attribute, how a server admin reads it).
+NEEDED = (("view_channel", "View Channel"), ("send_messages", "Send Messages"), ("embed_links", "Embed Links"),
+          ("attach_files", "Attach Files"), ("read_message_history", "Read Message History"))
+NEEDED_IN_THREADS = (("send_messages_in_threads", "Send Messages in Threads"),)
+
+
+def missing_permissions(permissions: discord.Permissions, *, thread: bool) -> list[str]:
+    """The permissions Kontor lacks to run a table in a channel (or thread), in the words of Discord's settings."""
+    needed = NEEDED + NEEDED_IN_THREADS if thread else NEEDED
+    return [words for attr, words in needed if not getattr(permissions, attr)]
+
+
+def reason_for(error: discord.HTTPException) -> str | None:
+    """The pause reason a refused post means, if any (None: a passing failure, e.g. a 500)."""
+    return GONE.get(error.code) or BLOCKED.get(error.code)
+
+
+def paused_message(table: Table) -> str:
+    """The one DM a player gets when their table pauses (no secret in it: it goes to every seated player)."""
+    where = f"<#{table.channel}>"
+    head = f"⏸️ Your game of **{table.title}** (game #{table.game_id}, in {where}) is paused. {pause_text(table)}"
+    clocks = " Its clocks are stopped: nobody's time runs out while it waits."
+    if table.paused == "post":
+        return (f"{head}{clocks} A moderator can give Kontor back View Channel, Send Messages, Embed Links and Attach"
+                f" Files there (or unlock the thread); the clocks run again with Kontor's next post.")
+    return (f"{head}{clocks} The host or a moderator can continue it in another channel or thread with"
+            f" `/game move-here game:{table.game_id}`, or end it with `/game abandon game:{table.game_id}`.")
+
+
+async def tell_players(bot: Any, table: Table) -> None:
+    """One DM per seated player; a closed DM is remembered as the rest of the bot does."""
+    text = paused_message(table)
+    for user_id in table.humans:
+        if not await bot.service.dm_ok(user_id):
+            continue
+        try:
+            dm = await bot.create_dm(discord.Object(user_id))
+            await dm.send(text, allowed_mentions=NO_PING)
+        except discord.Forbidden as exc:
+            if exc.code == CANNOT_DM:
+                await bot.service.set_dm_ok(user_id, False)
+        except discord.HTTPException:
+            log.warning("could not tell player %s that game %s paused", user_id, table.game_id)
+
+
+async def unreachable(bot: Any, channel_id: int, reason: str) -> Table | None:
+    """Kontor cannot reach ``channel_id`` (``reason``: PAUSE_REASONS): pause its running game and tell the players
+    once; a lobby in a channel that is gone is closed (nothing was played). The paused Table, if this paused it."""
+    svc = bot.service
+    try:
+        table = await svc.table(channel_id)
+    except TableError:
+        return None  # no game was ever played there
+    if table.status == "lobby" and reason == "channel":
+        await svc.abandon(channel_id, table.creator, force=True)
+        return None
+    paused = await svc.pause(channel_id, reason)
+    if paused is not None:
+        log.info("game %s paused: %s", paused.game_id, reason)
+        await tell_players(bot, paused)
+    return paused

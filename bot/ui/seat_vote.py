@@ -1,0 +1,60 @@
+"""The vote on a departed player's seat: two persistent buttons under the announcement ("A bot plays Ben's seat",
+"End the game"). Each press is one vote of a player still at the table (the table counts them)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.service import TableError, Update
+from bot.ui.text import NO_PING, clip, shown, shown_lines
+
+PREFIX = "kontor"
+Inter = discord.Interaction[Any]
+LABELS = {"bot": "A bot plays {name}'s seat", "end": "End the game"}
+
+
+class SeatVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=rf"{PREFIX}:seatvote:(?P<ch>[0-9]+):(?P<game>[0-9]+):(?P<seat>[0-9]+):(?P<choice>bot|end)"):
+    def __init__(self, channel: int, game: int, seat: int, choice: str, name: str = "the") -> None:
+        super().__init__(
+            discord.ui.Button(label=clip(LABELS[choice].format(name=name), 80),
+                              style=discord.ButtonStyle.danger if choice == "end" else discord.ButtonStyle.primary,
+                              custom_id=f"{PREFIX}:seatvote:{channel}:{game}:{seat}:{choice}")
+        )
+        self.channel, self.game, self.seat, self.choice = channel, game, seat, choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> SeatVoteButton:
+        return cls(int(match["ch"]), int(match["game"]), int(match["seat"]), match["choice"])
+
+    async def callback(self, interaction: Inter) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot: Any = interaction.client
+        try:
+            table = await bot.service.table(self.channel)
+            if table.game_id != self.game or table.status != "active":
+                raise TableError("That vote belongs to a game that is over.")
+            update: Update = await bot.service.vote_seat(self.channel, interaction.user.id, self.seat, self.choice)
+        except TableError as exc:
+            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
+            return
+        await interaction.edit_original_response(content=clip("🗳️ " + "\n".join(shown_lines(update.public_events)),
+                                                              2000))
+        await bot.notifier.publish(update)
+
+
+def seat_vote_view(channel: int, game: int, seat: int, name: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for choice in ("bot", "end"):
+        view.add_item(SeatVoteButton(channel, game, seat, choice, shown(name)))
+    return view
+
+
+def announcement(update: Update, seat: int) -> dict[str, Any]:
+    """The public post when a seated player left: what happened, and the two vote buttons."""
+    name = update.table.seats[seat].name
+    return {"content": clip("👋 " + "\n".join(shown_lines(update.public_events)), 2000),
+            "view": seat_vote_view(update.channel, update.table.game_id, seat, name), "allowed_mentions": NO_PING}
