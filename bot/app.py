@@ -3,7 +3,8 @@
 - Intents: none privileged (slash commands, buttons and DMs need none).
 - Commands are checked against Discord's limits (bot/command_limits.py) and synced on start only
   when their payload hash changed (kept next to the database): Discord allows 200 creates a day.
-- SIGINT and SIGTERM close the bot, the scheduler and the service (the SQLite WAL is checkpointed).
+- SIGINT and SIGTERM close the bot, the scheduler, the periodic backup (``bot/backup_loop.py``, with
+  ``KONTOR_BACKUP_DIR``) and the service (the SQLite WAL is checkpointed).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import command_limits
+from bot.backup_loop import BackupLoop
 from bot.cogs import game_commands, lobby, play
 from bot.config import Config, ConfigError
 from bot.notify import NO_PING, Notifier
@@ -81,6 +83,7 @@ class KontorBot(commands.Bot):
         self.notifier = Notifier(self)
         self.play = play.PlayController(self)
         self.scheduler = Scheduler(self)
+        self.backups = BackupLoop.for_config(config)  # None without KONTOR_BACKUP_DIR
 
     @property
     def service(self) -> TableService:
@@ -95,9 +98,13 @@ class KontorBot(commands.Bot):
         if self.sync_on_start:
             await sync_if_changed(self)
         self.scheduler.start()
+        if self.backups is not None:
+            self.backups.start()
 
     async def close(self) -> None:
         await self.scheduler.stop()
+        if self.backups is not None:
+            await self.backups.stop()
         try:
             await super().close()
         finally:

@@ -1,20 +1,25 @@
-"""Backups: ``kontor backup`` (a consistent, read-only copy while the bot writes)."""
+"""Backups: ``kontor backup`` (a consistent, read-only copy while the bot writes) and the periodic backup loop."""
 
 from __future__ import annotations
 
 import asyncio
+import datetime
+import logging
 import os
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from bot.backup import NAME_PATTERN, make_backup, open_read_only
+from bot import backup_loop
+from bot.backup import make_backup, open_read_only
+from bot.backup_loop import BackupLoop, prune
 from bot.cli import main
 from bot.service import TableService, Update
 from tests.support.tinygame import TEST_GAMES
 
 GUILD = 77
+UTC = datetime.UTC
 
 
 def _dir_names(directory: Path) -> set[str]:
@@ -150,7 +155,7 @@ def test_kontor_backup_reads_kontor_db_and_dates_a_copy_in_a_directory(
     out_dir.mkdir()
     assert main(["backup", str(out_dir)]) == 0
     [name] = _dir_names(out_dir)
-    assert NAME_PATTERN.fullmatch(name)
+    assert backup_loop.NAME_PATTERN.fullmatch(name)
     assert name in capsys.readouterr().out
     _check(out_dir / name).close()
 
@@ -194,3 +199,93 @@ def test_kontor_backup_into_a_read_only_directory_exits_2(database: Path, tmp_pa
     finally:
         locked.chmod(0o755)
     assert "Cannot write a backup into" in capsys.readouterr().err
+
+
+# ---- the periodic backup -----------------------------------------------------------------------
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime.datetime(2026, 11, 24, 9, 0, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime.datetime:
+        return self.now
+
+
+def _touch_backups(directory: Path, *stamps: str) -> list[str]:
+    names = [f"kontor-{s}.sqlite3" for s in stamps]
+    for name in names:
+        (directory / name).write_bytes(b"old backup")
+    return names
+
+
+def test_retention_keeps_exactly_the_newest_n_and_leaves_other_files_alone(tmp_path: Path) -> None:
+    ours = _touch_backups(tmp_path, "20261101-000000", "20261120-120000", "20261003-235959", "20261121-000001",
+                          "20261121-000000")
+    foreign = ["kontor.sqlite3", "kontor.sqlite3-wal", "notes.txt", "kontor-20261001-000000.sqlite3.bak",
+               "kontor-2026.sqlite3", "other-20261001-000000.sqlite3", "kontor-20261399-000000.sqlite3"]
+    for name in foreign:
+        (tmp_path / name).write_text("not a backup of the loop")
+    (tmp_path / "kontor-20260101-000000.sqlite3.d").mkdir()
+    deleted = prune(tmp_path, keep=3)
+    assert sorted(p.name for p in deleted) == sorted(ours)[:2]
+    assert _dir_names(tmp_path) == {*sorted(ours)[2:], *foreign, "kontor-20260101-000000.sqlite3.d"}
+
+
+async def test_the_loop_backs_up_when_due_and_keeps_the_newest(database: Path, tmp_path: Path) -> None:
+    out = tmp_path / "backups"  # created by the first backup
+    clock = Clock()
+    loop = BackupLoop(database, out, every_hours=6, keep=2, now=clock)
+    assert loop.due_at() == clock.now  # no backup yet: due at once
+    waits = []
+    for _ in range(3):  # 09:00, 15:00, 21:00
+        waits.append(await loop.tick())
+        clock.now += datetime.timedelta(hours=6)
+    (out / "notes.txt").write_text("mine")
+    waits.append(await loop.tick())  # 03:00 the next day
+    assert waits == [3600.0] * 4  # the next one is 6 hours away: look again within the hour
+    assert _dir_names(out) == {"kontor-20261124-210000.sqlite3", "kontor-20261125-030000.sqlite3", "notes.txt"}
+    for name in _dir_names(out) - {"notes.txt"}:
+        con = _check(out / name)
+        try:
+            assert con.execute("SELECT channel_id FROM games").fetchall() == [(500,)]
+        finally:
+            con.close()
+    clock.now += datetime.timedelta(hours=5, minutes=30)  # 08:30: not due until 09:00
+    assert await loop.tick() == 1800.0
+    assert len(_dir_names(out)) == 3
+
+
+def test_a_restart_keeps_the_schedule_of_the_newest_backup(tmp_path: Path) -> None:
+    clock = Clock()
+    _touch_backups(tmp_path, "20261124-050000", "20261123-090000")
+    loop = BackupLoop(tmp_path / "k.sqlite3", tmp_path, every_hours=24, keep=7, now=clock)
+    assert loop.due_at() == datetime.datetime(2026, 11, 25, 5, 0, 0, tzinfo=UTC)
+    _touch_backups(tmp_path, "20271124-050000")  # from a clock that ran ahead: due one interval from now
+    assert loop.due_at() == clock.now + datetime.timedelta(hours=24)
+
+
+async def test_a_failed_backup_is_logged_retried_and_never_raised(tmp_path: Path, caplog) -> None:
+    clock = Clock()
+    loop = BackupLoop(tmp_path / "missing.sqlite3", tmp_path / "backups", every_hours=24, keep=7, now=clock)
+    with caplog.at_level(logging.ERROR, logger="bot.backup_loop"):
+        assert await loop.tick() == 3600.0
+    assert "failed" in caplog.text and "There is no database at" in caplog.text
+    assert loop.due_at() == clock.now + backup_loop.RETRY
+    assert not (tmp_path / "backups").exists() or not _dir_names(tmp_path / "backups")
+
+
+async def test_start_runs_a_backup_and_stop_ends_the_loop(database: Path, tmp_path: Path) -> None:
+    slept: list[float] = []
+    asleep = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:  # stands in for asyncio.sleep: the test ends the loop here
+        slept.append(seconds)
+        asleep.set()
+        await asyncio.Event().wait()
+
+    loop = BackupLoop(database, tmp_path / "backups", every_hours=24, keep=7, sleep=sleep)
+    loop.start()
+    assert loop.running
+    await asleep.wait()
+    assert slept == [3600.0] and len(backup_loop.backups(tmp_path / "backups")) == 1
+    await loop.stop()
+    assert not loop.running
