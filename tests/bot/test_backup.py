@@ -71,7 +71,10 @@ async def test_a_backup_taken_while_moves_are_in_flight_holds_every_acknowledged
     enough, stop = asyncio.Event(), asyncio.Event()
     player = asyncio.create_task(_play(svc, acked, enough, stop))
     try:
-        await enough.wait()
+        waiting = asyncio.create_task(enough.wait())
+        await asyncio.wait({player, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+        assert not player.done(), player.exception()  # a player that failed would otherwise be waited for forever
         before = list(acked)
         # The copy runs in a thread while the player task keeps making moves on the event loop.
         first = await asyncio.to_thread(make_backup, db_path, tmp_path / "first.sqlite3")
