@@ -7,7 +7,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     KONTOR_DB=/data/kontor.sqlite3
 
-RUN useradd --system --uid 10001 --create-home kontor && mkdir /data && chown kontor:kontor /data
+# /backups: a mount point for KONTOR_BACKUP_DIR (a new volume takes this owner, so the bot may write there).
+RUN useradd --system --uid 10001 --create-home kontor && mkdir /data /backups && chown kontor:kontor /data /backups
 WORKDIR /app
 
 # Wheels only: discord.py, aiohttp, aiosqlite and Pillow need no compiler. Fonts ship inside render/.

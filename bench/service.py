@@ -21,7 +21,7 @@ import rules
 from bench import driver
 from bench.stats import Row, fmt, median, percentile, target_check
 from bot.runtime import tune_gc
-from bot.store import Store
+from bot.store import PRAGMAS, Store
 
 P99_TARGET_MS = 25.0
 FLOOR_RATIO_TARGET = 5.0
@@ -95,11 +95,12 @@ async def measure_service(games: int, samples: int, seed: int = 1) -> ServiceFig
 
 
 async def measure_floor(rows: int, row_bytes: int, samples: int) -> tuple[float, float]:
-    """p50/p99 ms of a bare aiosqlite guarded UPDATE + commit of one ``row_bytes`` row among ``rows``."""
+    """p50/p99 ms of a bare aiosqlite guarded UPDATE + commit of one ``row_bytes`` row among ``rows``,
+    on a connection set up with the store's ``PRAGMAS`` (WAL, ``synchronous``, checkpoints)."""
     with tempfile.TemporaryDirectory(prefix="kontor-floor-") as tmp:
         db = await aiosqlite.connect(os.path.join(tmp, "floor.sqlite3"), isolation_level=None)
         try:
-            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+            for pragma in PRAGMAS:  # exactly the store's: the same fsyncs and checkpoints per commit
                 await db.execute(f"PRAGMA {pragma}")
             await db.execute("CREATE TABLE games(id INTEGER PRIMARY KEY, version INTEGER NOT NULL,"
                              " snapshot TEXT NOT NULL) STRICT")

@@ -3,7 +3,8 @@
 - Intents: none privileged (slash commands, buttons and DMs need none).
 - Commands are checked against Discord's limits (bot/command_limits.py) and synced in the background once
   connected, only when their payload hash changed, with retries (bot/sync.py): the bot starts regardless.
-- SIGINT and SIGTERM close the bot, the scheduler and the service (the SQLite WAL is checkpointed).
+- SIGINT and SIGTERM close the bot, the scheduler, the periodic backup (``bot/backup_loop.py``, with
+  ``KONTOR_BACKUP_DIR``) and the service (the SQLite WAL is checkpointed).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.backup_loop import BackupLoop
 from bot.cogs import game_commands, lobby, play
 from bot.cogs.server_events import ServerEvents
 from bot.config import Config, ConfigError
@@ -82,6 +84,7 @@ class KontorBot(commands.Bot):
         self.play = play.PlayController(self)
         self.scheduler = Scheduler(self)
         self.command_sync = CommandSync(self)
+        self.backups = BackupLoop.for_config(config)  # None without KONTOR_BACKUP_DIR
 
     @property
     def service(self) -> TableService:
@@ -97,10 +100,14 @@ class KontorBot(commands.Bot):
         if self.sync_on_start:
             self.command_sync.start()  # in the background, after connecting: never in the way of the login
         self.scheduler.start()
+        if self.backups is not None:
+            self.backups.start()
 
     async def close(self) -> None:
         await self.command_sync.stop()
         await self.scheduler.stop()
+        if self.backups is not None:
+            await self.backups.stop()
         try:
             if self._service is not None:  # moves in flight finish (and can still be posted) before Discord closes
                 await self._service.drain()

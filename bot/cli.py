@@ -15,6 +15,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "play": ("bot.terminal", "play_main", "play a game at the terminal table"),
     "demo": ("bot.demo", "demo_main", "play a full bot game through the service and print it"),
     "soak": ("bot.soak", "soak_main", "play many bot games checking invariants after every action"),
+    "backup": ("bot.backup", "backup_main", "copy the database consistently, even while the bot runs"),
 }
 
 # how each subcommand is given its own database file (``kontor run`` reads KONTOR_DB)

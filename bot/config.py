@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_DB = "kontor.sqlite3"
+DEFAULT_BACKUP_HOURS = 24.0
+DEFAULT_BACKUP_KEEP = 7
 
 
 class ConfigError(Exception):
@@ -20,6 +23,10 @@ class Config:
     db_path: str = DEFAULT_DB
     #: sync commands to this one guild (instant, for testing) instead of globally (can take a while)
     guild_id: int | None = None
+    #: where ``kontor run`` writes a dated backup every ``backup_hours``, keeping the newest ``backup_keep``
+    backup_dir: str | None = None
+    backup_hours: float = DEFAULT_BACKUP_HOURS
+    backup_keep: int = DEFAULT_BACKUP_KEEP
 
     @property
     def hash_path(self) -> Path:
@@ -42,4 +49,23 @@ class Config:
             if not guild_text.isdigit():
                 raise ConfigError(f"KONTOR_GUILD must be a numeric server id, not {guild_text[:30]!r}.")
             guild_id = int(guild_text)
-        return cls(token=token, db_path=db_path, guild_id=guild_id)
+        backup_dir = env.get("KONTOR_BACKUP_DIR", "").strip() or None
+        hours_text = env.get("KONTOR_BACKUP_HOURS", "").strip()
+        backup_hours = DEFAULT_BACKUP_HOURS
+        if hours_text:
+            try:
+                backup_hours = float(hours_text)
+            except ValueError:
+                backup_hours = math.nan
+            if not (0 < backup_hours < math.inf):
+                raise ConfigError(f"KONTOR_BACKUP_HOURS must be a number of hours above 0 (e.g. 24 or 0.5), "
+                                  f"not {hours_text[:30]!r}.")
+        keep_text = env.get("KONTOR_BACKUP_KEEP", "").strip()
+        backup_keep = DEFAULT_BACKUP_KEEP
+        if keep_text:
+            if not keep_text.isdigit() or int(keep_text) < 1:
+                raise ConfigError(f"KONTOR_BACKUP_KEEP must be how many backups to keep (1 or more), "
+                                  f"not {keep_text[:30]!r}.")
+            backup_keep = int(keep_text)
+        return cls(token=token, db_path=db_path, guild_id=guild_id, backup_dir=backup_dir,
+                   backup_hours=backup_hours, backup_keep=backup_keep)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot import store as store_module
-from bot.store import MIGRATIONS, SeatRow, Store, StoreError
+from bot.store import JOURNAL_SIZE_LIMIT_BYTES, MIGRATIONS, WAL_AUTOCHECKPOINT_PAGES, SeatRow, Store, StoreError
 
 NOW = 1_800_000_000.0
 
@@ -26,7 +26,7 @@ async def test_migrates_an_empty_file_and_sets_pragmas(db_path: Path) -> None:
     try:
         assert await store.schema_version() == len(MIGRATIONS)
         # Per connection, so asked of the store's own.
-        assert await store._db.execute_fetchall("PRAGMA wal_autocheckpoint") == [(10_000,)]
+        assert await store._db.execute_fetchall("PRAGMA wal_autocheckpoint") == [(WAL_AUTOCHECKPOINT_PAGES,)]
     finally:
         await store.close()
     raw = sqlite3.connect(db_path)
@@ -38,6 +38,71 @@ async def test_migrates_an_empty_file_and_sets_pragmas(db_path: Path) -> None:
         assert strict.rstrip().endswith("STRICT")
     finally:
         raw.close()
+
+
+async def test_a_commit_is_durable_and_the_wal_is_bounded(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        async def pragma(name: str) -> int:
+            return int(next(iter(await store._db.execute_fetchall(f"PRAGMA {name}")))[0])
+
+        assert await pragma("synchronous") == 2  # FULL: COMMIT syncs the WAL before a move is acknowledged
+        limit = await pragma("journal_size_limit")
+        assert limit == JOURNAL_SIZE_LIMIT_BYTES > 0
+        # The bound sits above the WAL's size at an automatic checkpoint (a WAL frame = a page + 24 bytes,
+        # after a 32-byte header), so in steady state the WAL is reused in place, never truncated and regrown.
+        frames = await pragma("wal_autocheckpoint")
+        assert 0 < 32 + frames * (await pragma("page_size") + 24) < limit
+    finally:
+        await store.close()
+
+
+def raw_count(db_path: Path, sql: str) -> int:
+    con = sqlite3.connect(db_path)
+    try:
+        return int(con.execute(sql).fetchone()[0])
+    finally:
+        con.close()
+
+
+def _wal_bytes(db_path: Path) -> int:
+    wal = Path(f"{db_path}-wal")
+    return wal.stat().st_size if wal.exists() else 0
+
+
+async def _write_mb(store: Store, gid: int, count: int, sizes: list[int]) -> None:
+    """``count`` transactions of ~1 MB each (a log row), noting the WAL's size after each commit."""
+    for i in range(count):
+        async with store.transaction() as tx:
+            await tx.append(gid, kind="note", version=0, seat=None, user_id=None, action=None,
+                            events=["x" * 1_000_000], now=NOW + i)
+        sizes.append(_wal_bytes(Path(store.path)))
+
+
+async def test_the_wal_file_stays_below_its_bound_through_many_writes_and_a_checkpoint(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        gid = await _new_game(store, channel=10)
+        sizes: list[int] = []
+        await _write_mb(store, gid, 40, sizes)  # ~10,000 pages: several automatic checkpoints
+        assert max(sizes) <= JOURNAL_SIZE_LIMIT_BYTES, [round(s / 2**20, 1) for s in sizes]
+
+        # A reader (e.g. a backup) holding an old snapshot keeps checkpoints from resetting the WAL: it grows...
+        reader = sqlite3.connect(db_path)
+        try:
+            reader.execute("BEGIN")
+            reader.execute("SELECT COUNT(*) FROM actions").fetchone()
+            await _write_mb(store, gid, 24, sizes)
+            assert _wal_bytes(db_path) > JOURNAL_SIZE_LIMIT_BYTES
+        finally:
+            reader.close()
+        # ...and once the reader is gone, a checkpoint and the next write cut it back to the bound.
+        await store._db.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+        await _write_mb(store, gid, 1, sizes)
+        assert 0 < _wal_bytes(db_path) <= JOURNAL_SIZE_LIMIT_BYTES
+        assert raw_count(db_path, "SELECT COUNT(*) FROM actions") == 65
+    finally:
+        await store.close()
 
 
 async def test_reopening_an_existing_file_keeps_data_and_applies_only_new_migrations(

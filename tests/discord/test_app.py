@@ -9,7 +9,7 @@ import signal
 import pytest
 
 from bot import app
-from bot.config import DEFAULT_DB, Config, ConfigError
+from bot.config import DEFAULT_BACKUP_HOURS, DEFAULT_BACKUP_KEEP, DEFAULT_DB, Config, ConfigError
 from bot.store import Store
 from bot.ui.items import DYNAMIC_ITEMS
 from tests.discord.conftest import make_bot, shut_down
@@ -24,6 +24,22 @@ def test_config_from_environment():
         Config.from_env({"KONTOR_DB": "x"})
     with pytest.raises(ConfigError, match="numeric server id"):
         Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_GUILD": "my-server"})
+
+
+def test_config_reads_the_backup_settings():
+    plain = Config.from_env({"DISCORD_TOKEN": "t"})
+    assert (plain.backup_dir, plain.backup_hours, plain.backup_keep) == (None, DEFAULT_BACKUP_HOURS,
+                                                                         DEFAULT_BACKUP_KEEP)
+    config = Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_BACKUP_DIR": " /data/backups ",
+                              "KONTOR_BACKUP_HOURS": "0.5", "KONTOR_BACKUP_KEEP": "30"})
+    assert (config.backup_dir, config.backup_hours, config.backup_keep) == ("/data/backups", 0.5, 30)
+    assert Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_BACKUP_DIR": "b"}).backup_hours == 24.0
+    for hours in ("soon", "0", "-3", "nan", "inf", "1e999"):
+        with pytest.raises(ConfigError, match="KONTOR_BACKUP_HOURS must be a number of hours above 0"):
+            Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_BACKUP_DIR": "b", "KONTOR_BACKUP_HOURS": hours})
+    for keep in ("0", "-1", "two", "2.5"):
+        with pytest.raises(ConfigError, match="KONTOR_BACKUP_KEEP must be how many backups to keep"):
+            Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_BACKUP_DIR": "b", "KONTOR_BACKUP_KEEP": keep})
 
 
 def test_run_without_a_token_exits_2_with_a_clear_message(monkeypatch, capsys):
@@ -102,6 +118,19 @@ async def test_setup_hook_opens_the_database_and_close_releases_it(tmp_path):
     assert not bot.scheduler.running
     with pytest.raises(RuntimeError):
         bot.service  # noqa: B018 - closed and released
+
+
+async def test_the_periodic_backup_starts_with_the_bot_only_when_configured(tmp_path):
+    path = str(tmp_path / "k.sqlite3")
+    assert app.build_bot(Config(token="", db_path=path)).backups is None  # no KONTOR_BACKUP_DIR: no loop
+    config = Config(token="", db_path=path, backup_dir=str(tmp_path / "backups"), backup_hours=6, backup_keep=3)
+    bot = app.build_bot(config, service_options={"render": False}, sync=False)
+    assert bot.backups is not None and not bot.backups.running
+    assert (bot.backups.db_path, bot.backups.keep) == (tmp_path / "k.sqlite3", 3)
+    await bot.setup_hook()
+    assert bot.backups.running
+    await bot.close()
+    assert not bot.backups.running
 
 
 async def test_guild_sync_goes_to_the_test_guild_only_when_changed(world, db_path):

@@ -1,0 +1,144 @@
+"""``kontor backup PATH``: a consistent copy of the database, safe while the bot runs and writes.
+
+The copy uses SQLite's online backup API in one step, so it is one read transaction: a snapshot of the
+file as of some commit, never a half-written move. The source is opened read-only (``mode=ro``): the backup
+takes no write lock and needs nothing the running bot holds. The copy is written to a temporary file next to
+the target, checked with ``PRAGMA quick_check``, synced and only then renamed into place, so PATH is either
+the old file or a complete, checked copy. The copy is a single file (rollback journal, not WAL): restore it by
+stopping the bot and copying it over the database (docs/discord.md, "Backups and restoring").
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime
+import os
+import re
+import sqlite3
+import sys
+import tempfile
+import urllib.parse
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.config import DEFAULT_DB
+
+#: Names of the files ``kontor backup DIR`` and the periodic backup write; retention deletes only these.
+NAME_FORMAT = "kontor-%Y%m%d-%H%M%S.sqlite3"
+NAME_PATTERN = re.compile(r"kontor-\d{8}-\d{6}\.sqlite3")
+
+
+class BackupError(Exception):
+    """Why a backup could not be made; the message tells the operator what to do."""
+
+
+@dataclass(frozen=True)
+class Backup:
+    path: Path
+    size: int  # bytes
+
+
+def backup_name(when: datetime.datetime) -> str:
+    """The file name of a backup made at ``when`` (UTC): sorting the names sorts the backups by age."""
+    return when.astimezone(datetime.UTC).strftime(NAME_FORMAT)
+
+
+def open_read_only(path: Path) -> sqlite3.Connection:
+    # A URI so that mode=ro applies; quote() keeps '?' and '#' in a file name from being read as URI syntax.
+    uri = f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
+    return sqlite3.connect(uri, uri=True, timeout=5.0)
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make a rename in ``directory`` durable (best effort: not every platform can open a directory)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def make_backup(source: str | Path, target: str | Path) -> Backup:
+    """Copy the database at ``source`` to ``target`` (a file, or a directory to put a dated file in)."""
+    source = Path(source)
+    if not source.is_file():
+        raise BackupError(f"There is no database at {source}. Point KONTOR_DB or --db at the bot's SQLite file.")
+    target = Path(target)
+    if target.is_dir():
+        target = target / backup_name(datetime.datetime.now(datetime.UTC))
+    if target.exists() and target.resolve() == source.resolve():
+        raise BackupError(f"{target} is the database itself; choose another file or a directory for the backup.")
+    try:
+        fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise BackupError(f"Cannot write a backup into {target.parent}: {exc.strerror or exc}. "
+                          "Choose a directory that exists and that this user may write to.") from exc
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        _copy(source, tmp)
+        os.replace(tmp, target)
+    except (sqlite3.Error, OSError) as exc:
+        raise BackupError(f"The backup of {source} to {target} failed: {exc}. Nothing was replaced.") from exc
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)  # a failed copy's leftovers (after the rename there is none)
+    _fsync_dir(target.parent)
+    return Backup(target, target.stat().st_size)
+
+
+def _copy(source: Path, tmp: Path) -> None:
+    try:
+        src = open_read_only(source)
+    except sqlite3.Error as exc:
+        raise BackupError(f"Cannot open {source} to read it: {exc}.") from exc
+    try:
+        dst = sqlite3.connect(tmp)
+        try:
+            try:
+                # pages=-1: the whole file in one step, one read transaction: a consistent snapshot. (Stepwise
+                # copies restart whenever the bot commits, and a busy bot could keep one from ever finishing.)
+                src.backup(dst)
+            except sqlite3.DatabaseError as exc:
+                hint = " Is it Kontor's SQLite file?" if "not a database" in str(exc) else ""
+                raise BackupError(f"Cannot back up {source}: {exc}.{hint}") from exc
+            # The copy carries the source's WAL flag; a rollback journal makes it one self-contained file.
+            dst.execute("PRAGMA journal_mode=DELETE").fetchall()
+            problems = [row[0] for row in dst.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise BackupError(f"The copy of {source} failed its check ({'; '.join(problems[:3])}); "
+                                  "nothing was written. Check the database with `PRAGMA integrity_check`.")
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    with open(tmp, "rb+") as written:  # sqlite3 synced its own commits; this makes the whole file durable
+        os.fsync(written.fileno())
+
+
+def _size(n: int) -> str:
+    if n < 1024:
+        return f"{n:,} bytes"
+    return f"{n / 1024:,.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:,.1f} MB"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", help="the backup file to write, or a directory to write a dated copy into")
+    parser.add_argument("--db", default=None, help="the database to copy (default: $KONTOR_DB, else kontor.sqlite3)")
+
+
+def backup_main(args: argparse.Namespace) -> int:
+    source = args.db or os.environ.get("KONTOR_DB", "").strip() or DEFAULT_DB
+    try:
+        made = make_backup(source, args.path)
+    except BackupError as exc:
+        print(f"kontor backup: {exc}", file=sys.stderr)
+        return 2
+    print(f"Backed up {source} to {made.path} ({_size(made.size)}, quick_check ok).")
+    return 0
