@@ -15,7 +15,7 @@ from discord import app_commands
 
 from bot.cogs.play import reply
 from bot.notify import DM_HELP, NO_PING, board_image
-from bot.service import PACES, SETTING_CHOICES, Table, TableError, Update
+from bot.service import PACES, SETTING_CHOICES, DamagedGame, Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.text import clip, input_problem, safe_echo
 
@@ -253,11 +253,16 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="abandon", description="End this game (host or Manage Channel; else a vote)")
     @refusals
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
-        table: Table = await self.svc.table(interaction.channel_id)
-        if table.status not in ("lobby", "active"):
-            raise TableError("There is no open game in this channel.")
         user = interaction.user.id
-        if is_moderator(interaction) or user == table.creator:
+        try:
+            table: Table | None = await self.svc.table(interaction.channel_id)
+        except DamagedGame:  # unreadable, but it can be ended: by a moderator or its host (the table checks)
+            table = None
+        if table is not None and table.status not in ("lobby", "active"):
+            raise TableError("There is no open game in this channel.")
+        if table is None:
+            update = await self.svc.abandon(interaction.channel_id, user, force=is_moderator(interaction))
+        elif is_moderator(interaction) or user == table.creator:
             update = await self.svc.abandon(interaction.channel_id, user, force=True)
         else:  # a seated player's vote (kept in the database): the game ends once a majority agrees
             update = await self.svc.vote_abandon(interaction.channel_id, user)

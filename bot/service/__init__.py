@@ -13,7 +13,9 @@ from bot.service.deadlines import MAX_CARETAKER_STEPS, DeadlineService
 from bot.service.lobby import LobbyService
 from bot.service.model import (
     BOT_NAMES,
+    DAMAGED,
     MAX_NAME_LEN,
+    DamagedGame,
     PrivateUpdate,
     Seat,
     StaleVersion,
@@ -39,7 +41,7 @@ class TableService(LobbyService, DeadlineService, ReadService):
 
 
 __all__ = [
-    "BOT_NAMES", "DEFAULT_SETTINGS", "MAX_AUTO_STEPS", "MAX_CARETAKER_STEPS", "MAX_HOURS", "MAX_NAME_LEN", "PACES",
-    "SETTING_CHOICES", "PrivateUpdate", "Seat", "StaleVersion", "Table", "TableError", "TableService", "Update",
-    "describe_settings", "name_seats", "normalise_settings",
+    "BOT_NAMES", "DAMAGED", "DEFAULT_SETTINGS", "MAX_AUTO_STEPS", "MAX_CARETAKER_STEPS", "MAX_HOURS", "MAX_NAME_LEN",
+    "PACES", "SETTING_CHOICES", "DamagedGame", "PrivateUpdate", "Seat", "StaleVersion", "Table", "TableError",
+    "TableService", "Update", "describe_settings", "name_seats", "normalise_settings",
 ]
