@@ -228,3 +228,31 @@ async def test_kontor_play_reports_a_damaged_game_and_plays_another(tmp_path: Pa
     code, text = await session(db, "q\n", "--seats", "me,bot", "--new", game="tiny_noskip")
     assert code == 0 and "The damaged game was abandoned; starting a new one." in text
     assert "A new game of Tiny Auction" in text
+
+
+async def test_the_bot_refuses_a_read_only_file_in_setup_hook_and_serve_says_so_plainly(
+    db_path: Path, made: tuple[int, int], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot import app
+    from bot.config import Config
+
+    read_only(db_path)
+    bot = app.build_bot(Config(token="", db_path=str(db_path)), service_options={"render": False}, sync=False)
+    with pytest.raises(StartupError) as err:
+        await bot.setup_hook()  # what login() runs when kontor run starts
+    assert "attempt to write a readonly database" in str(err.value)
+    with pytest.raises(RuntimeError):
+        bot.service  # noqa: B018 - it never opened
+
+    class RefusedAtLogin:
+        """Stands in for the bot in ``serve``: its login (setup_hook) meets that file."""
+
+        async def start(self, token: str) -> None:
+            raise err.value
+
+        async def close(self) -> None:
+            pass
+
+    assert await app.serve(RefusedAtLogin(), "token") == 2  # type: ignore[arg-type]
+    out, text = capsys.readouterr()
+    assert text == f"kontor run: {err.value}\n" and "Traceback" not in out + text
