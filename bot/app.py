@@ -5,6 +5,8 @@
   connected, only when their payload hash changed, with retries (bot/sync.py): the bot starts regardless.
 - SIGINT and SIGTERM close the bot, the scheduler, the periodic backup (``bot/backup_loop.py``, with
   ``KONTOR_BACKUP_DIR``) and the service (the SQLite WAL is checkpointed).
+- The SQLite file is checked before connecting and when the service opens (bot/health.py): a file that cannot
+  serve ends the command with one plain paragraph and status 2; damaged games are logged by channel and id.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import health
 from bot.backup_loop import BackupLoop
 from bot.cogs import game_commands, lobby, play
 from bot.cogs.server_events import ServerEvents
@@ -93,8 +96,9 @@ class KontorBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        if self._service is None:
-            self._service = await TableService.open(self.config.db_path, **self.service_options)
+        if self._service is None:  # opened and checked (bot/health.py): damaged games are logged, not fatal
+            self._service, report = await health.open_service(self.config.db_path, **self.service_options)
+            health.log_health(report)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(ServerEvents(self))  # channel, thread and server removal pause the tables there
         if self.sync_on_start:
@@ -148,7 +152,10 @@ async def serve(bot: KontorBot, token: str) -> int:
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         if runner in done and runner.exception() is not None:
             error = runner.exception()
-            if isinstance(error, discord.LoginFailure):
+            if isinstance(error, health.StartupError):  # the file cannot serve (setup_hook): say why, plainly
+                print(f"kontor run: {error}", file=sys.stderr)
+                code = health.EXIT_CODE
+            elif isinstance(error, discord.LoginFailure):
                 print("Discord refused the token (DISCORD_TOKEN). Check it in the developer portal.", file=sys.stderr)
                 code = 2
             elif isinstance(error, StoreLocked):  # setup_hook: another process writes KONTOR_DB
@@ -179,6 +186,11 @@ def run_main(args: argparse.Namespace | None = None) -> int:
     except ConfigError as exc:
         print(f"kontor run: {exc}", file=sys.stderr)
         return 2
+    try:  # before connecting: a file that cannot serve is said plainly, without a traceback
+        asyncio.run(health.preflight(config.db_path))
+    except health.StartupError as exc:
+        print(f"kontor run: {exc}", file=sys.stderr)
+        return health.EXIT_CODE
     level = str(getattr(args, "log_level", "INFO")).upper()
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO))
     bot = build_bot(config)

@@ -16,7 +16,7 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -196,6 +196,9 @@ class GameRow:
     created_at: float
     updated_at: float
     ended_at: float | None
+    #: which stored parts failed to decode ("options", "settings", "outcome"), else None. Such a part reads as
+    #: empty, so the row can still be listed and abandoned; the service refuses everything else on it.
+    damaged: str | None = None
 
     @property
     def open(self) -> bool:
@@ -223,6 +226,7 @@ class LogRow:
     action: str | None
     events: list[str]
     at: float
+    damaged: bool = False  # its events were not a JSON list of lines (they read as [])
 
 
 @dataclass(frozen=True)
@@ -241,11 +245,49 @@ _GAME_COLUMNS = (
 )
 
 
+_BAD = object()  # a stored JSON value that failed to decode or has the wrong shape
+
+
+def _decoded(text: str, shape: Callable[[Any], bool]) -> Any:
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError):  # ValueError includes JSONDecodeError and UnicodeDecodeError
+        return _BAD
+    return value if shape(value) else _BAD
+
+
+def _str_map(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+
+
 def _game(row: Iterable[Any]) -> GameRow:
+    """A games row. Never raises on damaged JSON: the damaged part reads as empty and ``damaged`` names it, so one
+    bad row cannot break the reads that list it (the service refuses to play it)."""
     (gid, channel, guild, game, options, settings, status, seed, creator, version, snapshot, outcome, live,
      created, updated, ended) = row
-    return GameRow(gid, channel, guild, game, json.loads(options), json.loads(settings), status, seed, creator,
-                   version, snapshot, json.loads(outcome) if outcome else None, live, created, updated, ended)
+    damaged = []
+    opts = _decoded(options, _str_map)
+    if opts is _BAD:
+        damaged.append("options")
+        opts = {}
+    sets = _decoded(settings, lambda v: isinstance(v, dict))
+    if sets is _BAD:
+        damaged.append("settings")
+        sets = {}
+    result = _decoded(outcome, lambda v: isinstance(v, dict)) if outcome else None
+    if result is _BAD:
+        damaged.append("outcome")
+        result = None
+    return GameRow(gid, channel, guild, game, opts, sets, status, seed, creator, version, snapshot, result, live,
+                   created, updated, ended, ", ".join(damaged) or None)
+
+
+def _log_row(row: Iterable[Any]) -> LogRow:
+    i, kind, version, seat, user, action, events, at = row
+    lines = _decoded(events, lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v))
+    if lines is _BAD:
+        return LogRow(i, kind, version, seat, user, action, [], at, damaged=True)
+    return LogRow(i, kind, version, seat, user, action, lines, at)
 
 
 def _read_only_uri(path: str) -> str:
@@ -497,7 +539,7 @@ class Store:
             "SELECT id, kind, version, seat, user_id, action, events, at FROM actions WHERE game_id = ? ORDER BY id",
             (game_id,),
         )
-        return [LogRow(i, k, v, s, u, a, json.loads(e), t) for (i, k, v, s, u, a, e, t) in rows]
+        return [_log_row(r) for r in rows]
 
     # ---- users ----------------------------------------------------------------------------
     async def set_dm(self, user_id: int, ok: bool, now: float) -> None:
@@ -723,3 +765,28 @@ class Store:
             await self._write("DELETE FROM abandon_votes WHERE game_id = ?", (game_id,))
         else:
             await self._write("DELETE FROM abandon_votes WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    # ---- start-up checks (bot/health.py) --------------------------------------------------
+    async def open_games(self) -> list[GameRow]:
+        """Every lobby and active game, oldest first."""
+        rows = await self._fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+        )
+        return [_game(r) for r in rows]
+
+    async def quick_check(self) -> list[str]:
+        """SQLite's ``PRAGMA quick_check``: the problems it finds in the file's pages ([] = none)."""
+        rows = await self._fetchall("PRAGMA quick_check")
+        lines = [line for r in rows for line in str(r[0]).splitlines()]
+        found = [line for line in lines if line and not line.startswith("*** in database")]  # "*** in database main"
+        return [] if found == ["ok"] else found
+
+    async def write_test(self) -> None:
+        """Write to the file for real and roll it back: raises ``sqlite3.Error`` (e.g. "attempt to write a readonly
+        database") when it cannot take writes. User id -1 is never a real one (ids are ≥ 0)."""
+        async with self._lock:
+            try:
+                await self._db.execute_fetchall("INSERT OR IGNORE INTO users(user_id, dm_ok) VALUES (-1, 1)")
+            finally:
+                if self._db.in_transaction:
+                    await self._db.rollback()

@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.service import Table, TableError, TableService, Update, name_seats
+from bot import health
+from bot.service import DamagedGame, Table, TableError, TableService, Update, name_seats
 from rules.core import Game, Outcome
 
 DEFAULT_DB = "kontor-play.sqlite3"
@@ -372,8 +373,15 @@ def seats_problem(game: Game, seats: list[str | None], seed: int | None) -> str 
 async def open_table(svc: TableService, game: Game, channel: int, seats: list[str | None], seed: int | None,
                      fresh: bool, say: Callable[[str], None]) -> bool:
     """Resume the open table of this game, or seat a new one. False if the seats make no game."""
+    damaged = False
     try:
         table = await svc.table(channel)
+    except DamagedGame:
+        if not fresh:
+            say(f"Your saved {game.title} game is damaged and cannot be resumed. Run the same command with --new "
+                "to abandon it and start a new one.")
+            return False
+        table, damaged = None, True
     except TableError:
         table = None
     if table is not None and table.status == "active" and not fresh:
@@ -383,6 +391,9 @@ async def open_table(svc: TableService, game: Game, channel: int, seats: list[st
     if problem:  # checked before --new abandons anything
         say(problem)
         return False
+    if damaged:
+        await svc.abandon(channel, 1, force=True)  # any user may force it here; it needs none of the damaged data
+        say("The damaged game was abandoned; starting a new one.")
     if table is not None and table.status in ("lobby", "active"):
         await svc.abandon(channel, table.creator, force=True)  # --new, or a start interrupted half-way
         if table.status == "active":
@@ -419,8 +430,15 @@ async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO,
         print(text, file=stdout, flush=True)
 
     db = Path(args.db)
-    svc = await TableService.open(str(db), render=True, games=games)
     try:
+        svc, report = await health.open_service(str(db), render=True, games=games)
+    except health.StartupError as exc:
+        print(f"kontor play: {exc}", file=sys.stderr, flush=True)
+        return health.EXIT_CODE
+    try:
+        if not report.ok:  # damaged games elsewhere in the file: say so; this one may still be fine
+            for line in [*report.lines(), *([health.PLAY_ADVICE] if report.damaged else [])]:
+                say(line)
         try:
             game = svc.game(args.game)
         except TableError as err:

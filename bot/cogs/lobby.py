@@ -18,7 +18,7 @@ from bot.botcore import BotCore
 from bot.cogs.play import reply
 from bot.dms import DM_HELP
 from bot.notify import NO_PING, board_image
-from bot.service import PACES, SETTING_CHOICES, Table, TableError, Update, pause_text
+from bot.service import PACES, SETTING_CHOICES, DamagedGame, Table, TableError, Update, pause_text
 from bot.service.pauses import UNREACHABLE
 from bot.ui import embeds
 from bot.ui.confirm import ask
@@ -290,8 +290,21 @@ class GameCommands(app_commands.Group):
     @refusals
     async def abandon(self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
                       ) -> None:
-        table: Table = (await self.svc.table_of_game(game) if game is not None
-                        else await self.svc.table(channel_of(interaction)))
+        try:
+            table: Table = (await self.svc.table_of_game(game) if game is not None
+                            else await self.svc.table(channel_of(interaction)))
+        except DamagedGame:  # unreadable, but it can be ended: by a moderator or its host (the table checks)
+            if game is not None:
+                raise
+            if not is_moderator(interaction):  # the host ends it at once; anyone else is refused (no vote)
+                update = await self.svc.abandon(channel_of(interaction), interaction.user.id)
+                await interaction.response.send_message(clip("\n".join(shown_lines(update.public_events)), 2000),
+                                                        allowed_mentions=NO_PING)
+                return
+            await ask(interaction, "Really abandon this channel's game? Its saved data is damaged; ending it frees"
+                      " the channel for a new one.", "Abandon",
+                      functools.partial(self._abandon_now, channel_of(interaction), True))
+            return
         if table.status not in ("lobby", "active"):
             raise TableError("There is no open game in this channel." if game is None else f"Game #{game} is over.")
         user = interaction.user.id

@@ -13,7 +13,9 @@ from bot.service.deadlines import MAX_CARETAKER_STEPS, DeadlineService
 from bot.service.departures import SEAT_CHOICES, DepartureService
 from bot.service.model import (
     BOT_NAMES,
+    DAMAGED,
     MAX_NAME_LEN,
+    DamagedGame,
     PrivateUpdate,
     Seat,
     StaleVersion,
@@ -41,6 +43,7 @@ class TableService(DepartureService, DeadlineService, PauseService, ReadService)
 
 __all__ = [
     "BOT_NAMES",
+    "DAMAGED",
     "DEFAULT_SETTINGS",
     "MAX_AUTO_STEPS",
     "MAX_CARETAKER_STEPS",
@@ -50,6 +53,7 @@ __all__ = [
     "PAUSE_REASONS",
     "SEAT_CHOICES",
     "SETTING_CHOICES",
+    "DamagedGame",
     "PrivateUpdate",
     "Seat",
     "StaleVersion",

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from typing import Any, Self
 
 from bot.service.model import (
+    DamagedGame,
     PrivateUpdate,
     Seat,
     Table,
@@ -83,15 +84,21 @@ class ServiceBase:
         cls, path: str, *, render: bool = False, games: Mapping[str, Game] | None = None,
         clock: Callable[[], float] = time.time,
     ) -> Self:
-        service = cls(await Store.open(path), render=render, games=games, clock=clock)
+        return await cls.on_store(await Store.open(path), render=render, games=games, clock=clock)
+
+    @classmethod
+    async def on_store(cls, store: Store, **options: Any) -> Self:
+        """The service over an open store (``open`` and the start-up check use it): loads what it keeps in memory
+        and gives the running clocks back the time the service was down. Closes the store if that fails."""
+        service = cls(store, **options)
         try:
-            await service._started()
+            await service.load()
         except BaseException:
-            await service.store.close()
+            await store.close()
             raise
         return service
 
-    async def _started(self) -> None:
+    async def load(self) -> None:
         """Load the paused tables and give the running clocks back the time the service was down: from when it was
         last alive (``meta.alive_at``, written at least every minute while the scheduler ticks, and at close) until
         now. Nobody is charged for an outage."""
@@ -181,11 +188,21 @@ class ServiceBase:
             self._rows.pop(channel, None)
             yield
 
-    async def _open_row(self, channel: int) -> GameRow:
+    async def _open_row(self, channel: int, *, damaged_ok: bool = False) -> GameRow:
+        """The channel's open game; ``DamagedGame`` if any part of it cannot be read, unless ``damaged_ok`` (abandon
+        needs only the row's plain columns and its seats)."""
         row = await self.store.open_game(_check_id(channel, "channel"))
         if row is None:
             raise TableError("There is no open game in this channel. Start one with /game new.")
+        if not damaged_ok:
+            await self._check_readable(row)
         return row
+
+    async def _check_readable(self, row: GameRow) -> None:
+        """``DamagedGame`` unless the row, its snapshot and (once started) its seats can be read and fit together."""
+        state = self._state(row)
+        if state is not None:  # a running game: its seats must fit its state, before anything indexes them
+            self._check_seats(row, await self.store.seats(row.id), state)
 
     async def _any_row(self, channel: int) -> GameRow:
         row = await self.store.latest_game(_check_id(channel, "channel"))
@@ -193,30 +210,67 @@ class ServiceBase:
             raise TableError("No game has been played in this channel yet.")
         return row
 
+    def _damaged(self, row: GameRow, part: str) -> DamagedGame:
+        """The refusal for a game whose saved ``part`` cannot be read; logged with the game's id, never its data."""
+        log.warning("game %s (channel %s): its saved %s is damaged", row.id, row.channel_id, part)
+        return DamagedGame(row.id, part)
+
     def _state(self, row: GameRow) -> State | None:
+        """The game's state (None before the start); ``DamagedGame`` if any part of the row cannot be read."""
+        if row.damaged:
+            raise self._damaged(row, row.damaged)
         if row.snapshot is None:
+            if row.seed is not None or row.status in ("active", "finished"):  # a started game always has one
+                raise self._damaged(row, "snapshot")
             return None
         cached = self._states.get(row.id)
         if cached is not None and cached[0] == row.version:
             return cached[1]
-        state = self.game(row.game).load(row.snapshot)
+        game = self.game(row.game)
+        try:
+            state = game.load(row.snapshot)
+            state.to_act()  # a snapshot of the wrong shape may load and fail only when asked
+        except Exception as exc:  # not JSON, the wrong shape, a game that cannot load it: the row is damaged
+            raise self._damaged(row, f"snapshot ({type(exc).__name__})") from None
         if row.open:  # cache only running games, so finished ones do not pile up in memory
             self._states[row.id] = (row.version, state)
         return state
 
+    def _check_seats(self, row: GameRow, seats: list[Seat], state: State | None) -> None:
+        """Seats are numbered 0..n-1 and, once the game has started, match its player count (seats[s] is safe)."""
+        if any(s.seat != i for i, s in enumerate(seats)) or (state is not None and state.num_players != len(seats)):
+            raise self._damaged(row, "seats")
+
     def _table(self, row: GameRow, seats: list[Seat], state: State | None) -> Table:
-        game = self.game(row.game)
+        if row.damaged:
+            raise self._damaged(row, row.damaged)
+        self._check_seats(row, seats, state)
+        outcome = None
+        if row.outcome:
+            try:
+                outcome = Outcome(**row.outcome)
+            except TypeError:
+                raise self._damaged(row, "outcome") from None
+            if not all(isinstance(part, list) for part in (outcome.scores, outcome.ranks, outcome.breakdown)):
+                raise self._damaged(row, "outcome")
         awaited = tuple(state.to_act()) if state is not None and row.status == "active" else ()
+        return self._plain_table(row, seats, awaited, outcome, self.game(row.game))
+
+    def _plain_table(self, row: GameRow, seats: list[Seat], awaited: tuple[int, ...] = (),
+                     outcome: Outcome | None = None, game: Game | None = None) -> Table:
+        """A Table from the row's plain columns; alone (no state, outcome or options) it describes a damaged row."""
+        game = game or self.games.get(row.game)
         ended = row.status in ("finished", "abandoned")
         return Table(
-            game_id=row.id, channel=row.channel_id, guild=row.guild_id, game=row.game, title=game.title,
-            status=row.status, version=row.version, seats=tuple(seats), creator=row.creator_id,
-            options=dict(row.options), settings=dict(row.settings), awaited_seats=awaited,
+            game_id=row.id, channel=row.channel_id, guild=row.guild_id, game=row.game,
+            title=game.title if game is not None else row.game, status=row.status, version=row.version,
+            seats=tuple(seats), creator=row.creator_id, options=dict(row.options), settings=dict(row.settings),
+            awaited_seats=awaited,
             awaited=tuple(seats[s].user_id for s in awaited if seats[s].user_id is not None),  # type: ignore[misc]
             seed_digest=seed_digest(row.seed) if row.seed is not None else None,
-            seed=row.seed if ended else None,
-            outcome=Outcome(**row.outcome) if row.outcome else None,
-            live_message_id=row.live_message_id, min_players=game.min_players, max_players=game.max_players,
+            seed=row.seed if ended else None, outcome=outcome, live_message_id=row.live_message_id,
+            min_players=game.min_players if game is not None else len(seats),
+            max_players=game.max_players if game is not None else len(seats),
             created_at=row.created_at, updated_at=row.updated_at,
             paused=self._pauses[row.id][1] if row.id in self._pauses else None,
             paused_since=self._pauses[row.id][0] if row.id in self._pauses else None,
@@ -228,6 +282,17 @@ class ServiceBase:
         seats = await self.store.seats(row.id)
         table = self._table(row, seats, self._state(row))
         return Update(channel=row.channel_id, table=table, version=row.version, public_events=texts, notice=notice)
+
+    async def _committed_update(self, row: GameRow, seats: list[Seat], texts: list[str]) -> Update:
+        """The Update of a change already committed (``row`` as committed). Never raises: the change stands, so
+        when the full Update cannot be built (a damaged row, a game this build lacks, a failed read) the caller
+        gets one from what was committed."""
+        try:
+            return await self._lobby_update(row.id, texts)
+        except Exception as exc:
+            log.warning("game %s: answering from the committed row (%s)", row.id, type(exc).__name__)
+            return Update(channel=row.channel_id, table=self._plain_table(row, seats), version=row.version,
+                          public_events=texts)
 
 
     def _keep(self, row: GameRow) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from bot.service.clocks import duration, reminder_grace, skip_action
-from bot.service.model import Seat, TableError, Update, _Changes
+from bot.service.model import DamagedGame, Seat, TableError, Update, _Changes
 from bot.service.moves import MoveService
 from bot.store import GameRow
 from rules.core import State
@@ -33,7 +33,11 @@ class DeadlineService(MoveService):
             try:
                 async with self._serial(dl.channel_id):
                     update = await self._handle_deadline(dl.game_id, dl.seat, now)
-            except TableError:  # closing, or the game's data cannot be read
+            except DamagedGame:  # its clock would fire again at every tick: stop it (abandoning drops it)
+                async with self.store.transaction() as tx:
+                    await tx.clear_due(dl.game_id, dl.seat)
+                continue
+            except TableError:  # closing
                 continue
             except Exception:  # one broken table must not keep the others' deadlines from firing
                 log.exception("deadline of game %s seat %s failed", dl.game_id, dl.seat)
@@ -52,6 +56,7 @@ class DeadlineService(MoveService):
         seats = await self.store.seats(game_id)
         state = self._state(row)
         assert state is not None
+        self._check_seats(row, seats, state)
         who = seats[seat]
         if seat not in state.to_act() or who.is_bot:
             async with self.store.transaction() as tx:

@@ -54,7 +54,9 @@ class LobbyService(MoveService):
             now = self.clock()
             try:
                 async with self.store.transaction() as tx:
-                    if await tx.open_game(channel) is not None:
+                    existing = await tx.open_game(channel)
+                    if existing is not None:
+                        await self._check_readable(existing)  # a damaged one: say so, and who can end it
                         raise TableError("This channel already has an open game. Finish or abandon it first"
                                          " (or start a thread for a second table).")
                     gid = await tx.insert_game(channel_id=channel, guild_id=guild, game=g.name, options=opts,
@@ -198,19 +200,23 @@ class LobbyService(MoveService):
             return await self._update(row, seats, state, changes, notice=changes.notice)
 
     async def abandon(self, channel: int, by_user: int, force: bool = False) -> Update:
+        """Works on a damaged game too (it reads only the row's plain columns and the seats), so a moderator can
+        always clear a channel; once committed it never raises (``_committed_update``)."""
         _check_id(by_user, "user")
         async with self._serial(channel):
-            row = await self._open_row(channel)
+            row = await self._open_row(channel, damaged_ok=True)
             seats = await self.store.seats(row.id)
             humans = [s.user_id for s in seats if s.user_id is not None]
             if not (force or _hosts(row, seats, by_user) or humans == [by_user]):
                 raise TableError("Only the table's host or a moderator can abandon this game.")
+            texts = ["The game was abandoned."]
             async with self.store.transaction() as tx:
-                texts = await self._end_abandoned(tx, row, by_user, ["The game was abandoned."])
-        return await self._lobby_update(row.id, texts)
+                ended = await self._end_abandoned(tx, row, by_user, texts)
+        return await self._committed_update(ended, seats, texts)
 
-    async def _end_abandoned(self, tx: Store, row: GameRow, by_user: int, texts: list[str]) -> list[str]:
-        """Inside ``tx``: mark the game abandoned, reveal its seed, stop its clocks and forget its votes."""
+    async def _end_abandoned(self, tx: Store, row: GameRow, by_user: int, texts: list[str]) -> GameRow:
+        """Inside ``tx``: mark the game abandoned, reveal its seed (added to ``texts``), stop its clocks and forget
+        its votes. Returns the row as it will be committed."""
         now = self.clock()
         if row.seed is not None:
             texts.append(f"The seed was {row.seed} (digest {seed_digest(row.seed)[:16]}…).")
@@ -220,7 +226,7 @@ class LobbyService(MoveService):
         await tx.drop_deadlines(row.id)
         await tx.drop_abandon_votes(row.id)
         self._forget(row.id)
-        return texts
+        return dataclasses.replace(row, status="abandoned", version=version, updated_at=now, ended_at=now)
 
     async def vote_abandon(self, channel: int, user: int) -> Update:
         """A seated player's vote to abandon; a strict majority of the seated humans ends the game.
@@ -245,16 +251,17 @@ class LobbyService(MoveService):
                 have = len([u for u in await tx.abandon_votes(row.id) if u in humans])
                 text = f"{mine.name} votes to abandon the game ({have}/{needed} votes)."
                 if have >= needed:
-                    texts = await self._end_abandoned(tx, row, user, [text, "The game was abandoned by vote."])
+                    texts = [text, "The game was abandoned by vote."]
+                    row = await self._end_abandoned(tx, row, user, texts)
                 else:
                     texts = [text]
                     await tx.append(row.id, kind="note", version=row.version, seat=None, user_id=user,
                                     action=None, events=texts, now=now)
-        return await self._lobby_update(row.id, texts)
+        return await self._committed_update(row, seats, texts)
 
     async def abandon_votes(self, channel: int) -> tuple[list[int], int]:
         """(user ids of the seated players who voted to abandon the open game, votes needed)."""
-        row = await self._open_row(channel)
+        row = await self._open_row(channel, damaged_ok=True)
         humans = {s.user_id for s in await self.store.seats(row.id) if s.user_id is not None}
         return [u for u in await self.store.abandon_votes(row.id) if u in humans], len(humans) // 2 + 1
 

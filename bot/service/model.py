@@ -33,6 +33,20 @@ class StaleVersion(TableError):
         self.current = current
 
 
+DAMAGED = "This game's saved data is damaged; a moderator can end it with /game abandon."
+DAMAGED_LOG_LINE = "(One entry of this game's log is damaged and cannot be shown.)"
+
+
+class DamagedGame(TableError):
+    """A game whose stored row cannot be read (``part``: "options", "snapshot", "seats", …). It can still be
+    abandoned; everything else on it is refused with ``DAMAGED``."""
+
+    def __init__(self, game_id: int, part: str) -> None:
+        super().__init__(DAMAGED)
+        self.game_id = game_id
+        self.part = part
+
+
 @dataclass(frozen=True)
 class Table:
     """A table as the front ends see it (a lobby, a running game, or a finished one)."""

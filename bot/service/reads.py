@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from bot.service.base import ServiceBase
-from bot.service.model import Table, TableError, _check_id
+from bot.service.model import DAMAGED_LOG_LINE, DamagedGame, Table, TableError, _check_id
+from bot.store import GameRow
 from rules.core import State
+
+log = logging.getLogger("bot.service")
 
 
 class ReadService(ServiceBase):
@@ -43,7 +47,13 @@ class ReadService(ServiceBase):
 
     async def table(self, channel: int) -> Table:
         row = await self._any_row(channel)
-        return self._table(row, await self.store.seats(row.id), self._state(row))
+        seats = await self.store.seats(row.id)
+        try:
+            return self._table(row, seats, self._state(row))
+        except DamagedGame:
+            if row.open:
+                raise
+            return self._plain_table(row, seats)  # over anyway: say what is known rather than "end it"
 
     async def private_view(self, channel: int, user: int) -> dict[str, Any]:
         _check_id(user, "user")
@@ -55,6 +65,7 @@ class ReadService(ServiceBase):
         state = self._state(row)
         if state is None:
             raise TableError("The game has not started yet.")
+        self._check_seats(row, seats, state)
         return state.view(seat)
 
     async def public_view(self, channel: int) -> dict[str, Any]:
@@ -71,7 +82,12 @@ class ReadService(ServiceBase):
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
             raise TableError("The limit must be between 1 and 1000.")
         row = await self._any_row(channel)
-        lines = [text for entry in await self.store.log(row.id) for text in entry.events]
+        lines: list[str] = []
+        for entry in await self.store.log(row.id):
+            if entry.damaged:  # one unreadable entry must not hide the rest of the log
+                log.warning("game %s: log entry %s is damaged", row.id, entry.id)
+                lines.append(DAMAGED_LOG_LINE)
+            lines.extend(entry.events)
         end = len(lines) - offset
         return lines[max(0, end - limit):max(0, end)]
 
@@ -80,15 +96,25 @@ class ReadService(ServiceBase):
         _check_id(user, "user")
         out = []
         for row in await self.store.games_of_user(user):
-            table = self._table(row, await self.store.seats(row.id), self._state(row))
-            if not awaiting_only or user in table.awaited:
+            table = await self._listed(row)
+            if table is not None and (not awaiting_only or user in table.awaited):
                 out.append(table)
         return out
 
     async def history(self, channel: int) -> list[Table]:
-        """Every game of a channel, oldest first (finished and abandoned ones included)."""
+        """Every game of a channel, oldest first (finished and abandoned ones included); damaged ones left out."""
         rows = await self.store.history(_check_id(channel, "channel"))
-        return [self._table(r, await self.store.seats(r.id), self._state(r)) for r in rows]
+        return [table for row in rows if (table := await self._listed(row)) is not None]
+
+    async def _listed(self, row: GameRow) -> Table | None:
+        """A row's Table for a list, or None when it cannot be read: one bad row must not hide the others."""
+        try:
+            return self._table(row, await self.store.seats(row.id), self._state(row))
+        except DamagedGame:
+            return None  # already logged with its id
+        except TableError:  # e.g. a game this build does not have
+            log.warning("game %s left out of a list: its game %r is not available", row.id, row.game)
+            return None
 
     # ---- verification ----------------------------------------------------------------------
     async def rebuild(self, channel: int) -> State:
@@ -107,6 +133,8 @@ class ReadService(ServiceBase):
         row = await self.store.game(game_id)
         if row is None or row.seed is None:
             return None
+        if row.damaged:  # its options would read as empty: a different game
+            raise self._damaged(row, row.damaged)
         game = self.game(row.game)
         seats = await self.store.seats(row.id)
         state = game.new_state(len(seats), row.seed, row.options)

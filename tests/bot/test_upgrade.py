@@ -32,7 +32,7 @@ async def test_migration_4_dates_old_waits_from_the_current_board(db_path: Path,
     async def as_that_build(self: TableService) -> None:  # it had no pauses and no record of being alive
         return None
 
-    monkeypatch.setattr(TableService, "_started", as_that_build)
+    monkeypatch.setattr(TableService, "load", as_that_build)
     svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
     try:
         await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
