@@ -1,4 +1,4 @@
-"""``python -m bench [--quick] [--only engine,service,render,memory]``: print Kontor's performance table."""
+"""``python -m bench [--quick] [--only engine,service,render,memory,async]``: print Kontor's performance table."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import rules
 from bench.stats import Row, render_table
 
-ALL = "engine,service,render,memory"
+ALL = "engine,service,render,memory,async"
 
 
 def machine() -> str:
@@ -69,10 +69,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         table += memory.rows(rss_games=100 if quick else 1000, games=1 if quick else 5)
         print(f"  memory done ({time.perf_counter() - started:.0f} s)", flush=True)
+    if "async" in sections:
+        from bench import asyncplay
+
+        table += asyncplay.rows(quick=quick)
+        print(f"  async done ({time.perf_counter() - started:.0f} s)", flush=True)
     text = render_table(table)
+    how = "Each figure is a median over repeated runs; ratio = ours / peer."
+    if "async" in sections:
+        how += " Async rows: means over whole games; ratio = now / baseline."
     print()
     print(text)
-    print(f"\nEach figure is a median over repeated runs; ratio = ours / peer. {time.perf_counter() - started:.0f} s.")
+    print(f"\n{how} {time.perf_counter() - started:.0f} s.")
     if args.write:
         stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
         only = f" --only {args.only}" if args.only != ALL else ""
@@ -80,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with open(args.write, "w") as out:
             out.write(f"# Benchmarks\n\nThe latest table from `{command}` ({stamp}), on {machine()}.\n"
                       "How each figure is measured, its peer and its target: [bench/README.md](bench/README.md).\n"
-                      "Each figure is a median over repeated runs; ratio = ours / peer.\n\n" + text + "\n")
+                      f"{how}\n\n" + text + "\n")
     return 0
 
 

@@ -1,0 +1,415 @@
+"""Async play: whole games with every seat a human, through the service and the Discord layer's own message logic.
+
+Each human's choice is the game's bot (``Game.bot_action(view, legal, seat, rng)``) on what the service shows that
+player (``svc.legal``, ``svc.private_view``), played with ``svc.act`` — so whatever the service does on its own
+(bot chains, later: forced steps it plays itself) is measured, not assumed. Every ``Update`` goes to the real bot's
+``notifier.publish`` (``build_bot()``, never connected) exactly as ``bot/cogs`` call it; only Discord's transport is
+replaced by recorders (``get_partial_messageable`` → a channel whose ``send`` records content and allowed_mentions,
+``create_dm`` → a DM channel that records the send). So posts, mentions, re-pings and DMs are what the bot would
+send: they change when ``bot/notify.py`` changes. Images are not drawn (``render`` hidden while the section runs:
+the bot posts without one, as when rendering fails); reminders and deadlines are not simulated.
+
+Waits and time: the table waits in *layers*. A layer starts with the seats awaited at that moment; each of them
+decides once (a simultaneous step: the quickest first), while still awaited; a seat awaited again after its own
+decision, or a seat newly awaited, waits for the next layer. A layer lasts the longest delay of its deciders, each
+delay exponential with mean ``MEAN_DELAY_H`` hours (seeded), and the game's length is the sum over its layers.
+
+``python -m bench.asyncplay [--quick] [--save-baseline]`` runs the section alone; ``--save-baseline`` writes the
+means to ``bench/async_baseline.json``, the figures every later run prints beside its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import datetime
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+
+import rules
+from bench.engine import bench_players
+from bench.stats import Row, fmt, target_check
+from rules.core import Rng
+
+MEAN_DELAY_H = 2.0
+MAX_DECISIONS = 20_000
+GUILD = 7_800
+BASELINE_FILE = Path(__file__).with_name("async_baseline.json")
+DAYS_TARGET = 0.65  # simulated days: at least 35 % fewer than the baseline
+TABLE_SETTINGS: dict[str, Any] = {}  # settings of every bench table (e.g. auto_forced, once the service has it)
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+# ---- Discord's transport, recorded -------------------------------------------------------------
+class _Message:
+    def __init__(self, recorder: Recorder, message_id: int) -> None:
+        self.recorder = recorder
+        self.id = message_id
+
+    async def edit(self, **kwargs: Any) -> _Message:
+        self.recorder.edits += 1
+        return self
+
+
+class _Channel:
+    """The table's channel: ``send`` records what would be posted (and whom it would ping)."""
+
+    def __init__(self, recorder: Recorder, channel_id: int) -> None:
+        self.recorder = recorder
+        self.id = channel_id
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> _Message:
+        return self.recorder.post(content, kwargs.get("allowed_mentions"))
+
+    def get_partial_message(self, message_id: int) -> _Message:
+        return _Message(self.recorder, message_id)
+
+
+class _DM:
+    def __init__(self, recorder: Recorder, user_id: int) -> None:
+        self.recorder = recorder
+        self.user_id = user_id
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> _Message:
+        self.recorder.dms[self.user_id] = self.recorder.dms.get(self.user_id, 0) + 1
+        return self.recorder.message()
+
+
+@dataclass
+class Recorder:
+    """What the bot sent: channel posts, the users each post pings, live-board edits, DMs per user."""
+
+    default_mentions: discord.AllowedMentions | None  # the bot's own default (discord.py merges it into each send)
+    posts: int = 0
+    edits: int = 0
+    mentions: dict[int, int] = field(default_factory=dict)
+    repings: dict[int, int] = field(default_factory=dict)
+    dms: dict[int, int] = field(default_factory=dict)
+    awaited_before: frozenset[int] = frozenset()  # users awaited before the change now being published
+    _next_id: int = 1
+
+    def message(self) -> _Message:
+        self._next_id += 1
+        return _Message(self, self._next_id)
+
+    def post(self, content: str | None, allowed: discord.AllowedMentions | None) -> _Message:
+        self.posts += 1
+        for user in self.pinged(content or "", allowed):
+            self.mentions[user] = self.mentions.get(user, 0) + 1
+            if user in self.awaited_before:
+                self.repings[user] = self.repings.get(user, 0) + 1
+        return self.message()
+
+    def pinged(self, content: str, allowed: discord.AllowedMentions | None) -> list[int]:
+        """The users a message with ``content`` notifies, by Discord's rules for ``allowed_mentions``."""
+        if allowed is not None and self.default_mentions is not None:
+            allowed = self.default_mentions.merge(allowed)
+        elif allowed is None:
+            allowed = self.default_mentions
+        rules_ = allowed.to_dict() if allowed is not None else {"parse": ["users"]}  # none given: Discord pings all
+        listed = {int(u) for u in rules_.get("users", [])}
+        users = [int(u) for u in dict.fromkeys(_MENTION.findall(content))]
+        return [u for u in users if "users" in rules_.get("parse", []) or u in listed]
+
+
+def recording_bot(svc: Any) -> tuple[Any, Recorder]:
+    """The real Discord bot around ``svc`` (never connected), its transport replaced by recorders."""
+    from bot.app import build_bot
+    from bot.config import Config
+
+    bot = build_bot(Config(token=""), service=svc, sync=False)
+    recorder = Recorder(bot.allowed_mentions)
+    channels: dict[int, _Channel] = {}
+
+    def partial(channel_id: int, **_: Any) -> _Channel:
+        return channels.setdefault(channel_id, _Channel(recorder, channel_id))
+
+    async def create_dm(user: discord.abc.Snowflake) -> _DM:
+        return _DM(recorder, user.id)
+
+    bot.get_channel = lambda _id: None  # nothing cached: the notifier falls back to the partial messageable
+    bot.get_partial_messageable = partial
+    bot.create_dm = create_dm
+    return bot, recorder
+
+
+@contextlib.contextmanager
+def no_images() -> Iterator[None]:
+    """Hide ``render`` (``import render`` fails): the bot then sends its messages without images, much faster."""
+    saved = sys.modules.get("render", None)
+    had = "render" in sys.modules
+    sys.modules["render"] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if had:
+            sys.modules["render"] = saved  # type: ignore[assignment]
+        else:
+            del sys.modules["render"]
+
+
+# ---- one game ----------------------------------------------------------------------------------
+@dataclass
+class GameFigures:
+    """One whole game; per-seat lists are indexed by seat."""
+
+    game: str
+    players: int
+    seed: int
+    prompts: list[int]  # decisions asked of each seat
+    forced: list[int]  # of those, with exactly one legal action
+    turns: list[int]  # times each seat became awaited
+    waits: int  # layers (sequential waits)
+    hours: float  # simulated length
+    handovers: int  # changes of the awaited set (the start and the end included)
+    rounds: int
+    posts: int
+    edits: int
+    mentions: list[int]
+    repings: list[int]
+    dms: list[int]
+
+    @property
+    def days(self) -> float:
+        return self.hours / 24
+
+
+async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int, channel: int,
+                    num_players: int | None = None) -> GameFigures:
+    """Play one seeded game to its end with every seat a human; the figures of that game."""
+    game = svc.game(name)
+    n = num_players or bench_players(game)
+    users = [channel * 10 + i + 1 for i in range(n)]
+    await svc.create(channel, GUILD, name, users[0], f"P{users[0]}", settings=dict(TABLE_SETTINGS) or None)
+    for user in users[1:]:
+        await svc.join(channel, user, f"P{user}")
+    delays = random.Random(f"async:{name}:{seed}")
+    prompts, forced, turns = [0] * n, [0] * n, [0] * n
+    mentions_before = dict(recorder.mentions)
+    repings_before = dict(recorder.repings)
+    dms_before = dict(recorder.dms)
+    posts_before, edits_before = recorder.posts, recorder.edits
+    waits, hours, handovers = 0, 0.0, 0
+    rounds: set[Any] = set()
+    awaited: tuple[int, ...] = ()  # seats
+
+    async def publish(update: Any, actor: int | None) -> tuple[int, ...]:
+        nonlocal handovers
+        table = update.table
+        after = tuple(table.awaited_seats) if table.status == "active" else ()
+        handovers += set(after) != set(awaited)
+        for seat in set(after) - set(awaited):
+            turns[seat] += 1
+        if table.status == "active" and update.public_view and "round" in update.public_view:
+            rounds.add(update.public_view["round"])  # rounds played (a finished game may show one more)
+        recorder.awaited_before = frozenset(table.seats[s].user_id for s in awaited)
+        if actor is None:
+            await bot.notifier.publish(update)  # as /game start does
+        else:
+            await bot.notifier.publish(update, actor=actor)  # as every move does (bot/cogs/play.py)
+        return after
+
+    start = await svc.start(channel, users[0], seed=seed)
+    by_seat = {s.seat: s.user_id for s in start.table.seats}
+    awaited = await publish(start, None)
+    version, active = start.version, start.table.status == "active"
+    decisions = 0
+    while active and awaited:
+        # One layer: the seats awaited now each decide once, the quickest first, while they are still awaited.
+        layer = sorted((delays.expovariate(1 / MEAN_DELAY_H), seat) for seat in awaited)
+        longest = 0.0
+        for delay, seat in layer:
+            if seat not in awaited:
+                continue
+            user = by_seat[seat]
+            legal = [a for a, _label in await svc.legal(channel, user)]
+            view = await svc.private_view(channel, user)
+            choice = game.bot_action(view, legal, seat, Rng(seed, "async-bench", seat, version))
+            prompts[seat] += 1
+            forced[seat] += len(legal) == 1
+            update = await svc.act(channel, user, choice, expected_version=version)
+            awaited = await publish(update, user)
+            version, active = update.version, update.table.status == "active"
+            longest = max(longest, delay)
+            decisions += 1
+            if not active:
+                break
+        waits += 1
+        hours += longest
+        if decisions > MAX_DECISIONS:
+            raise RuntimeError(f"{name}: the game did not end within {MAX_DECISIONS} decisions (seed {seed})")
+    if active:
+        raise RuntimeError(f"{name}: the game awaits nobody but has not ended (seed {seed})")
+
+    def per_seat(now: dict[int, int], before: dict[int, int]) -> list[int]:
+        return [now.get(by_seat[s], 0) - before.get(by_seat[s], 0) for s in range(n)]
+
+    return GameFigures(name, n, seed, prompts, forced, turns, waits, hours, handovers, len(rounds),
+                       recorder.posts - posts_before, recorder.edits - edits_before,
+                       per_seat(recorder.mentions, mentions_before), per_seat(recorder.repings, repings_before),
+                       per_seat(recorder.dms, dms_before))
+
+
+async def play_games(names: Sequence[str], seeds: Sequence[int]) -> list[GameFigures]:
+    """Every game of ``names`` once per seed, in one temporary SQLite file, through one recording bot."""
+    from bot.service import TableService
+
+    out: list[GameFigures] = []
+    with tempfile.TemporaryDirectory(prefix="kontor-async-") as tmp, no_images():
+        svc = await TableService.open(os.path.join(tmp, "async.sqlite3"), render=False)
+        try:
+            bot, recorder = recording_bot(svc)
+            channel = 20_000
+            for name in names:
+                for seed in seeds:
+                    channel += 1
+                    out.append(await play_game(svc, bot, recorder, name, seed, channel))
+        finally:
+            await svc.close()
+    return out
+
+
+# ---- the means, the baseline, the rows -------------------------------------------------------------
+def means(figures: Sequence[GameFigures]) -> dict[str, dict[str, float]]:
+    """Per game: the mean over its games of each metric (per-player figures averaged over the seats first)."""
+    def mean(values: Sequence[float]) -> float:
+        return sum(values) / len(values)
+
+    def per_player(games: Sequence[GameFigures], field_: str) -> float:
+        return mean([sum(getattr(f, field_)) / f.players for f in games])
+
+    out: dict[str, dict[str, float]] = {}
+    for name in dict.fromkeys(f.game for f in figures):
+        games = [f for f in figures if f.game == name]
+        out[name] = {
+            "players": games[0].players, "games": len(games),
+            "prompts_per_player": per_player(games, "prompts"), "forced_per_player": per_player(games, "forced"),
+            "waits": mean([f.waits for f in games]), "posts": mean([f.posts for f in games]),
+            "edits": mean([f.edits for f in games]),
+            "handovers": mean([f.handovers for f in games]), "rounds": mean([f.rounds for f in games]),
+            "posts_bound": mean([f.handovers + f.rounds for f in games]),
+            "mentions_per_player": per_player(games, "mentions"), "repings_per_player": per_player(games, "repings"),
+            "dms_per_player": per_player(games, "dms"), "turns_per_player": per_player(games, "turns"),
+            "days": mean([f.days for f in games]),
+        }
+    return out
+
+
+def load_baseline(path: Path = BASELINE_FILE) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _commit() -> str:
+    """The last commit that changed the measured code (``bot/``, ``rules/``), "+dirty" with uncommitted changes."""
+    here = Path(__file__).parent
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], capture_output=True, text=True, check=True, cwd=here).stdout.strip()
+
+    try:
+        commit = git("log", "-1", "--format=%h", "--", "../bot", "../rules")
+        return commit + ("+dirty" if git("status", "--porcelain", "--", "../bot", "../rules") else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def save_baseline(figures: dict[str, dict[str, float]], seeds: Sequence[int], path: Path = BASELINE_FILE) -> None:
+    data = {"date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"), "commit": _commit(),
+            "seeds": list(seeds), "mean_delay_h": MEAN_DELAY_H,
+            "games": {name: {k: round(v, 3) for k, v in m.items()} for name, m in figures.items()}}
+    path.write_text(json.dumps(data, indent=1) + "\n")
+
+
+def rows_from(figures: dict[str, dict[str, float]], baseline: dict[str, Any] | None = None) -> list[Row]:
+    """The table rows: each figure beside its baseline ("baseline X", ratio now/baseline) and its target."""
+    base_games = (baseline or {}).get("games", {})
+    out: list[Row] = []
+    for name, m in figures.items():
+        base = base_games.get(name, {})
+        label = f"{name} {int(m['players'])}p"
+
+        def row(metric: str, key: str, digits: int, target: str = "", ok: bool | None = None, note: str = "",
+                m: dict[str, float] = m, base: dict[str, float] = base, label: str = label) -> Row:
+            now = m[key]
+            then = base.get(key)
+            peer = f"baseline {fmt(then, digits)}" if then is not None else "no baseline"
+            ratio = f"{now / then:.2f}x" if then else ""
+            verdict = target_check(ok) if ok is not None else note
+            if ok is not None and note:
+                verdict += f" ({note})"
+            return Row("async", f"{label}: {metric}", fmt(now, digits), peer, ratio, target, verdict)
+
+        out.append(row("prompts per player", "prompts_per_player", 1,
+                       note=f"mean of {int(m['games'])} games; {m['turns_per_player']:.1f} own turns per player"))
+        out.append(row("forced prompts per player", "forced_per_player", 1, "0 (auto_forced)",
+                       m["forced_per_player"] == 0))
+        out.append(row("sequential waits", "waits", 0,
+                       note=f"of {m['prompts_per_player'] * m['players']:.0f} decisions"))
+        bound = m["posts_bound"]
+        out.append(row("board posts", "posts", 0, f"<= {bound:.1f} (awaited changes + rounds)",
+                       m["posts"] <= bound, note=f"{m['handovers']:.1f} + {m['rounds']:.1f}"
+                       + (f"; {m['edits']:.0f} edits" if m["edits"] else "")))
+        out.append(row("mentions per player", "mentions_per_player", 1))
+        out.append(row("re-pings per player", "repings_per_player", 1, "0", m["repings_per_player"] == 0))
+        if name == "nuernberg":
+            turns = m["turns_per_player"]
+            out.append(row("DMs per player", "dms_per_player", 1, f"<= {turns:.1f} (one per own turn)",
+                           m["dms_per_player"] <= turns))
+        elif name in ("colonia", "strasbourg") and base.get("dms_per_player") is not None:
+            half = base["dms_per_player"] / 2
+            out.append(row("DMs per player", "dms_per_player", 1, f"<= {half:.1f} (half the baseline)",
+                           m["dms_per_player"] <= half))
+        else:
+            out.append(row("DMs per player", "dms_per_player", 1))
+        if base.get("days") is not None:
+            limit = base["days"] * DAYS_TARGET
+            out.append(row("simulated days", "days", 1, f"<= {limit:.1f} (35 % fewer)", m["days"] <= limit,
+                           note=f"{MEAN_DELAY_H:g} h mean per wait"))
+        else:
+            out.append(row("simulated days", "days", 1, note=f"{MEAN_DELAY_H:g} h mean per wait"))
+    return out
+
+
+def seeds_for(quick: bool) -> list[int]:
+    return [1] if quick else [1, 2, 3]
+
+
+def rows(quick: bool = False, names: Sequence[str] | None = None) -> list[Row]:
+    figures = asyncio.run(play_games(list(names or rules.GAMES), seeds_for(quick)))
+    return rows_from(means(figures), load_baseline())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from bench.stats import render_table
+
+    parser = argparse.ArgumentParser(prog="python -m bench.asyncplay", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="one game per game kind (else three)")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--save-baseline", action="store_true", help=f"write the means to {BASELINE_FILE.name}")
+    args = parser.parse_args(argv)
+    seeds = seeds_for(args.quick)
+    figures = means(asyncio.run(play_games(args.game or list(rules.GAMES), seeds)))
+    if args.save_baseline:
+        save_baseline(figures, seeds)
+    print(render_table(rows_from(figures, load_baseline())))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

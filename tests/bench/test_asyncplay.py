@@ -1,0 +1,89 @@
+"""The bench's async section (bench/asyncplay.py): one quick whole game through the service and the real
+notifier, its counts consistent with each other, replayable, and taken from the bot's own messages."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import discord
+import pytest
+
+from bench import asyncplay
+from bench.asyncplay import GameFigures, Recorder, means, play_games, rows_from
+
+GAME = "colonia"  # simultaneous steps, forced prompts and DMs: every count is exercised
+
+
+@pytest.fixture(scope="module")
+def figures() -> GameFigures:
+    (one,) = asyncio.run(play_games([GAME], [1]))
+    return one
+
+
+def test_a_quick_game_has_consistent_counts(figures: GameFigures) -> None:
+    f = figures
+    n = f.players
+    assert f.game == GAME and n == 4
+    assert len(f.prompts) == len(f.forced) == len(f.turns) == len(f.mentions) == len(f.repings) == len(f.dms) == n
+    assert sum(f.prompts) >= f.waits >= 1
+    assert f.waits < sum(f.prompts), "a simultaneous step counts once"
+    for seat in range(n):
+        assert 0 <= f.forced[seat] <= f.prompts[seat]
+        assert 1 <= f.turns[seat] <= f.prompts[seat]
+        assert 0 <= f.repings[seat] <= f.mentions[seat]
+        assert f.dms[seat] >= 0
+    assert f.posts >= 1 and f.edits == 0  # a post per change by default: no live board
+    assert sum(f.mentions) >= 1 and sum(f.repings) >= 1  # today's posts mention players still awaited
+    assert f.handovers >= 2 and f.rounds >= 1
+    assert f.hours > 0 and f.days == pytest.approx(f.hours / 24)
+
+
+async def test_the_same_seed_gives_the_same_figures(figures: GameFigures) -> None:
+    (again,) = await play_games([GAME], [1])
+    assert again == figures
+
+
+async def test_posts_mentions_and_dms_come_from_the_notifier(figures: GameFigures,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    async def silent(self: Any, update: Any, **kwargs: Any) -> None:
+        return None
+
+    monkeypatch.setattr("bot.notify.Notifier.publish", silent)
+    (quiet,) = await play_games([GAME], [1])
+    assert quiet.prompts == figures.prompts and quiet.waits == figures.waits and quiet.hours == figures.hours
+    assert quiet.posts == 0 and sum(quiet.mentions) == 0 and sum(quiet.dms) == 0
+
+
+def test_pings_follow_allowed_mentions() -> None:
+    quiet = discord.AllowedMentions.none()
+    recorder = Recorder(quiet)
+    ping = discord.AllowedMentions(users=True)
+    assert recorder.pinged("Your move: <@5> <@!6> <@5>", ping) == [5, 6]
+    assert recorder.pinged("Your move: <@5>", None) == []  # the bot's default pings nobody
+    assert recorder.pinged("<@5> <@6>", discord.AllowedMentions(users=[discord.Object(6)])) == [6]
+    assert Recorder(None).pinged("<@5>", None) == [5]  # no rule at all: Discord pings
+    recorder.awaited_before = frozenset({5})
+    recorder.post("<@5> <@6>", ping)
+    assert recorder.posts == 1 and recorder.mentions == {5: 1, 6: 1} and recorder.repings == {5: 1}
+
+
+def test_rows_show_the_baseline_beside_the_figure(figures: GameFigures) -> None:
+    now = means([figures])
+    rows = rows_from(now, None)
+    assert all(r.section == "async" and r.peer == "no baseline" for r in rows)
+    base = {"games": {GAME: {**now[GAME], "days": now[GAME]["days"] * 2, "dms_per_player": 1e9}}}
+    by_metric = {r.metric.split(": ", 1)[1]: r for r in rows_from(now, base)}
+    days = by_metric["simulated days"]
+    assert days.peer.startswith("baseline ") and days.ratio == "0.50x" and days.verdict.startswith("ok")
+    assert by_metric["DMs per player"].verdict == "ok"
+    assert by_metric["re-pings per player"].target == "0" and by_metric["re-pings per player"].verdict == "MISSED"
+    assert "rounds" in by_metric["board posts"].target
+
+
+def test_the_stored_baseline_covers_every_game() -> None:
+    import rules
+
+    data = asyncplay.load_baseline()
+    assert data.get("commit") and data.get("date")
+    assert set(data["games"]) == set(rules.GAMES)
