@@ -1,0 +1,35 @@
+"""A seated member leaves the server: Kontor (without the privileged members intent) finds out when a reminder is
+due, tells the table once instead of pinging them, and the players still there vote on the seat with buttons."""
+
+from __future__ import annotations
+
+from tests.discord.helpers import new_table, table
+
+HOUR = 3600
+
+
+async def test_a_member_who_left_is_announced_not_pinged_and_the_others_vote_a_bot_in(world):
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol, pace="fast")  # all three bid at once; reminders after 1 h
+    for actor in (w.alice, w.carol):
+        await actor.slash(w.channel, "move", action=(await w.bot.service.legal(w.channel.id, actor.id))[0][0])
+    assert (await table(w)).awaited == (w.bob.id,)
+    w.guild.remove_member(w.bob)  # Discord does not tell a bot without the Server Members intent
+    before = len(w.channel.history())
+    await w.env.advance_time(1.25 * HOUR)
+
+    new = w.channel.history()[before:]
+    assert not any(f"<@{w.bob.id}>" in (m.content or "") for m in new)  # no reminder pings someone who left
+    (announcement,) = [m for m in new if "has left the server" in (m.content or "")]
+    labels = [c.label for row in announcement.components for c in row.children]
+    assert labels == ["A bot plays bob's seat", "End the game"]
+    assert (await table(w)).status == "active"
+
+    pressed = await w.carol.click(announcement, label="A bot plays bob's seat")
+    assert pressed.ephemeral and "(1/2 votes)" in pressed.response.content  # alice and carol: 2 needed
+    pressed = await w.alice.click(announcement, label="A bot plays bob's seat")
+    assert "(2/2 votes)" in pressed.response.content
+    after = await table(w)
+    assert all(s.user_id != w.bob.id for s in after.seats)
+    assert sum(s.is_bot for s in after.seats) == 1  # his seat, now a bot's
+    assert w.bob.id not in after.awaited and after.status == "active"  # the bot bid for the seat at once
