@@ -160,7 +160,7 @@ MIGRATIONS: list[str] = [
         game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
         seat INTEGER NOT NULL,
         user_id INTEGER NOT NULL,
-        choice TEXT NOT NULL CHECK (choice IN ('bot', 'end')),
+        choice TEXT NOT NULL CHECK (choice IN ('bot', 'end') OR choice GLOB 'member:[0-9]*'),
         at REAL NOT NULL,
         PRIMARY KEY (game_id, seat, user_id)
     ) STRICT;

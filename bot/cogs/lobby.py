@@ -353,6 +353,30 @@ class GameCommands(app_commands.Group):
             content=f"📦 Done: **{update.table.title}** (game #{update.table.game_id}) continues here.")
         await self.bot.notifier.publish(update)
 
+    @app_commands.command(name="seat-vote", description="Vote on the seat of a player who left the server")
+    @app_commands.describe(seat="Their seat number (1 = first)", vote="What happens to the seat",
+                           member="With vote=member: who takes the seat")
+    @app_commands.choices(vote=_choices(("bot", "end", "member")))
+    @refusals
+    async def seat_vote(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 10],
+                        vote: str, member: discord.Member | None = None) -> None:
+        if vote == "member" and member is None:
+            raise TableError("Name the member who should take the seat (`member:`).")
+        if member is not None and member.bot:
+            raise TableError("Bots other than Kontor's own can't play; vote `bot` for a Kontor bot.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            update = await self.svc.vote_seat(
+                channel_of(interaction), interaction.user.id, seat - 1, vote,
+                member=member.id if vote == "member" and member else None,
+                member_name=member.display_name if vote == "member" and member else None)
+        except TableError as exc:
+            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
+            return
+        await interaction.edit_original_response(content=clip("🗳️ " + "\n".join(shown_lines(update.public_events)),
+                                                              2000))
+        await self.bot.notifier.publish(update)
+
     @app_commands.command(name="replace", description="Hand a seat to another member, or to a bot (host/moderator)")
     @app_commands.describe(seat="Seat number (1 = first)", member="The new player (leave empty for a bot)")
     @refusals

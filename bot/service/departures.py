@@ -4,7 +4,7 @@ pinged, and the players still there decide by majority whether a bot plays the s
 from __future__ import annotations
 
 from bot.service.lobby import LobbyService
-from bot.service.model import TableError, Update, _check_id
+from bot.service.model import TableError, Update, _check_id, _clean_name
 
 SEAT_CHOICES = {"bot": "a bot plays it", "end": "the game ends"}
 
@@ -49,12 +49,22 @@ class DepartureService(LobbyService):
             self._forget(row.id)
         return await self._lobby_update(row.id, texts)
 
-    async def vote_seat(self, channel: int, user: int, seat: int, choice: str) -> Update:
-        """A vote of a player still at the table on a departed player's seat: ``choice`` "bot" or "end". A majority
-        of the players still here decides; a second vote replaces the first."""
+    async def vote_seat(self, channel: int, user: int, seat: int, choice: str, *, member: int | None = None,
+                        member_name: str | None = None) -> Update:
+        """A vote of a player still at the table on a departed player's seat: ``choice`` "bot", "end", or "member"
+        (``member`` takes the seat; the front end checks they are in the server). A majority of the players still
+        here decides; a second vote replaces the first. Votes for different members count apart."""
         _check_id(user, "user")
-        if choice not in SEAT_CHOICES:
-            raise TableError("Vote `bot` (a bot plays the seat) or `end` (the game ends).")
+        if choice not in (*SEAT_CHOICES, "member"):
+            raise TableError("Vote `bot` (a bot plays the seat), `end` (the game ends) or `member` (someone else"
+                             " takes it).")
+        if choice == "member":
+            if member is None:
+                raise TableError("Say which member should take the seat.")
+            _check_id(member, "user")
+            choice = f"member:{member}"
+        wording = (SEAT_CHOICES[choice] if choice in SEAT_CHOICES
+                   else f"{_clean_name(member_name)} takes it")
         async with self._serial(channel):
             row = await self._open_row(channel)
             if row.status != "active":
@@ -69,13 +79,14 @@ class DepartureService(LobbyService):
             voters = {s.user_id: s.name for s in seats if s.user_id is not None and s.user_id not in departed}
             if user not in voters:
                 raise TableError("Only the players still at the table vote on this seat.")
+            if member is not None and any(s.user_id == member for s in seats):
+                raise TableError("That member already has a seat at this table.")
             now = self.clock()
             async with self.store.transaction() as tx:
                 await tx.put_seat_vote(row.id, seat, user, choice, now)
                 votes = {u: c for u, c in (await tx.seat_votes(row.id, seat)).items() if u in voters}
                 have, needed = sum(c == choice for c in votes.values()), len(voters) // 2 + 1
-                text = (f"{voters[user]} votes that {SEAT_CHOICES[choice]} for {target.name}'s seat"
-                        f" ({have}/{needed} votes).")
+                text = f"{voters[user]} votes that {wording} for {target.name}'s seat ({have}/{needed} votes)."
                 await tx.append(row.id, kind="note", version=row.version, seat=seat, user_id=user, action=None,
                                 events=[text], now=now)
                 if have >= needed:
@@ -84,7 +95,9 @@ class DepartureService(LobbyService):
             return await self._lobby_update(row.id, [text])
         if choice == "end":
             update = await self.abandon(channel, user, force=True)
-        else:
+        elif choice == "bot":
             update = await self.replace(channel, seat, None, None, by_user=user, force=True)
+        else:
+            update = await self.replace(channel, seat, member, member_name, by_user=user, force=True)
         update.public_events = [text, *update.public_events]
         return update

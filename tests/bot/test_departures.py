@@ -65,3 +65,20 @@ async def test_a_player_who_leaves_a_lobby_just_leaves_it(svc: TableService) -> 
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
     update = await svc.member_left(CH, BEN)
     assert update is not None and [s.user_id for s in update.table.seats] == [ANNA]
+
+
+async def test_the_players_still_here_can_vote_another_member_into_the_seat(svc: TableService) -> None:
+    await four(svc)
+    await svc.member_left(CH, BEN)
+    ben = (await svc.table(CH)).seat_of(BEN)
+    assert ben is not None
+    with pytest.raises(TableError, match="already has a seat"):
+        await svc.vote_seat(CH, ANNA, ben, "member", member=CARL, member_name="Carl")
+    first = await svc.vote_seat(CH, ANNA, ben, "member", member=77, member_name="Eve")
+    assert first.public_events == ["Anna votes that Eve takes it for Ben's seat (1/2 votes)."]
+    other = await svc.vote_seat(CH, CARL, ben, "member", member=78, member_name="Finn")  # votes for others count apart
+    assert other.public_events == ["Carl votes that Finn takes it for Ben's seat (1/2 votes)."]
+    done = await svc.vote_seat(CH, CARL, ben, "member", member=77, member_name="Eve")  # Carl changes his vote
+    assert done.public_events[0] == "Carl votes that Eve takes it for Ben's seat (2/2 votes)."
+    table = await svc.table(CH)
+    assert table.seats[ben].user_id == 77 and table.seats[ben].name == "Eve"

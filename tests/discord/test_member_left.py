@@ -33,3 +33,19 @@ async def test_a_member_who_left_is_announced_not_pinged_and_the_others_vote_a_b
     assert all(s.user_id != w.bob.id for s in after.seats)
     assert sum(s.is_bot for s in after.seats) == 1  # his seat, now a bot's
     assert w.bob.id not in after.awaited and after.status == "active"  # the bot bid for the seat at once
+
+
+async def test_the_players_still_here_can_vote_another_member_into_the_seat(world):
+    w = world
+    await new_table(w, w.alice, w.bob, pace="fast")
+    await w.alice.slash(w.channel, "move", action=(await w.bot.service.legal(w.channel.id, w.alice.id))[0][0])
+    w.guild.remove_member(w.bob)
+    await w.env.advance_time(1.25 * HOUR)  # bob's reminder finds him gone
+    seat = (await table(w)).seat_of(w.bob.id)
+    assert seat is not None
+    r = await w.alice.slash(w.channel, "game seat-vote", seat=seat + 1, vote="member")
+    assert r.ephemeral and "Name the member" in r.response.content
+    r = await w.alice.slash(w.channel, "game seat-vote", seat=seat + 1, vote="member", member=w.carol)
+    assert "alice votes that carol takes it for bob's seat (1/1 votes)." in r.response.content
+    after = await table(w)
+    assert after.seats[seat].user_id == w.carol.id and w.carol.id in after.awaited  # carol bids now
