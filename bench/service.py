@@ -21,7 +21,8 @@ import rules
 from bench import driver
 from bench.stats import Row, fmt, median, percentile, target_check
 from bot.runtime import tune_gc
-from bot.store import PRAGMAS, Store
+from bot.schema import PRAGMAS
+from bot.store import Store
 
 P99_TARGET_MS = 25.0
 FLOOR_RATIO_TARGET = 5.0

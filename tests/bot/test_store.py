@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot import store as store_module
-from bot.store import JOURNAL_SIZE_LIMIT_BYTES, MIGRATIONS, WAL_AUTOCHECKPOINT_PAGES, SeatRow, Store, StoreError
+from bot.schema import JOURNAL_SIZE_LIMIT_BYTES, WAL_AUTOCHECKPOINT_PAGES
+from bot.store import MIGRATIONS, SeatRow, Store, StoreError
 
 NOW = 1_800_000_000.0
 

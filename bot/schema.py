@@ -1,0 +1,148 @@
+"""The SQLite file's shape: how every writing connection is set up (``PRAGMAS``) and the schema's migrations.
+
+Kept apart from the store's queries so the bench's commit floor can take the very same settings, and so a change
+of the schema reads as one list. ``MIGRATIONS`` is append-only: never edit an entry that shipped.
+"""
+
+from __future__ import annotations
+
+# How every connection that writes the file is set up, in order: the store's, and the commit floor the bench
+# compares act() with (bench/service.py), so the two cannot drift apart.
+#
+# synchronous=FULL: every COMMIT fsyncs the WAL before it returns, so a move the players were told about
+# survives a power loss or a VM reset (NORMAL synced only at checkpoints: 300 moves made no fsync at all).
+# Measured on the bench's 2-core VM (raw sqlite3, a ~2 KB row + a log row per commit): a commit costs
+# ~0.13 ms instead of ~0.02 ms.
+SYNCHRONOUS = "FULL"
+# With FULL the WAL is already on disk when a checkpoint runs, so a checkpoint only copies pages into the
+# database and syncs it: ~2.5 ms at 1,000 pages, ~3.3 ms at 2,500, ~5 ms at 10,000 (with NORMAL it also had to
+# sync the whole WAL: 5, 9 and 27 ms, which is why this was 10,000). Amortised, any of these costs < 0.01 ms a
+# move; what the size decides is how many moves pay one. A move writes about 4 pages, so 2,500 pages is one
+# move in ~600 (SQLite's default 1,000: one in ~250), well clear of act()'s p99, with a WAL of ~10 MB that
+# is reused in place soon after a restart (10,000 pages: 41 MB, ~2,500 moves of a growing WAL).
+WAL_AUTOCHECKPOINT_PAGES = 2_500
+# After a checkpoint the WAL is rewritten from its start and kept at up to this size, larger than it grows
+# between checkpoints (2,500 frames of 4,120 bytes, ~10.3 MB): a WAL that is truncated grows again, and an fsync
+# that also grows the file cost ~0.23 ms instead of ~0.13 ms. It trims the WAL after a long reader (a backup)
+# held checkpoints back and let it grow.
+JOURNAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024
+PRAGMAS: tuple[str, ...] = (
+    "journal_mode=WAL",
+    f"synchronous={SYNCHRONOUS}",
+    "foreign_keys=ON",
+    "busy_timeout=5000",
+    f"wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}",
+    f"journal_size_limit={JOURNAL_SIZE_LIMIT_BYTES}",
+)
+
+# Index i upgrades user_version i -> i+1. Append only: never edit a shipped entry.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE games(
+        id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        settings TEXT NOT NULL DEFAULT '{}',
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        seed INTEGER,
+        creator_id INTEGER NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        snapshot TEXT,
+        outcome TEXT,
+        live_message_id INTEGER,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        ended_at REAL
+    ) STRICT;
+    CREATE UNIQUE INDEX games_one_open_per_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_channel ON games(channel_id, id);
+    CREATE TABLE seats(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    CREATE UNIQUE INDEX seats_one_per_user ON seats(game_id, user_id) WHERE user_id IS NOT NULL;
+    CREATE INDEX seats_by_user ON seats(user_id);
+    CREATE TABLE actions(
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('player', 'bot', 'caretaker', 'note')),
+        version INTEGER NOT NULL,
+        seat INTEGER,
+        user_id INTEGER,
+        action TEXT,
+        events TEXT NOT NULL DEFAULT '[]',
+        at REAL NOT NULL
+    ) STRICT;
+    CREATE INDEX actions_by_game ON actions(game_id, id);
+    CREATE TABLE users(
+        user_id INTEGER PRIMARY KEY,
+        dm_ok INTEGER NOT NULL DEFAULT 1,
+        dm_failed_at REAL
+    ) STRICT;
+    CREATE TABLE deadlines(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        since REAL NOT NULL,
+        remind_at REAL,
+        due_at REAL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    CREATE INDEX deadlines_remind ON deadlines(remind_at) WHERE remind_at IS NOT NULL;
+    CREATE INDEX deadlines_due ON deadlines(due_at) WHERE due_at IS NOT NULL;
+    """,
+    # 2: votes to abandon a game, so a restart does not start a vote over (cleared when the game ends)
+    """
+    CREATE TABLE abandon_votes(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) STRICT;
+    """,
+    # 3: the board version at which each awaited seat's current wait began (its clock's start as a version),
+    # so a choice made on an older board of the same wait (a simultaneous step) can be told from a stale one
+    """
+    ALTER TABLE deadlines ADD COLUMN since_version INTEGER;
+    """,
+    # 4: waits that began before migration 3 have no since_version, and a simultaneous step then refused even a
+    # choice on the current board. Date them from the game's current version (older boards stay refused).
+    """
+    UPDATE deadlines SET since_version = (SELECT version FROM games WHERE games.id = deadlines.game_id)
+    WHERE since_version IS NULL;
+    """,
+    # 5: tables whose clocks are paused (their channel is gone, or Kontor cannot post there), and a key-value
+    # table for the service's own facts (when it was last alive, to give players back the time it was down)
+    """
+    CREATE TABLE pauses(
+        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        since REAL NOT NULL,
+        reason TEXT NOT NULL
+    ) STRICT;
+    CREATE TABLE meta(
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) STRICT;
+    """,
+    # 6: seated players who left the server, and the others' votes on what happens to such a seat
+    """
+    CREATE TABLE departures(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) STRICT;
+    CREATE TABLE seat_votes(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        choice TEXT NOT NULL CHECK (choice IN ('bot', 'end') OR choice GLOB 'member:[0-9]*'),
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat, user_id)
+    ) STRICT;
+    """,
+]
