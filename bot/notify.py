@@ -14,6 +14,7 @@ import contextlib
 import dataclasses
 import io
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +74,7 @@ class _ChannelQueue:
     unposted: list[str] = field(default_factory=list)  # lines of a post Discord refused: they lead the next one
     live: tuple[int, int] | None = None  # (game id, message id) of the live board this bot posted last
     problem: str | None = None  # why the last post was refused for good (a pause reason), until a post succeeds
+    awaited: tuple[int, frozenset[int]] | None = None  # (game id, users awaited) at the last board: not re-pinged
 
 
 class Notifier:
@@ -91,8 +93,11 @@ class Notifier:
         return self.bot.get_partial_messageable(channel_id)
 
     # ---- public ----------------------------------------------------------------------------
-    def board_message(self, update: Update) -> dict[str, Any]:
-        """The keyword arguments of the public board post for ``update`` (nothing private in it)."""
+    def board_message(self, update: Update, already: Collection[int] = ()) -> dict[str, Any]:
+        """The keyword arguments of the public board post for ``update`` (nothing private in it). Players in
+        ``already`` were awaited at the channel's previous board: they are not pinged again (their turn did not
+        just begin); only players who became awaited are."""
+        newly = [u for u in update.awaited if u not in already] if update.finished is None else []
         table = update.table
         view = update.public_view or {}
         summary = self._game(table).summary(view) if view else ""
@@ -102,14 +107,14 @@ class Notifier:
             content.append(embeds.outcome_line(table, update.finished))
             if table.seed is not None:
                 content.append(f"🔓 Seed: `{table.seed}` (SHA-256 `{table.seed_digest}`) — replay the log to verify.")
-        elif update.awaited:
-            content.append(f"Your move: {mentions(update.awaited)}")
+        elif newly:
+            content.append(f"Your move: {mentions(newly)}")
         return {
             "content": clip("\n".join(content), 2000) or None,
             "embed": embed,
             "files": _file(update.image, "board.png"),
             "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active"),
-            "allowed_mentions": pings(update.awaited if update.finished is None else ()),
+            "allowed_mentions": pings(newly),
         }
 
     async def publish(self, update: Update, *, from_scheduler: bool = False,
@@ -197,7 +202,12 @@ class Notifier:
     async def _post_board(self, update: Update, queue: _ChannelQueue) -> discord.Message:
         table = update.table
         channel = await self.channel(update.channel)
-        kwargs = self.board_message(update)
+        if update.reminder:  # a short line, not the board again: the board above it is still the current one
+            who = list(update.awaited)
+            text = f"⏰ {shown(update.notice or 'Reminder')}" + (f"\nYour move: {mentions(who)}" if who else "")
+            return await channel.send(clip(text, 2000), allowed_mentions=pings(who))
+        already = queue.awaited[1] if queue.awaited is not None and queue.awaited[0] == table.game_id else ()
+        kwargs = self.board_message(update, already)
         live = table.settings.get("post") == "live" and table.status == "active"
         # the live message this bot posted last beats the table's snapshot, which may predate storing it
         live_id = queue.live[1] if queue.live and queue.live[0] == table.game_id else table.live_message_id
@@ -207,12 +217,14 @@ class Notifier:
                 edit["attachments"] = kwargs["files"]
                 edit["content"] = None
                 message = await channel.get_partial_message(live_id).edit(**edit)  # type: ignore[attr-defined]
-                if update.awaited or update.notice:  # an edit never pings: ping in a short message
-                    await channel.send(kwargs["content"] or "", allowed_mentions=kwargs["allowed_mentions"])
+                if kwargs["content"]:  # an edit never pings: news and new turns go in a short message
+                    await channel.send(kwargs["content"], allowed_mentions=kwargs["allowed_mentions"])
+                queue.awaited = (table.game_id, frozenset(update.awaited))
                 return message
             except discord.NotFound:
                 pass  # the live message was deleted: post a new one below
         message = await channel.send(**kwargs)
+        queue.awaited = (table.game_id, frozenset(update.awaited))
         if live:
             queue.live = (table.game_id, message.id)
             with contextlib.suppress(TableError):  # the game ended meanwhile: nothing to edit later

@@ -73,6 +73,7 @@ class DeadlineService(MoveService):
                                         notice=f"Reminder: the table is waiting for {who.name}{left}.")
             update.awaited = [who.user_id] if who.user_id is not None else []
             update.private = {}
+            update.reminder = True
             return update
         if current.remind_at is not None:
             # Due, but the reminder never went out (the clocks of a paused table, a reminder that fell due together
@@ -85,6 +86,7 @@ class DeadlineService(MoveService):
                                                f" (deadline in {duration(due_at - now)}).")
             update.awaited = [who.user_id] if who.user_id is not None else []
             update.private = {}
+            update.reminder = True
             return update
         return await self._timeout(row, seats, state, seat, now)
 

@@ -117,6 +117,7 @@ class Update:
     finished: Outcome | None = None
     image: bytes | None = None
     notice: str | None = None
+    reminder: bool = False  # only a reminder: nothing changed, ``awaited`` is the one player reminded
 
 
 @dataclass

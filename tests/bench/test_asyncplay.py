@@ -34,7 +34,7 @@ def test_a_quick_game_has_consistent_counts(figures: GameFigures) -> None:
         assert 0 <= f.repings[seat] <= f.mentions[seat]
         assert f.dms[seat] >= 0
     assert f.posts >= 1 and f.edits == 0  # a post per change by default: no live board
-    assert sum(f.mentions) >= 1 and sum(f.repings) >= 1  # today's posts mention players still awaited
+    assert sum(f.mentions) >= 1 and sum(f.repings) == 0  # a turn that begins pings once, never again while awaited
     assert f.handovers >= 2 and f.rounds >= 1
     assert f.hours > 0 and f.days == pytest.approx(f.hours / 24)
 
@@ -77,7 +77,10 @@ def test_rows_show_the_baseline_beside_the_figure(figures: GameFigures) -> None:
     days = by_metric["simulated days"]
     assert days.peer.startswith("baseline ") and days.ratio == "0.50x" and days.verdict.startswith("ok")
     assert by_metric["DMs per player"].verdict == "ok"
-    assert by_metric["re-pings per player"].target == "0" and by_metric["re-pings per player"].verdict == "MISSED"
+    assert by_metric["re-pings per player"].target == "0" and by_metric["re-pings per player"].verdict == "ok"
+    noisy = {GAME: {**now[GAME], "repings_per_player": 2.0}}
+    reping = {r.metric.split(": ", 1)[1]: r for r in rows_from(noisy, base)}["re-pings per player"]
+    assert reping.verdict == "MISSED"
     assert "rounds" in by_metric["board posts"].target
 
 

@@ -45,7 +45,7 @@ async def test_simultaneous_secret_choice_is_revealed_only_when_all_have_chosen(
     t = await table(w)
     assert t.awaited == (w.bob.id,)
     board = w.board()
-    assert board.content == f"Your move: <@{w.bob.id}>"  # exactly the players still awaited
+    assert not board.content  # bob was awaited already: his turn did not just begin, so no second ping
 
     menu = await open_menu(w, w.bob)
     await choose(w.bob, menu, menu_actions(menu)[0])
