@@ -165,11 +165,30 @@ class PlayController:
         except Exception:  # never leave the player looking at "thinking…"; the error is still raised and logged
             await self._answer(interaction, from_menu, "Sorry, something went wrong on my side; nothing was played.")
             raise
-        await self._answer(interaction, from_menu, done_text(action, label))
+        await self._answer_done(interaction, from_menu, channel_id, update.table, done_text(action, label))
         await self.bot.notifier.publish(update, actor=user)
         problem = self.bot.notifier.post_problem(channel_id)
         if problem is not None:  # the move stands; say plainly what did not happen, and what pauses because of it
             await interaction.followup.send(POST_PROBLEM, ephemeral=True, allowed_mentions=NO_PING)
+
+    async def _answer_done(self, interaction: discord.Interaction[Any], from_menu: bool, channel_id: int,
+                           table: Table, done: str) -> None:
+        """Confirm the move; while the same player is still awaited, the reply carries the next menu at once (one
+        interaction per step instead of opening the menu again from the board)."""
+        user = interaction.user.id
+        if table.status != "active" or user not in table.awaited:
+            await self._answer(interaction, from_menu, done)
+            return
+        try:
+            legal = named_choices(await self.svc.legal(channel_id, user), table)
+        except TableError:
+            await self._answer(interaction, from_menu, done)
+            return
+        text = f"{done}\n**Your next step** ({len(legal)} options):"
+        if table.simultaneous:
+            text += "\n🤫 Everyone chooses at the same time; your choice stays secret until all have chosen."
+        await self._answer(interaction, from_menu, text,
+                           view=menu_view(board_of(table), legal, 0, simultaneous=table.simultaneous))
 
     async def _answer(self, interaction: discord.Interaction[Any], from_menu: bool, text: str, **kwargs: Any) -> None:
         text = clip(text, 2000)

@@ -44,3 +44,26 @@ async def test_a_reminder_is_a_short_line_that_pings_only_the_late_player(world)
     assert not reminder.embeds and not reminder.attachments and not reminder.components  # not the board again
     assert mentioned(reminder) == {late}
     assert w.board().id == board.id  # the board with the buttons is still the newest board
+
+
+async def test_the_reply_to_a_move_offers_the_next_menu_while_the_player_is_still_awaited(world):
+    from tests.discord.helpers import selects
+
+    w = world
+    await new_table(w, w.alice, w.bob)
+    for _ in range(12):  # play until someone's move leaves them awaited (the last turn of a round: the next bids)
+        t = await table(w)
+        actor = actor_of(w, min(t.awaited))
+        menu = await open_menu(w, actor)
+        result = await choose(actor, menu, menu_actions(menu)[0])
+        if actor.id in (await table(w)).awaited:
+            break
+    else:
+        raise AssertionError("nobody was awaited twice in a row")
+    # The old reply was only "✅ Done": the player had to open the menu from the board again.
+    assert result.response.content.startswith("✅ Done") and "Your next step" in result.response.content
+    version = (await table(w)).version
+    assert selects(result) and all(f":{version}:" in s["custom_id"] for s in selects(result))
+    nxt = await choose(actor, result, menu_actions(result)[0])  # one interaction: straight from the reply
+    assert nxt.response.content.startswith("✅ Done")
+    assert (await table(w)).version > version
