@@ -75,6 +75,8 @@ class _ChannelQueue:
     live: tuple[int, int] | None = None  # (game id, message id) of the live board this bot posted last
     problem: str | None = None  # why the last post was refused for good (a pause reason), until a post succeeds
     awaited: tuple[int, frozenset[int]] | None = None  # (game id, users awaited) at the last board: not re-pinged
+    board: tuple[int, int] | None = None  # (game id, message id) of the last board posted (not the live one)
+    lines: list[str] = field(default_factory=list)  # the public lines that board shows (an edit keeps them)
 
 
 class Notifier:
@@ -211,7 +213,17 @@ class Notifier:
         live = table.settings.get("post") == "live" and table.status == "active"
         # the live message this bot posted last beats the table's snapshot, which may predate storing it
         live_id = queue.live[1] if queue.live and queue.live[0] == table.game_id else table.live_message_id
-        if live and live_id:
+        # The same players still awaited (the next step of one player's turn): edit that board in place instead of a
+        # new post per step; the channel gets a new post when whom the table waits for changes, or news comes.
+        same_wait = (not live and table.status == "active" and update.awaited and not kwargs["content"]
+                     and queue.awaited == (table.game_id, frozenset(update.awaited))
+                     and queue.board is not None and queue.board[0] == table.game_id)
+        if same_wait and queue.board is not None:
+            live_id = queue.board[1]
+            # The edited board keeps the lines it showed: a step's news must not vanish from the channel.
+            lines = (queue.lines + update.public_events)[-MAX_CARRIED:]
+            kwargs = self.board_message(dataclasses.replace(update, public_events=lines), already)
+        if (live or same_wait) and live_id:
             try:
                 edit = {k: v for k, v in kwargs.items() if k not in ("files", "allowed_mentions")}
                 edit["attachments"] = kwargs["files"]
@@ -220,11 +232,15 @@ class Notifier:
                 if kwargs["content"]:  # an edit never pings: news and new turns go in a short message
                     await channel.send(kwargs["content"], allowed_mentions=kwargs["allowed_mentions"])
                 queue.awaited = (table.game_id, frozenset(update.awaited))
+                if same_wait:
+                    queue.lines = lines
                 return message
             except discord.NotFound:
                 pass  # the live message was deleted: post a new one below
         message = await channel.send(**kwargs)
         queue.awaited = (table.game_id, frozenset(update.awaited))
+        queue.board = (table.game_id, message.id)
+        queue.lines = list(update.public_events)
         if live:
             queue.live = (table.game_id, message.id)
             with contextlib.suppress(TableError):  # the game ended meanwhile: nothing to edit later

@@ -67,3 +67,29 @@ async def test_the_reply_to_a_move_offers_the_next_menu_while_the_player_is_stil
     nxt = await choose(actor, result, menu_actions(result)[0])  # one interaction: straight from the reply
     assert nxt.response.content.startswith("✅ Done")
     assert (await table(w)).version > version
+
+
+async def test_the_steps_of_one_players_turn_edit_one_board(world):
+    from tests.discord.helpers import play_by_button
+
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol, game="nuernberg", options=None)  # turns of several steps
+    edited = 0
+    for _ in range(150):
+        t = await table(w)
+        if len(t.awaited) != 1:  # a simultaneous step: everyone answers once
+            for user in t.awaited:
+                await play_by_button(w, actor_of(w, user))
+            continue
+        board = w.board()
+        await play_by_button(w, actor_of(w, t.awaited[0]))
+        after = await table(w)
+        if after.awaited == t.awaited and after.status == "active":
+            # The old code posted a new board (and pinged the mover again) for every step of the turn.
+            assert w.board().id == board.id
+            if w.board().embeds[0].footer.text.startswith(f"Move {after.version} "):  # a step with public news
+                assert w.board().components[0].children[0].custom_id.endswith(f":{after.version}")
+                edited += 1
+        if edited >= 2:
+            break
+    assert edited >= 1, "no turn of several steps with public news was played"
