@@ -132,11 +132,27 @@ class _Changes:
     notice: str | None = None  # a line for the channel about the request itself (e.g. the bots were delayed)
 
 
+_SAME = object()
+
+
+def _hidden(mine: Any, public: Any) -> Any:
+    """What of ``mine`` a spectator's ``public`` does not show, nested: the differing keys of a dict, the differing
+    items (by index) of a list of the same length, else the value itself; ``_SAME`` when nothing differs. So a
+    player's own row inside a public list (Nürnberg's ``players``) contributes only its hidden fields, and a public
+    change to someone else's row is not news for this player."""
+    if mine == public:  # deep, in C: most of a view is equal and returns here
+        return _SAME
+    if isinstance(mine, Mapping) and isinstance(public, Mapping):
+        return {k: d for k, v in mine.items() if (d := _hidden(v, public.get(k, _SAME))) is not _SAME}
+    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        return {i: d for i, (a, b) in enumerate(zip(mine, public, strict=True)) if (d := _hidden(a, b)) is not _SAME}
+    return mine
+
+
 def _secret_part(view: Mapping[str, Any], public: Mapping[str, Any]) -> dict[str, Any]:
     """The part of a seat's view a spectator does not see (what a private update is about). Compared with
     ``==`` (deep, in C), not serialised: views are read-only once built, so the next move may compare to it."""
-    missing = object()
-    return {k: v for k, v in view.items() if k != "viewer" and public.get(k, missing) != v}
+    return {k: d for k, v in view.items() if k != "viewer" and (d := _hidden(v, public.get(k, _SAME))) is not _SAME}
 
 
 def _check_id(value: Any, what: str) -> int:
