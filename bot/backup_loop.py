@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.background import BackgroundTask
 from bot.backup import NAME_FORMAT, NAME_PATTERN, BackupError, backup_name, make_backup
 
 if TYPE_CHECKING:
@@ -56,10 +57,13 @@ def prune(directory: Path, keep: int) -> list[Path]:
     return old
 
 
-class BackupLoop:
+class BackupLoop(BackgroundTask):
+    task_name = "kontor-backups"
+
     def __init__(self, db_path: str | Path, directory: str | Path, every_hours: float, keep: int,
                  *, now: Callable[[], datetime.datetime] = _utc_now,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        super().__init__()
         self.db_path = Path(db_path)
         self.directory = Path(directory)
         self.every = datetime.timedelta(hours=every_hours)
@@ -67,7 +71,6 @@ class BackupLoop:
         self._now = now
         self._sleep = sleep
         self._retry_at: datetime.datetime | None = None
-        self._task: asyncio.Task[None] | None = None
         self._copy: asyncio.Task[Path] | None = None  # a backup in progress, if any
 
     @classmethod
@@ -77,21 +80,9 @@ class BackupLoop:
             return None
         return cls(config.db_path, config.backup_dir, config.backup_hours, config.backup_keep)
 
-    @property
-    def running(self) -> bool:
-        return self._task is not None and not self._task.done()
-
-    def start(self) -> None:
-        if not self.running:
-            self._task = asyncio.create_task(self._run(), name="kontor-backups")
-
     async def stop(self) -> None:
         """Stop the loop; a backup in progress is finished first, so no temporary file is left behind."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await super().stop()
         if self._copy is not None:
             with contextlib.suppress(Exception):
                 await self._copy

@@ -91,14 +91,30 @@ class DirectMessages:
             where += " — it's your move"
         files = [discord.File(io.BytesIO(image), filename="screen.png")] if image else []
         try:
-            dm = await self.bot.create_dm(discord.Object(user_id))
-            await dm.send(content=f"Your screen in {where}", embed=embed, files=files, allowed_mentions=NO_PING)
+            await self._deliver(user_id, ok, content=f"Your screen in {where}", embed=embed, files=files)
         except discord.HTTPException as exc:
             if await self._refused(user_id, exc) and ok:
                 await self._tell_closed(table, user_id)
             return False
-        await self._delivered(user_id, was_ok=ok)
         return True
+
+    async def send_text(self, user_id: int, text: str) -> bool:
+        """A plain notice by DM (e.g. a table paused), under the same rules as a screen: not while DMs are known
+        to be refused (until the cool-off or the player's next interaction); False if not delivered."""
+        ok, failed_at = await self.bot.service.store.dm_status(user_id)
+        if not ok and not self._try_again(user_id, failed_at):
+            return False
+        try:
+            await self._deliver(user_id, ok, content=text)
+        except discord.HTTPException as exc:
+            await self._refused(user_id, exc)
+            return False
+        return True
+
+    async def _deliver(self, user_id: int, was_ok: bool, **message: Any) -> None:
+        dm = await self.bot.create_dm(discord.Object(user_id))
+        await dm.send(allowed_mentions=NO_PING, **message)
+        await self._delivered(user_id, was_ok=was_ok)
 
     async def hello(self, user: discord.User | discord.Member, table: Table) -> bool:
         """At join: a short hello by DM proves DMs work; False only when Discord says they are closed."""

@@ -12,8 +12,6 @@ from bot.service import Table, TableError, pause_text
 
 log = logging.getLogger(__name__)
 
-CANNOT_DM = 50007
-NO_PING = discord.AllowedMentions.none()
 # Discord error codes on a post: the channel is gone, or Kontor may not post there (permissions, a locked thread).
 GONE = {10003: "channel"}
 BLOCKED = {50001: "post", 50013: "post", 50083: "post", 160005: "post"}
@@ -47,19 +45,10 @@ def paused_message(table: Table) -> str:
 
 
 async def tell_players(bot: Any, table: Table) -> None:
-    """One DM per seated player; a closed DM is remembered as the rest of the bot does."""
+    """One DM per seated player, sent as every DM is (``bot.dms``: refused DMs remembered and retried later)."""
     text = paused_message(table)
     for user_id in table.humans:
-        if not await bot.service.dm_ok(user_id):
-            continue
-        try:
-            dm = await bot.create_dm(discord.Object(user_id))
-            await dm.send(text, allowed_mentions=NO_PING)
-        except discord.Forbidden as exc:
-            if exc.code == CANNOT_DM:
-                await bot.service.set_dm_ok(user_id, False)
-        except discord.HTTPException:
-            log.warning("could not tell player %s that game %s paused", user_id, table.game_id)
+        await bot.notifier.dms.send_text(user_id, text)
 
 
 async def unreachable(bot: Any, channel_id: int, reason: str) -> Table | None:

@@ -11,51 +11,38 @@ the last tick, so players may get up to an hour more, never less). A change that
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
+from bot.background import BackgroundTask
 from bot.botcore import BotCore
 from bot.departures import still_there
 
 log = logging.getLogger(__name__)
 
 
-class Scheduler:
+class Scheduler(BackgroundTask):
+    task_name = "kontor-scheduler"
+
     def __init__(self, bot: BotCore, *, max_sleep: float = 3600.0, min_sleep: float = 1.0) -> None:
+        super().__init__()
         self.bot = bot
         self.max_sleep = max_sleep
         self.min_sleep = min_sleep
-        self._task: asyncio.Task[None] | None = None
         self._sleeping = False
-
-    @property
-    def running(self) -> bool:
-        return self._task is not None and not self._task.done()
-
-    def start(self) -> None:
-        if not self.running:
-            self._task = asyncio.create_task(self._run(), name="kontor-scheduler")
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
     def poke(self) -> None:
         """Re-read the next due time now. Only a loop asleep is restarted, never one in the middle of a tick."""
         if self.running and self._sleeping and self._task is not None:
             self._task.cancel()
-            self._task = asyncio.create_task(self._run(), name="kontor-scheduler")
+            self._task = asyncio.create_task(self._run(), name=self.task_name)
 
     async def tick(self, now: float | None = None) -> list[Any]:
         """Handle everything due at ``now`` (the service's clock by default); returns the posted updates."""
         updates = await self.bot.service.due(now)
         for update in updates:
             try:
-                if update.notice and update.notice.startswith("Reminder") and not await still_there(self.bot, update):
+                if update.reminder and not await still_there(self.bot, update):
                     continue  # they left the server: the table was told and votes on the seat instead
                 await self.bot.notifier.publish(update, from_scheduler=True)
             except Exception:

@@ -10,15 +10,17 @@ retries run out, it is logged plainly and the bot keeps running with the command
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
 
 from bot import command_limits
+from bot.background import BackgroundTask
 from bot.botcore import BotCore
 
 log = logging.getLogger("kontor")
@@ -70,24 +72,18 @@ def _describe(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"
 
 
-class CommandSync:
+class CommandSync(BackgroundTask):
     """The background sync: ``start()`` in ``setup_hook`` (it waits for the gateway), ``stop()`` on close."""
 
+    task_name = "kontor-command-sync"
+
     def __init__(self, bot: BotCore, delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+        super().__init__()
         self.bot = bot
         self.delays = delays
-        self._task: asyncio.Task[bool] | None = None
 
-    def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self.run(), name="kontor-command-sync")
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+    def _run(self) -> Coroutine[Any, Any, bool]:
+        return self.run()
 
     async def run(self) -> bool:
         """Sync once the bot is connected; True if Discord now has this tree (synced or already unchanged)."""

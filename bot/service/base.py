@@ -84,13 +84,10 @@ class ServiceBase:
         cls, path: str, *, render: bool = False, games: Mapping[str, Game] | None = None,
         clock: Callable[[], float] = time.time,
     ) -> Self:
-        return await cls.on_store(await Store.open(path), render=render, games=games, clock=clock)
-
-    @classmethod
-    async def on_store(cls, store: Store, **options: Any) -> Self:
-        """The service over an open store (``open`` and the start-up check use it): loads what it keeps in memory
-        and gives the running clocks back the time the service was down. Closes the store if that fails."""
-        service = cls(store, **options)
+        """Open (and migrate) the file, then ``load()``; the store is closed again if loading fails. (``kontor run``
+        and ``kontor play`` open through ``bot.health.open_service``, which checks the file before ``load()``.)"""
+        store = await Store.open(path)
+        service = cls(store, render=render, games=games, clock=clock)
         try:
             await service.load()
         except BaseException:
@@ -99,9 +96,9 @@ class ServiceBase:
         return service
 
     async def load(self) -> None:
-        """Load the paused tables and give the running clocks back the time the service was down: from when it was
-        last alive (``meta.alive_at``, written at least every minute while the scheduler ticks, and at close) until
-        now. Nobody is charged for an outage."""
+        """Load the paused tables and the departed players, and give the running clocks back the time the service was
+        down: from when it was last alive (``meta.alive_at``, written at each scheduler tick, at most once a minute,
+        and at close) until now. Nobody is charged for an outage."""
         self._pauses = await self.store.pauses()
         self._departed = await self.store.departures()
         last = await self.store.get_meta(ALIVE_AT)

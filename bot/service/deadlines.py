@@ -62,33 +62,28 @@ class DeadlineService(MoveService):
             async with self.store.transaction() as tx:
                 await tx.drop_deadlines(game_id, keep=[s for s in state.to_act() if not seats[s].is_bot])
             return None
-        if current.due_at is None or current.due_at > now:
-            if current.remind_at is None or current.remind_at > now:
-                return None
-            async with self.store.transaction() as tx:
+        due = current.due_at is not None and current.due_at <= now
+        if due and current.remind_at is None:  # reminded (or reminders off): the caretaker's turn
+            return await self._timeout(row, seats, state, seat, now)
+        if not due and (current.remind_at is None or current.remind_at > now):
+            return None
+        due_at = current.due_at
+        async with self.store.transaction() as tx:
+            if due:
+                # Due, but the reminder never went out (the clocks of a paused table, a reminder that fell due
+                # together with the deadline): nobody plays for a player who was not reminded. Remind now, play later.
+                late_due = now + reminder_grace(row.settings)
+                await tx.remind_late(game_id, seat, late_due)
+                due_at = late_due
+            else:
                 await tx.clear_reminder(game_id, seat)
-            left = f" (deadline in {duration(current.due_at - now)})" if current.due_at is not None else ""
-            changes = _Changes(before={})
-            update = await self._update(row, seats, state, changes,
-                                        notice=f"Reminder: the table is waiting for {who.name}{left}.")
-            update.awaited = [who.user_id] if who.user_id is not None else []
-            update.private = {}
-            update.reminder = True
-            return update
-        if current.remind_at is not None:
-            # Due, but the reminder never went out (the clocks of a paused table, a reminder that fell due together
-            # with the deadline): nobody plays for a player who was not reminded. Remind now, play later.
-            due_at = now + reminder_grace(row.settings)
-            async with self.store.transaction() as tx:
-                await tx.remind_late(game_id, seat, due_at)
-            update = await self._update(row, seats, state, _Changes(before={}),
-                                        notice=f"Reminder: the table is waiting for {who.name}"
-                                               f" (deadline in {duration(due_at - now)}).")
-            update.awaited = [who.user_id] if who.user_id is not None else []
-            update.private = {}
-            update.reminder = True
-            return update
-        return await self._timeout(row, seats, state, seat, now)
+        left = f" (deadline in {duration(due_at - now)})" if due_at is not None else ""
+        update = await self._update(row, seats, state, _Changes(before={}),
+                                    notice=f"Reminder: the table is waiting for {who.name}{left}.")
+        update.awaited = [who.user_id] if who.user_id is not None else []
+        update.private = {}
+        update.reminder = True
+        return update
 
     async def _timeout(self, row: GameRow, seats: list[Seat], state: State, seat: int, now: float) -> Update:
         game = self.game(row.game)

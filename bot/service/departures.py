@@ -23,14 +23,17 @@ class DepartureService(LobbyService):
             return None
         if row.status == "lobby":
             return await self.leave(channel, user)
-        if user in self._departed.get(row.id, set()):
-            return None
         async with self._serial(channel):
             row = await self._open_row(channel)
+            seats = await self.store.seats(row.id)  # again, under the lock: the seating may have changed meanwhile
+            mine = next((s for s in seats if s.user_id == user), None)
+            if mine is None or user in self._departed.get(row.id, set()):
+                return None  # no longer seated, or already told
             departed = {*self._departed.get(row.id, set()), user}
             present = [s for s in seats if s.user_id is not None and s.user_id not in departed]
             texts = [f"{mine.name} has left the server. The players still here decide what happens to their seat:"
-                     f" a bot plays it, or the game ends (a majority of {len(present) // 2 + 1} decides)."]
+                     f" a bot plays it, another member takes it, or the game ends (a majority of"
+                     f" {len(present) // 2 + 1} decides)."]
             if not present:
                 texts = [f"{mine.name} has left the server, and no other player is left: a moderator can hand the"
                          " seat over or abandon the game."]

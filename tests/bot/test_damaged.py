@@ -13,7 +13,7 @@ import pytest
 from bot.service import TableError, TableService
 from rules.core import Game
 from tests.bot.conftest import FakeClock
-from tests.bot.test_service import play_to_end
+from tests.bot.test_service import play_to_end, raw_row
 from tests.support.tinygame import TEST_GAMES, TinyGame
 
 CH, CH2, GUILD = 2001, 2002, 77  # CH's game gets damaged; CH2's (another game kind) must not notice
@@ -57,14 +57,6 @@ def corrupt(db_path: Path, sql: str, *params: object) -> None:
         con.close()
 
 
-def raw(db_path: Path, sql: str, *params: object) -> tuple:
-    con = sqlite3.connect(db_path)
-    try:
-        return con.execute(sql, params).fetchone()
-    finally:
-        con.close()
-
-
 async def two_tables(db_path: Path, clock: FakeClock, **settings: str) -> tuple[int, int]:
     """Anna (host) and Ben with a bot in CH (Tiny Auction) and in CH2 (its no-skip variant); both running."""
     async with await TableService.open(str(db_path), games=TEST_GAMES, clock=clock) as svc:
@@ -97,7 +89,7 @@ async def test_a_damaged_game_is_refused_plainly_ended_by_a_moderator_and_the_ot
     bad, good = await two_tables(db_path, clock)
     if damage.sql is not None:
         corrupt(db_path, damage.sql, bad)
-    version = raw(db_path, "SELECT version FROM games WHERE id = ?", bad)[0]
+    version = raw_row(db_path, "SELECT version FROM games WHERE id = ?", bad)[0]
     async with await TableService.open(str(db_path), games=damage.games, clock=clock) as svc:
         # Every way into the damaged game says the same plain thing, and changes nothing.
         assert await refused(svc.table(CH)) == MESSAGE
@@ -106,7 +98,7 @@ async def test_a_damaged_game_is_refused_plainly_ended_by_a_moderator_and_the_ot
         assert await refused(svc.private_view(CH, ANNA)) == MESSAGE
         assert await refused(svc.create(CH, GUILD, "tiny", BEN, "Ben")) == MESSAGE
         assert await refused(svc.abandon(CH, BEN)) == "Only the table's host or a moderator can abandon this game."
-        assert raw(db_path, "SELECT version, status FROM games WHERE id = ?", bad) == (version, "active")
+        assert raw_row(db_path, "SELECT version, status FROM games WHERE id = ?", bad) == (version, "active")
         assert any("Tiny Auction begins" in line for line in await svc.log(CH))  # its log still reads
 
         # The same players' other game is listed and plays on.
@@ -120,7 +112,7 @@ async def test_a_damaged_game_is_refused_plainly_ended_by_a_moderator_and_the_ot
         assert (ended.table.status, ended.version, ended.table.game_id) == ("abandoned", version + 1, bad)
         assert ended.public_events[0] == "The game was abandoned."
         assert ended.public_events[1].startswith("The seed was 99 ")
-        assert raw(db_path, "SELECT version, status FROM games WHERE id = ?", bad) == (version + 1, "abandoned")
+        assert raw_row(db_path, "SELECT version, status FROM games WHERE id = ?", bad) == (version + 1, "abandoned")
         assert (await svc.table(CH)).status == "abandoned"  # over: shown as far as it can be read
 
         # The channel is free again.
@@ -171,7 +163,7 @@ async def test_a_damaged_log_entry_shows_as_one_line_and_play_goes_on(
     db_path: Path, clock: FakeClock, events: str
 ) -> None:
     bad, _ = await two_tables(db_path, clock)
-    first = raw(db_path, "SELECT MIN(id) FROM actions WHERE game_id = ?", bad)[0]
+    first = raw_row(db_path, "SELECT MIN(id) FROM actions WHERE game_id = ?", bad)[0]
     corrupt(db_path, "UPDATE actions SET events = ? WHERE id = ?", events, first)
     async with await TableService.open(str(db_path), games=TEST_GAMES, clock=clock) as svc:
         lines = await svc.log(CH)
@@ -204,11 +196,11 @@ async def test_abandon_stands_and_answers_even_when_the_update_cannot_be_built(
 ) -> None:
     """A build without the game's rules: abandoning still commits, and the caller gets the truth back."""
     bad, _ = await two_tables(db_path, clock)
-    version = raw(db_path, "SELECT version FROM games WHERE id = ?", bad)[0]
+    version = raw_row(db_path, "SELECT version FROM games WHERE id = ?", bad)[0]
     games = {"tiny_noskip": TEST_GAMES["tiny_noskip"]}
     async with await TableService.open(str(db_path), games=games, clock=clock) as svc:
         ended = await svc.abandon(CH, ANNA)
         assert (ended.table.status, ended.version, ended.table.title) == ("abandoned", version + 1, "tiny")
         assert ended.table.seed == 99 and ended.public_events[0] == "The game was abandoned."
-        assert raw(db_path, "SELECT status FROM games WHERE id = ?", bad) == ("abandoned",)
+        assert raw_row(db_path, "SELECT status FROM games WHERE id = ?", bad) == ("abandoned",)
         assert [t.channel for t in await svc.my_games(BEN, awaiting_only=False)] == [CH2]

@@ -16,6 +16,15 @@ async def four(svc: TableService) -> None:
     await svc.start(CH, ANNA, seed=3)
 
 
+async def ben_left(svc: TableService) -> int:
+    """A four-player game in which Ben has left the server; his seat."""
+    await four(svc)
+    await svc.member_left(CH, BEN)
+    ben = (await svc.table(CH)).seat_of(BEN)
+    assert ben is not None
+    return ben
+
+
 async def test_a_departed_player_is_announced_once_and_never_pinged(svc: TableService) -> None:
     await four(svc)
     update = await svc.member_left(CH, BEN)
@@ -29,10 +38,7 @@ async def test_a_departed_player_is_announced_once_and_never_pinged(svc: TableSe
 
 
 async def test_the_players_still_here_vote_a_bot_into_the_seat(svc: TableService) -> None:
-    await four(svc)
-    await svc.member_left(CH, BEN)
-    ben = (await svc.table(CH)).seat_of(BEN)
-    assert ben is not None
+    ben = await ben_left(svc)
     with pytest.raises(TableError, match="still at the table"):
         await svc.vote_seat(CH, ANNA, (await svc.table(CH)).seat_of(CARL) or 0, "bot")
     with pytest.raises(TableError, match="Only the players still at the table"):
@@ -68,10 +74,7 @@ async def test_a_player_who_leaves_a_lobby_just_leaves_it(svc: TableService) -> 
 
 
 async def test_the_players_still_here_can_vote_another_member_into_the_seat(svc: TableService) -> None:
-    await four(svc)
-    await svc.member_left(CH, BEN)
-    ben = (await svc.table(CH)).seat_of(BEN)
-    assert ben is not None
+    ben = await ben_left(svc)
     with pytest.raises(TableError, match="already has a seat"):
         await svc.vote_seat(CH, ANNA, ben, "member", member=CARL, member_name="Carl")
     first = await svc.vote_seat(CH, ANNA, ben, "member", member=77, member_name="Eve")
