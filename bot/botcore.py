@@ -29,6 +29,8 @@ class Publisher(Protocol):
 
     def post_problem(self, channel_id: int) -> str | None: ...
 
+    def newest_board(self, channel_id: int) -> int | None: ...
+
 
 class Clock(Protocol):
     """The loop that posts reminders and deadlines (``bot.scheduler.Scheduler``)."""

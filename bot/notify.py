@@ -247,6 +247,15 @@ class Notifier:
                 await self.bot.service.set_live_message(update.channel, message.id)
         return message
 
+    def newest_board(self, channel_id: int) -> int | None:
+        """The id of the newest board message this bot posted (or keeps live) in the channel; None if unknown (e.g.
+        nothing posted since the start)."""
+        queue = self._channels.get(channel_id)
+        if queue is None:
+            return None
+        boards = [b for b in (queue.board, queue.live) if b is not None]
+        return max(boards)[1] if boards else None
+
     def post_problem(self, channel_id: int) -> str | None:
         """Why the channel's last board post was refused ("channel" gone, "post" not allowed), else None."""
         queue = self._channels.get(channel_id)

@@ -109,7 +109,8 @@ class PlayController:
             await reply(interaction, shown(exc.message))
             return
         text = f"**{table.title}** — your options ({len(legal)}):"
-        if stale:  # an old board, but the player is awaited: the current menu, said plainly
+        if stale and not await self._newest(interaction, board):
+            # an earlier board, but the player is awaited: the current menu, said plainly
             text = f"The board has moved on since that message (now move {table.version}). " + text
         if table.simultaneous:
             text += "\n🤫 Everyone chooses at the same time; your choice stays secret until all have chosen."
@@ -118,6 +119,20 @@ class PlayController:
             await interaction.response.edit_message(content=text, view=view)
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    async def _newest(self, interaction: discord.Interaction[Any], board: Board) -> bool:
+        """Whether the player clicked the newest board: the channel's newest board message, or (when the notifier does
+        not know it, e.g. after a restart) a board shown since the player's current wait began. A step nobody sees
+        (another player's secret choice) bumps the version without a new board, and is no news to this player."""
+        message = getattr(interaction, "message", None)
+        newest = self.bot.notifier.newest_board(board.channel)
+        if newest is not None and message is not None and not message.flags.ephemeral:
+            return message.id == newest
+        try:
+            since = await self.svc.waiting_since(board.channel, interaction.user.id)
+        except TableError:
+            return False
+        return since is not None and board.version >= since
 
     async def offer_current(self, interaction: discord.Interaction[Any], table: Table) -> None:
         await reply(interaction, f"The board has moved on since then (it is now at move {table.version} of the "

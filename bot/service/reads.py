@@ -38,6 +38,14 @@ class ReadService(ServiceBase):
         assert state is not None
         return [(a, state.describe(a)) for a in state.legal_actions(seat)]
 
+    async def waiting_since(self, channel: int, user: int) -> int | None:
+        """The board version at which ``user``'s current wait in the channel's game began; None when they are not
+        awaited (or it was not recorded)."""
+        _check_id(user, "user")
+        row = await self._open_row(channel)
+        seat = next((s.seat for s in await self.store.seats(row.id) if s.user_id == user), None)
+        return None if seat is None else await self.store.awaited_since(row.id, seat)
+
     async def table_of_game(self, game_id: int) -> Table:
         """A game by its number (e.g. one whose channel is gone, named in /game mygames)."""
         row = await self.store.game(_check_id(game_id, "game"))

@@ -157,3 +157,35 @@ async def test_a_menu_from_an_earlier_simultaneous_step_cannot_play_in_the_next_
     assert (await table(w)).version == t.version  # nothing was played
     fresh = await open_menu(w, w.bob)  # the current menu still works
     assert (await choose(w.bob, fresh, again)).response.content.startswith("✅ Done")
+
+
+async def test_the_newest_board_never_answers_moved_on(world):
+    """Strasbourg's secret planning steps bump the version without a new board: a player clicking the newest board
+    used to read "the board has moved on" (56 % of menu opens in the issue's measurement). Each click here is on the
+    channel's newest board; every answer is the menu, without that line."""
+    import rules
+
+    if "strasbourg" not in rules.GAMES:
+        return
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol, game="strasbourg", options=None)
+    opens = stale_opens = 0
+    for _ in range(60):
+        t = await table(w)
+        if t.status != "active":
+            break
+        for user in t.awaited:
+            now = await table(w)
+            if user not in now.awaited:
+                continue
+            actor = actor_of(w, user)
+            menu = await open_menu(w, actor)
+            opens += 1
+            stale_opens += now.version != int(w.board().components[0].children[0].custom_id.rsplit(":", 1)[1])
+            assert "moved on" not in menu.response.content, menu.response.content
+            actions = menu_actions(menu)
+            assert actions, menu.response.content
+            done = await choose(actor, menu, actions[-1])
+            assert "moved on" not in done.response.content, done.response.content
+    assert stale_opens, "no click on a board older than the current version: the test did not cover the case"
+    assert opens >= 30
