@@ -2,7 +2,10 @@
 
 Each human's choice is the game's bot (``Game.bot_action(view, legal, seat, rng)``) on what the service shows that
 player (``svc.legal``, ``svc.private_view``), played with ``svc.act`` — so whatever the service does on its own
-(bot chains, later: forced steps it plays itself) is measured, not assumed. Every ``Update`` goes to the real bot's
+(bot chains, forced steps with ``auto_forced`` on, standing orders) is measured, not assumed. Where a human would,
+the player gives a standing order instead of answering (``standing_order``: a pass in a passing loop becomes "pass
+for the rest of this phase"; Speicherstadt's walk-down becomes "buy column C for N coins or less", N from the bot's
+own evaluation of the card; see bench/README.md). Every ``Update`` goes to the real bot's
 ``notifier.publish`` (``build_bot()``, never connected) exactly as ``bot/cogs`` call it; only Discord's transport is
 replaced by recorders (``get_partial_messageable`` → a channel whose ``send`` records content and allowed_mentions,
 ``create_dm`` → a DM channel that records the send). So posts, mentions, re-pings and DMs are what the bot would
@@ -48,7 +51,7 @@ MAX_DECISIONS = 20_000
 GUILD = 7_800
 BASELINE_FILE = Path(__file__).with_name("async_baseline.json")
 DAYS_TARGET = 0.65  # simulated days: at least 35 % fewer than the baseline
-TABLE_SETTINGS: dict[str, Any] = {}  # settings of every bench table (e.g. auto_forced, once the service has it)
+TABLE_SETTINGS: dict[str, Any] = {"auto_forced": "on"}  # settings of every bench table (on is the default anyway)
 _MENTION = re.compile(r"<@!?(\d+)>")
 
 
@@ -160,6 +163,37 @@ def no_images() -> Iterator[None]:
             del sys.modules["render"]
 
 
+# ---- the simulated human's standing orders ----------------------------------------------------------
+def standing_order(name: str, view: dict[str, Any], legal: list[str], seat: int, choice: str) -> str | None:
+    """The standing order a human gives instead of answering this prompt, or None (they answer it).
+
+    The rule (bench/README.md): a seat whose choice (its bot's) is to pass in a passing loop says so for the rest of
+    the phase instead — Colonia's ``pass`` in a loop ("pass in this loop"), Nürnberg's ``decline`` of an offer
+    ("decline offers for the rest of this turn"). In Speicherstadt's purchase walk-down the seat gives "buy column C
+    for N coins or less", N = what the card is worth to it by its bot's own evaluation (card value over the value
+    of a coin, at most its coins) — unless its bot declines only to take the same card cheaper with its next
+    worker, which the order does by itself. The order answers this prompt at once and later ones of the phase."""
+    if name == "colonia" and choice == "pass" and view.get("loop") is not None:
+        return "pass"
+    if name == "nuernberg" and choice == "decline" and view.get("phase") == "offer":
+        return "decline"
+    if name == "speicherstadt" and view.get("phase") == "purchase" and set(legal) == {"buy", "decline"}:
+        from rules.speicherstadt import bot as speicher_bot
+
+        col = int(view["deciding"])
+        me = view["players"][seat]
+        slot = view["row"][col - 1]
+        price = len(slot["workers"])
+        worth = speicher_bot.card_value(view, me, slot) / max(speicher_bot.coin_value(view, me), 1e-9)
+        top = max(0, min(int(me["coins"]), int(worth)))
+        if choice == "buy":
+            top = max(top, price)  # it buys now: the order must too
+        elif top >= price:
+            top = price - 1  # it declines now (e.g. to save money for a card further right)
+        return f"upto {col} {top}"
+    return None
+
+
 # ---- one game ----------------------------------------------------------------------------------
 @dataclass
 class GameFigures:
@@ -169,7 +203,8 @@ class GameFigures:
     players: int
     seed: int
     prompts: list[int]  # decisions asked of each seat
-    forced: list[int]  # of those, with exactly one legal action
+    forced: list[int]  # of those, with only one option (``Game.forced_action``): 0 while auto_forced is on
+    orders: list[int]  # of those, answered with a standing order (bench/README.md, "standing orders")
     turns: list[int]  # times each seat became awaited
     waits: int  # layers (sequential waits)
     hours: float  # simulated length
@@ -196,7 +231,7 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
     for user in users[1:]:
         await svc.join(channel, user, f"P{user}")
     delays = random.Random(f"async:{name}:{seed}")
-    prompts, forced, turns = [0] * n, [0] * n, [0] * n
+    prompts, forced, turns, orders = [0] * n, [0] * n, [0] * n, [0] * n
     mentions_before = dict(recorder.mentions)
     repings_before = dict(recorder.repings)
     dms_before = dict(recorder.dms)
@@ -238,8 +273,15 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
             view = await svc.private_view(channel, user)
             choice = game.bot_action(view, legal, seat, Rng(seed, "async-bench", seat, version))
             prompts[seat] += 1
-            forced[seat] += len(legal) == 1
-            update = await svc.act(channel, user, choice, expected_version=version)
+            forced[seat] += game.forced_action(view, legal, seat) is not None
+            order = standing_order(name, view, legal, seat, choice)
+            offered = {o for o, _label in (await svc.orders(channel, user)).offers} if order else set()
+            if order in offered:
+                orders[seat] += 1
+                _text, update = await svc.set_order(channel, user, order)
+                assert update is not None, f"{name}: the order {order!r} did not answer the prompt it was given for"
+            else:
+                update = await svc.act(channel, user, choice, expected_version=version)
             awaited = await publish(update, user)
             version, active = update.version, update.table.status == "active"
             longest = max(longest, delay)
@@ -256,7 +298,7 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
     def per_seat(now: dict[int, int], before: dict[int, int]) -> list[int]:
         return [now.get(by_seat[s], 0) - before.get(by_seat[s], 0) for s in range(n)]
 
-    return GameFigures(name, n, seed, prompts, forced, turns, waits, hours, handovers, len(rounds),
+    return GameFigures(name, n, seed, prompts, forced, orders, turns, waits, hours, handovers, len(rounds),
                        recorder.posts - posts_before, recorder.edits - edits_before,
                        per_seat(recorder.mentions, mentions_before), per_seat(recorder.repings, repings_before),
                        per_seat(recorder.dms, dms_before))
@@ -296,6 +338,7 @@ def means(figures: Sequence[GameFigures]) -> dict[str, dict[str, float]]:
         out[name] = {
             "players": games[0].players, "games": len(games),
             "prompts_per_player": per_player(games, "prompts"), "forced_per_player": per_player(games, "forced"),
+            "orders_per_player": per_player(games, "orders"),
             "waits": mean([f.waits for f in games]), "posts": mean([f.posts for f in games]),
             "edits": mean([f.edits for f in games]),
             "handovers": mean([f.handovers for f in games]), "rounds": mean([f.rounds for f in games]),
@@ -359,6 +402,8 @@ def rows_from(figures: dict[str, dict[str, float]], baseline: dict[str, Any] | N
                        note=f"mean of {int(m['games'])} games; {m['turns_per_player']:.1f} own turns per player"))
         out.append(row("forced prompts per player", "forced_per_player", 1, "0 (auto_forced)",
                        m["forced_per_player"] == 0))
+        out.append(row("standing orders per player", "orders_per_player", 1,
+                       note="prompts answered by giving a standing order"))
         out.append(row("sequential waits", "waits", 0,
                        note=f"of {m['prompts_per_player'] * m['players']:.0f} decisions"))
         bound = m["posts_bound"]

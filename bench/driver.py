@@ -31,7 +31,8 @@ async def open_table(svc, store: Store, channel: int, name: str, num_players: in
     game = rules.get_game(name)
     n = num_players or bench_players(game)
     users = [channel * 10 + i + 1 for i in range(n)]
-    await svc.create(channel, GUILD, name, users[0], f"P{users[0]}")
+    # auto_forced off: the local mirror must see every move, so none may be played by the service on its own
+    await svc.create(channel, GUILD, name, users[0], f"P{users[0]}", settings={"auto_forced": "off"})
     for user in users[1:]:
         await svc.join(channel, user, f"P{user}")
     await svc.start(channel, users[0])

@@ -145,4 +145,34 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seat, user_id)
     ) STRICT;
     """,
+    # 7: automatic moves ('auto': a forced prompt or a standing order played for a human seat) in the log, whose
+    # kind is checked, so the table is rebuilt (SQLite cannot change a CHECK): new table, copy, drop, rename,
+    # index again; and the standing orders players gave (one per seat, kept until its scope ends)
+    """
+    CREATE TABLE actions_7(
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('player', 'bot', 'caretaker', 'note', 'auto')),
+        version INTEGER NOT NULL,
+        seat INTEGER,
+        user_id INTEGER,
+        action TEXT,
+        events TEXT NOT NULL DEFAULT '[]',
+        at REAL NOT NULL
+    ) STRICT;
+    INSERT INTO actions_7(id, game_id, kind, version, seat, user_id, action, events, at)
+        SELECT id, game_id, kind, version, seat, user_id, action, events, at FROM actions ORDER BY id;
+    DROP TABLE actions;
+    ALTER TABLE actions_7 RENAME TO actions;
+    CREATE INDEX actions_by_game ON actions(game_id, id);
+    CREATE TABLE standing_orders(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        order_id TEXT NOT NULL,
+        label TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    """,
 ]

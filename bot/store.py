@@ -79,7 +79,7 @@ class SeatRow:
 @dataclass(frozen=True)
 class LogRow:
     id: int
-    kind: str  # 'player' | 'bot' | 'caretaker' | 'note'
+    kind: str  # 'player' | 'bot' | 'caretaker' | 'auto' | 'note'
     version: int
     seat: int | None
     user_id: int | None
@@ -87,6 +87,15 @@ class LogRow:
     events: list[str]
     at: float
     damaged: bool = False  # its events were not a JSON list of lines (they read as [])
+
+
+@dataclass(frozen=True)
+class OrderRow:
+    """A seat's standing order: the game's order id, its label, and the scope key it lapses after."""
+
+    order_id: str
+    label: str
+    scope: str
 
 
 @dataclass(frozen=True)
@@ -518,6 +527,33 @@ class Store:
             await self._write("DELETE FROM seat_votes WHERE game_id = ?", (game_id,))
         else:
             await self._write("DELETE FROM seat_votes WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+    # ---- standing orders (migration 7) ---------------------------------------------------------------
+    async def standing_orders(self) -> dict[int, dict[int, OrderRow]]:
+        """game id -> seat -> its standing order, for every running game."""
+        rows = await self._fetchall(
+            "SELECT o.game_id, o.seat, o.order_id, o.label, o.scope FROM standing_orders o"
+            " JOIN games g ON g.id = o.game_id WHERE g.status = 'active'"
+        )
+        out: dict[int, dict[int, OrderRow]] = {}
+        for game_id, seat, order_id, label, scope in rows:
+            out.setdefault(int(game_id), {})[int(seat)] = OrderRow(str(order_id), str(label), str(scope))
+        return out
+
+    async def put_order(self, game_id: int, seat: int, order: OrderRow, now: float) -> None:
+        """Give ``seat`` a standing order (it replaces the one it had)."""
+        await self._write(
+            "INSERT INTO standing_orders(game_id, seat, order_id, label, scope, at) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT(game_id, seat) DO UPDATE SET order_id = excluded.order_id, label = excluded.label,"
+            " scope = excluded.scope, at = excluded.at",
+            (game_id, seat, order.order_id, order.label, order.scope, now),
+        )
+
+    async def drop_orders(self, game_id: int, seat: int | None = None) -> None:
+        if seat is None:
+            await self._write("DELETE FROM standing_orders WHERE game_id = ?", (game_id,))
+        else:
+            await self._write("DELETE FROM standing_orders WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     # ---- pauses and the service's own facts -----------------------------------------------------
     async def pauses(self) -> dict[int, tuple[float, str]]:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot import health
-from bot.service import DamagedGame, Table, TableError, TableService, Update, name_seats
+from bot.service import AUTO_FORCED_HELP, DamagedGame, Table, TableError, TableService, Update, name_seats
 from rules.core import Game, Outcome
 
 DEFAULT_DB = "kontor-play.sqlite3"
@@ -31,7 +31,9 @@ MAX_CHANGED = 3  # more changed lines than this: show the whole summary again
 GUILD = 0
 QUIT = {"q", "quit", "exit"}
 HELP = ("Type the number of an action (or the action itself). Other commands: 'board' the whole summary, "
-        "'log' the recent moves, 'rules' the rules in brief, 'q' quit (the game is saved after every move).")
+        "'log' the recent moves, 'rules' the rules in brief, 'orders' the standing orders you can give "
+        "('order N' gives the N-th, 'order cancel' cancels yours), 'auto on|off' whether a move that is the only "
+        "option is played for you (auto_forced), 'q' quit (the game is saved after every move).")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -237,6 +239,9 @@ class Terminal:
             if hot_seat and (self.last_shown is None or self.last_shown[0] != you):
                 self.say(f"\n— {you}'s turn — (what follows shows {you}'s secrets)")  # time to pass the keyboard
             self.show_state(lines, you)
+            order = await self.svc.my_order(self.channel, user)
+            if order is not None:
+                self.say(f"📌 Your standing order: {order[1]} ('order cancel' cancels it)")
             legal = await self.svc.legal(self.channel, user)
             for i, (action, label) in enumerate(legal, 1):  # labels may name seats too ("Send the offer to Seat 2")
                 self.say(f"  {i:>2}) {name_seats(label, table.names)}  [{action}]")
@@ -261,6 +266,12 @@ class Terminal:
                     continue
                 if not line:
                     continue
+                if line.lower() in ("orders", "order") or line.lower().startswith(("order ", "auto ")):
+                    update = await self.command(line, user, table)
+                    if update is None:
+                        continue
+                    self.show_update(update, hot_seat)
+                    break
                 chosen = pick(line, legal)
                 if chosen is None:
                     self.say(f"Please type a number from 1 to {len(legal)}, an action, ? for help or q to quit.")
@@ -275,6 +286,46 @@ class Terminal:
             if _CtrlC.pressed:
                 self.say("\nSaved. Run the same command again to resume.")
                 return 0
+
+
+    async def command(self, line: str, user: int, table: Table) -> Update | None:
+        """The standing orders and the auto_forced setting; the Update when an order played at once, else None."""
+        word, _, rest = line.strip().partition(" ")
+        rest = rest.strip()
+        try:
+            if word.lower() == "auto":
+                if rest.lower() not in ("on", "off"):
+                    self.say("Type 'auto on' or 'auto off'.")
+                    return None
+                changed = await self.svc.update_settings(self.channel, table.creator, force=True,
+                                                         auto_forced=rest.lower())
+                self.say("\n".join(changed.public_events))
+                if rest.lower() == "on":
+                    self.say(AUTO_FORCED_HELP)
+                return None
+            info = await self.svc.orders(self.channel, user)
+            if not rest:
+                self.say(f"Your standing order: {info.current[1]}." if info.current else "You have no standing order.")
+                if not info.offers:
+                    self.say("No standing order can be given at this point of the game.")
+                for i, (_order, label) in enumerate(info.offers, 1):
+                    self.say(f"  o{i:>2}) {label}  (type: order {i})")
+                return None
+            if rest.lower() == "cancel":
+                self.say(await self.svc.cancel_order(self.channel, user))
+                return None
+            chosen = rest
+            if rest.isascii() and rest.isdigit():
+                if not 1 <= int(rest) <= len(info.offers):
+                    self.say(f"There is no order {rest}: type 'orders' to list them.")
+                    return None
+                chosen = info.offers[int(rest) - 1][0]
+            text, played = await self.svc.set_order(self.channel, user, chosen)
+        except TableError as err:
+            self.say(f"Refused: {err}")
+            return None
+        self.say(text.replace("`/game orders cancel`", "'order cancel'"))
+        return played
 
 
 def pick(line: str, legal: list[tuple[str, str]]) -> str | None:

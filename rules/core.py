@@ -291,6 +291,32 @@ class Game(ABC):
     def event_text(self, event: Event) -> str:
         """English text for an event (one formatter per game)."""
 
+    # ---- automatic moves (the service plays them; see docs/service.md "Automatic moves") ----------------
+    def forced_action(self, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+        """The action to play for ``seat`` without asking, because it is its only option; None to ask.
+
+        The default: the one legal action, if there is exactly one. A game overrides it where a single legal
+        action must still wait for the player (e.g. Nürnberg's proposer, whose only action ``withdraw`` ends
+        their own offer: the offer stays out until the addressees answer)."""
+        return legal[0] if len(legal) == 1 else None
+
+    def standing_orders(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+        """The standing orders ``seat`` may give now, as ``(order_id, label)``: e.g. ``("pass", "Pass for the
+        rest of this market")``. An order id is text (at most 40 characters, no spaces at its ends); the label
+        says in words what it does and when it lapses. Default: no orders."""
+        return []
+
+    def standing_scope(self, order_id: str, view: dict[str, Any], seat: int) -> str | None:
+        """The scope key of an order in ``view``: the order lapses as soon as this key differs from the one it
+        had when it was given (the phase, turn or column it was given for is over), or is None (the order does
+        not apply any more). Default: None (no orders)."""
+        return None
+
+    def standing_answer(self, order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+        """What an order in force plays for ``seat`` now (one of ``legal``), or None to ask the player as
+        usual (the order stays until its scope ends). Default: None."""
+        return None
+
     def summary(self, view: dict[str, Any]) -> str:
         """A few readable lines describing a view (terminal table, Discord embed). Games may enrich it."""
         lines = [str(view.get("status") or view.get("phase") or self.title)]

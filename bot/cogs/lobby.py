@@ -18,13 +18,26 @@ from bot.botcore import BotCore
 from bot.cogs.play import reply
 from bot.dms import DM_HELP
 from bot.notify import NO_PING, board_image
-from bot.service import PACES, SETTING_CHOICES, DamagedGame, Table, TableError, Update, pause_text
+from bot.service import (
+    AUTO_FORCED_HELP,
+    PACES,
+    SETTING_CHOICES,
+    DamagedGame,
+    OrderInfo,
+    Table,
+    TableError,
+    Update,
+    pause_text,
+)
 from bot.service.pauses import UNREACHABLE
 from bot.ui import embeds
 from bot.ui.confirm import ask
 from bot.ui.text import clip, input_problem, safe_echo, shown, shown_lines
 
 LOG_PAGE = 15
+ORDER_LIST = 12
+# Discord allows 100 characters for an option's description: the full text is AUTO_FORCED_HELP (said on "on").
+AUTO_FORCED_DESCRIPTION = "on: an only option is played at once (others can tell you had no choice)"
 
 
 def refusals(func: Any) -> Any:
@@ -413,16 +426,19 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(pace="Preset for reminder and deadline", remind_hours="Hours until a reminder (0 = off)",
                            deadline_hours="Hours until the deadline (0 = none)",
                            caretaker="At the deadline: a bot plays, the seat is skipped, or nothing happens",
-                           post="A new board message per move, or one live message edited in place")
+                           post="A new board message per move, or one live message edited in place",
+                           auto_forced=AUTO_FORCED_DESCRIPTION)
     @app_commands.choices(pace=_choices(PACES), caretaker=_choices(SETTING_CHOICES["caretaker"]),
-                          post=_choices(SETTING_CHOICES["post"]))
+                          post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]))
     @refusals
     async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
                        remind_hours: app_commands.Range[float, 0, 720] | None = None,
                        deadline_hours: app_commands.Range[float, 0, 720] | None = None,
-                       caretaker: str | None = None, post: str | None = None) -> None:
+                       caretaker: str | None = None, post: str | None = None,
+                       auto_forced: str | None = None) -> None:
         given = {k: v for k, v in {"pace": pace, "remind_hours": remind_hours, "deadline_hours": deadline_hours,
-                                   "caretaker": caretaker, "post": post}.items() if v is not None}
+                                   "caretaker": caretaker, "post": post, "auto_forced": auto_forced}.items()
+                 if v is not None}
         if not given:
             table: Table = await self.svc.table(interaction.channel_id)
             await interaction.response.send_message(embed=embeds.lobby_embed(table, ["Current settings."]),
@@ -431,7 +447,60 @@ class GameCommands(app_commands.Group):
         update = await self.svc.update_settings(interaction.channel_id, interaction.user.id,
                                                 force=is_moderator(interaction), **given)
         self.bot.scheduler.poke()  # new timers may fall due sooner
-        await interaction.response.send_message("\n".join(shown_lines(update.public_events)), allowed_mentions=NO_PING)
+        text = "\n".join(shown_lines(update.public_events))
+        if auto_forced == "on":
+            text += f"\n{AUTO_FORCED_HELP}"
+        await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
+
+    # ---- standing orders -------------------------------------------------------------------
+    @app_commands.command(name="orders", description="Standing orders: e.g. pass for the rest of this phase (private)")
+    @app_commands.describe(order="An order to give (start typing: the ones you can give now), or `cancel`;"
+                                 " leave empty to see yours")
+    @refusals
+    async def orders(self, interaction: discord.Interaction[Any], order: str | None = None) -> None:
+        channel, user = channel_of(interaction), interaction.user.id
+        if order is None:
+            info: OrderInfo = await self.svc.orders(channel, user)
+            lines = [f"📌 Your standing order: {shown(info.current[1])}. `/game orders order:cancel` cancels it."
+                     if info.current else "You have no standing order at this table."]
+            if info.offers:
+                lines.append("You can give (`/game orders order:` …, only you see it):")
+                lines.extend(f"• {shown(label)}" for _, label in info.offers[:ORDER_LIST])
+                if len(info.offers) > ORDER_LIST:
+                    lines.append(f"… and {len(info.offers) - ORDER_LIST} more: start typing in `order:`.")
+            else:
+                lines.append("No standing order can be given at this point of the game.")
+            await reply(interaction, "\n".join(lines))
+            return
+        problem = input_problem(order, limit=100, what="The order")
+        if problem:
+            raise TableError(problem + " Choose one of the suggested orders.")
+        if order.strip().casefold() == "cancel":
+            await reply(interaction, await self.svc.cancel_order(channel, user))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the order may play at once
+        try:
+            text, update = await self.svc.set_order(channel, user, order)
+        except TableError as exc:
+            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
+            return
+        await interaction.edit_original_response(content=clip(text, 2000))
+        if update is not None:
+            await self.bot.notifier.publish(update, actor=user)
+
+    @orders.autocomplete("order")
+    async def orders_choices(self, interaction: discord.Interaction[Any],
+                             current: str) -> list[app_commands.Choice[str]]:
+        try:
+            info: OrderInfo = await self.svc.orders(channel_of(interaction), interaction.user.id)
+        except TableError:
+            return []
+        typed = current.casefold().strip()
+        out = [app_commands.Choice(name=clip(label, 100), value=order_id) for order_id, label in info.offers
+               if not typed or typed in label.casefold() or typed in order_id.casefold()]
+        if info.current is not None and (not typed or typed in "cancel"):
+            out.insert(0, app_commands.Choice(name=clip(f"cancel — {info.current[1]}", 100), value="cancel"))
+        return out[:25]
 
 
 def setup(bot: BotCore) -> None:

@@ -250,7 +250,9 @@ class PlayController:
             return
         game = self.svc.game(table.game)
         image = await private_image(table.game, view, table.names)
-        embed = embeds.private_embed(table, game.summary(view), [], image=image is not None)
+        order = await self.svc.my_order(channel_id, interaction.user.id)
+        embed = embeds.private_embed(table, game.summary(view), [], image=image is not None,
+                                     order=order[1] if order else None)
         files = [discord.File(io.BytesIO(image), filename="screen.png")] if image else []
         await interaction.edit_original_response(content=None, embed=embed, attachments=files)
 

@@ -25,9 +25,11 @@ from bot.service.model import (
     name_seats,
 )
 from bot.service.moves import MAX_AUTO_STEPS
+from bot.service.orders import OrderInfo, OrderService
 from bot.service.pauses import PAUSE_REASONS, PauseService, pause_text
 from bot.service.reads import ReadService
 from bot.service.settings import (
+    AUTO_FORCED_HELP,
     DEFAULT_SETTINGS,
     MAX_HOURS,
     PACES,
@@ -37,11 +39,12 @@ from bot.service.settings import (
 )
 
 
-class TableService(DepartureService, DeadlineService, PauseService, ReadService):
+class TableService(DepartureService, DeadlineService, OrderService, PauseService, ReadService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 
 __all__ = [
+    "AUTO_FORCED_HELP",
     "BOT_NAMES",
     "DAMAGED",
     "DEFAULT_SETTINGS",
@@ -54,6 +57,7 @@ __all__ = [
     "SEAT_CHOICES",
     "SETTING_CHOICES",
     "DamagedGame",
+    "OrderInfo",
     "PrivateUpdate",
     "Seat",
     "StaleVersion",

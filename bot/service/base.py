@@ -25,7 +25,7 @@ from bot.service.model import (
     _secret_part,
     name_seats,
 )
-from bot.store import GameRow, Store
+from bot.store import GameRow, OrderRow, Store
 from rules.core import Game, Outcome, State, printable, seed_digest
 
 log = logging.getLogger("bot.service")
@@ -77,6 +77,8 @@ class ServiceBase:
         # here by the only writer, so building a Table costs no query.
         self._pauses: dict[int, tuple[float, str]] = {}
         self._departed: dict[int, set[int]] = {}  # game id -> seated players who left the server (not pinged)
+        # game id -> seat -> its standing order (running games only); loaded at open, then kept by the one writer
+        self._orders: dict[int, dict[int, OrderRow]] = {}
         self._alive_written = 0.0  # when ``alive_at`` was last stored (see ``_heartbeat``)
 
     @classmethod
@@ -101,6 +103,7 @@ class ServiceBase:
         and at close) until now. Nobody is charged for an outage."""
         self._pauses = await self.store.pauses()
         self._departed = await self.store.departures()
+        self._orders = await self.store.standing_orders()
         last = await self.store.get_meta(ALIVE_AT)
         now = self.clock()
         async with self.store.transaction() as tx:

@@ -57,6 +57,13 @@ class DeadlineService(MoveService):
         state = self._state(row)
         assert state is not None
         self._check_seats(row, seats, state)
+        # A wait that answers itself (a standing order, an only option: e.g. one left over from a chain a crash cut
+        # short, or from before auto_forced) is played now instead of reminding anyone.
+        changes = self._begin(row, state, seats)
+        before = row.version
+        row, state = await self._run_auto(row, seats, state, changes, now)
+        if row.version != before:
+            return await self._update(row, seats, state, changes, notice=changes.notice)
         who = seats[seat]
         if seat not in state.to_act() or who.is_bot:
             async with self.store.transaction() as tx:
@@ -111,7 +118,7 @@ class DeadlineService(MoveService):
             notice = f"{who.name}'s deadline passed: the caretaker bot played for them."
         else:
             notice = f"{who.name}'s deadline passed: their turn was skipped."
-        row, state = await self._run_bots(row, seats, state, changes, now)
+        row, state = await self._run_auto(row, seats, state, changes, now)
         if changes.notice is not None:
             notice = f"{notice} {changes.notice}"
         return await self._update(row, seats, state, changes, notice=notice)

@@ -196,7 +196,7 @@ class LobbyService(MoveService):
                                       updated_at=now)
             self._states[row.id] = (version, state)
             changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=list(texts))
-            row, state = await self._run_bots(row, seats, state, changes, now)
+            row, state = await self._run_auto(row, seats, state, changes, now)
             return await self._update(row, seats, state, changes, notice=changes.notice)
 
     async def abandon(self, channel: int, by_user: int, force: bool = False) -> Update:
@@ -225,7 +225,9 @@ class LobbyService(MoveService):
                         events=texts, now=now)
         await tx.drop_deadlines(row.id)
         await tx.drop_abandon_votes(row.id)
+        await tx.drop_orders(row.id)
         self._forget(row.id)
+        self._orders.pop(row.id, None)
         return dataclasses.replace(row, status="abandoned", version=version, updated_at=now, ended_at=now)
 
     async def vote_abandon(self, channel: int, user: int) -> Update:
@@ -300,11 +302,13 @@ class LobbyService(MoveService):
                 await tx.set_seats(row.id, seats)
                 if old.user_id is not None:
                     await tx.drop_abandon_votes(row.id, old.user_id)
+                await tx.drop_orders(row.id, seat)  # a standing order was its player's, not the seat's
                 await tx.append(row.id, kind="note", version=version, seat=seat, user_id=by_user, action=None,
                                 events=[text], now=now)
                 if state is not None:
                     await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version)
             row = dataclasses.replace(row, version=version, updated_at=now, creator_id=creator)
+            self._drop_orders(row.id, [seat])
             if state is None:
                 return await self._lobby_update(row.id, [text])
             self._states[row.id] = (version, state)
@@ -312,7 +316,7 @@ class LobbyService(MoveService):
             # The new occupant gets a private update; the other humans only if something secret changed for them.
             public, views = state.views([s.seat for s in seats if not s.is_bot and s.seat != seat])
             changes.before.update({s: _secret_part(view, public) for s, view in views.items()})
-            row, state = await self._run_bots(row, seats, state, changes, now)
+            row, state = await self._run_auto(row, seats, state, changes, now)
             return await self._update(row, seats, state, changes, notice=changes.notice)
 
     async def update_settings(self, channel: int, by_user: int, *, force: bool = False, **settings: Any) -> Update:

@@ -1,4 +1,5 @@
-"""Moves and bot chains: ``act`` and the steps it commits, the bots that move after it."""
+"""Moves and automatic chains: ``act`` and the steps it commits, then the automatic moves after it (bots, standing
+orders, forced prompts: ``_run_auto``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,15 @@ from typing import Any
 
 from bot.service.base import ServiceBase
 from bot.service.clocks import awaited_humans, deadline_at, reminder_at
-from bot.service.model import Seat, StaleVersion, TableError, Update, _Changes, _check_action, _check_id
+from bot.service.model import (
+    Seat,
+    StaleVersion,
+    TableError,
+    Update,
+    _Changes,
+    _check_action,
+    _check_id,
+)
 from bot.store import GameRow, Store, StoreError
 from rules.core import Game, IllegalAction, Rng, State, seed_digest
 
@@ -53,7 +62,7 @@ class MoveService(ServiceBase):
                 self._keep(row)
                 raise TableError(exc.message) from None
             # From here on the player's move is saved: whatever happens to the bots, the answer says so.
-            row, state = await self._run_bots(row, seats, state, changes, now)
+            row, state = await self._run_auto(row, seats, state, changes, now)
             self._keep(row)
             return await self._update(row, seats, state, changes, notice=changes.notice)
 
@@ -89,17 +98,25 @@ class MoveService(ServiceBase):
 
 
     async def _step(self, row: GameRow, seats: list[Seat], state: State, seat: int, action: str, kind: str,
-                    user: int | None, changes: _Changes, now: float) -> GameRow:
-        """Apply one action and commit it (log row + snapshot + version). IllegalAction leaves everything as is."""
+                    user: int | None, changes: _Changes, now: float, *, public_note: str | None = None,
+                    private_note: str | None = None) -> GameRow:
+        """Apply one action and commit it (log row + snapshot + version). IllegalAction leaves everything as is.
+        ``public_note`` / ``private_note``: a line after the move's own, for everyone (logged with it) / for the
+        seat only (an automatic move says why it was played)."""
         game = self.game(row.game)
         # Readers must not meet this state between apply and commit: uncache it until the commit is done.
         self._states.pop(row.id, None)
         clocks = awaited_humans(state, seats)  # the seats with a deadline row now
         events = state.apply(seat, action)  # raises IllegalAction before any change
         public = self._texts(game, [e for e in events if e.public], seats, None)
+        if public_note is not None:
+            public.append(public_note)
         private = {s.seat: self._texts(game, [e for e in events if e.to == s.seat], seats, s.seat)
                    for s in seats if not s.is_bot}
+        if private_note is not None:
+            private[seat] = [private_note, *private.get(seat, [])]
         over = state.is_over()
+        lapsed = [] if over else self._lapsed_orders(row.id, game, state)
         fields: dict[str, Any] = {"snapshot": state.dump()}
         if over:
             outcome = state.outcome()
@@ -117,7 +134,11 @@ class MoveService(ServiceBase):
                     public = [*public, *reveal]
                     await tx.drop_deadlines(row.id)
                     await tx.drop_abandon_votes(row.id)
+                    if row.id in self._orders:
+                        await tx.drop_orders(row.id)
                 else:
+                    for s in lapsed:
+                        await tx.drop_orders(row.id, s)
                     await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version,
                                                clocks=clocks)
         except BaseException as exc:
@@ -132,6 +153,7 @@ class MoveService(ServiceBase):
         changes.last = self._public_last(row.game, seat, action)
         changes.finished = changes.finished or over
         row = dataclasses.replace(row, version=version, updated_at=now, **fields)
+        self._drop_orders(row.id, None if over else lapsed)
         if over:
             self._forget(row.id)
         else:
@@ -139,30 +161,108 @@ class MoveService(ServiceBase):
             self._seats[row.id] = (version, list(seats))  # a move never changes the seating
         return row
 
-    async def _run_bots(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
+    async def _run_auto(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
                         now: float) -> tuple[GameRow, State]:
-        """Let the bots move until a human is awaited or the game ends; returns the last committed (row, state).
+        """The automatic moves: bots, standing orders and forced prompts, one step at a time until a human must
+        choose or the game ends; returns the last committed (row, state).
 
-        A bot step that cannot be committed (a full disk, an I/O error) ends the chain without raising: the steps
-        before it stand and are reported, the game waits on its bots, and ``wake_bots`` (each scheduler tick, and at
-        start-up) tries again. Closing the service ends a chain at its next step the same way."""
+        Each step is its own transaction and log row: a bot's move (kind ``bot``), a human seat's move that its
+        standing order answers or that is its only option (kind ``auto``; see ``_auto_choice``). Every path that
+        commits a change to a running game ends here (act, start, replace, the caretaker, wake_bots, a new order),
+        so no human is ever asked a question that answers itself, and nobody is pinged for one: the Update is
+        built after the chain, from whom the game then waits for.
+
+        A step that cannot be committed (a full disk, an I/O error) ends the chain without raising: the steps
+        before it stand and are reported, the game waits, and ``wake_bots`` (each scheduler tick, and at start-up)
+        tries again. Closing the service ends a chain at its next step the same way."""
         game = self.game(row.game)
         for _ in range(MAX_AUTO_STEPS):
-            bots = [s for s in state.to_act() if seats[s].is_bot]
-            if not bots or self._closing:
+            if self._closing or row.status != "active":
                 return row, state
+            pick = self._auto_choice(row, game, state, seats)
+            if pick is None:
+                return row, state
+            seat, action, kind, public_note, private_note = pick
             try:
-                row = await self._step(row, seats, state, bots[0], self._bot_choice(game, state, bots[0]), "bot",
-                                       None, changes, now)
+                row = await self._step(row, seats, state, seat, action, kind, None, changes, now,
+                                       public_note=public_note, private_note=private_note)
             except Exception as exc:
                 # The type only: a storage error's text is harmless, but a rules error's could quote the state.
-                log.error("a bot move in game %d could not be saved (%s); its bots will try again", row.id,
+                log.error("an automatic move in game %d could not be saved (%s); it will be tried again", row.id,
                           type(exc).__name__)
                 self._bots_failed(row.id)
                 changes.notice = BOTS_DELAYED
                 assert row.snapshot is not None  # a running game always has one
                 return row, game.load(row.snapshot)  # ``state`` ran ahead of the file: back to the last commit
-        raise RuntimeError(f"bots made {MAX_AUTO_STEPS} moves in a row without the game ending")
+        raise RuntimeError(f"{MAX_AUTO_STEPS} automatic moves in a row without the game ending")
+
+    def _auto_choice(self, row: GameRow, game: Game, state: State,
+                     seats: list[Seat]) -> tuple[int, str, str, str | None, str | None] | None:
+        """The next automatic step as (seat, action, kind, public note, private note), or None: a human must choose.
+
+        Bots first (as before). Then each awaited human seat: its standing order, if it answers (the public line is
+        the move's own, as if the player had chosen it: an order is private; the owner is told), else — with the
+        table's ``auto_forced`` on — its only option (``Game.forced_action``), said publicly as automatic."""
+        awaited = state.to_act()
+        bots = [s for s in awaited if seats[s].is_bot]
+        if bots:
+            return bots[0], self._bot_choice(game, state, bots[0]), "bot", None, None
+        forced_on = row.settings.get("auto_forced", "on") == "on"
+        orders = self._orders.get(row.id, {})
+        own_forced = type(game).forced_action is not Game.forced_action
+        for seat in awaited:
+            order = orders.get(seat)
+            if order is None and not forced_on:
+                continue
+            legal = state.legal_actions(seat)
+            if order is None and len(legal) != 1 and not own_forced:
+                continue  # the usual case, without building a view
+            view = state.view(seat)
+            if order is not None and game.standing_scope(order.order_id, view, seat) == order.scope:
+                try:
+                    answer = game.standing_answer(order.order_id, view, legal, seat)
+                except Exception as exc:  # a buggy order must not stall the table: ask the player instead
+                    log.error("%s standing order of seat %d failed at ply %d (%s)", game.name, seat, state.ply,
+                              type(exc).__name__)
+                    answer = None
+                if answer is not None and answer in legal:
+                    # No note, public or private: the public line is the move's own (the order stays private), and
+                    # its owner gave the order themselves (a private line would DM them once per step).
+                    return seat, answer, "auto", None, None
+            if forced_on:
+                choice = game.forced_action(view, legal, seat)
+                if choice is not None and choice in legal:
+                    note = f"{seats[seat].name} had only one option: it was played automatically."
+                    return seat, choice, "auto", note, None
+        return None
+
+    def _lapsed_orders(self, game_id: int, game: Game, state: State) -> list[int]:
+        """The seats of ``game_id`` whose standing order's scope ended in ``state``."""
+        orders = self._orders.get(game_id)
+        if not orders:
+            return []
+        out = []
+        for seat, order in orders.items():
+            try:
+                scope = game.standing_scope(order.order_id, state.view(seat), seat)
+            except Exception:
+                scope = None
+            if scope != order.scope:
+                out.append(seat)
+        return out
+
+    def _drop_orders(self, game_id: int, seats: list[int] | None) -> None:
+        """Forget standing orders in memory (committed already): those of ``seats``, or all (None)."""
+        if seats is None:
+            self._orders.pop(game_id, None)
+            return
+        orders = self._orders.get(game_id)
+        if orders is None:
+            return
+        for seat in seats:
+            orders.pop(seat, None)
+        if not orders:
+            self._orders.pop(game_id, None)
 
     def _bots_failed(self, game_id: int) -> None:
         """Try this game's bots again later, backing off (5 s, 10 s, … up to 10 min) while they keep failing."""
@@ -176,7 +276,12 @@ class MoveService(ServiceBase):
         is stuck (one indexed query). Returns what the bots did, to be posted like any other change."""
         now = self.clock() if now is None else now
         updates: list[Update] = []
-        for game_id, channel in await self.store.games_without_clocks():
+        waiting = await self.store.games_without_clocks()
+        known = {game_id for game_id, _ in waiting}
+        for game_id in list(self._wake_tries):  # a failed chain may have stopped before a human's automatic move
+            if game_id not in known and (row := await self.store.game(game_id)) is not None and row.open:
+                waiting.append((game_id, row.channel_id))
+        for game_id, channel in waiting:
             if self._closing:
                 break
             if self._wake_after.get(game_id, 0.0) > now:
@@ -200,13 +305,16 @@ class MoveService(ServiceBase):
             return None
         seats = await self.store.seats(row.id)
         state = self._state(row)
-        if state is None or not any(seats[s].is_bot for s in state.to_act()):
+        if state is None:
             return None
         before = row.version
         changes = self._begin(row, state, seats)
-        row, state = await self._run_bots(row, seats, state, changes, now)
+        row, state = await self._run_auto(row, seats, state, changes, now)
         if row.version == before:
-            return None  # not one bot move could be saved: nothing to tell yet
+            if changes.notice is None:  # nothing was left to do
+                self._wake_after.pop(game_id, None)
+                self._wake_tries.pop(game_id, None)
+            return None  # else not one move could be saved: nothing to tell yet
         if changes.notice is None:
             self._wake_after.pop(game_id, None)
             self._wake_tries.pop(game_id, None)

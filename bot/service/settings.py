@@ -22,12 +22,21 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "deadline_hours": 24.0,
     "caretaker": "bot",  # who plays for a seat whose deadline passed: "bot", "skip" (else bot) or "none"
     "post": "every",  # "every" move gets a message, or one "live" board message edited in place
+    # "on": a human seat whose only option is one action has it played automatically (docs/discord.md, "Automatic
+    # moves"); "off": they are asked. An instant automatic move tells the table the player had no other option.
+    "auto_forced": "on",
 }
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "pace": tuple(PACES),
     "caretaker": ("bot", "skip", "none"),
     "post": ("every", "live"),
+    "auto_forced": ("on", "off"),
 }
+_YES_NO = {"true": "on", "yes": "on", "1": "on", "false": "off", "no": "off", "0": "off"}
+#: What the table learns from ``auto_forced`` (the settings help says it to the host and the players).
+AUTO_FORCED_HELP = ("When a player's only legal move is one action (e.g. passing in Colonia with no money), Kontor "
+                    "plays it for them at once, marked as automatic in the log. Everyone can infer from an instant "
+                    "automatic move that the player had no other option.")
 MAX_HOURS = 24.0 * 30
 # The shortest timers, those of the "live" pace: a reminder seconds after a turn began, or a deadline before anyone
 # could read the ping, would only let the caretaker play for people.
@@ -56,6 +65,8 @@ def normalise_settings(given: Mapping[str, Any] | None, base: Mapping[str, Any] 
     for key, choices in SETTING_CHOICES.items():
         if key in given:
             value = str(given[key]).strip().lower()
+            if key == "auto_forced":
+                value = _YES_NO.get(value, value)
             if value not in choices:
                 raise TableError(f"Setting {key} must be one of: {', '.join(choices)}.")
             out[key] = value
@@ -83,6 +94,9 @@ def describe_settings(settings: Mapping[str, Any], keys: Any = None) -> str:
                                 "none": "at the deadline nothing is played"}.get(v, f"caretaker {v}"),
         "post": lambda v: {"every": "a new board message per move",
                            "live": "one live board edited in place"}.get(v, f"post {v}"),
+        "auto_forced": lambda v: {"on": "a move that is the only option is played automatically",
+                                  "off": "players are asked even when they have only one option"}.get(
+                                      v, f"auto_forced {v}"),
     }
     shown = list(words) if keys is None else [k for k in words if k in keys]
     return ", ".join(words[k](settings[k]) for k in shown if k in settings)

@@ -101,12 +101,16 @@ def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
     return embed
 
 
-def private_embed(table: Table, summary: str, events: Sequence[str], *, image: bool) -> discord.Embed:
-    """One player's own screen (sent only by DM or as an ephemeral reply)."""
+def private_embed(table: Table, summary: str, events: Sequence[str], *, image: bool,
+                  order: str | None = None) -> discord.Embed:
+    """One player's own screen (sent only by DM or as an ephemeral reply); ``order``: their standing order's label."""
     embed = discord.Embed(title=clip(f"Your screen — {table.title}", 256), colour=COLOUR,
                           description=clip(named(table, summary) or "—", 4000))
     if events:
         embed.add_field(name="Just now", value=clip("\n".join(recent_lines(events)), 1024), inline=False)
+    if order:
+        embed.add_field(name="📌 Your standing order", inline=False,
+                        value=clip(f"{shown(order)} — `/game orders order:cancel` cancels it.", 1024))
     embed.set_footer(text=f"Move {table.version}")
     if image:
         embed.set_image(url="attachment://screen.png")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules.colonia import bot, text
+from rules.colonia import bot, orders, text
 from rules.colonia.data import MAX_PLAYERS, MIN_PLAYERS, RECONSTRUCTED
 from rules.colonia.state import ColoniaState
 from rules.colonia.summary import summary as _summary
@@ -49,6 +49,15 @@ class ColoniaGame(Game):
 
     def summary(self, view: dict[str, Any]) -> str:
         return _summary(view)
+
+    def standing_orders(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+        return orders.offers(view, seat)
+
+    def standing_scope(self, order_id: str, view: dict[str, Any], seat: int) -> str | None:
+        return orders.scope(order_id, view, seat)
+
+    def standing_answer(self, order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+        return orders.answer(order_id, view, legal, seat)
 
 
 GAME = ColoniaGame()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rules.core import Event, Game, Rng, State
-from rules.nuernberg import bot, setup, text
+from rules.nuernberg import bot, orders, setup, text
 from rules.nuernberg.state import NuernbergState
 
 
@@ -56,6 +56,18 @@ class NuernbergGame(Game):
 
     def summary(self, view: dict[str, Any]) -> str:
         return text.summary(view)
+
+    def standing_orders(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+        return orders.offers(view, seat)
+
+    def standing_scope(self, order_id: str, view: dict[str, Any], seat: int) -> str | None:
+        return orders.scope(order_id, view, seat)
+
+    def standing_answer(self, order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+        return orders.answer(order_id, view, legal, seat)
+
+    def forced_action(self, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+        return orders.forced(legal)
 
 
 GAME = NuernbergGame()

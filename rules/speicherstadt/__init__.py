@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rules.core import Event, Game, Rng, State
-from rules.speicherstadt import bot, text, views
+from rules.speicherstadt import bot, orders, text, views
 from rules.speicherstadt.data import RECONSTRUCTED
 from rules.speicherstadt.state import SpeicherstadtState
 
@@ -49,6 +49,15 @@ class SpeicherstadtGame(Game):
 
     def summary(self, view: dict[str, Any]) -> str:
         return views.summary(view)
+
+    def standing_orders(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+        return orders.offers(view, seat)
+
+    def standing_scope(self, order_id: str, view: dict[str, Any], seat: int) -> str | None:
+        return orders.scope(order_id, view, seat)
+
+    def standing_answer(self, order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+        return orders.answer(order_id, view, legal, seat)
 
 
 GAME = SpeicherstadtGame()

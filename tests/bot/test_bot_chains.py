@@ -144,7 +144,7 @@ async def test_a_restart_wakes_the_bots_a_crash_left_waiting(
         async def crash(self: MoveService, row: Any, seats: Any, state: Any, *a: Any) -> Any:
             return row, state
 
-        patch.setattr(MoveService, "_run_bots", crash)
+        patch.setattr(MoveService, "_run_auto", crash)
         await anna_bids(svc)
     await svc.close()
 

@@ -394,7 +394,7 @@ async def test_settings_and_live_message(svc: TableService) -> None:
         await svc.update_settings(CH, BEN, post="live")
     update = await svc.update_settings(CH, ANNA, pace="fast", post="live", caretaker="skip")
     assert update.table.settings == {"pace": "fast", "remind_hours": 1.0, "deadline_hours": 4.0,
-                                     "caretaker": "skip", "post": "live"}
+                                     "caretaker": "skip", "post": "live", "auto_forced": "on"}
     await svc.set_live_message(CH, 555)
     assert (await svc.table(CH)).live_message_id == 555
 

@@ -274,7 +274,7 @@ async def test_a_session_cut_off_between_bot_moves_resumes_with_the_bots(tmp_pat
         async def no_bots(self: TableService, row: object, seats: object, state: object, *a: object) -> object:
             return row, state
 
-        patch.setattr(TableService, "_run_bots", no_bots)
+        patch.setattr(TableService, "_run_auto", no_bots)
         await session(db, "1\nq\n", "--seats", "me,bot", "--seed", "5")
     code, text = await session(db, "q\n", "--seats", "me,bot")
     assert code == 0 and "they play on now" in text and "Traceback" not in text

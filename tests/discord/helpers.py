@@ -46,6 +46,12 @@ async def play_by_button(w: World, actor: Any, pick: Any = None) -> tuple[str, s
 
 async def new_table(w: World, *players: Any, game: str = "tally", options: str | None = "length=short",
                     bots: int = 0, **settings: Any) -> None:
+    """Open, fill and start a table. A Tally table is opened with ``auto_forced`` off unless the test says otherwise:
+    these tests drive every bid through the menus, and a deal of equal cards (a random seed) would otherwise make a
+    bid the only option, played without asking (tests/discord/test_orders.py and tests/bot/test_auto_orders.py test
+    the automatic moves)."""
+    if game == "tally":
+        settings.setdefault("auto_forced", "off")
     host = players[0]
     kwargs = {"options": options} if options else {}
     await host.slash(w.channel, "game new", game=game, **kwargs)

@@ -33,6 +33,8 @@ async def test_whole_game_lobby_to_end(world):
     use_slash = True
     while (t := await table(w)).status == "active":
         for user in list(t.awaited):
+            if user not in (await table(w)).awaited:  # a bid that was the only option was played automatically
+                continue
             actor = actor_of(w, user)
             if use_slash:  # alternate: the generic /move command with its autocomplete …
                 offered = await actor.autocomplete(w.channel, "move", "action", "")
@@ -47,7 +49,8 @@ async def test_whole_game_lobby_to_end(world):
             use_slash = not use_slash
             moves += 1
         assert moves < 50
-    assert t.status == "finished" and moves >= 8
+    automatic = sum("had only one option" in line for line in await w.bot.service.log(w.channel.id, limit=1000))
+    assert t.status == "finished" and moves + automatic >= 8
 
     final = w.channel.history()[-1]
     assert final.content.startswith("🏁 Game over")

@@ -156,6 +156,18 @@ class TinyGame(Game):
             return rng.choice(plays) if rng.random() < 0.3 else max(plays, key=lambda a: int(a.split()[1]))
         return legal[0]
 
+    # A standing order, for the service's tests: "pass in this round's draw phase" (it lapses with the round).
+    def standing_orders(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+        if view["phase"] == "over":
+            return []
+        return [("pass", f"Pass in the draw phase of round {view['round']}")]
+
+    def standing_scope(self, order_id: str, view: dict[str, Any], seat: int) -> str | None:
+        return f"round {view['round']}" if order_id == "pass" and view["phase"] != "over" else None
+
+    def standing_answer(self, order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+        return "pass" if order_id == "pass" and view["phase"] == "draw" and "pass" in legal else None
+
     def event_text(self, event: Event) -> str:
         p = event.params
         match event.kind:

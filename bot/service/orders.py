@@ -1,0 +1,117 @@
+"""Standing orders: a player's private instruction for the rest of a phase ("pass for the rest of this market",
+"buy column 3 for up to 4 coins"), played by the automatic-moves chain (``MoveService._run_auto``).
+
+The game offers the orders (``Game.standing_orders``), says when one lapses (``Game.standing_scope``) and what it
+plays (``Game.standing_answer``); the service keeps one order per seat in ``standing_orders`` (migration 7, so a
+restart keeps it) and in memory. Orders are private: setting or cancelling one writes no log line and bumps no
+version; a move an order plays is logged (kind ``auto``) with the same public text as if the player had chosen it,
+and only its owner is told that their order played it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.service.model import Seat, TableError, Update, _check_id
+from bot.service.moves import MoveService
+from bot.store import GameRow, OrderRow
+from rules.core import Game, State, printable
+
+MAX_ORDER_LEN = 40
+
+
+@dataclasses.dataclass(frozen=True)
+class OrderInfo:
+    """What a player may see of their standing orders at a table."""
+
+    offers: list[tuple[str, str]]  # (order id, label) they may give now
+    current: tuple[str, str] | None  # (order id, label) in force, if any
+
+
+class OrderService(MoveService):
+    async def _order_seat(self, channel: int, user: int) -> tuple[GameRow, list[Seat], State, int, Game]:
+        _check_id(user, "user")
+        row = await self._open_row(channel)
+        if row.status != "active":
+            raise TableError("The game has not started yet: standing orders are given during play.")
+        seats = await self.store.seats(row.id)
+        seat = next((s.seat for s in seats if s.user_id == user), None)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        state = self._state(row)
+        assert state is not None
+        self._check_seats(row, seats, state)
+        return row, seats, state, seat, self.game(row.game)
+
+    def _in_force(self, game_id: int, game: Game, state: State, seat: int) -> OrderRow | None:
+        order = self._orders.get(game_id, {}).get(seat)
+        if order is None:
+            return None
+        try:
+            scope = game.standing_scope(order.order_id, state.view(seat), seat)
+        except Exception:
+            scope = None
+        return order if scope == order.scope else None
+
+    async def orders(self, channel: int, user: int) -> OrderInfo:
+        """The standing orders ``user`` may give now at the channel's table, and the one in force."""
+        row, _seats, state, seat, game = await self._order_seat(channel, user)
+        offers = game.standing_orders(state.view(seat), seat)
+        order = self._in_force(row.id, game, state, seat)
+        return OrderInfo(offers=list(offers), current=(order.order_id, order.label) if order else None)
+
+    async def set_order(self, channel: int, user: int, order_id: str) -> tuple[str, Update | None]:
+        """Give ``user``'s seat the standing order ``order_id`` (an id or the label of one of the offers; it
+        replaces the seat's order). Returns the private confirmation and, when the order played at once, the
+        Update to post. A refusal (``TableError``) changes nothing."""
+        if not isinstance(order_id, str) or not order_id.strip() or len(order_id) > 100 or not order_id.isprintable():
+            raise TableError("Choose one of the standing orders offered (`/game orders` lists them).")
+        wanted = order_id.strip()
+        async with self._serial(channel):
+            row, seats, state, seat, game = await self._order_seat(channel, user)
+            view = state.view(seat)
+            offers = game.standing_orders(view, seat)
+            match = next((o for o in offers if o[0] == wanted), None) or next(
+                (o for o in offers if wanted.casefold() in (o[0].casefold(), o[1].casefold())), None)
+            if match is None:
+                if not offers:
+                    raise TableError("There is no standing order to give at this point of the game.")
+                raise TableError(f"'{printable(wanted)}' is not a standing order you can give now. You can give: "
+                                 + "; ".join(label for _, label in offers) + ".")
+            scope = game.standing_scope(match[0], view, seat)
+            if scope is None or len(match[0]) > MAX_ORDER_LEN:
+                raise TableError("That standing order does not apply now.")
+            order = OrderRow(match[0], match[1], scope)
+            async with self.store.transaction() as tx:
+                await tx.put_order(row.id, seat, order, self.clock())
+            self._orders.setdefault(row.id, {})[seat] = order
+            text = f"📌 Standing order set: {match[1]}. Cancel it with `/game orders cancel`."
+            # It may answer at once (the player is awaited now): the chain plays it like any automatic move.
+            changes = self._begin(row, state, seats)
+            before = row.version
+            row, state = await self._run_auto(row, seats, state, changes, self.clock())
+            if row.version == before:
+                return text, None
+            return text, await self._update(row, seats, state, changes, notice=changes.notice)
+
+    async def cancel_order(self, channel: int, user: int) -> str:
+        """Cancel ``user``'s standing order at the channel's table; TableError if they have none."""
+        async with self._serial(channel):
+            row, _seats, state, seat, game = await self._order_seat(channel, user)
+            order = self._in_force(row.id, game, state, seat)
+            if order is None:
+                raise TableError("You have no standing order at this table.")
+            async with self.store.transaction() as tx:
+                await tx.drop_orders(row.id, seat)
+            self._drop_orders(row.id, [seat])
+            return f"Standing order cancelled: {order.label}. You will be asked as usual."
+
+    async def my_order(self, channel: int, user: int) -> tuple[str, str] | None:
+        """(order id, label) of ``user``'s standing order in force at the channel's table, else None (never
+        raises: the private screen shows it when there is one)."""
+        try:
+            row, _seats, state, seat, game = await self._order_seat(channel, user)
+        except TableError:
+            return None
+        order = self._in_force(row.id, game, state, seat)
+        return (order.order_id, order.label) if order else None
