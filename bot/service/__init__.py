@@ -27,6 +27,7 @@ from bot.service.model import (
 from bot.service.moves import MAX_AUTO_STEPS
 from bot.service.pauses import PAUSE_REASONS, PauseService, pause_text
 from bot.service.reads import ReadService
+from bot.service.records import RECORD_FORMAT, LogEntry, MyGame, RecordService
 from bot.service.settings import (
     DEFAULT_SETTINGS,
     MAX_HOURS,
@@ -37,7 +38,7 @@ from bot.service.settings import (
 )
 
 
-class TableService(DepartureService, DeadlineService, PauseService, ReadService):
+class TableService(RecordService, DepartureService, DeadlineService, PauseService, ReadService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 
@@ -51,9 +52,12 @@ __all__ = [
     "MAX_NAME_LEN",
     "PACES",
     "PAUSE_REASONS",
+    "RECORD_FORMAT",
     "SEAT_CHOICES",
     "SETTING_CHOICES",
     "DamagedGame",
+    "LogEntry",
+    "MyGame",
     "PrivateUpdate",
     "Seat",
     "StaleVersion",
