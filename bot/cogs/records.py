@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot.botcore import BotCore
 from bot.cogs.play import reply
-from bot.service import MyGame, Table, TableError, pause_text
+from bot.service import DamagedGame, MyGame, Table, TableError, pause_text
 from bot.service.pauses import UNREACHABLE
 from bot.ui import logview
 from bot.ui.text import NO_PING, clip, plural, shown
@@ -135,15 +135,18 @@ def setup(bot: BotCore) -> None:
     async def log(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1) -> None:
         if interaction.channel_id is None:
             raise TableError("Use this in a server channel or thread.")
-        table: Table = await bot.service.table(interaction.channel_id)
+        try:
+            title = (await bot.service.table(interaction.channel_id)).title
+        except DamagedGame:  # its log can still be read (a damaged entry says so)
+            title = "this channel's game"
         texts = logview.pages(await bot.service.log_entries(interaction.channel_id))
         if page > len(texts):
             raise TableError("No events on that page.")
         if len(texts) == 1:
-            await interaction.response.send_message(logview.page_text(table.title, texts, 0), ephemeral=True,
+            await interaction.response.send_message(logview.page_text(title, texts, 0), ephemeral=True,
                                                     allowed_mentions=NO_PING)
             return
-        pager = logview.LogPager(interaction, table.title, texts, page - 1)
+        pager = logview.LogPager(interaction, title, texts, page - 1)
         await interaction.response.send_message(pager.text(), view=pager, ephemeral=True, allowed_mentions=NO_PING)
 
     @app_commands.command(name="mygames", description="All your open games on every server: your moves first")
