@@ -16,6 +16,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "demo": ("bot.demo", "demo_main", "play a full bot game through the service and print it"),
     "soak": ("bot.soak", "soak_main", "play many bot games checking invariants after every action"),
     "backup": ("bot.backup", "backup_main", "copy the database consistently, even while the bot runs"),
+    "verify": ("bot.verify", "verify_main", "check a finished game's record (/game record) by replaying it"),
 }
 
 # how each subcommand is given its own database file (``kontor run`` reads KONTOR_DB)

@@ -115,7 +115,8 @@ class Notifier:
             "content": clip("\n".join(content), 2000) or None,
             "embed": embed,
             "files": _file(update.image, "board.png"),
-            "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active"),
+            "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active",
+                               finished=table.status == "finished"),
             "allowed_mentions": pings(newly),
         }
 

@@ -27,14 +27,11 @@ from bot.service import (
     Table,
     TableError,
     Update,
-    pause_text,
 )
-from bot.service.pauses import UNREACHABLE
 from bot.ui import embeds
 from bot.ui.confirm import ask
 from bot.ui.text import clip, input_problem, safe_echo, shown, shown_lines
 
-LOG_PAGE = 15
 ORDER_LIST = 12
 # Discord allows 100 characters for an option's description: the full text is AUTO_FORCED_HELP (said on "on").
 AUTO_FORCED_DESCRIPTION = "on: an only option is played at once (others can tell you had no choice)"
@@ -93,18 +90,6 @@ def check_reach(interaction: discord.Interaction[Any]) -> None:
         raise TableError(f"I can't run a table here: I'm missing {', '.join(missing)} in this "
                          f"{'thread' if thread else 'channel'}. A moderator can grant them in the channel's settings"
                          " (Permissions → Kontor), then try again.")
-
-
-def mygames_line(t: Table) -> str:
-    """One game in /game mygames: a link (it works across servers, where a bare channel mention would not
-    resolve), and for a paused table why, and how to go on."""
-    line = (f"• **{t.title}** (game #{t.game_id}) in <#{t.channel}> —"
-            f" https://discord.com/channels/{t.guild or '@me'}/{t.channel} (move {t.version})")
-    if t.paused is not None:
-        line += f" ⏸️ {pause_text(t)}"
-    if t.paused in UNREACHABLE:
-        line += f" Continue it elsewhere: `/game move-here game:{t.game_id}`."
-    return line
 
 
 def _choices(values: Any) -> list[app_commands.Choice[str]]:
@@ -267,35 +252,10 @@ class GameCommands(app_commands.Group):
     async def rules_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         return self._game_choices(current)
 
-    @app_commands.command(name="log", description="Recent events of this channel's game, newest last")
-    @app_commands.describe(page="1 = the most recent events, 2 = the ones before, …")
-    @refusals
-    async def log(self, interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1) -> None:
-        lines = await self.svc.log(interaction.channel_id, offset=(page - 1) * LOG_PAGE, limit=LOG_PAGE)
-        if not lines:
-            await reply(interaction, "No events on that page.")
-            return
-        await reply(interaction, clip(f"**Log, page {page}** (older: `/game log page:{page + 1}`)\n" +
-                                      "\n".join(shown_lines(lines)), 2000))
-
     @app_commands.command(name="hand", description="Your private screen (only you see it)")
     @refusals
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.bot.play.show_screen(interaction, channel_of(interaction))
-
-    @app_commands.command(name="mygames", description="Every game, on every server, where it is your move")
-    @refusals
-    async def mygames(self, interaction: discord.Interaction[Any]) -> None:
-        user = interaction.user.id
-        tables = [t for t in await self.svc.my_games(user, awaiting_only=False)
-                  if user in t.awaited or t.paused is not None]
-        if not tables:
-            await reply(interaction, "No game is waiting for you. 🎉")
-            return
-        # a link works across servers, where a bare channel mention would not resolve
-        lines = [mygames_line(t) for t in tables]
-        head = "It's your move in:" if all(user in t.awaited for t in tables) else "Your games that need you:"
-        await reply(interaction, head + "\n" + "\n".join(lines))
 
     # ---- management ------------------------------------------------------------------------
     @app_commands.command(name="abandon", description="End this game (host or Manage Channel; else a vote)")

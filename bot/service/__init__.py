@@ -28,6 +28,7 @@ from bot.service.moves import MAX_AUTO_STEPS
 from bot.service.orders import OrderInfo, OrderService
 from bot.service.pauses import PAUSE_REASONS, PauseService, pause_text
 from bot.service.reads import ReadService
+from bot.service.records import RECORD_FORMAT, LogEntry, MyGame, RecordService
 from bot.service.settings import (
     AUTO_FORCED_HELP,
     DEFAULT_SETTINGS,
@@ -39,7 +40,7 @@ from bot.service.settings import (
 )
 
 
-class TableService(DepartureService, DeadlineService, OrderService, PauseService, ReadService):
+class TableService(RecordService, DepartureService, DeadlineService, OrderService, PauseService, ReadService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 
@@ -54,9 +55,12 @@ __all__ = [
     "MAX_NAME_LEN",
     "PACES",
     "PAUSE_REASONS",
+    "RECORD_FORMAT",
     "SEAT_CHOICES",
     "SETTING_CHOICES",
     "DamagedGame",
+    "LogEntry",
+    "MyGame",
     "OrderInfo",
     "PrivateUpdate",
     "Seat",

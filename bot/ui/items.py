@@ -15,6 +15,7 @@ import discord
 
 from bot.botcore import Player
 from bot.ui import menu
+from bot.ui.rematch import RematchButton, RematchJoinButton
 from bot.ui.seat_vote import SeatVoteButton
 from bot.ui.text import clip
 
@@ -144,15 +145,19 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PR
                                            edit=_in_private_menu(interaction))
 
 
-DYNAMIC_ITEMS = (TurnButton, ScreenButton, ActionSelect, PageButton, SeatVoteButton)
+DYNAMIC_ITEMS = (TurnButton, ScreenButton, ActionSelect, PageButton, SeatVoteButton, RematchButton,
+                 RematchJoinButton)
 
 
-def board_view(board: Board, *, active: bool = True) -> discord.ui.View:
-    """The buttons under a board message (none once the game has ended)."""
+def board_view(board: Board, *, active: bool = True, finished: bool = False) -> discord.ui.View:
+    """The buttons under a board message: the turn and the screen while the game runs; Rematch under a finished
+    game's final board (none under an abandoned one)."""
     view = discord.ui.View(timeout=None)
     if active:
         view.add_item(TurnButton(board))
         view.add_item(ScreenButton(board.channel))
+    elif finished:
+        view.add_item(RematchButton(board.game))
     return view
 
 

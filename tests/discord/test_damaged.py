@@ -38,6 +38,8 @@ async def test_a_damaged_game_is_logged_at_start_refused_and_ended_by_a_moderato
     assert r.ephemeral and r.response.content == MESSAGE
     r = await w.alice.click(w.board(), label="Take your turn")
     assert r.ephemeral and r.response.content == MESSAGE
+    r = await w.bob.slash(w.channel, "game log")  # the log is only lines: it still reads
+    assert r.ephemeral and "Log of this channel's game" in r.response.content and "bob joined." in r.response.content
     r = await w.bob.slash(w.channel, "game abandon")  # neither host nor moderator: no vote on unreadable data
     assert r.ephemeral and "Only the table's host or a moderator" in r.response.content
     r = await w.mod.slash(w.channel, "game abandon")  # a moderator confirms first, as for any abandon

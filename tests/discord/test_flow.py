@@ -54,7 +54,8 @@ async def test_whole_game_lobby_to_end(world):
 
     final = w.channel.history()[-1]
     assert final.content.startswith("🏁 Game over")
-    assert final.components == []  # no buttons on a finished game
+    buttons = [c for row in final.components for c in row.children]  # no turn any more: only a rematch
+    assert [b.label for b in buttons] == ["Rematch"] and buttons[0].custom_id == f"kontor:rematch:{t.game_id}"
     seed = t.seed
     assert seed is not None and f"`{seed}`" in final.content
     assert hashlib.sha256(str(seed).encode()).hexdigest() == digest  # anyone can check the published digest
@@ -66,9 +67,6 @@ async def test_whole_game_lobby_to_end(world):
 
     r = await w.bob.slash(w.channel, "game log")
     assert r.ephemeral and "Bids revealed" in r.response.content and "The seed was" in r.response.content
-    r = await w.bob.slash(w.channel, "game log", page=2)  # the 15 events before those, oldest first
-    older = await w.bot.service.log(w.channel.id, offset=15, limit=15)
-    assert older and r.response.content.splitlines()[1:] == older
     r = await w.bob.slash(w.channel, "game log", page=50)
     assert r.response.content == "No events on that page."
 
