@@ -36,7 +36,7 @@ class ReadService(ServiceBase):
             raise TableError("You are not playing at this table.")
         state = self._state(row)
         assert state is not None
-        return [(a, state.describe(a)) for a in state.legal_actions(seat)]
+        return [(a, state.describe_for(seat, a)) for a in state.legal_actions(seat)]
 
     async def table_of_game(self, game_id: int) -> Table:
         """A game by its number (e.g. one whose channel is gone, named in /game mygames)."""
