@@ -222,6 +222,14 @@ def draw_header(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] 
     seat = _decider(view)
     if seat is None:
         return
+    together = view["to_act"] if view["phase"] == "loading" else []
+    if len(together) > 1:  # loading at the same time: every loading seat's token, no names (they would not fit)
+        for s in together:
+            c.token(s, (x + 17, box.cy), 34)
+            x += 40
+        verb = "load at the same time" if len(together) < 5 else "load at once"
+        c.text((x + 6, box.cy), verb, MIN_FONT, "regular", INK, "lm", max_width=max(60.0, right_edge - x - 6))
+        return
     c.token(seat, (x + 17, box.cy), 34)
     x += 40
     verb = _situation(view, names)

@@ -191,6 +191,21 @@ class State(ABC):
     @abstractmethod
     def from_json(cls, data: dict[str, Any]) -> State: ...
 
+    def secret_simultaneous(self) -> bool:
+        """Whether the seats awaited now choose in secret: nothing of their choices shows until all have chosen.
+
+        The default: every step that awaits several seats is such a secret choice (Colonia's and Strasbourg's
+        bids; in such a step one seat's choice never changes another awaited seat's legal actions, which the
+        contract test checks). A game whose simultaneous step is public (each move shows at once, like
+        Speicherstadt's loading at the same time, or Nürnberg's answers to a trade offer) returns False; the front
+        ends then say ``Game.together_text`` instead of promising secrecy."""
+        return len(self.to_act()) > 1
+
+    def describe_for(self, seat: int, action: str) -> str:
+        """``describe(action)`` as ``seat`` sees it, where several seats are awaited and a label depends on whose
+        it is (Speicherstadt's "End loading (2 cubes in hand will be lost)"). The default: ``describe``."""
+        return self.describe(action)
+
     # ---- the contract ---------------------------------------------------------------------
     def is_over(self) -> bool:
         return not self.to_act()
@@ -253,6 +268,8 @@ class Game(ABC):
     reconstructed: ClassVar[list[str]] = []
     #: first words of actions that only their seat may see (secret choices, hidden holdings).
     secret_verbs: ClassVar[frozenset[str]] = frozenset()
+    #: what the front ends say while several seats are awaited in a public step (``State.secret_simultaneous``).
+    together_text: ClassVar[str] = "Several players act at the same time; each step shows at once."
 
     def public_action(self, action: str) -> str | None:
         """What everyone may be shown of an action (e.g. as the board's "last move"): the action, or None if secret."""

@@ -112,8 +112,7 @@ class PlayController:
         if stale and not await self._newest(interaction, board):
             # an earlier board, but the player is awaited: the current menu, said plainly
             text = f"The board has moved on since that message (now move {table.version}). " + text
-        if table.simultaneous:
-            text += "\n🤫 Everyone chooses at the same time; your choice stays secret until all have chosen."
+        text += self.together_note(table)
         view = menu_view(board_of(table), legal, start, simultaneous=table.simultaneous)
         if edit:
             await interaction.response.edit_message(content=text, view=view)
@@ -133,6 +132,14 @@ class PlayController:
         except TableError:
             return False
         return since is not None and board.version >= since
+
+    def together_note(self, table: Table) -> str:
+        """The menu's line during a simultaneous step: secret choices, or a public step (the game's own words)."""
+        if not table.simultaneous:
+            return ""
+        if table.secret:
+            return "\n🤫 Everyone chooses at the same time; your choice stays secret until all have chosen."
+        return f"\n👥 {self.svc.game(table.game).together_text}"
 
     async def offer_current(self, interaction: discord.Interaction[Any], table: Table) -> None:
         await reply(interaction, f"The board has moved on since then (it is now at move {table.version} of the "
@@ -162,7 +169,7 @@ class PlayController:
             except StaleVersion:
                 if not (simultaneous and board is not None):
                     raise
-                # A simultaneous step: others' secret choices do not change mine, so the choice stands if I
+                # A simultaneous step: others' choices (secret or not) do not change mine, so the choice stands if I
                 # have been awaited since that board (the service refuses a menu of an earlier step).
                 update = await self.svc.act(channel_id, user, action, chosen_at=board.version)
         except StaleVersion:
@@ -200,8 +207,7 @@ class PlayController:
             await self._answer(interaction, from_menu, done)
             return
         text = f"{done}\n**Your next step** ({len(legal)} options):"
-        if table.simultaneous:
-            text += "\n🤫 Everyone chooses at the same time; your choice stays secret until all have chosen."
+        text += self.together_note(table)
         await self._answer(interaction, from_menu, text,
                            view=menu_view(board_of(table), legal, 0, simultaneous=table.simultaneous))
 

@@ -254,10 +254,11 @@ class ServiceBase:
             if not all(isinstance(part, list) for part in (outcome.scores, outcome.ranks, outcome.breakdown)):
                 raise self._damaged(row, "outcome")
         awaited = tuple(state.to_act()) if state is not None and row.status == "active" else ()
-        return self._plain_table(row, seats, awaited, outcome, self.game(row.game))
+        secret = len(awaited) > 1 and state is not None and state.secret_simultaneous()
+        return self._plain_table(row, seats, awaited, outcome, self.game(row.game), secret)
 
     def _plain_table(self, row: GameRow, seats: list[Seat], awaited: tuple[int, ...] = (),
-                     outcome: Outcome | None = None, game: Game | None = None) -> Table:
+                     outcome: Outcome | None = None, game: Game | None = None, secret: bool = False) -> Table:
         """A Table from the row's plain columns; alone (no state, outcome or options) it describes a damaged row."""
         game = game or self.games.get(row.game)
         ended = row.status in ("finished", "abandoned")
@@ -274,6 +275,7 @@ class ServiceBase:
             created_at=row.created_at, updated_at=row.updated_at,
             paused=self._pauses[row.id][1] if row.id in self._pauses else None,
             paused_since=self._pauses[row.id][0] if row.id in self._pauses else None,
+            secret=secret,
         )
 
     async def _lobby_update(self, row_id: int, texts: list[str], notice: str | None = None) -> Update:

@@ -74,6 +74,7 @@ class Table:
     updated_at: float
     paused: str | None = None  # why the table's clocks are paused (PAUSE_REASONS), None while they run
     paused_since: float | None = None
+    secret: bool = False  # the seats awaited now choose in secret (``State.secret_simultaneous``)
 
     @property
     def names(self) -> list[str]:
@@ -93,7 +94,10 @@ class Table:
 
     @property
     def simultaneous(self) -> bool:
-        """The current step awaits several seats at once (a secret choice: nothing shows until all have chosen)."""
+        """The current step awaits several seats at once: a secret choice (``secret``: nothing shows until all have
+        chosen) or a public one (each step shows at once, e.g. Speicherstadt's loading). Either way another
+        awaited seat's move does not change this seat's options, so a choice made on an older board of the same
+        wait may stand (``act(..., chosen_at=)``)."""
         return len(self.awaited_seats) > 1
 
 

@@ -95,7 +95,7 @@ class ActionSelect(
 ):
     """One page of a player's legal actions (values are the canonical action strings).
 
-    ``simultaneous`` marks a menu opened during a simultaneous secret step, where other players'
+    ``simultaneous`` marks a menu opened during a simultaneous step (secret or public), where other players'
     choices move the version without changing this player's decision.
     """
 

@@ -122,6 +122,10 @@ class NuernbergState(State):
             return trading.awaited(self)
         return [self.active]
 
+    def secret_simultaneous(self) -> bool:
+        # The Raubritter discards are secret choices (which card stays private); answers to an offer show at once.
+        return self.phase == "discard" and len(self.to_act()) > 1
+
     def _legal(self, seat: int) -> list[str]:
         phase = self.phase
         if phase == "main":

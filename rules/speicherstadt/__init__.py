@@ -22,7 +22,8 @@ class SpeicherstadtGame(Game):
         "Demand: in turn order, place your 3 workers one at a time above cards (lowest free space). "
         "Purchase, left to right: the lowest worker's owner may buy for the number of workers in the column; "
         "declining removes only that worker, so the price drops by 1 for the next. "
-        "Loading: unload bought ships onto contracts, sell to your merchants (1 coin per cube), store in your "
+        "Loading, at the same time unless a market-hall conversion could depend on the order: unload bought "
+        "ships onto contracts, sell to your merchants (1 coin per cube), store in your "
         "warehouse (max 4), or use your market hall (2 cubes -> 1 coin, 3 cubes -> 1 cube from the reserve, keep "
         "at most 1). Unused cubes are lost. Income: 1 coin, +1 if you bought nothing, +1 with the Bank. "
         "Fires: the most firemen gain, the fewest lose points (all equal: nothing). "
@@ -31,6 +32,7 @@ class SpeicherstadtGame(Game):
         "Chamber 1/coin. Ties: most coins."
     )
     reconstructed: ClassVar[list[str]] = RECONSTRUCTED
+    together_text: ClassVar[str] = "Everyone loads at the same time; each step shows at once."
 
     def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State:
         self.check_players(num_players)

@@ -5,12 +5,39 @@ Actions (canonical strings):
 - Demand: ``place <col>`` — put a worker on the lowest free space above card ``col`` (1-based).
 - Purchase: ``buy`` / ``decline`` — the owner of the lowest worker of the current column decides.
   A decider who cannot afford the price declines automatically.
-- Loading (one seat at a time, in turn order from the first player; a seat with nothing to do is skipped):
+- Loading (at the same time where the order cannot matter, see below; a seat with nothing to do is skipped):
   ``fill <card> <good>`` (a cube onto a contract), ``sell <good>`` (to your merchant, 1 coin),
   ``store <good>`` (hand -> warehouse), ``hall <good>`` (hand -> market hall), ``take <good> wh|hall``
   (back to hand), ``marketsell`` (the 2 cubes on the hall -> 1 coin), ``convert <good>`` (the 3 cubes on the
   hall -> reserve, then that good from the reserve into hand), ``done`` (only with at most 1 cube on the hall;
   cubes left in hand go to the reserve). ``fill``/``sell`` take the cube from hand, else hall, else warehouse.
+
+Loading at the same time (the rulebook allows it; ``queue``: the seats with loading work, in turn order from the
+first player, each leaving it with its ``done``). Players share only the goods reserve during Loading: coins,
+cards, contracts, hands, warehouses and halls are each player's own. Sells, market sells, conversions (their 3
+paid cubes) and ``done`` (cubes left in hand) only add to the reserve, which changes nobody's options; the one
+step that reads it is ``convert <good>``, legal only while the reserve holds that good. So order matters only
+through conversions, and only a seat with at least 3 cubes (hand + warehouse + hall) can convert: nothing gives a
+seat cubes during Loading except a conversion, which turns 3 into 1, so a seat with ``c`` cubes can convert at
+most ``(c - 1) // 2`` times.
+
+A group of seats is *independent* when, for every good, the reserve holds at least as many cubes of it as the
+group could take by conversions together, or at most one seat of the group could change that good's count in the
+reserve (it holds a cube of that good, or could convert). The seats loading now (``to_act``) are every seat of the
+queue that cannot convert, then those that could, in turn order, added while the group stays independent (a lone
+seat always is; the rest wait). Why that is order-independent:
+
+- in an independent group no seat's step changes another's legal actions or what their steps do: the reserve only
+  adds up the cubes put in, a conversion's good can never run out (the reserve holds enough of it) or is a good
+  only the converting seat itself moves, and everything else is a seat's own;
+- a group stays independent while its seats act: the reserve can lose a cube only by a conversion, which lowers
+  the group's conversions left by one as well, and the seats holding a good or able to convert only ever leave;
+- a part of an independent group is independent, so a seat once loading keeps loading until its ``done``.
+
+So the same steps of each seat, interleaved in any order, are all legal and end in the same state (the tests
+check every permutation). The cubes given out as the next round starts come from the Rng of the last step's ply,
+the same in every order as the number of steps is. Loading is public: each step shows at once
+(``secret_simultaneous`` is False).
 
 View structure (``view(seat)``; every viewer sees the same, since nothing but the pile order is secret):
 
@@ -24,6 +51,7 @@ View structure (``view(seat)``; every viewer sees the same, since nothing but th
   else null), "workers"
   (seats, bottom -> top), "price" (= number of workers), "status" ("open"/"bought"/"discarded"), "buyer"}``
 - ``deciding``: the 1-based column being sold in Purchase, else null
+- ``loading_later``: seats still to load that wait until a conversion of theirs cannot depend on the order
 - ``bag`` (cube count), ``reserve`` ({good: n}), ``discard`` (count), ``fires_resolved`` (card ids)
 - ``players``: list per seat of ``{"seat", "coins", "fire_points", "workers", "firemen", "bought",
   "cards": [{"id", "name", "kind", "info"}], "contracts": [{"card", "goods", "filled", "points", "complete"}],
@@ -134,8 +162,49 @@ class SpeicherstadtState(State):
         if self.phase == "purchase":
             return [self.row[self.col]["workers"][0]]
         if self.phase == "loading":
-            return [self.queue[0]]
+            return self._loading_now()
         return []
+
+    def secret_simultaneous(self) -> bool:
+        return False  # loading at the same time is public: every step shows at once
+
+    # ---- loading at the same time --------------------------------------------------------------
+    def _loading_now(self) -> list[int]:
+        """The seats loading now, in turn order: everyone who cannot convert, then those who could, in turn order,
+        as long as the group stays independent (see "Loading at the same time" in the module docstring)."""
+        could = [s for s in self.queue if self._could_convert(self.players[s])]
+        group = [s for s in self.queue if s not in could]
+        for seat in could:
+            if not self._independent([*group, seat]):
+                break
+            group.append(seat)
+        return [s for s in self.queue if s in group]
+
+    @staticmethod
+    def _cubes(p: dict[str, Any]) -> int:
+        return sum(p["hand"].values()) + sum(p["wh"].values()) + sum(p["hall"].values())
+
+    def _could_convert(self, p: dict[str, Any]) -> bool:
+        """Whether ``p`` could still convert: 3 cubes on the market hall at once (nothing gives a seat more cubes)."""
+        return self._cubes(p) >= HALL_CONVERT_CUBES
+
+    def _conversions_left(self, p: dict[str, Any]) -> int:
+        """The most conversions ``p`` can still make: each turns 3 of its cubes into 1."""
+        return max(0, (self._cubes(p) - 1) // (HALL_CONVERT_CUBES - 1))
+
+    def _independent(self, seats: list[int]) -> bool:
+        """Whether no step of one of ``seats`` can change what another of them may do: for every good, the reserve
+        holds at least as many cubes as ``seats`` could take from it by conversions together, or at most one of
+        them could change that good's count in the reserve (by holding a cube of it, or by converting)."""
+        players = [self.players[s] for s in seats]
+        need = sum(self._conversions_left(p) for p in players)
+        for g in GOODS:
+            if self.reserve[g] >= need:
+                continue
+            touching = [p for p in players if self._could_convert(p) or p["hand"][g] or p["wh"][g] or p["hall"][g]]
+            if len(touching) > 1:
+                return False
+        return True
 
     def _legal(self, seat: int) -> list[str]:
         if self.phase == "demand":
@@ -337,8 +406,10 @@ class SpeicherstadtState(State):
     # Loading --------------------------------------------------------------------------------------
     def _start_loading(self, rng: Rng, events: list[Event]) -> None:
         self.phase = "loading"
-        self.queue = [(self.first + i) % self.num_players for i in range(self.num_players)]
-        self._advance_loading(rng, events)
+        order = [(self.first + i) % self.num_players for i in range(self.num_players)]
+        # A seat's loading work depends only on its own cards and cubes, which nobody else changes: decided once.
+        self.queue = [s for s in order if self._has_loading_work(self.players[s])]
+        self._end_loading_if_done(rng, events)
 
     def _has_loading_work(self, p: dict[str, Any]) -> bool:
         """Skip seats that could only shuffle a lone cube around (A5: the phase runs every round)."""
@@ -351,9 +422,7 @@ class SpeicherstadtState(State):
             return False
         return any(a.startswith(("fill", "sell")) for a in self._loading_legal(p))
 
-    def _advance_loading(self, rng: Rng, events: list[Event]) -> None:
-        while self.queue and not self._has_loading_work(self.players[self.queue[0]]):
-            self.queue.pop(0)
+    def _end_loading_if_done(self, rng: Rng, events: list[Event]) -> None:
         if not self.queue:
             self._income(rng, events)
 
@@ -406,9 +475,9 @@ class SpeicherstadtState(State):
                 self.reserve[g] += n
             p["hand"] = no_goods()
             p["puts"] = 0
-            self.queue.pop(0)
+            self.queue.remove(seat)
             events.append(Event("done", {"seat": seat, "lost": lost if any(lost.values()) else None}))
-            self._advance_loading(rng, events)
+            self._end_loading_if_done(rng, events)
 
     def _empty_hall(self, p: dict[str, Any]) -> dict[str, int]:
         paid = dict(p["hall"])
@@ -453,6 +522,11 @@ class SpeicherstadtState(State):
         from rules.speicherstadt.text import describe_action
 
         return describe_action(self, action)
+
+    def describe_for(self, seat: int, action: str) -> str:
+        from rules.speicherstadt.text import describe_action
+
+        return describe_action(self, action, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from rules.speicherstadt.views import build_view

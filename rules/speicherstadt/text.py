@@ -25,7 +25,8 @@ def _seats(seats: list[int]) -> str:
     return ", ".join(f"seat {s}" for s in seats) or "nobody"
 
 
-def describe_action(state: SpeicherstadtState, action: str) -> str:
+def describe_action(state: SpeicherstadtState, action: str, seat: int | None = None) -> str:
+    """The label of ``action``; ``seat``: whose it is (else the one awaited seat, if there is only one)."""
     words = action.split()
     verb = words[0] if words else ""
     if verb == "place" and len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= len(state.row):
@@ -54,8 +55,12 @@ def describe_action(state: SpeicherstadtState, action: str) -> str:
     if verb == "convert" and len(words) == 2:
         return f"Market hall: trade its 3 cubes for 1 {words[1]} from the reserve"
     if verb == "done":
-        seat = state.queue[0] if state.phase == "loading" and state.queue else None
-        left = sum(state.players[seat]["hand"].values()) if seat is not None else 0
+        awaited = state.to_act() if state.phase == "loading" else []
+        if seat is None and len(awaited) == 1:
+            seat = awaited[0]
+        if seat is None or not 0 <= seat < state.num_players:
+            return "End loading (cubes still in hand are lost)" if len(awaited) > 1 else "End loading"
+        left = sum(state.players[seat]["hand"].values())
         return f"End loading ({left} cube{'s' if left != 1 else ''} in hand will be lost)" if left else "End loading"
     return action[:100] or "?"
 

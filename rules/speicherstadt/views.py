@@ -26,14 +26,28 @@ def _status(state: SpeicherstadtState) -> str:
     if state.phase == "over":
         return f"Game over after round {state.round}."
     head = f"Round {state.round} ({SEASON_NAMES[state.season]}), {PHASE_NAMES[state.phase]}"
-    seat = state.to_act()[0]
+    awaited = state.to_act()
+    seat = awaited[0]
     if state.phase == "purchase":
         slot = state.row[state.col]
         price = len(slot["workers"])
         return f"{head}: seat {seat} may buy {CARDS[slot['card']]['name']} for {_n(price, 'coin')}."
     if state.phase == "demand":
         return f"{head}: seat {seat} places a worker."
-    return f"{head}: seat {seat} unloads goods."
+    later = [s for s in state.queue if s not in awaited]
+    if len(awaited) == 1:
+        now = f"{head}: seat {seat} unloads goods"
+    else:
+        now = f"{head}: {_seats_words(awaited)} unload goods at the same time"
+    if not later:
+        return now + "."
+    return f"{now}; then {_seats_words(later)} (a conversion at the market hall could depend on the order)."
+
+
+def _seats_words(seats: list[int]) -> str:
+    """'seat 2', 'seat 0 and seat 2', 'seat 0, seat 2 and seat 3' (each "seat N" becomes a name at the table)."""
+    words = [f"seat {s}" for s in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> dict[str, Any]:
@@ -70,11 +84,12 @@ def build_view(state: SpeicherstadtState, seat: int | None) -> dict[str, Any]:
     pile_seasons: dict[str, int] = {}
     for cid in state.pile:
         pile_seasons[cid[0]] = pile_seasons.get(cid[0], 0) + 1
+    view_to_act = state.to_act()
     view: dict[str, Any] = {
         "game": "speicherstadt",
         "num_players": state.num_players,
         "viewer": seat,
-        "to_act": state.to_act(),
+        "to_act": view_to_act,
         "phase": state.phase,
         "status": _status(state),
         "scores": [sum(b.values()) for b in parts],
@@ -97,6 +112,7 @@ def build_view(state: SpeicherstadtState, seat: int | None) -> dict[str, Any]:
             for i, s in enumerate(state.row)
         ],
         "deciding": state.col + 1 if state.phase == "purchase" else None,
+        "loading_later": [s for s in state.queue if s not in view_to_act] if state.phase == "loading" else [],
         "bag": sum(state.bag.values()),
         "reserve": dict(state.reserve),
         "discard": len(state.discard),

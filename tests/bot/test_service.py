@@ -822,3 +822,51 @@ async def test_deadline_rows_follow_the_awaited_seats_after_every_move(name: str
             waits = since
     finally:
         await svc.close()
+
+
+async def test_speicherstadt_loading_together_is_public_and_labels_are_each_players_own(db_path: Path,
+                                                                                         clock: FakeClock) -> None:
+    """Several humans load at once: the Table says simultaneous but not secret, each step shows at once, a choice
+    made on the board before another player's step stands, and "done" counts the asking player's own cubes."""
+    import random
+
+    from rules import get_game
+    from rules.core import Rng
+
+    game = get_game("speicherstadt")
+    svc = await TableService.open(str(db_path), clock=clock)
+    try:
+        await svc.create(CH, GUILD, "speicherstadt", ANNA, "Anna")
+        await svc.join(CH, BEN, "Ben")
+        await svc.join(CH, CARL, "Carl")
+        update = await svc.start(CH, ANNA, seed=5)
+        rnd = random.Random(5)
+        for _ in range(3000):
+            table = update.table
+            assert table.status == "active"
+            if len(table.awaited) > 1:
+                break
+            user = table.awaited[0]
+            view = await svc.private_view(CH, user)
+            legal = [a for a, _ in await svc.legal(CH, user)]
+            action = game.bot_action(view, legal, table.seat_of(user), Rng(5, rnd.random()))
+            update = await svc.act(CH, user, action, update.version)
+        table = update.table
+        assert table.simultaneous and not table.secret
+        assert (await svc.public_view(CH))["phase"] == "loading"
+        state = await svc.rebuild(CH)
+        first, second = table.awaited[0], table.awaited[1]
+        for user in (first, second):
+            seat = table.seat_of(user)
+            assert seat is not None
+            labels = dict(await svc.legal(CH, user))
+            assert labels.get("done", "") == state.describe_for(seat, "done")
+        board = update.version
+        action = (await svc.legal(CH, first))[0][0]
+        update = await svc.act(CH, first, action, board)
+        assert update.public_events  # the step shows at once
+        second_choice = (await svc.legal(CH, second))[0][0]
+        update = await svc.act(CH, second, second_choice, chosen_at=board)  # chosen before the first one's step
+        assert update.version == board + 2
+    finally:
+        await svc.close()

@@ -76,11 +76,13 @@ def _play(name: str, n: int, seed: int, checks: bool) -> tuple[rules.State, list
         for seat in range(n):
             if seat not in awaited:
                 assert state.legal_actions(seat) == []
+        secret = state.secret_simultaneous()
+        assert isinstance(secret, bool) and (len(awaited) > 1 or not secret), "a lone seat's step is no secret"
         if checks or step % 25 == 0:
-            for actions in legal.values():
+            for seat, actions in legal.items():
                 for action in actions:
-                    label = state.describe(action)
-                    assert isinstance(label, str) and 0 < len(label) <= 100
+                    for label in (state.describe(action), state.describe_for(seat, action)):
+                        assert isinstance(label, str) and 0 < len(label) <= 100
             _check_rejections(state, awaited, legal, probe)
             text = state.dump()
             assert game.load(text).dump() == text, "load(dump()) is not faithful"
@@ -93,6 +95,8 @@ def _play(name: str, n: int, seed: int, checks: bool) -> tuple[rules.State, list
             assert by_seat == {s: state.view(s) for s in range(n)}, "views() differs from view(seat)"
         seat = rnd.choice(awaited)
         action = rnd.choice(legal[seat])
+        if secret and (checks or step % 5 == 0):
+            _check_others_unchanged(state, seat, action, awaited, legal)
         events = state.apply(seat, action)
         assert isinstance(events, list) and all(isinstance(e, rules.Event) for e in events)
         for event in events:
@@ -103,6 +107,20 @@ def _play(name: str, n: int, seed: int, checks: bool) -> tuple[rules.State, list
     else:
         pytest.fail(f"{name} with {n} players did not end within {MAX_STEPS} random actions")
     return state, log
+
+
+def _check_others_unchanged(state: rules.State, seat: int, action: str, awaited: list[int],
+                            legal: dict[int, list[str]]) -> None:
+    """In a secret step awaiting several seats, one seat's choice leaves every other awaited seat awaited with the
+    same legal actions (the service lets a choice made on an older board of the same wait stand)."""
+    after = state.clone()
+    after.apply(seat, action)
+    if after.is_over():
+        return
+    for other in awaited:
+        if other != seat:
+            assert other in after.to_act(), f"seat {other} stopped being awaited when seat {seat} played {action!r}"
+            assert after.legal_actions(other) == legal[other], f"seat {seat}'s {action!r} changed seat {other}'s"
 
 
 @pytest.mark.parametrize(("name", "n", "seed"), CASES, ids=[f"{c[0]}-{c[1]}p-{c[2] % 1000}" for c in CASES])

@@ -189,3 +189,19 @@ async def test_the_newest_board_never_answers_moved_on(world):
             assert "moved on" not in done.response.content, done.response.content
     assert stale_opens, "no click on a board older than the current version: the test did not cover the case"
     assert opens >= 30
+
+
+async def test_the_menu_says_whether_a_simultaneous_step_is_secret_or_public(world):
+    """A secret bid promises secrecy; a public simultaneous step (Speicherstadt's loading) says each step shows."""
+    import dataclasses
+
+    w = world
+    await new_table(w, w.alice, w.bob)
+    t = await table(w)
+    assert t.simultaneous and t.secret  # the test game's bids
+    menu = await open_menu(w, w.alice)
+    assert "🤫 Everyone chooses at the same time; your choice stays secret" in menu.response.content
+    public = dataclasses.replace(t, game="speicherstadt", secret=False)
+    note = w.bot.play.together_note(public)
+    assert note == "\n👥 Everyone loads at the same time; each step shows at once."
+    assert w.bot.play.together_note(dataclasses.replace(t, awaited_seats=(0,))) == ""

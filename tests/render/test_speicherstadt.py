@@ -277,3 +277,19 @@ def test_a_purchase_rings_the_bought_card_and_a_decline_the_player() -> None:
     c = render.board_canvas("speicherstadt", view, last={"seat": 3, "action": "decline"})
     assert _ring_pixels(c, c.regions["seat3"].inset(-10)) > 200
     assert all(_ring_pixels(c, box) == 0 for name, box in c.regions.items() if name.startswith("col"))
+
+
+def _loading_together(s: SpeicherstadtState) -> bool:
+    return s.phase == "loading" and len(s.to_act()) > 1
+
+
+def test_loading_at_the_same_time_shows_every_loading_seat_in_the_header() -> None:
+    state, last = played(4, 2, _loading_together)
+    view = state.view(None)
+    assert len(view["to_act"]) > 1
+    c = render.board_canvas("speicherstadt", view, last=last, names=NAMES)
+    check_layout(c, nested="col")
+    header = texts_in(c, "header")
+    assert "load at the same time" in header
+    assert not any(NAMES[s] in t for s in view["to_act"] for t in header)  # tokens only: names would not fit
+    check_png(render.board("speicherstadt", dict(view, to_act=[0, 1, 2, 3]), names=NAMES))

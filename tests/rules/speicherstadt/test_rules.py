@@ -116,16 +116,16 @@ def test_buying_a_ship_puts_its_cubes_in_hand_for_loading() -> None:
 # ---- loading ---------------------------------------------------------------------------------------
 
 
-def test_loading_order_starts_with_first_player_and_skips_idle_seats() -> None:
+def test_loading_queue_starts_with_first_player_and_skips_idle_seats() -> None:
     state = loading_state(3, [])
     state.first = 2
     state.players[2]["hand"] = take_from_bag(state, {"tea": 1})
     state.players[0]["hand"] = take_from_bag(state, {"coffee": 1})
     state._start_loading(Rng(1, "t"), [])
+    assert state.queue == [2, 0] and state.to_act() == [2, 0]  # nobody can convert: both load at once
+    state.apply(0, "done")
     assert state.to_act() == [2]
     state.apply(2, "done")
-    assert state.to_act() == [0]
-    state.apply(0, "done")
     assert state.phase == "demand"  # seat 1 had nothing to load: skipped, then Income and a new round
 
 

@@ -194,7 +194,7 @@ def test_st10_full_column() -> None:
 
 
 def test_st12_storage_limits() -> None:
-    state = loading_state(3, [0, 1])
+    state = loading_state(3, [0])
     give(state, 0, "A06")
     p = state.players[0]
     p["wh"] = take_from_bag(state, {"coffee": 2, "tea": 2})
