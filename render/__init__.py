@@ -1,4 +1,4 @@
-"""Board images: ``view`` dict in, PNG bytes out (see ARCHITECTURE.md).
+"""Board images: ``view`` dict in, PNG bytes out (see docs/architecture.md).
 
 The renderer only ever sees ``State.view(viewer)`` (plus hints), never a State, a seed or a deck
 order, so a public image cannot show a secret by construction.

@@ -1,4 +1,4 @@
-"""The rules layer: every game behind one contract (see ARCHITECTURE.md).
+"""The rules layer: every game behind one contract (see docs/architecture.md).
 
 ``GAMES`` maps a game's short name to its ``Game``; ``get_game`` looks one up with a friendly error.
 """

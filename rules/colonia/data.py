@@ -1,6 +1,6 @@
 """Colonia component data, each value tagged with its provenance.
 
-Provenance tags (see /work/shared/rules/colonia.md):
+Provenance tags (docs/rules/colonia.md, "Component data and its provenance"):
 ``seed`` = the French/Italian rulebook; ``source: …`` = a public source (address given);
 ``reconstructed: …`` = not published anywhere we could find, a proposed value chosen for balance.
 A corrected card list changes this module only, never the rules code.
@@ -26,7 +26,7 @@ CURRENCIES: tuple[str, ...] = ("pfund", "grivna", "mark", "gulden")  # seed: one
 MIN_PLAYERS, MAX_PLAYERS = 3, 6  # source: superfred.de, cliquenabend.de; seed: 6 colours
 COLOURS: tuple[str, ...] = ("yellow", "blue", "green", "red", "orange", "purple")  # seed
 #: reconstructed: reviews say "depends on player count" and "up to 38" (38 per colour in the box, seed);
-#: 3 players get the full 38, then 2 fewer per extra player (fact sheet A1).
+#: 3 players get the full 38, then 2 fewer per extra player (ruling A1, docs/rules/colonia.md).
 FAMILY_MEMBERS: dict[int, int] = {3: 38, 4: 36, 5: 34, 6: 32}
 FAMILY_CARDS: tuple[int, ...] = (3, 4, 5, 6, 7, 8)  # seed
 START_MONEY = 5  # per currency; source: spieleteufel.de (review)
@@ -38,11 +38,11 @@ START_MATERIALS = 4  # drawn at random from the bag; source: BGG thread 751629, 
 WEEKS = 6  # seed
 BERTHS = 4  # seed
 DECREE_SLOTS = 3  # seed
-#: reconstructed: the rulebook shows a first stall and a bottom-right stall; 2 rows of 3 (fact sheet 2.2)
+#: reconstructed: the rulebook shows a first stall and a bottom-right stall; 2 rows of 3 (docs/rules/colonia.md)
 REGULAR_STALLS = 6
 EXTRA_STALLS = 2  # seed (foreign merchants decree)
 EXTRA_STALL_FILL = 4  # seed (D02: 4 raw materials each)
-#: reconstructed: max weekly capacity 2 regular + 6 dice steps + 2 from a decree = 10 (fact sheet 2.2)
+#: reconstructed: max weekly capacity 2 regular + 6 dice steps + 2 from a decree = 10 (docs/rules/colonia.md)
 ORDER_SPACES = 10
 RELIC_DISPLAY = 10  # seed; source: superfred.de
 EXTRA_RELIC_SPACES = 2  # seed
@@ -59,7 +59,7 @@ class WeekCard(NamedTuple):
     src: str
 
 
-_WEEK_SRC = "reconstructed: fact sheet 2.3 (21 regular orders per craftsman over 14 cards)"
+_WEEK_SRC = "reconstructed: 21 regular orders per craftsman over 14 cards (docs/rules/colonia.md)"
 WEEK_CARDS: tuple[WeekCard, ...] = (
     WeekCard("W01", (6, 5, 4, 3, 2, 2), (1, 2, 1, 2, 1), 5, 3,
              "seed: orders, dice and ships (rulebook example); stalls reconstructed"),
@@ -131,7 +131,7 @@ class Ship(NamedTuple):
     src: str
 
 
-_SHIP_SRC = "reconstructed: fact sheet 2.5 (3 per good; 5 of each good per city)"
+_SHIP_SRC = "reconstructed: 3 per good; 5 of each good per city (docs/rules/colonia.md)"
 S, C, P, CL, SH = range(5)  # saddle, cartwheel, painting, clothing, shoes
 
 

@@ -1,8 +1,8 @@
 """All component data of Die Siedler von Nürnberg, each value with its provenance.
 
-Provenance tags (see /work/shared/rules/nuernberg.md, section 0):
-- ``seed``: the French rules (fan translation of the Kosmos rulebook) in seed file 003.
-- ``N1``..``N8``: the public pages listed in the fact sheet (reviews, descriptions, a session report).
+Provenance tags (docs/rules/nuernberg.md, "Component data and its provenance"):
+- ``seed``: the French rules (fan translation of the Kosmos rulebook).
+- ``N1``..``N8``: the public pages listed in docs/rules/nuernberg.md (reviews, descriptions, a session report).
 - ``reconstructed``: not found in any public source; a proposal that agrees with the seed and the sources.
   The map layout, the routes' geometry, the city layout, the goods table and the event deck are reconstructed.
 
@@ -20,7 +20,7 @@ RECON = "reconstructed"
 COLOURS: tuple[str, ...] = ("white", "red", "blue", "orange")  # seed
 PIECES = {"settlement": 5, "manufacture": 4, "toll": 15}  # N1, N4 (per colour)
 START_GOLD = 2  # seed
-# Resource cards and gold are unlimited (fact sheet N-A9; the seed is silent).
+# Resource cards and gold are unlimited (ruling N-A9; the seed is silent).
 RESOURCES: tuple[str, ...] = ("wood", "wool", "grain", "brick", "ore")  # seed (Catan's five)
 # N1, N8 (five terrains), paired with the resources as in Catan
 TERRAIN_RESOURCE = {"forest": "wood", "pasture": "wool", "fields": "grain", "hills": "brick", "mountains": "ore"}
@@ -211,11 +211,11 @@ BEGINNER: list[dict[str, Any]] = [
     {"colour": "blue", "route": "V", "tolls": [1, 2], "settlements": [1, 3], "starred": 1},
     {"colour": "orange", "route": "IV", "tolls": [1, 2], "settlements": [1, 3], "starred": 3},
 ]
-# With 3 players orange is left out (reconstructed, fact sheet N-A22).
+# With 3 players orange is left out (reconstructed, ruling N-A22).
 START_YEAR_INDEX = 0
 
 # ---- the city (separate board, same pointy-top axial convention) -------------------------------------------
-# All positions reconstructed; see fact sheet section 2.8.
+# All positions reconstructed; see docs/rules/nuernberg.md (component data).
 CITY_HEXES: list[dict[str, Any]] = [
     {"id": "HELM_A", "q": 0, "r": -1, "kind": "district", "good": "helmets"},
     {"id": "HELM_B", "q": 1, "r": -1, "kind": "district", "good": "helmets"},
@@ -300,7 +300,7 @@ TOWERS: list[dict[str, Any]] = [
 
 # ---- goods --------------------------------------------------------------------------------------------------
 # Zone = the two districts whose ``good`` matches. ``route`` = the route whose Wegerecht collects the toll.
-# Recipes, cities (except helmets), prices (except helmets) and tolls are reconstructed. The fact sheet's
+# Recipes, cities (except helmets), prices (except helmets) and tolls are reconstructed. The first
 # two-card recipes were lengthened: with them a doubled sale paid more gold than the 3:1 disc charges to buy
 # the recipe back (e.g. 2 ore -> 8 gold -> 6 gold buys 2 ore), an endless money pump. Now 2 x price < 3 x
 # recipe size for every good, so every trade-and-produce cycle loses value.
@@ -329,7 +329,7 @@ YEARS: tuple[int, ...] = (1355, 1360, 1365, 1370, 1375, 1380, 1385, 1390, 1395, 
 RESHUFFLE_YEARS: tuple[int, ...] = (1370, 1385)  # seed: red spaces
 END_YEAR = 1400  # seed: "Spielende"
 
-# ---- event deck (36 cards; list reconstructed, see fact sheet 2.12) ------------------------------------------
+# ---- event deck (36 cards; list reconstructed, ruling N-A19) -----------------------------------------------
 # ``income``: the income number (None on Raubritter cards); ``event``: None or one of EVENT_TEXT's keys.
 _DECK_ROWS: list[tuple[str, int | None, str | None]] = [
     ("E01", 2, "handelstag"), ("E02", 3, "wegezoll"), ("E03", 3, None),

@@ -1,4 +1,4 @@
-"""Set-up: the beginner board (seed) and the free placement (reconstructed, fact sheet 2.13).
+"""Set-up: the beginner board (seed) and the free placement (reconstructed: docs/rules/nuernberg.md).
 
 Free set-up: in seat order and then in reverse, each seat places a toll bar (``toll <route>.s<k>``, the
 normal toll rule) and then a settlement on the same route (``settle <route>.<k>``, distance rule), for free.

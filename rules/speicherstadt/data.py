@@ -1,7 +1,7 @@
 """All component data of The Speicherstadt, each value with its provenance.
 
-Provenance tags (see /work/shared/rules/speicherstadt.md):
-- ``seed``: the French rulebook (LudiGaume v1.1) in seed file 004.
+Provenance tags (docs/rules/speicherstadt.md, "Component data and its provenance"):
+- ``seed``: the French rulebook translation (LudiGaume v1.1).
 - ``seed, derived``: follows by arithmetic from seed facts.
 - ``reconstructed``: not published anywhere; a proposed value (contract goods, fireman values, fire points).
 

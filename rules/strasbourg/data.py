@@ -1,8 +1,8 @@
 """All component data of Strasbourg, each value with its provenance.
 
-Provenance tags (see /work/shared/rules/strasbourg.md, section 0):
-- ``seed``: the French rulebook seed ``002_d6fb3a877ce669e3.txt``;
-- ``source: Sn``: a public page listed in the fact sheet (S1 component list, S2/S4/S7/S8/S9 reviews,
+Provenance tags (docs/rules/strasbourg.md, "Component data and its provenance"):
+- ``seed``: the French rulebook translation;
+- ``source: Sn``: a public page listed in docs/rules/strasbourg.md (S1 component list, S2/S4/S7/S8/S9 reviews,
   S5 the German rulebook's objective overview, S6 the points range of objectives);
 - ``reconstructed``: not found in any source; designed to agree with the rulebook. A placeholder.
 
@@ -51,7 +51,7 @@ SEAT_NAMES: Final = {"nobility": "Nobility", "church": "Church", "merchants": "M
 # ---- round cards ---------------------------------------------------------------------------
 # Step types per letter are seed: A Nobility/Church, B/D/F a guild, C/E/G Merchants (G also the
 # Merchants seat), H chapel, I edifice. The guild printed on B, D and F is reconstructed: a 5x3 Latin
-# rectangle, every guild three times and once in each of B, D and F (fact sheet 2.5).
+# rectangle, every guild three times and once in each of B, D and F (ruling S-A16).
 ROUND_CARDS: Final = {
     "RC1": {"B": "bakers", "D": "butchers", "F": "vintners"},
     "RC2": {"B": "butchers", "D": "shoemakers", "F": "smiths"},
@@ -73,7 +73,7 @@ EDIFICES: Final[dict[str, dict[str, Any]]] = {
 
 # ---- the city (all reconstructed except: 9x6 grid source: S3; 7 building spaces seed) --------
 COLUMNS: Final = "ABCDEFGHI"
-# A bakers, U butchers, S shoemakers, V vintners, M smiths, # building space (fact sheet 2.7).
+# A bakers, U butchers, S shoemakers, V vintners, M smiths, # building space (reconstructed).
 CITY_ROWS: Final = (
     "AAUUSSVMM",
     "A#US#VV#M",
@@ -94,7 +94,7 @@ PRICES: Final = {
 }  # fmt: skip
 GUILD_BASE_PRICE: Final = {"bakers": 1, "butchers": 2, "shoemakers": 2, "vintners": 3, "smiths": 4}  # reconstructed
 # Chapel spaces sit on grid corners; a member on one of the four squares around the corner is adjacent
-# (reconstructed, fact sheet S-A8). Named by the north-west square of the corner.
+# (reconstructed, ruling S-A8). Named by the north-west square of the corner.
 CHAPEL_SPACES: Final = {
     "CH1": ("B1", "C1", "B2", "C2"),
     "CH2": ("F1", "G1", "F2", "G2"),

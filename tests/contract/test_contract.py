@@ -1,6 +1,6 @@
 """The generic contract test: every registered game, every player count, seeded random playthroughs.
 
-It drives games only through the public contract (ARCHITECTURE.md) and grows by itself as games
+It drives games only through the public contract (docs/architecture.md) and grows by itself as games
 are registered in ``rules.GAMES``. ``KONTOR_CONTRACT_SEEDS`` raises the number of playthroughs.
 """
 

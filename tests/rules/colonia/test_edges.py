@@ -1,4 +1,4 @@
-"""Edge cases the fact sheet settles (A9, A12, A13, A19) and rules around the passing loops."""
+"""Edge cases the rulings settle (A9, A12, A13, A19; docs/rules/colonia.md) and rules around the passing loops."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every worked example of the fact sheet (section 4) and the rulebook, as a named test."""
+"""Every scenario of docs/rules/colonia.md (CT-1 .. CT-20) and the rulebook's examples, as named tests."""
 
 from __future__ import annotations
 

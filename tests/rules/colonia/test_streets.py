@@ -1,4 +1,4 @@
-"""The family-member street cycle, step by step as in the fact sheet's timing table (1.4)."""
+"""The family-member street cycle, step by step (docs/rules/colonia.md, "A week")."""
 
 from __future__ import annotations
 

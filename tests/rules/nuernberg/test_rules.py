@@ -1,4 +1,5 @@
-"""Rules beyond the fact sheet's worked examples: toll bars, Wegerecht, council swaps, events, set-up, limits."""
+"""Rules beyond the scenarios of docs/rules/nuernberg.md: toll bars, Wegerecht, council swaps, events, set-up,
+limits."""
 
 from __future__ import annotations
 

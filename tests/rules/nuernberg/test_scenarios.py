@@ -1,4 +1,4 @@
-"""Every acceptance test of the fact sheet (section 4, T-N1 .. T-N18) as a named test."""
+"""Every scenario of docs/rules/nuernberg.md (T-N1 .. T-N18) as a named test."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test per rule of The Speicherstadt beyond the fact-sheet scenarios."""
+"""One test per rule of The Speicherstadt beyond the scenarios of docs/rules/speicherstadt.md."""
 
 from __future__ import annotations
 

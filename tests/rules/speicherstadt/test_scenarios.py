@@ -1,4 +1,4 @@
-"""The worked examples of the fact sheet (/work/shared/rules/speicherstadt.md §4), one named test each."""
+"""The scenarios of docs/rules/speicherstadt.md (ST-1 .. ST-12), one named test each."""
 
 from __future__ import annotations
 

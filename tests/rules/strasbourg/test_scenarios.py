@@ -1,4 +1,4 @@
-"""The acceptance scenarios of the fact sheet (/work/shared/rules/strasbourg.md §4), one named test each."""
+"""The scenarios of docs/rules/strasbourg.md (T-S1 .. T-S14), one named test each."""
 
 from __future__ import annotations
 
