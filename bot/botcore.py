@@ -19,8 +19,19 @@ from bot.service import Table, TableService, Update
 Interaction = discord.Interaction[Any]
 
 
+class Newsroom(Protocol):
+    """Each player's private news not seen yet (``bot.private_news.PrivateNews``): replies show it, then mark it."""
+
+    async def pending(self, table: Table, user: int) -> Any: ...
+
+    async def shown(self, news: Any, *, screen: bool = False) -> None: ...
+
+
 class Publisher(Protocol):
     """Turns service updates into messages (``bot.notify.Notifier``)."""
+
+    @property
+    def news(self) -> Newsroom: ...
 
     async def publish(self, update: Update, *, from_scheduler: bool = False,
                       actor: int | None = None) -> discord.Message | None: ...

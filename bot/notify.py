@@ -3,8 +3,8 @@
 Public: one board message per change (or one live message edited in place), mentioning exactly
 the players now awaited, with the board image and the persistent buttons. Each channel posts in
 version order, one post at a time: a board a newer one already superseded is not posted, its lines
-go with the newer one. Private: each player whose own view changed gets it by DM (``bot.dms`` says
-what a refused DM means and when to try again).
+go with the newer one. Private: each player's news is kept and delivered once per turn (``bot.private_news``;
+``bot.dms`` says what a refused DM means and when to try again).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import discord
 from bot import pausing
 from bot.botcore import BotCore
 from bot.dms import DirectMessages
+from bot.private_news import PrivateNews
 from bot.service import Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.items import Board, board_view
@@ -84,6 +85,7 @@ class Notifier:
         self.bot = bot
         self._channels: dict[int, _ChannelQueue] = {}
         self.dms = DirectMessages(bot, self.channel)
+        self.news = PrivateNews(bot, self.dms)
 
     def _game(self, table: Table) -> Any:
         return self.bot.service.game(table.game)
@@ -125,8 +127,7 @@ class Notifier:
 
         A change with nothing public in it (one player's secret step, e.g. keeping an objective) posts
         nothing in the channel: the board did not visibly change, and even the timing stays private.
-        ``actor`` (who made the change) gets no DM for a screen they just changed themselves unless it
-        brings news (private events): their confirmation already said what they did.
+        ``actor`` (who made the change) gets no DM for their own step: the reply to their move shows its news.
         """
         silent = not (update.public_events or update.notice or update.finished is not None)
         message = None if silent else await self._post_in_order(update)
@@ -254,7 +255,8 @@ class Notifier:
 
     # ---- private ---------------------------------------------------------------------------
     async def send_private(self, update: Update, *, actor: int | None = None) -> None:
-        await self.dms.send_private(update, actor=actor)
+        """Private news, coalesced per turn (bot/private_news.py)."""
+        await self.news.publish(update, actor=actor)
 
     async def check_dm(self, user: discord.User | discord.Member, table: Table) -> bool:
         """At join: a short hello by DM proves DMs work (and is remembered either way)."""

@@ -145,4 +145,21 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seat, user_id)
     ) STRICT;
     """,
+    # 8 (issue 15, branch private-news; written as the entry after 6 here, to be renumbered at merge behind the
+    # automatic moves' migration 7): each user's notification preference (NULL = "mention") and when their last
+    # daily digest went out; and the private news a player has not seen yet (one row per change that brought it:
+    # its lines, [] when only their screen changed), deleted once delivered by DM or shown in a reply.
+    """
+    ALTER TABLE users ADD COLUMN notify TEXT CHECK (notify IN ('mention', 'dm', 'digest'));
+    ALTER TABLE users ADD COLUMN digest_at REAL;
+    CREATE TABLE private_news(
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        lines TEXT NOT NULL DEFAULT '[]',
+        at REAL NOT NULL
+    ) STRICT;
+    CREATE INDEX private_news_by_user ON private_news(user_id, game_id, id);
+    """,
 ]

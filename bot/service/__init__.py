@@ -35,9 +35,10 @@ from bot.service.settings import (
     describe_settings,
     normalise_settings,
 )
+from bot.service.users import NOTIFY_HELP, UserService
 
 
-class TableService(DepartureService, DeadlineService, PauseService, ReadService):
+class TableService(DepartureService, DeadlineService, PauseService, ReadService, UserService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 
@@ -49,6 +50,7 @@ __all__ = [
     "MAX_CARETAKER_STEPS",
     "MAX_HOURS",
     "MAX_NAME_LEN",
+    "NOTIFY_HELP",
     "PACES",
     "PAUSE_REASONS",
     "SEAT_CHOICES",

@@ -78,6 +78,7 @@ class ServiceBase:
         self._pauses: dict[int, tuple[float, str]] = {}
         self._departed: dict[int, set[int]] = {}  # game id -> seated players who left the server (not pinged)
         self._alive_written = 0.0  # when ``alive_at`` was last stored (see ``_heartbeat``)
+        self._notify: dict[int, str] = {}  # user -> notification preference (bot/service/users.py)
 
     @classmethod
     async def open(
