@@ -28,6 +28,7 @@ from bot.backup_loop import BackupLoop
 from bot.cogs import game_commands, lobby, play
 from bot.cogs.server_events import ServerEvents
 from bot.config import Config, ConfigError
+from bot.digest import DigestLoop
 from bot.notify import NO_PING, Notifier
 from bot.runtime import tune_gc
 from bot.scheduler import Scheduler
@@ -86,6 +87,7 @@ class KontorBot(commands.Bot):
         self.notifier = Notifier(self)
         self.play = play.PlayController(self)
         self.scheduler = Scheduler(self)
+        self.digest = DigestLoop(self, self.notifier.dms)
         self.command_sync = CommandSync(self)
         self.backups = BackupLoop.for_config(config)  # None without KONTOR_BACKUP_DIR
 
@@ -104,12 +106,14 @@ class KontorBot(commands.Bot):
         if self.sync_on_start:
             self.command_sync.start()  # in the background, after connecting: never in the way of the login
         self.scheduler.start()
+        self.digest.start()
         if self.backups is not None:
             self.backups.start()
 
     async def close(self) -> None:
         await self.command_sync.stop()
         await self.scheduler.stop()
+        await self.digest.stop()
         if self.backups is not None:
             await self.backups.stop()
         try:

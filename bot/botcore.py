@@ -27,8 +27,17 @@ class Newsroom(Protocol):
     async def shown(self, news: Any, *, screen: bool = False) -> None: ...
 
 
+class Mailer(Protocol):
+    """Direct messages (``bot.dms.DirectMessages``), as far as commands ask about them."""
+
+    async def known_closed(self, user_id: int) -> bool: ...
+
+
 class Publisher(Protocol):
     """Turns service updates into messages (``bot.notify.Notifier``)."""
+
+    @property
+    def dms(self) -> Mailer: ...
 
     @property
     def news(self) -> Newsroom: ...

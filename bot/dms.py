@@ -148,6 +148,15 @@ class DirectMessages:
         if not was_ok:
             await self.bot.service.set_dm_ok(user_id, True)
 
+    async def ping(self, table: Table, user_id: int, text: str) -> None:
+        """``text`` and a mention of the player in the table's channel: the fallback for a turn notice or a reminder
+        that should have come by DM but did not arrive."""
+        channel = await self._channel(table.channel)
+        try:
+            await channel.send(f"{text} <@{user_id}>", allowed_mentions=pings([user_id]))
+        except discord.HTTPException:
+            log.warning("could not ping %s in channel %s", user_id, table.channel, exc_info=True)
+
     async def _tell_closed(self, table: Table, user_id: int) -> None:
         channel = await self._channel(table.channel)
         try:

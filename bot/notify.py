@@ -23,7 +23,8 @@ import discord
 from bot import pausing
 from bot.botcore import BotCore
 from bot.dms import DirectMessages
-from bot.private_news import PrivateNews
+from bot.notify_prefs import quiet_users
+from bot.private_news import PrivateNews, jump_link
 from bot.service import Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.items import Board, board_view
@@ -97,10 +98,12 @@ class Notifier:
         return self.bot.get_partial_messageable(channel_id)
 
     # ---- public ----------------------------------------------------------------------------
-    def board_message(self, update: Update, already: Collection[int] = ()) -> dict[str, Any]:
+    def board_message(self, update: Update, already: Collection[int] = (),
+                      quiet: Collection[int] = ()) -> dict[str, Any]:
         """The keyword arguments of the public board post for ``update`` (nothing private in it). Players in
         ``already`` were awaited at the channel's previous board: they are not pinged again (their turn did not
-        just begin); only players who became awaited are."""
+        just begin); only players who became awaited are, except those in ``quiet`` (their notice comes by DM,
+        bot/notify_prefs.py), whom the post names without pinging."""
         newly = [u for u in update.awaited if u not in already] if update.finished is None else []
         table = update.table
         view = update.public_view or {}
@@ -118,7 +121,7 @@ class Notifier:
             "embed": embed,
             "files": _file(update.image, "board.png"),
             "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active"),
-            "allowed_mentions": pings(newly),
+            "allowed_mentions": pings([u for u in newly if u not in quiet]),
         }
 
     async def publish(self, update: Update, *, from_scheduler: bool = False,
@@ -131,6 +134,8 @@ class Notifier:
         """
         silent = not (update.public_events or update.notice or update.finished is not None)
         message = None if silent else await self._post_in_order(update)
+        if update.reminder:
+            await self._remind_by_dm(update)
         await self.send_private(update, actor=actor)
         if not from_scheduler:
             self.bot.scheduler.poke()  # the change may have started an earlier clock
@@ -207,10 +212,12 @@ class Notifier:
         channel = await self.channel(update.channel)
         if update.reminder:  # a short line, not the board again: the board above it is still the current one
             who = list(update.awaited)
+            quiet = await quiet_users(self.bot.service, self.dms, who)
             text = f"⏰ {shown(update.notice or 'Reminder')}" + (f"\nYour move: {mentions(who)}" if who else "")
-            return await channel.send(clip(text, 2000), allowed_mentions=pings(who))
+            return await channel.send(clip(text, 2000), allowed_mentions=pings([u for u in who if u not in quiet]))
         already = queue.awaited[1] if queue.awaited is not None and queue.awaited[0] == table.game_id else ()
-        kwargs = self.board_message(update, already)
+        quiet = await quiet_users(self.bot.service, self.dms, update.awaited) if update.finished is None else set()
+        kwargs = self.board_message(update, already, quiet)
         live = table.settings.get("post") == "live" and table.status == "active"
         # the live message this bot posted last beats the table's snapshot, which may predate storing it
         live_id = queue.live[1] if queue.live and queue.live[0] == table.game_id else table.live_message_id
@@ -223,7 +230,7 @@ class Notifier:
             live_id = queue.board[1]
             # The edited board keeps the lines it showed: a step's news must not vanish from the channel.
             lines = (queue.lines + update.public_events)[-MAX_CARRIED:]
-            kwargs = self.board_message(dataclasses.replace(update, public_events=lines), already)
+            kwargs = self.board_message(dataclasses.replace(update, public_events=lines), already, quiet)
         if (live or same_wait) and live_id:
             try:
                 edit = {k: v for k, v in kwargs.items() if k not in ("files", "allowed_mentions")}
@@ -252,6 +259,13 @@ class Notifier:
         """Why the channel's last board post was refused ("channel" gone, "post" not allowed), else None."""
         queue = self._channels.get(channel_id)
         return queue.problem if queue is not None else None
+
+    async def _remind_by_dm(self, update: Update) -> None:
+        """A reminder for a player who asked for DMs (or the digest): by DM; if it does not arrive, a ping here."""
+        for user in await quiet_users(self.bot.service, self.dms, update.awaited):
+            text = f"⏰ {update.notice or 'Reminder'} — {jump_link(update.table)}"
+            if not await self.dms.send_text(user, clip(text, 2000)):
+                await self.dms.ping(update.table, user, "⏰ Your move:")
 
     # ---- private ---------------------------------------------------------------------------
     async def send_private(self, update: Update, *, actor: int | None = None) -> None:

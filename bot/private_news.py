@@ -112,7 +112,8 @@ class PrivateNews:
             if turn and pref == "digest":
                 return  # no message per turn: the news waits for their next look
             news = await self.svc.pending_news(table.game_id, user)
-            notice = turn and pref == "dm"
+            # the turn notice itself, unless DMs to them are known to fail (then the board pinged them instead)
+            notice = turn and pref == "dm" and not await self.dms.known_closed(user)
             if news is None and not notice:
                 return
             view = await self.svc.screen(table.game_id, user)
@@ -120,8 +121,11 @@ class PrivateNews:
             if notice:
                 content = f"🎲 It's your move in **{shown(table.title)}**: {jump_link(table)}"
             private = PrivateUpdate(view, news.lines if news else [])
-            if await self.dms.send_screen(table, user, private, content=content, heading=SINCE) and news:
+            delivered = await self.dms.send_screen(table, user, private, content=content, heading=SINCE)
+            if delivered and news:
                 await self.svc.news_delivered(news)
+            elif not delivered and notice:  # the board named them without a ping: the notice must reach them
+                await self.dms.ping(table, user, "Your move:")
         except TableError:
             log.info("no screen for %s in game %s any more", user, table.game_id)
         except Exception:  # the change is made and posted: one player's DM must not turn it into an error

@@ -13,9 +13,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import pausing
+from bot import notify_prefs, pausing
 from bot.botcore import BotCore
 from bot.cogs.play import reply
+from bot.cogs.preferences import notify_command
 from bot.dms import DM_HELP
 from bot.notify import NO_PING, board_image
 from bot.service import PACES, SETTING_CHOICES, DamagedGame, Table, TableError, Update, pause_text
@@ -276,13 +277,14 @@ class GameCommands(app_commands.Group):
         user = interaction.user.id
         tables = [t for t in await self.svc.my_games(user, awaiting_only=False)
                   if user in t.awaited or t.paused is not None]
+        prefs = notify_prefs.footer(await self.svc.notify_pref(user))
         if not tables:
-            await reply(interaction, "No game is waiting for you. 🎉")
+            await reply(interaction, f"No game is waiting for you. 🎉\n{prefs}")
             return
         # a link works across servers, where a bare channel mention would not resolve
         lines = [mygames_line(t) for t in tables]
         head = "It's your move in:" if all(user in t.awaited for t in tables) else "Your games that need you:"
-        await reply(interaction, head + "\n" + "\n".join(lines))
+        await reply(interaction, clip(head + "\n" + "\n".join(lines), 2000 - len(prefs) - 1) + "\n" + prefs)
 
     # ---- management ------------------------------------------------------------------------
     @app_commands.command(name="abandon", description="End this game (host or Manage Channel; else a vote)")
@@ -435,4 +437,6 @@ class GameCommands(app_commands.Group):
 
 
 def setup(bot: BotCore) -> None:
-    bot.tree.add_command(GameCommands(bot))
+    group = GameCommands(bot)
+    group.add_command(notify_command(bot))
+    bot.tree.add_command(group)
