@@ -139,3 +139,12 @@ async def test_pending_news_survives_a_restart(world, db_path):
     assert "Since your last look" in r.response.content and "gave you a" in r.response.content
     r = await last.click(w.board(), label="My screen")
     assert "gave you" not in (r.response.content or "")
+
+
+def test_a_screen_change_is_news_when_something_was_gained_not_when_a_secret_was_only_cleared():
+    from bot.private_news import gained
+
+    assert gained({"me": {"ballot": None, "goods": {"cloth": 0}}}, {"me": {"ballot": None, "goods": {"cloth": 1}}})
+    assert gained({"hand": [1, 2]}, {"hand": [2]})  # a card gone is news too
+    assert not gained({"me": {"ballot": "yes", "goods": {"cloth": 1}}}, {"me": {"ballot": None, "goods": {"cloth": 1}}})
+    assert not gained({"family_choice": 8}, {})
