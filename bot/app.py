@@ -3,8 +3,8 @@
 - Intents: none privileged (slash commands, buttons and DMs need none).
 - Commands are checked against Discord's limits (bot/command_limits.py) and synced in the background once
   connected, only when their payload hash changed, with retries (bot/sync.py): the bot starts regardless.
-- SIGINT and SIGTERM close the bot, the scheduler, the periodic backup (``bot/backup_loop.py``, with
-  ``KONTOR_BACKUP_DIR``) and the service (the SQLite WAL is checkpointed).
+- SIGINT and SIGTERM close the bot, the scheduler, the daily digest (``bot/digest.py``), the periodic backup
+  (``bot/backup_loop.py``, with ``KONTOR_BACKUP_DIR``) and the service (the SQLite WAL is checkpointed).
 - The SQLite file is checked before connecting and when the service opens (bot/health.py): a file that cannot
   serve ends the command with one plain paragraph and status 2; damaged games are logged by channel and id.
 """
