@@ -3,8 +3,8 @@
 - Intents: none privileged (slash commands, buttons and DMs need none).
 - Commands are checked against Discord's limits (bot/command_limits.py) and synced in the background once
   connected, only when their payload hash changed, with retries (bot/sync.py): the bot starts regardless.
-- SIGINT and SIGTERM close the bot, the scheduler, the periodic backup (``bot/backup_loop.py``, with
-  ``KONTOR_BACKUP_DIR``) and the service (the SQLite WAL is checkpointed).
+- SIGINT and SIGTERM close the bot, the scheduler, the daily digest (``bot/digest.py``), the periodic backup
+  (``bot/backup_loop.py``, with ``KONTOR_BACKUP_DIR``) and the service (the SQLite WAL is checkpointed).
 - The SQLite file is checked before connecting and when the service opens (bot/health.py): a file that cannot
   serve ends the command with one plain paragraph and status 2; damaged games are logged by channel and id.
 """
@@ -28,6 +28,7 @@ from bot.backup_loop import BackupLoop
 from bot.cogs import game_commands, lobby, play, records
 from bot.cogs.server_events import ServerEvents
 from bot.config import Config, ConfigError
+from bot.digest import DigestLoop
 from bot.notify import NO_PING, Notifier
 from bot.runtime import tune_gc
 from bot.scheduler import Scheduler
@@ -86,6 +87,7 @@ class KontorBot(commands.Bot):
         self.notifier = Notifier(self)
         self.play = play.PlayController(self)
         self.scheduler = Scheduler(self)
+        self.digest = DigestLoop(self, self.notifier.dms)
         self.command_sync = CommandSync(self)
         self.backups = BackupLoop.for_config(config)  # None without KONTOR_BACKUP_DIR
 
@@ -104,12 +106,14 @@ class KontorBot(commands.Bot):
         if self.sync_on_start:
             self.command_sync.start()  # in the background, after connecting: never in the way of the login
         self.scheduler.start()
+        self.digest.start()
         if self.backups is not None:
             self.backups.start()
 
     async def close(self) -> None:
         await self.command_sync.stop()
         await self.scheduler.stop()
+        await self.digest.stop()
         if self.backups is not None:
             await self.backups.stop()
         try:

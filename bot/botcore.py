@@ -19,8 +19,28 @@ from bot.service import Table, TableService, Update
 Interaction = discord.Interaction[Any]
 
 
+class Newsroom(Protocol):
+    """Each player's private news not seen yet (``bot.private_news.PrivateNews``): replies show it, then mark it."""
+
+    async def pending(self, table: Table, user: int) -> Any: ...
+
+    async def shown(self, news: Any, *, screen: bool = False) -> None: ...
+
+
+class Mailer(Protocol):
+    """Direct messages (``bot.dms.DirectMessages``), as far as commands ask about them."""
+
+    async def known_closed(self, user_id: int) -> bool: ...
+
+
 class Publisher(Protocol):
     """Turns service updates into messages (``bot.notify.Notifier``)."""
+
+    @property
+    def dms(self) -> Mailer: ...
+
+    @property
+    def news(self) -> Newsroom: ...
 
     async def publish(self, update: Update, *, from_scheduler: bool = False,
                       actor: int | None = None) -> discord.Message | None: ...

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.botcore import BotCore
-from bot.service import PrivateUpdate, Table, Update
+from bot.service import PrivateUpdate, Table
 from bot.ui import embeds
 from bot.ui.text import NO_PING, pings
 
@@ -68,35 +68,34 @@ class DirectMessages:
             self._closed.discard(user)
             self._recheck.add(user)
 
-    async def send_private(self, update: Update, *, actor: int | None = None) -> None:
-        for user_id, private in update.private.items():
-            if user_id == actor and not private.events:
-                continue  # a heavy game would otherwise DM a player after every atomic step they take
-            try:
-                await self.send_screen(update.table, user_id, private)
-            except Exception:  # the change is made and posted: one player's DM must not turn it into an error
-                log.exception("the private update for %s in channel %s failed", user_id, update.channel)
-
-    async def send_screen(self, table: Table, user_id: int, private: PrivateUpdate) -> bool:
-        """DM one player their screen; False if it was not delivered (or not tried: DMs known to be refused)."""
+    async def send_screen(self, table: Table, user_id: int, private: PrivateUpdate, *, content: str | None = None,
+                          heading: str = "Just now") -> bool:
+        """DM one player their screen (``private.events`` under ``heading``); False if it was not delivered (or not
+        tried: DMs known to be refused). ``content`` replaces the "Your screen in #channel" line."""
         svc = self.bot.service
         ok, failed_at = await svc.store.dm_status(user_id)
         if not ok and not self._try_again(user_id, failed_at):
             return False
         image = await private_image(table.game, private.view, table.names)
         summary = svc.game(table.game).summary(private.view)
-        embed = embeds.private_embed(table, summary, private.events, image=image is not None)
-        where = f"<#{table.channel}>"
-        if table.status == "active" and user_id in table.awaited:
-            where += " — it's your move"
+        embed = embeds.private_embed(table, summary, private.events, image=image is not None, heading=heading)
+        if content is None:
+            content = f"Your screen in <#{table.channel}>"
+            if table.status == "active" and user_id in table.awaited:
+                content += " — it's your move"
         files = [discord.File(io.BytesIO(image), filename="screen.png")] if image else []
         try:
-            await self._deliver(user_id, ok, content=f"Your screen in {where}", embed=embed, files=files)
+            await self._deliver(user_id, ok, content=content, embed=embed, files=files)
         except discord.HTTPException as exc:
             if await self._refused(user_id, exc) and ok:
                 await self._tell_closed(table, user_id)
             return False
         return True
+
+    async def known_closed(self, user_id: int) -> bool:
+        """Whether this player's last DM was refused (until one is delivered again): turn notices then go to the
+        channel, whatever their preference, because a DM may never arrive."""
+        return not (await self.bot.service.store.dm_status(user_id))[0]
 
     async def send_text(self, user_id: int, text: str) -> bool:
         """A plain notice by DM (e.g. a table paused), under the same rules as a screen: not while DMs are known
@@ -148,6 +147,15 @@ class DirectMessages:
         self._recheck.discard(user_id)
         if not was_ok:
             await self.bot.service.set_dm_ok(user_id, True)
+
+    async def ping(self, table: Table, user_id: int, text: str) -> None:
+        """``text`` and a mention of the player in the table's channel: the fallback for a turn notice or a reminder
+        that should have come by DM but did not arrive."""
+        channel = await self._channel(table.channel)
+        try:
+            await channel.send(f"{text} <@{user_id}>", allowed_mentions=pings([user_id]))
+        except discord.HTTPException:
+            log.warning("could not ping %s in channel %s", user_id, table.channel, exc_info=True)
 
     async def _tell_closed(self, table: Table, user_id: int) -> None:
         channel = await self._channel(table.channel)

@@ -3,8 +3,8 @@
 Public: one board message per change (or one live message edited in place), mentioning exactly
 the players now awaited, with the board image and the persistent buttons. Each channel posts in
 version order, one post at a time: a board a newer one already superseded is not posted, its lines
-go with the newer one. Private: each player whose own view changed gets it by DM (``bot.dms`` says
-what a refused DM means and when to try again).
+go with the newer one. Private: each player's news is kept and delivered once per turn (``bot.private_news``;
+``bot.dms`` says what a refused DM means and when to try again).
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ import discord
 from bot import pausing
 from bot.botcore import BotCore
 from bot.dms import DirectMessages
+from bot.notify_prefs import quiet_users
+from bot.private_news import PrivateNews, jump_link
 from bot.service import Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.items import Board, board_view
@@ -84,6 +86,7 @@ class Notifier:
         self.bot = bot
         self._channels: dict[int, _ChannelQueue] = {}
         self.dms = DirectMessages(bot, self.channel)
+        self.news = PrivateNews(bot, self.dms)
 
     def _game(self, table: Table) -> Any:
         return self.bot.service.game(table.game)
@@ -95,10 +98,12 @@ class Notifier:
         return self.bot.get_partial_messageable(channel_id)
 
     # ---- public ----------------------------------------------------------------------------
-    def board_message(self, update: Update, already: Collection[int] = ()) -> dict[str, Any]:
+    def board_message(self, update: Update, already: Collection[int] = (),
+                      quiet: Collection[int] = ()) -> dict[str, Any]:
         """The keyword arguments of the public board post for ``update`` (nothing private in it). Players in
         ``already`` were awaited at the channel's previous board: they are not pinged again (their turn did not
-        just begin); only players who became awaited are."""
+        just begin); only players who became awaited are, except those in ``quiet`` (their notice comes by DM,
+        bot/notify_prefs.py), whom the post names without pinging."""
         newly = [u for u in update.awaited if u not in already] if update.finished is None else []
         table = update.table
         view = update.public_view or {}
@@ -117,7 +122,7 @@ class Notifier:
             "files": _file(update.image, "board.png"),
             "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active",
                                finished=table.status == "finished"),
-            "allowed_mentions": pings(newly),
+            "allowed_mentions": pings([u for u in newly if u not in quiet]),
         }
 
     async def publish(self, update: Update, *, from_scheduler: bool = False,
@@ -126,11 +131,12 @@ class Notifier:
 
         A change with nothing public in it (one player's secret step, e.g. keeping an objective) posts
         nothing in the channel: the board did not visibly change, and even the timing stays private.
-        ``actor`` (who made the change) gets no DM for a screen they just changed themselves unless it
-        brings news (private events): their confirmation already said what they did.
+        ``actor`` (who made the change) gets no DM for their own step: the reply to their move shows its news.
         """
         silent = not (update.public_events or update.notice or update.finished is not None)
         message = None if silent else await self._post_in_order(update)
+        if update.reminder:
+            await self._remind_by_dm(update)
         await self.send_private(update, actor=actor)
         if not from_scheduler:
             self.bot.scheduler.poke()  # the change may have started an earlier clock
@@ -207,10 +213,12 @@ class Notifier:
         channel = await self.channel(update.channel)
         if update.reminder:  # a short line, not the board again: the board above it is still the current one
             who = list(update.awaited)
+            quiet = await quiet_users(self.bot.service, self.dms, who)
             text = f"⏰ {shown(update.notice or 'Reminder')}" + (f"\nYour move: {mentions(who)}" if who else "")
-            return await channel.send(clip(text, 2000), allowed_mentions=pings(who))
+            return await channel.send(clip(text, 2000), allowed_mentions=pings([u for u in who if u not in quiet]))
         already = queue.awaited[1] if queue.awaited is not None and queue.awaited[0] == table.game_id else ()
-        kwargs = self.board_message(update, already)
+        quiet = await quiet_users(self.bot.service, self.dms, update.awaited) if update.finished is None else set()
+        kwargs = self.board_message(update, already, quiet)
         live = table.settings.get("post") == "live" and table.status == "active"
         # the live message this bot posted last beats the table's snapshot, which may predate storing it
         live_id = queue.live[1] if queue.live and queue.live[0] == table.game_id else table.live_message_id
@@ -223,7 +231,7 @@ class Notifier:
             live_id = queue.board[1]
             # The edited board keeps the lines it showed: a step's news must not vanish from the channel.
             lines = (queue.lines + update.public_events)[-MAX_CARRIED:]
-            kwargs = self.board_message(dataclasses.replace(update, public_events=lines), already)
+            kwargs = self.board_message(dataclasses.replace(update, public_events=lines), already, quiet)
         if (live or same_wait) and live_id:
             try:
                 edit = {k: v for k, v in kwargs.items() if k not in ("files", "allowed_mentions")}
@@ -262,9 +270,17 @@ class Notifier:
         queue = self._channels.get(channel_id)
         return queue.problem if queue is not None else None
 
+    async def _remind_by_dm(self, update: Update) -> None:
+        """A reminder for a player who asked for DMs (or the digest): by DM; if it does not arrive, a ping here."""
+        for user in await quiet_users(self.bot.service, self.dms, update.awaited):
+            text = f"⏰ {update.notice or 'Reminder'} — {jump_link(update.table)}"
+            if not await self.dms.send_text(user, clip(text, 2000)):
+                await self.dms.ping(update.table, user, "⏰ Your move:")
+
     # ---- private ---------------------------------------------------------------------------
     async def send_private(self, update: Update, *, actor: int | None = None) -> None:
-        await self.dms.send_private(update, actor=actor)
+        """Private news, coalesced per turn (bot/private_news.py)."""
+        await self.news.publish(update, actor=actor)
 
     async def check_dm(self, user: discord.User | discord.Member, table: Table) -> bool:
         """At join: a short hello by DM proves DMs work (and is remembered either way)."""

@@ -175,4 +175,20 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seat)
     ) STRICT;
     """,
+    # 8: each user's notification preference (NULL = "mention") and when their last
+    # daily digest went out; and the private news a player has not seen yet (one row per change that brought it:
+    # its lines, [] when only their screen changed), deleted once delivered by DM or shown in a reply.
+    """
+    ALTER TABLE users ADD COLUMN notify TEXT CHECK (notify IN ('mention', 'dm', 'digest'));
+    ALTER TABLE users ADD COLUMN digest_at REAL;
+    CREATE TABLE private_news(
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        lines TEXT NOT NULL DEFAULT '[]',
+        at REAL NOT NULL
+    ) STRICT;
+    CREATE INDEX private_news_by_user ON private_news(user_id, game_id, id);
+    """,
 ]

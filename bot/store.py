@@ -25,6 +25,7 @@ from typing import Any
 import aiosqlite
 
 from bot.schema import MIGRATIONS, PRAGMAS  # MIGRATIONS is read from here (tests swap it for older builds)
+from bot.store_users import UserRows
 from bot.writer_lock import WriterLock
 
 OPEN_STATUSES = ("lobby", "active")
@@ -168,7 +169,7 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-class Store:
+class Store(UserRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:

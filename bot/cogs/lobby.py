@@ -16,6 +16,7 @@ from discord import app_commands
 from bot import pausing
 from bot.botcore import BotCore
 from bot.cogs.play import reply
+from bot.cogs.preferences import notify_command
 from bot.dms import DM_HELP
 from bot.notify import NO_PING, board_image
 from bot.service import (
@@ -464,4 +465,6 @@ class GameCommands(app_commands.Group):
 
 
 def setup(bot: BotCore) -> None:
-    bot.tree.add_command(GameCommands(bot))
+    group = GameCommands(bot)
+    group.add_command(notify_command(bot))
+    bot.tree.add_command(group)

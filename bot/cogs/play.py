@@ -15,8 +15,10 @@ from discord import app_commands
 
 from bot.botcore import BotCore
 from bot.dms import private_image
+from bot.private_news import news_text
 from bot.service import StaleVersion, Table, TableError, name_seats
 from bot.ui import embeds
+from bot.ui.embeds import fitting_lines
 from bot.ui.items import Board, board_view, menu_view
 from bot.ui.text import NO_PING, clip, input_problem, shown
 
@@ -44,6 +46,14 @@ def board_of(table: Table) -> Board:
 def named_choices(legal: list[tuple[str, str]], table: Table) -> list[tuple[str, str]]:
     """(action, label) with the labels' "Seat N" written as the players' names; the action strings stay canonical."""
     return [(action, name_seats(label, table.names)) for action, label in legal]
+
+
+def with_news(news: Any, text: str, *, after: bool = False) -> str:
+    """``text`` with the player's news since their last look above it (``after``: below it), within 2000 characters."""
+    block = news_text(news, 1700 - len(text))
+    if not block:
+        return text
+    return f"{text}\n{block}" if after else f"{block}\n\n{text}"
 
 
 def done_text(action: str, label: str | None) -> str:
@@ -85,8 +95,11 @@ class PlayController:
                                      "Start your own with `/game new` (in a thread, to run several).")
             return True
         if user not in table.awaited:
-            await reply(interaction, f"It's not your move right now — the table is waiting for "
-                                     f"{self._waiting_for(table)}. I'll mention you when it's your turn.")
+            news = await self.bot.notifier.news.pending(table, user)
+            text = (f"It's not your move right now — the table is waiting for {self._waiting_for(table)}. "
+                    "I'll mention you when it's your turn.")
+            await reply(interaction, with_news(news, text))
+            await self.bot.notifier.news.shown(news)
             return True
         return False
 
@@ -114,10 +127,13 @@ class PlayController:
             text = f"The board has moved on since that message (now move {table.version}). " + text
         text += self.together_note(table)
         view = menu_view(board_of(table), legal, start, simultaneous=table.simultaneous)
+        news = await self.bot.notifier.news.pending(table, interaction.user.id)
+        text = with_news(news, text)
         if edit:
             await interaction.response.edit_message(content=text, view=view)
         else:
             await interaction.response.send_message(text, view=view, ephemeral=True)
+        await self.bot.notifier.news.shown(news)
 
     async def _newest(self, interaction: discord.Interaction[Any], board: Board) -> bool:
         """Whether the player clicked the newest board: the channel's newest board message, or (when the notifier does
@@ -187,7 +203,13 @@ class PlayController:
         except Exception:  # never leave the player looking at "thinking…"; the error is still raised and logged
             await self._answer(interaction, from_menu, "Sorry, something went wrong on my side; nothing was played.")
             raise
-        await self._answer_done(interaction, from_menu, channel_id, update.table, done_text(action, label))
+        # The news of the mover's own step (a card drawn) and whatever reached them since their last look: here,
+        # not by DM. Marked as seen once the reply is out.
+        news = await self.bot.notifier.news.pending(update.table, user)
+        mine = update.private[user].events if user in update.private else []
+        done = done_text(action, label) + "".join(f"\n🔒 {line}" for line in fitting_lines(mine, 600))
+        await self._answer_done(interaction, from_menu, channel_id, update.table, with_news(news, done, after=True))
+        await self.bot.notifier.news.shown(news)
         await self.bot.notifier.publish(update, actor=user)
         problem = self.bot.notifier.post_problem(channel_id)
         if problem is not None:  # the move stands; say plainly what did not happen, and what pauses because of it
@@ -260,7 +282,9 @@ class PlayController:
         embed = embeds.private_embed(table, game.summary(view), [], image=image is not None,
                                      order=order[1] if order else None)
         files = [discord.File(io.BytesIO(image), filename="screen.png")] if image else []
-        await interaction.edit_original_response(content=None, embed=embed, attachments=files)
+        news = await self.bot.notifier.news.pending(table, interaction.user.id)  # above the screen, then seen
+        await interaction.edit_original_response(content=news_text(news, 1900) or None, embed=embed, attachments=files)
+        await self.bot.notifier.news.shown(news, screen=True)
 
 
 def setup(bot: BotCore) -> None:

@@ -16,6 +16,7 @@ from typing import Any, Concatenate, ParamSpec
 import discord
 from discord import app_commands
 
+from bot import notify_prefs
 from bot.botcore import BotCore
 from bot.cogs.play import reply
 from bot.service import DamagedGame, MyGame, Table, TableError, pause_text
@@ -154,7 +155,9 @@ def setup(bot: BotCore) -> None:
     async def mygames(interaction: discord.Interaction[Any]) -> None:
         user = interaction.user.id
         text = mygames_text(await bot.service.game_list(user), user)
-        await interaction.response.send_message(clip(text, MAX_REPLY), ephemeral=True, allowed_mentions=NO_PING)
+        prefs = notify_prefs.footer(await bot.service.notify_pref(user))  # how they hear of their turns
+        await interaction.response.send_message(clip(text, MAX_REPLY - len(prefs) - 1) + "\n" + prefs,
+                                                ephemeral=True, allowed_mentions=NO_PING)
 
     @app_commands.command(name="record", description="A finished game's seed, seats and full log as a JSON file")
     @app_commands.describe(game="A game's number (default: this channel's latest finished game)")

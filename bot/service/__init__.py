@@ -38,9 +38,11 @@ from bot.service.settings import (
     describe_settings,
     normalise_settings,
 )
+from bot.service.users import NOTIFY_HELP, UserService
 
 
-class TableService(RecordService, DepartureService, DeadlineService, OrderService, PauseService, ReadService):
+class TableService(RecordService, DepartureService, DeadlineService, OrderService, PauseService, ReadService,
+                   UserService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 
@@ -53,6 +55,7 @@ __all__ = [
     "MAX_CARETAKER_STEPS",
     "MAX_HOURS",
     "MAX_NAME_LEN",
+    "NOTIFY_HELP",
     "PACES",
     "PAUSE_REASONS",
     "RECORD_FORMAT",

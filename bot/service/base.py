@@ -80,6 +80,7 @@ class ServiceBase:
         # game id -> seat -> its standing order (running games only); loaded at open, then kept by the one writer
         self._orders: dict[int, dict[int, OrderRow]] = {}
         self._alive_written = 0.0  # when ``alive_at`` was last stored (see ``_heartbeat``)
+        self._notify: dict[int, str] = {}  # user -> notification preference (bot/service/users.py)
 
     @classmethod
     async def open(

@@ -101,13 +101,34 @@ def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
     return embed
 
 
+def fitting_lines(events: Sequence[str], room: int) -> list[str]:
+    """The newest lines (escaped) that fit in ``room`` characters; when older ones do not, a first line says how
+    many were left out."""
+    lines = shown_lines([clip(e, MAX_FIELD - 2) for e in events])
+    kept: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        if kept and used + len(line) + 1 > room - 40:  # 40: the "… N earlier lines" line
+            break
+        kept.append(line)
+        used += len(line) + 1
+    kept.reverse()
+    if len(kept) < len(lines):
+        kept.insert(0, f"… {len(lines) - len(kept)} earlier lines")
+    return kept
+
+
 def private_embed(table: Table, summary: str, events: Sequence[str], *, image: bool,
-                  order: str | None = None) -> discord.Embed:
-    """One player's own screen (sent only by DM or as an ephemeral reply); ``order``: their standing order's label."""
-    embed = discord.Embed(title=clip(f"Your screen — {table.title}", 256), colour=COLOUR,
-                          description=clip(named(table, summary) or "—", 4000))
+                  heading: str = "Just now", order: str | None = None) -> discord.Embed:
+    """One player's own screen (sent only by DM or as an ephemeral reply); ``events`` under ``heading`` (a turn's
+    private news can be many lines: as many of the newest as the embed holds); ``order``: their standing order."""
+    title = clip(f"Your screen — {table.title}", 256)
+    embed = discord.Embed(title=title, colour=COLOUR, description=clip(named(table, summary) or "—", 4000))
     if events:
-        embed.add_field(name="Just now", value=clip("\n".join(recent_lines(events)), 1024), inline=False)
+        room = min(3 * MAX_FIELD, MAX_EMBED - len(title) - len(embed.description or "") - 100)
+        text = "\n".join(fitting_lines(events, room - 2 * len(heading) - 30))
+        for name, value in summary_fields(text, room, heading):
+            embed.add_field(name=name, value=value, inline=False)
     if order:
         embed.add_field(name="📌 Your standing order", inline=False,
                         value=clip(f"{shown(order)} — `/game orders order:cancel` cancels it.", 1024))

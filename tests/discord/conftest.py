@@ -113,4 +113,5 @@ async def shut_down(bot: KontorBot) -> None:
     """What ``bot.close()`` does minus the gateway (SimCord detaches bots without closing them)."""
     await bot.command_sync.stop()
     await bot.scheduler.stop()
+    await bot.digest.stop()
     await bot.close_service()

@@ -5,7 +5,9 @@
 - **hidden information** (each hand is private; the spectator view shows only counts),
 - a **large decision** (``take 1`` … ``take 30``: more than one select menu's 25 options),
 - **randomness** (dealing and ``draw``) derived from the seed, so logs replay,
-- a pace of a few rounds, so a whole game fits in one test.
+- a pace of a few rounds, so a whole game fits in one test,
+- with ``gifts=on``, **private news through someone else's move**: ``gift <seat>`` gives your lowest card to that
+  seat (they alone learn which) and does not end your turn, so one turn can bring another player several lines.
 
 Round: all seats ``bid <card>`` at once; the highest single bid scores the sum of all bids (ties
 score nothing). Then each seat in turn plays ``take <n>`` (scores n mod 3), ``draw`` or ``pass``.
@@ -21,8 +23,9 @@ MAX_TAKE = 30
 
 
 class TallyState(State):
-    def __init__(self, num_players: int, seed: int, rounds: int) -> None:
+    def __init__(self, num_players: int, seed: int, rounds: int, gifts: bool = False) -> None:
         self.num_players = num_players
+        self.gifts = gifts
         self.seed = seed
         self.ply = 0
         self.rounds = rounds
@@ -45,7 +48,8 @@ class TallyState(State):
     def _legal(self, seat: int) -> list[str]:
         if self.phase == "bid":
             return [f"bid {card}" for card in sorted(set(self.hands[seat]))] or ["bid 0"]
-        return [f"take {n}" for n in range(1, MAX_TAKE + 1)] + ["draw", "pass"]
+        gifts = [f"gift {s}" for s in range(self.num_players) if s != seat] if self.hands[seat] else []
+        return [f"take {n}" for n in range(1, MAX_TAKE + 1)] + ["draw", "pass"] + (gifts if self.gifts else [])
 
     def _apply(self, seat: int, action: str, rng: Rng) -> list[Event]:
         word, _, arg = action.partition(" ")
@@ -58,6 +62,10 @@ class TallyState(State):
             if all(b is not None for b in self.bids):
                 events.append(self._reveal())
             return events
+        if word == "gift":  # the turn goes on
+            to, card = int(arg), self.hands[seat].pop(0)
+            self.hands[to] = sorted([*self.hands[to], card])
+            return [Event("gift", {"seat": seat, "to": to}), Event("gifted", {"seat": seat, "card": card}, to=to)]
         if word == "take":
             self.scores[seat] += int(arg) % 3
             events = [Event("take", {"seat": seat, "n": int(arg)})]
@@ -88,6 +96,8 @@ class TallyState(State):
 
     def describe(self, action: str) -> str:
         word, _, arg = action.partition(" ")
+        if word == "gift":
+            return f"Give your lowest card to Seat {arg}"
         return {"bid": f"Bid your card {arg} (secret)", "take": f"Take {arg} (scores {int(arg or 0) % 3})"}.get(
             word, "Draw a card" if word == "draw" else "Pass"
         )
@@ -122,6 +132,7 @@ class TallyState(State):
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TallyState:
         state = cls.__new__(cls)
+        state.gifts = False  # snapshots from before the option
         vars(state).update(data)
         return state
 
@@ -132,14 +143,14 @@ class Tally(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     state_class: ClassVar[type[State]] = TallyState
-    option_choices: ClassVar[dict[str, list[str]]] = {"length": ["short", "long"]}
+    option_choices: ClassVar[dict[str, list[str]]] = {"length": ["short", "long"], "gifts": ["off", "on"]}
     rules_summary: ClassVar[str] = "Bid a secret card each round; the single highest bid scores all bids."
     reconstructed: ClassVar[list[str]] = ["the card values 1-9 (made up for tests)"]
 
     def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State:
         self.check_players(num_players)
         opts = self.normalise_options(options)
-        return TallyState(num_players, seed, rounds=2 if opts["length"] == "short" else 3)
+        return TallyState(num_players, seed, rounds=2 if opts["length"] == "short" else 3, gifts=opts["gifts"] == "on")
 
     def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
         bids = [a for a in legal if a.startswith("bid")]
@@ -155,6 +166,8 @@ class Tally(Game):
             "draw": f"{seat} draws a card.",
             "drew": f"You drew {p.get('card')}.",
             "pass": f"{seat} passes.",
+            "gift": f"{seat} gives Seat {p.get('to')} a card.",
+            "gifted": f"{seat} gave you a {p.get('card')}.",
             "reveal": f"Bids revealed: {p.get('bids')}.",
             "over": "The game is over.",
         }

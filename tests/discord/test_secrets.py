@@ -28,7 +28,7 @@ async def test_simultaneous_secret_choice_is_revealed_only_when_all_have_chosen(
     assert "same time" in menu.response.content and menu.ephemeral
     bid = menu_actions(menu)[-1]
     r = await choose(w.alice, menu, bid)
-    assert r.response.content.startswith("✅ Done: ") and r.response.content.endswith(f"(`{bid}`)")
+    assert r.response.content.startswith("✅ Done: ") and r.response.content.splitlines()[0].endswith(f"(`{bid}`)")
     assert r.response.ephemeral
 
     channel = public(w)
@@ -36,10 +36,9 @@ async def test_simultaneous_secret_choice_is_revealed_only_when_all_have_chosen(
     assert "Bids revealed" not in channel and bid not in channel
     for marker in SECRET_MARKERS:
         assert marker not in channel
-    assert any(f"You bid {bid.split()[1]}." in text for text in dm_texts(w.alice))  # her own DM confirms it
+    assert f"🔒 You bid {bid.split()[1]}." in r.response.content  # her own news, in her own reply
     screens = [m.content for m in w.alice.user.dm_channel.history() if m.content.startswith("Your screen")]
-    assert screens[0] == f"Your screen in <#{w.channel.id}> — it's your move"  # dealt, and awaited
-    assert screens[-1] == f"Your screen in <#{w.channel.id}>"  # after her bid: nothing to do until the reveal
+    assert screens == [f"Your screen in <#{w.channel.id}> — it's your move"]  # dealt, and awaited; no DM per step
     assert not any("You bid" in text for text in dm_texts(w.bob))
 
     t = await table(w)
@@ -89,10 +88,16 @@ async def test_closed_dms_are_told_in_channel_once_and_retried_only_when_the_pla
     await choose(w.alice, menu, menu_actions(menu)[0])
     attempts = [q for q in w.env.http_requests[before:] if q.method == "POST" and q.path == path]
     assert len(attempts) == 1
-    # bob is back (he plays): his next DM is tried again; still refused, so remembered again, without a notice
+    # bob is back (he plays): his next DM (his screen, when a turn of his begins through alice's move) is tried
+    # again; still refused, so remembered again, without a notice
     menu = await open_menu(w, w.bob)
     await choose(w.bob, menu, menu_actions(menu)[0])
-    attempts = [q for q in w.env.http_requests[before:] if q.method == "POST" and q.path == path]
+    for _ in range(4):
+        attempts = [q for q in w.env.http_requests[before:] if q.method == "POST" and q.path == path]
+        if len(attempts) > 1:
+            break
+        await w.alice.slash(w.channel, "move", action="pass") if (await table(w)).awaited == (w.alice.id,) else \
+            await w.bob.slash(w.channel, "move", action="pass")
     assert len(attempts) == 2
     assert await w.bot.service.dm_ok(w.bob.id) is False
     assert len([m for m in w.channel.history() if "can't send you direct messages" in (m.content or "")]) == 1
@@ -132,12 +137,15 @@ async def test_strasbourg_secret_objectives_through_its_own_commands(world):
     kept = offered[0]["value"]
     r = await w.alice.slash(w.channel, "strasbourg keep", objective=kept)
     assert r.ephemeral and r.response.content.startswith("✅ Done: ") and f"`keep {kept}`" in r.response.content
+    replies = r.response.content
     r = await w.alice.slash(w.channel, "strasbourg confirm")
     assert r.ephemeral and r.response.content.startswith("✅ Done")
+    replies += r.response.content
 
     assert kept not in public(w)
     assert len(w.channel.history()) == posts  # purely secret steps post nothing: even the timing stays private
-    assert any(f"You keep objectives {kept}" in text for text in dm_texts(w.alice))  # her own screen, by DM
+    assert f"🔒 You keep objectives {kept}" in replies  # her own news, in her replies (not by DM)
+    assert not any(f"You keep objectives {kept}" in text for text in dm_texts(w.alice))
     r = await w.bob.slash(w.channel, "strasbourg keep", objective=kept)  # dealt from one deck: not bob's card
     assert r.ephemeral and "not a legal action" in r.response.content
 
@@ -156,7 +164,7 @@ async def test_colonia_family_cards_are_secret_until_all_have_chosen(world):
     assert r.ephemeral and r.response.content.startswith("✅ Done: ") and "`family 7`" in r.response.content
     assert "alice has chosen a family card." in public(w)
     assert "family card 7" not in public(w) and "Family cards revealed" not in public(w)
-    assert any("You chose family card 7." in text for text in dm_texts(w.alice))
+    assert "🔒 You chose family card 7." in r.response.content  # her own news, in her reply
     assert not any("family card 7" in text for text in dm_texts(w.bob) + dm_texts(w.carol))
 
     for actor in (w.bob, w.carol):  # the others choose in the menu under the board
@@ -166,9 +174,9 @@ async def test_colonia_family_cards_are_secret_until_all_have_chosen(world):
     assert "Family cards revealed" in public(w) and "alice: 7" in public(w)
 
 
-async def test_a_players_own_quiet_step_sends_no_dm_but_news_does(world):
-    """A heavy game changes a player's screen at nearly every step they take: the one who acted is not DMed
-    for it (their confirmation said what they did) unless the step brought private news."""
+async def test_no_dm_per_step_news_waits_for_the_players_turn(world):
+    """A heavy game changes a player's screen at nearly every step: nobody is DMed per step, neither the one who
+    acted (their reply shows their own news) nor the others (their news waits for their turn, then one DM)."""
     from bot.service import PrivateUpdate, Update
 
     w = world
@@ -176,10 +184,16 @@ async def test_a_players_own_quiet_step_sends_no_dm_but_news_does(world):
     svc, t = w.bot.service, await table(w)
     screens = {a.id: PrivateUpdate(await svc.private_view(w.channel.id, a.id), []) for a in (w.alice, w.bob)}
     count = {a.id: len(a.user.dm_channel.history()) for a in (w.alice, w.bob)}
-    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, private=screens), actor=w.alice.id)
-    assert len(w.alice.user.dm_channel.history()) == count[w.alice.id]  # alice changed her own screen
-    assert len(w.bob.user.dm_channel.history()) == count[w.bob.id] + 1  # bob's changed through someone else
+    news = {w.alice.id: PrivateUpdate(screens[w.alice.id].view, ["You drew a 9."]),
+            w.bob.id: PrivateUpdate(screens[w.bob.id].view, ["alice gave you a 3."])}
+    for _ in range(3):  # three steps of the same turn (the same players awaited)
+        await w.bot.notifier.publish(Update(w.channel.id, t, t.version, private=news, awaited=list(t.awaited)),
+                                     actor=w.alice.id)
+    assert [len(a.user.dm_channel.history()) for a in (w.alice, w.bob)] == [count[w.alice.id], count[w.bob.id]]
 
-    news = {w.alice.id: PrivateUpdate(screens[w.alice.id].view, ["You drew a 9."])}
-    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, private=news), actor=w.alice.id)
-    assert "You drew a 9." in dm_texts(w.alice)[-1]
+    # the turn changes: bob alone is awaited, then bob's turn begins again: one DM with the three steps' news
+    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, awaited=[w.alice.id]), actor=w.alice.id)
+    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, awaited=[w.bob.id]), actor=w.alice.id)
+    assert len(w.alice.user.dm_channel.history()) == count[w.alice.id]
+    assert len(w.bob.user.dm_channel.history()) == count[w.bob.id] + 1
+    assert dm_texts(w.bob)[-1].count("alice gave you a 3.") == 3 and "You drew" not in dm_texts(w.bob)[-1]

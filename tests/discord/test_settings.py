@@ -50,6 +50,7 @@ async def test_mygames_lists_the_games_waiting_for_me_on_every_server(world: Any
     assert there in r.response.content and here not in r.response.content
     r = await w.carol.slash(w.channel, "game mygames")  # carol plays nowhere
     assert r.response.content.startswith("No game is waiting for you. 🎉 You have no open games")
+    assert "Turn notices: **mention**" in r.response.content  # and how she hears of her turns
 
 
 async def test_reminder_and_deadline_hours_set_by_command_fire_on_time(world: Any) -> None:

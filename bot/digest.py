@@ -1,0 +1,87 @@
+"""The daily digest: one DM a day, for each player who chose ``/game notify choice:digest``, listing every game on
+every server that waits for them (with jump links), instead of a ping per turn.
+
+A background task (``bot.background.BackgroundTask``) checks every ``CHECK_S`` (an hour): a user gets a digest when
+their last one is at least ``EVERY_S`` (24 h) old and something waits for them; nothing waiting, no DM (they are
+checked again at the next hour). When it went out is stored (``users.digest_at``), so a restart neither repeats one
+nor skips one. A user whose DMs are known to be refused gets none: they are mentioned in the channel instead
+(bot/notify_prefs.py). The same hourly check forgets private news nobody will read any more (of games over for
+``NEWS_KEPT_S``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from bot.background import BackgroundTask
+from bot.botcore import BotCore
+from bot.dms import DirectMessages
+from bot.service import Table, pause_text
+from bot.ui.text import clip, plural, shown
+
+log = logging.getLogger(__name__)
+
+EVERY_S = 24 * 3600.0
+CHECK_S = 3600.0
+NEWS_KEPT_S = 30 * 24 * 3600.0
+
+
+def digest_text(tables: list[Table], news: set[int]) -> str:
+    """The digest DM: each waiting game with its link; ``news`` are the game ids with private news not seen yet
+    (said, never shown: the lines are in the game's My screen)."""
+    lines = [f"📋 **Your Kontor digest** — {plural(len(tables), 'game')} waiting for you:"]
+    for t in tables:
+        line = (f"• **{shown(t.title)}** (game #{t.game_id}, move {t.version}) —"
+                f" https://discord.com/channels/{t.guild or '@me'}/{t.channel}")
+        if t.game_id in news:
+            line += " 📬 news for you (My screen)"
+        if t.paused is not None:
+            line += f" ⏸️ {pause_text(t)}"
+        lines.append(line)
+    lines.append("You get this once a day instead of a ping per turn. `/game notify` changes it.")
+    return clip("\n".join(lines), 2000)
+
+
+class DigestLoop(BackgroundTask):
+    task_name = "kontor-digest"
+
+    def __init__(self, bot: BotCore, dms: DirectMessages, *, every: float = EVERY_S, check: float = CHECK_S) -> None:
+        super().__init__()
+        self.bot = bot
+        self.dms = dms
+        self.every = every
+        self.check = check
+
+    @property
+    def svc(self) -> Any:
+        return self.bot.service
+
+    async def tick(self, now: float | None = None) -> list[int]:
+        """Send the digests due at ``now`` (the service's clock by default); returns who got one."""
+        now = self.svc.clock() if now is None else now
+        sent = []
+        for user in await self.svc.digest_due(now, self.every):
+            try:
+                if await self.svc.notify_pref(user) != "digest" or await self.dms.known_closed(user):
+                    continue
+                tables = await self.svc.my_games(user)
+                if not tables:
+                    continue  # nothing waits: no DM, and the next check looks again
+                news = set(await self.svc.news_games(user))
+                if await self.dms.send_text(user, digest_text(tables, news)):
+                    await self.svc.digest_sent(user, now)
+                    sent.append(user)
+            except Exception:  # one user's digest must not keep the others from theirs
+                log.exception("the digest for %s failed", user)
+        await self.svc.drop_old_news(now - NEWS_KEPT_S)
+        return sent
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("digest check failed")
+            await asyncio.sleep(self.check)  # a plain sleep: SimCord's virtual clock can fast-forward it

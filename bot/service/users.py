@@ -1,0 +1,84 @@
+"""User-level facts that hold on every server: the notification preference and the daily digest's clock, and
+each player's private news not seen yet (the Discord layer delivers it: bot/private_news.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.service.base import ServiceBase
+from bot.service.model import TableError, _check_id
+from bot.store_users import NOTIFY_CHOICES, PendingNews
+
+NOTIFY_HELP = {
+    "mention": "a mention in the game's channel when it is your move",
+    "dm": "a direct message when it is your move (the board names you without pinging)",
+    "digest": "no ping per turn; one direct message a day listing every game waiting for you",
+}
+
+
+class UserService(ServiceBase):
+    # ---- notification preference (cached: this service is the file's only writer) -------------------------
+    async def notify_pref(self, user: int) -> str:
+        """``mention`` (the default), ``dm`` or ``digest``."""
+        _check_id(user, "user")
+        if user not in self._notify:
+            self._notify[user] = await self.store.notify_pref(user)
+        return self._notify[user]
+
+    async def set_notify_pref(self, user: int, choice: str) -> str:
+        """Set the preference; a refusal (TableError) for anything else changes nothing. Returns the choice."""
+        _check_id(user, "user")
+        value = str(choice).strip().lower()
+        if value not in NOTIFY_CHOICES:
+            raise TableError(f"Choose one of: {', '.join(NOTIFY_CHOICES)}.")
+        async with self.store.transaction() as tx:
+            await tx.set_notify_pref(user, value)
+        self._notify[user] = value
+        return value
+
+    async def digest_due(self, now: float, every: float) -> list[int]:
+        """Users who chose the digest and got none in the last ``every`` seconds."""
+        return await self.store.digest_users(now - every)
+
+    async def digest_sent(self, user: int, at: float) -> None:
+        async with self.store.transaction() as tx:
+            await tx.set_digest_at(_check_id(user, "user"), at)
+
+    # ---- pending private news ----------------------------------------------------------------------------
+    async def add_news(self, game_id: int, version: int, news: Mapping[int, list[str]]) -> None:
+        """Keep what a change brought each player (lines, or [] when only their screen changed) until delivered."""
+        if news:
+            async with self.store.transaction() as tx:
+                await tx.add_news(game_id, version, news, self.clock())
+
+    async def pending_news(self, game_id: int, user: int) -> PendingNews | None:
+        return await self.store.pending_news(game_id, user)
+
+    async def news_users(self, game_id: int) -> list[int]:
+        return await self.store.news_users(game_id)
+
+    async def news_games(self, user: int) -> list[int]:
+        return await self.store.news_games(user)
+
+    async def news_delivered(self, news: PendingNews) -> None:
+        """Forget the news shown (rows added since stay for the next delivery)."""
+        async with self.store.transaction() as tx:
+            await tx.drop_news(news.game_id, news.user_id, news.upto)
+
+    async def drop_old_news(self, ended_before: float) -> None:
+        async with self.store.transaction() as tx:
+            await tx.drop_old_news(ended_before)
+
+    async def screen(self, game_id: int, user: int) -> dict[str, Any]:
+        """``user``'s own view of game ``game_id`` now (running or over), wherever its channel is."""
+        row = await self.store.game(_check_id(game_id, "game"))
+        if row is None:
+            raise TableError(f"There is no game #{game_id}.")
+        seats = await self.store.seats(row.id)
+        seat = next((s.seat for s in seats if s.user_id == _check_id(user, "user")), None)
+        state = self._state(row)
+        if seat is None or state is None:
+            raise TableError("You are not playing in that game.")
+        self._check_seats(row, seats, state)
+        return state.view(seat)
