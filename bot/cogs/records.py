@@ -76,9 +76,9 @@ def mygames_line(game: MyGame, user: int) -> str:
     return line
 
 
-def mygames_text(games: list[MyGame], user: int) -> str:
-    """The whole answer within Discord's 2,000 characters: the games waiting for the player first; what does not
-    fit is counted, not cut mid-line."""
+def mygames_text(games: list[MyGame], user: int, room: int = MAX_REPLY) -> str:
+    """The whole answer within ``room`` characters (Discord's 2,000): the games waiting for the player first; what
+    does not fit is counted, not cut mid-line."""
     if not games:
         return NOTHING_OPEN
     mine = [g for g in games if g.yours]
@@ -97,7 +97,7 @@ def mygames_text(games: list[MyGame], user: int) -> str:
             line = mygames_line(game, user)
             block = [head, line] if i == 0 else [line]
             cost = sum(len(b) + 1 for b in block)
-            if size + cost > MAX_REPLY - 60:
+            if size + cost > room - 60:
                 return "\n".join([*out, f"… and {plural(left, 'more game')} not shown (the games waiting for you come"
                                          " first, the nearest deadline first)."])
             out += block
@@ -154,9 +154,9 @@ def setup(bot: BotCore) -> None:
     @refusals
     async def mygames(interaction: discord.Interaction[Any]) -> None:
         user = interaction.user.id
-        text = mygames_text(await bot.service.game_list(user), user)
         prefs = notify_prefs.footer(await bot.service.notify_pref(user))  # how they hear of their turns
-        await interaction.response.send_message(clip(text, MAX_REPLY - len(prefs) - 1) + "\n" + prefs,
+        text = mygames_text(await bot.service.game_list(user), user, room=MAX_REPLY - len(prefs) - 1)
+        await interaction.response.send_message(clip(text + "\n" + prefs, MAX_REPLY),
                                                 ephemeral=True, allowed_mentions=NO_PING)
 
     @app_commands.command(name="record", description="A finished game's seed, seats and full log as a JSON file")

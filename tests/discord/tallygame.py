@@ -32,7 +32,9 @@ class TallyState(State):
         self.round = 1
         self.phase = "bid"
         deal = Rng(seed, "deal")
-        self.hands: list[list[int]] = [sorted(deal.between(1, 9) for _ in range(3)) for _ in range(num_players)]
+        # three different cards each: a hand of equal cards would leave one bid, which the table plays by itself
+        # (auto_forced), and tests that deal at random would then find a player not asked now and then
+        self.hands: list[list[int]] = [sorted(deal.sample(range(1, 10), 3)) for _ in range(num_players)]
         self.bids: list[int | None] = [None] * num_players
         self.turn = 0
         self.scores = [0] * num_players
