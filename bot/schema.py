@@ -175,4 +175,12 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seat)
     ) STRICT;
     """,
+    # 9 — undo (numbered 9 across branches: 8 is the private news' migration; renumbered at the merge): per action,
+    # why it cannot be taken back (``barrier``, NULL when it can: ``rules.core.Step.barrier``; every row logged
+    # before this migration reads 'legacy', so undo never reaches behind it), and whether an undo took it back
+    # (``undone``: kept in the log and shown struck through, skipped by replay)
+    """
+    ALTER TABLE actions ADD COLUMN barrier TEXT DEFAULT 'legacy';
+    ALTER TABLE actions ADD COLUMN undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1));
+    """,
 ]

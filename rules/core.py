@@ -313,16 +313,18 @@ class State(ABC):
     def _undo_barrier(self, seat: int, action: str, events: list[Event], drawn: bool) -> str | None:
         """Why the step just applied cannot be taken back, or None. The default, for every game: an event the game
         names as showing something hidden (``Game.reveals``: a card drawn, a stack turned over, secret choices
-        shown), an event told to another seat (``PRIVATE``), or anything drawn from the step's ``Rng`` (``RANDOM``).
+        shown), anything drawn from the step's ``Rng`` (``RANDOM``), or an event told to another seat (``PRIVATE``).
         A game whose reveals cannot be told from its events overrides this."""
         game = self.game
         for event in events:
             why = game.reveals(event)
             if why is not None:
                 return why
+        if drawn:
+            return RANDOM
         if any(event.to is not None and event.to != seat for event in events):
             return PRIVATE
-        return RANDOM if drawn else None
+        return None
 
     def dump(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))

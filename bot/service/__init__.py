@@ -38,9 +38,11 @@ from bot.service.settings import (
     describe_settings,
     normalise_settings,
 )
+from bot.service.undo import UndoService
 
 
-class TableService(RecordService, DepartureService, DeadlineService, OrderService, PauseService, ReadService):
+class TableService(RecordService, DepartureService, DeadlineService, OrderService, UndoService, PauseService,
+                   ReadService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 
