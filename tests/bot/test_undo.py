@@ -331,3 +331,23 @@ async def svc_games(db_path: Path, clock: FakeClock):  # type: ignore[no-untyped
         yield service
     finally:
         await service.close()
+
+
+async def test_a_finished_game_with_an_undo_records_it_and_verifies(svc: TableService) -> None:
+    from bot.verify import verify_record
+
+    await tiny_two(svc)
+    await svc.act(CH, ANNA, await first(svc, ANNA, "play"))
+    await svc.undo(CH, ANNA)
+    for _ in range(200):
+        table = await svc.table(CH)
+        if table.status != "active":
+            break
+        user = table.awaited[0]
+        await svc.act(CH, user, (await svc.legal(CH, user))[0][0])
+    table = await svc.table(CH)
+    assert table.status == "finished"
+    record = await svc.record(table.game_id)
+    assert next(e.get("undone", False) for e in record["log"] if e["kind"] == "player") is True
+    verdict = verify_record(record, TEST_GAMES)
+    assert verdict.ok, verdict.problems
