@@ -191,4 +191,12 @@ MIGRATIONS: list[str] = [
     ) STRICT;
     CREATE INDEX private_news_by_user ON private_news(user_id, game_id, id);
     """,
+    # 9: undo. Per action,
+    # why it cannot be taken back (``barrier``, NULL when it can: ``rules.core.Step.barrier``; every row logged
+    # before this migration reads 'legacy', so undo never reaches behind it), and whether an undo took it back
+    # (``undone``: kept in the log and shown struck through, skipped by replay)
+    """
+    ALTER TABLE actions ADD COLUMN barrier TEXT DEFAULT 'legacy';
+    ALTER TABLE actions ADD COLUMN undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1));
+    """,
 ]

@@ -192,7 +192,8 @@ async def _play_started(svc: TableService, store: Store, game: rules.Game, check
     final = game.load(snapshot)
     _require(final.is_over(), f"{name}: the game stopped before its end (status {row.status})")
     _require(row.status == "finished", f"{name}: the game is over but its status is {row.status}")
-    log = [(r.seat, r.action) for r in await store.log(game_id) if r.action is not None and r.seat is not None]
+    log = [(r.seat, r.action) for r in await store.log(game_id)
+           if r.action is not None and r.seat is not None and not r.undone]
     replayed = replay_checked(game, num_players, seed, row.options, log, checks.invariants, skip=checked)
     _require(replayed.dump() == snapshot, f"{name}: replaying the log does not give the snapshot")
     _require((await svc.rebuild(channel)).dump() == snapshot, f"{name}: rebuild() at the end differs")

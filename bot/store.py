@@ -88,6 +88,8 @@ class LogRow:
     events: list[str]
     at: float
     damaged: bool = False  # its events were not a JSON list of lines (they read as [])
+    barrier: str | None = None  # why undo cannot take it back (None: it can; 'legacy': logged before migration 9)
+    undone: bool = False  # an undo took it back: kept in the log, skipped by replay
 
 
 @dataclass(frozen=True)
@@ -153,11 +155,12 @@ def _game(row: Iterable[Any]) -> GameRow:
 
 
 def _log_row(row: Iterable[Any]) -> LogRow:
-    i, kind, version, seat, user, action, events, at = row
+    i, kind, version, seat, user, action, events, at, barrier, undone = row
     lines = _decoded(events, lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v))
     if lines is _BAD:
-        return LogRow(i, kind, version, seat, user, action, [], at, damaged=True)
-    return LogRow(i, kind, version, seat, user, action, lines, at)
+        return LogRow(i, kind, version, seat, user, action, [], at, damaged=True, barrier=barrier,
+                      undone=bool(undone))
+    return LogRow(i, kind, version, seat, user, action, lines, at, barrier=barrier, undone=bool(undone))
 
 
 def _read_only_uri(path: str) -> str:
@@ -178,6 +181,9 @@ class Store(UserRows):
         self._lock = asyncio.Lock()
         self._tx_task: asyncio.Task[Any] | None = None  # the task whose transaction is open, if any
         self._writer_lock: WriterLock | None = None  # held by a writing store until close (bot/writer_lock.py)
+        # Whether the log has undo's columns (migration 9). Always, once migrated; a file read as it is (read_only)
+        # or an older build's schema (the upgrade tests) may lack them, and reads without them.
+        self._undo_columns = True
 
     # ---- lifecycle ------------------------------------------------------------------------
     @classmethod
@@ -187,7 +193,13 @@ class Store(UserRows):
         path = str(path)
         if read_only:
             db = await aiosqlite.connect(_read_only_uri(path), uri=True, timeout=5.0)
-            return cls(db, path)
+            store = cls(db, path)
+            try:
+                await store._check_columns()
+            except BaseException:
+                await db.close()
+                raise
+            return store
         lock = WriterLock(path)  # before the first write (the migrations): the caches trust one writer
         try:
             store = await cls._open_writer(path)
@@ -209,6 +221,7 @@ class Store(UserRows):
                 await db.execute_fetchall(f"PRAGMA {pragma}")
             store = cls(db, path)
             await store._migrate()
+            await store._check_columns()
         except BaseException:
             await db.close()
             raise
@@ -229,6 +242,14 @@ class Store(UserRows):
     async def _user_version(self) -> int:
         rows = await self._db.execute_fetchall("PRAGMA user_version")
         return int(next(iter(rows))[0])
+
+    async def _check_columns(self) -> None:
+        rows = await self._db.execute_fetchall("PRAGMA table_info(actions)")
+        self._undo_columns = {"barrier", "undone"} <= {str(r[1]) for r in rows}
+
+    def _log_columns(self) -> str:
+        extra = "barrier, undone" if self._undo_columns else "'legacy', 0"
+        return f"id, kind, version, seat, user_id, action, events, at, {extra}"
 
     async def _migrate(self) -> None:
         async with self._lock:
@@ -396,20 +417,42 @@ class Store(UserRows):
     # ---- the action log -------------------------------------------------------------------
     async def append(
         self, game_id: int, *, kind: str, version: int, seat: int | None, user_id: int | None,
-        action: str | None, events: list[str], now: float,
+        action: str | None, events: list[str], now: float, barrier: str | None = None,
     ) -> None:
+        """Log a row. ``barrier``: why undo cannot take this action back (``rules.core.Step.barrier``; None: it can)."""
+        if not self._undo_columns:  # an older schema (see ``_undo_columns``)
+            await self._write(
+                "INSERT INTO actions(game_id, kind, version, seat, user_id, action, events, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, kind, version, seat, user_id, action, json.dumps(events), now),
+            )
+            return
         await self._write(
-            "INSERT INTO actions(game_id, kind, version, seat, user_id, action, events, at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, kind, version, seat, user_id, action, json.dumps(events), now),
+            "INSERT INTO actions(game_id, kind, version, seat, user_id, action, events, at, barrier)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, kind, version, seat, user_id, action, json.dumps(events), now, barrier),
         )
 
     async def log(self, game_id: int) -> list[LogRow]:
         rows = await self._fetchall(
-            "SELECT id, kind, version, seat, user_id, action, events, at FROM actions WHERE game_id = ? ORDER BY id",
-            (game_id,),
+            f"SELECT {self._log_columns()} FROM actions WHERE game_id = ? ORDER BY id", (game_id,)
         )
         return [_log_row(r) for r in rows]
+
+    async def recent_log(self, game_id: int, limit: int) -> list[LogRow]:
+        """The latest ``limit`` moves of the log that replay applies (no notes, nothing undone), oldest first."""
+        undone = " AND undone = 0" if self._undo_columns else ""
+        rows = await self._fetchall(
+            f"SELECT {self._log_columns()} FROM actions WHERE game_id = ? AND kind != 'note'{undone}"
+            " ORDER BY id DESC LIMIT ?",
+            (game_id, limit),
+        )
+        return [_log_row(r) for r in reversed(rows)]
+
+    async def mark_undone(self, game_id: int, ids: Iterable[int]) -> None:
+        """Mark log rows as taken back by an undo (they stay in the log)."""
+        for action_id in ids:
+            await self._write("UPDATE actions SET undone = 1 WHERE game_id = ? AND id = ?", (game_id, action_id))
 
     # ---- users ----------------------------------------------------------------------------
     async def set_dm(self, user_id: int, ok: bool, now: float) -> None:

@@ -31,7 +31,8 @@ MAX_CHANGED = 3  # more changed lines than this: show the whole summary again
 GUILD = 0
 QUIT = {"q", "quit", "exit"}
 HELP = ("Type the number of an action (or the action itself). Other commands: 'board' the whole summary, "
-        "'log' the recent moves, 'rules' the rules in brief, 'orders' the standing orders you can give "
+        "'log' the recent moves, 'undo' takes back your latest move (before anything is drawn or revealed and "
+        "before another player acts), 'rules' the rules in brief, 'orders' the standing orders you can give "
         "('order N' gives the N-th, 'order cancel' cancels yours), 'auto on|off' whether a move that is the only "
         "option is played for you (auto_forced), 'q' quit (the game is saved after every move).")
 
@@ -266,6 +267,12 @@ class Terminal:
                     continue
                 if not line:
                     continue
+                if line.lower() == "undo":
+                    update = await self.undo(user, table)
+                    if update is None:
+                        continue
+                    self.show_update(update, hot_seat)
+                    break
                 if line.lower() in ("orders", "order") or line.lower().startswith(("order ", "auto ")):
                     update = await self.command(line, user, table)
                     if update is None:
@@ -287,6 +294,19 @@ class Terminal:
                 self.say("\nSaved. Run the same command again to resume.")
                 return 0
 
+
+    async def undo(self, user: int, table: Table) -> Update | None:
+        """Take back the latest move of the player at the keyboard (in a hot-seat game, of whichever player may: the
+        one who just moved); the Update, or None after saying why not."""
+        others = [s.user_id for s in table.seats if s.user_id is not None and s.user_id != user]
+        for who in (user, *others):
+            if await self.svc.can_undo(self.channel, who):
+                return await self.svc.undo(self.channel, who)
+        try:
+            return await self.svc.undo(self.channel, user)  # refused: it says why
+        except TableError as err:
+            self.say(f"Refused: {err}")
+            return None
 
     async def command(self, line: str, user: int, table: Table) -> Update | None:
         """The standing orders and the auto_forced setting; the Update when an order played at once, else None."""

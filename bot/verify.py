@@ -80,9 +80,11 @@ def _check_shape(data: Any) -> None:
 
 
 def _moves(log: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
-    """The entries the table applied to the game, as the service's replay takes them (notes carry only lines)."""
+    """The entries the table applied to the game, as the service's replay takes them (notes carry only lines; an entry
+    marked ``undone`` was taken back by an undo)."""
     return [(i, e) for i, e in enumerate(log)
-            if e["kind"] != "note" and e.get("action") is not None and e.get("seat") is not None]
+            if e["kind"] != "note" and e.get("action") is not None and e.get("seat") is not None
+            and not e.get("undone")]
 
 
 def verify_record(data: Any, games: Mapping[str, Game] | None = None) -> Verdict:

@@ -10,7 +10,7 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -106,6 +106,11 @@ class Rng:
         self._key = (seed, *salt)
         self._r: random.Random | None = None
 
+    @property
+    def drawn(self) -> bool:
+        """Whether anything was drawn from this generator: a step that used chance cannot be taken back."""
+        return self._r is not None
+
     def random(self) -> float:
         if self._r is None:
             digest = hashlib.sha256(repr(self._key).encode()).digest()
@@ -138,6 +143,70 @@ class Rng:
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         return self.shuffled(items)[:k]
+
+
+# ---- undo: what a step shows that cannot be unseen --------------------------------------------------------------
+#: Why a step cannot be taken back (``Step.barrier``); None: it can.
+RANDOM = "random"  # the step drew from the per-ply ``Rng`` (a die, a shuffle, a cube from the bag)
+DRAW = "draw"  # a card came off a pile nobody had seen into someone's hand or onto the table
+REVEAL = "reveal"  # something hidden became visible (a card turned over, a stack revealed)
+SECRET = "secret"  # a secret simultaneous step resolved: everyone's choices were shown
+PRIVATE = "private"  # another seat was told something only it may see
+BARRIERS = (RANDOM, DRAW, REVEAL, SECRET, PRIVATE)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action: its events, and ``barrier``: None when it can be taken back (nothing was drawn, shown or
+    told to another seat), else why not (one of ``BARRIERS``)."""
+
+    events: list[Event]
+    barrier: str | None
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One logged action as undo sees it: ``kind`` ('player', 'auto', 'bot', 'caretaker'), its seat, and its
+    barrier (``Step.barrier``, or any other reason text the log gives: e.g. a move made before undo existed)."""
+
+    kind: str
+    seat: int
+    barrier: str | None
+
+
+@dataclass(frozen=True)
+class Horizon:
+    """What ``seat``'s next undo takes back: the ``take`` latest actions (0: nothing), and when nothing, why."""
+
+    take: int
+    reason: str | None = None  # a barrier, or OTHERS / CARETAKER / NOTHING
+
+
+OTHERS = "others"  # another seat acted since (a bot, another player, their automatic move)
+CARETAKER = "caretaker"  # the caretaker played for the seat since
+NOTHING = "nothing"  # the seat has no move of its own to take back
+
+
+def undo_horizon(log: Sequence[Logged], seat: int) -> Horizon:
+    """How many of the latest actions of ``log`` (oldest first; notes and undone actions left out) ``seat``'s undo
+    takes back: its latest own move (kind 'player') with every automatic move of its own after it (kind 'auto': a
+    forced prompt, a standing order), as one unit, since the chain would play those again at once. Refused (0 with a
+    reason) when another seat acted after that move, the caretaker did, or any step of the unit has a barrier.
+
+    A pure function of the records, so a front end or the service needs no game knowledge; called again after an
+    undo (the undone actions left out), it reaches further back, as far as the barriers allow."""
+    for back, entry in enumerate(reversed(log), start=1):
+        if entry.seat != seat or entry.kind == "bot":
+            return Horizon(0, OTHERS)
+        if entry.kind == "caretaker":
+            return Horizon(0, CARETAKER)
+        if entry.barrier is not None:
+            return Horizon(0, entry.barrier)
+        if entry.kind == "player":
+            return Horizon(back)
+        if entry.kind != "auto":
+            return Horizon(0, OTHERS)
+    return Horizon(0, NOTHING)
 
 
 def seed_digest(seed: int) -> str:
@@ -219,6 +288,10 @@ class State(ABC):
         return action in self._legal(seat)
 
     def apply(self, seat: int, action: str) -> list[Event]:
+        return self.apply_step(seat, action).events
+
+    def apply_step(self, seat: int, action: str) -> Step:
+        """``apply``, also saying whether the step can be taken back (``Step.barrier``; see ``_undo_barrier``)."""
         if not isinstance(action, str):
             raise IllegalAction("An action must be text.")
         if len(action) > MAX_ACTION_LEN:
@@ -232,9 +305,28 @@ class State(ABC):
             raise IllegalAction("It is not your turn to act.")
         if not self._is_legal(seat, action):
             raise IllegalAction(f"'{printable(action)}' is not a legal action now.")
-        events = self._apply(seat, action, Rng(self.seed, "ply", self.ply))
+        rng = Rng(self.seed, "ply", self.ply)
+        events = self._apply(seat, action, rng)
         self.ply += 1
-        return events
+        return Step(events, self._undo_barrier(seat, action, events, rng.drawn))
+
+    def _undo_barrier(self, seat: int, action: str, events: list[Event], drawn: bool) -> str | None:
+        """Why the step just applied cannot be taken back, or None. The default, for every game: an event the game
+        names as showing something hidden (``Game.reveals``: a card drawn, a stack turned over, secret choices
+        shown), anything drawn from the step's ``Rng`` (``RANDOM``), or an event told to another seat (``PRIVATE``).
+        A game whose reveals cannot be told from its events overrides this."""
+        game = getattr(self, "game", None)
+        if game is None:  # a state class without its Game (``State.game`` unset): nothing can be told, so nothing back
+            return REVEAL
+        for event in events:
+            why = game.reveals(event)
+            if why is not None:
+                return why
+        if drawn:
+            return RANDOM
+        if any(event.to is not None and event.to != seat for event in events):
+            return PRIVATE
+        return None
 
     def dump(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
@@ -270,6 +362,18 @@ class Game(ABC):
     secret_verbs: ClassVar[frozenset[str]] = frozenset()
     #: what the front ends say while several seats are awaited in a public step (``State.secret_simultaneous``).
     together_text: ClassVar[str] = "Several players act at the same time; each step shows at once."
+
+    #: undo: event kind -> what it shows (``DRAW``, ``REVEAL``, ``SECRET``) for the events that show something hidden:
+    #: a card off a pile nobody saw, a stack turned over, the choices of a secret simultaneous step. None: the game
+    #: has not said, so none of its steps can be taken back (the safe default).
+    reveal_events: ClassVar[Mapping[str, str] | None] = None
+
+    def reveals(self, event: Event) -> str | None:
+        """What ``event`` shows that was hidden (a barrier code), or None. Default: ``reveal_events``; a game may
+        look at the parameters too (e.g. an event that shows a count in one variant only)."""
+        if self.reveal_events is None:
+            return REVEAL
+        return self.reveal_events.get(event.kind)
 
     def public_action(self, action: str) -> str | None:
         """What everyone may be shown of an action (e.g. as the board's "last move"): the action, or None if secret."""

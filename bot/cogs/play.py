@@ -21,6 +21,7 @@ from bot.ui import embeds
 from bot.ui.embeds import fitting_lines
 from bot.ui.items import Board, board_view, menu_view
 from bot.ui.text import NO_PING, clip, input_problem, shown
+from bot.ui.undo import undo_button
 
 MAX_CHOICES = 25
 POST_PROBLEM = ("⚠️ Your move was saved, but I could not post the board in this channel (I am missing permissions"
@@ -54,6 +55,18 @@ def with_news(news: Any, text: str, *, after: bool = False) -> str:
     if not block:
         return text
     return f"{text}\n{block}" if after else f"{block}\n\n{text}"
+
+
+def with_undo(view: discord.ui.View | None, undo: discord.ui.Item[Any] | None) -> discord.ui.View | None:
+    """``view`` (or a new one) with the Undo button added, when there is one."""
+    if undo is None:
+        return view
+    view = view or discord.ui.View(timeout=None)
+    try:
+        view.add_item(undo)
+    except ValueError:  # a menu using all five rows: /game undo still takes the move back
+        pass
+    return view
 
 
 def done_text(action: str, label: str | None) -> str:
@@ -220,18 +233,20 @@ class PlayController:
         """Confirm the move; while the same player is still awaited, the reply carries the next menu at once (one
         interaction per step instead of opening the menu again from the board)."""
         user = interaction.user.id
+        # ↩️ Undo, when the table says the move can still be taken back (bot/ui/undo.py)
+        undo = undo_button(table) if table.status == "active" and await self.svc.can_undo(channel_id, user) else None
         if table.status != "active" or user not in table.awaited:
-            await self._answer(interaction, from_menu, done)
+            await self._answer(interaction, from_menu, done, view=with_undo(None, undo))
             return
         try:
             legal = named_choices(await self.svc.legal(channel_id, user), table)
         except TableError:
-            await self._answer(interaction, from_menu, done)
+            await self._answer(interaction, from_menu, done, view=with_undo(None, undo))
             return
         text = f"{done}\n**Your next step** ({len(legal)} options):"
         text += self.together_note(table)
-        await self._answer(interaction, from_menu, text,
-                           view=menu_view(board_of(table), legal, 0, simultaneous=table.simultaneous))
+        await self._answer(interaction, from_menu, text, view=with_undo(
+            menu_view(board_of(table), legal, 0, simultaneous=table.simultaneous), undo))
 
     async def _answer(self, interaction: discord.Interaction[Any], from_menu: bool, text: str, **kwargs: Any) -> None:
         text = clip(text, 2000)

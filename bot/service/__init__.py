@@ -38,11 +38,12 @@ from bot.service.settings import (
     describe_settings,
     normalise_settings,
 )
+from bot.service.undo import UndoService
 from bot.service.users import NOTIFY_HELP, UserService
 
 
-class TableService(RecordService, DepartureService, DeadlineService, OrderService, PauseService, ReadService,
-                   UserService):
+class TableService(RecordService, DepartureService, DeadlineService, OrderService, UndoService, PauseService,
+                   ReadService, UserService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 

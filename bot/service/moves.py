@@ -107,7 +107,8 @@ class MoveService(ServiceBase):
         # Readers must not meet this state between apply and commit: uncache it until the commit is done.
         self._states.pop(row.id, None)
         clocks = awaited_humans(state, seats)  # the seats with a deadline row now
-        events = state.apply(seat, action)  # raises IllegalAction before any change
+        step = state.apply_step(seat, action)  # raises IllegalAction before any change
+        events = step.events
         public = self._texts(game, [e for e in events if e.public], seats, None)
         if public_note is not None:
             public.append(public_note)
@@ -125,7 +126,7 @@ class MoveService(ServiceBase):
             async with self.store.transaction() as tx:
                 version = await tx.bump(row.id, row.version, now, **fields)
                 await tx.append(row.id, kind=kind, version=version, seat=seat, user_id=user, action=action,
-                                events=public, now=now)
+                                events=public, now=now, barrier=step.barrier)
                 if over:
                     assert row.seed is not None
                     reveal = [f"The seed was {row.seed}: check it against the digest {seed_digest(row.seed)[:16]}…."]

@@ -21,7 +21,8 @@ class ReadService(ServiceBase):
         state = self._state(row)
         if state is None:
             return None
-        last_move = next((e for e in reversed(await self.store.log(row.id)) if e.kind != "note"), None)
+        last_move = next((e for e in reversed(await self.store.log(row.id)) if e.kind != "note" and not e.undone),
+                         None)
         last = self._public_last(row.game, last_move.seat, last_move.action) if last_move is not None else None
         return await self._image(row.game, state.view(None), last, await self.store.seats(row.id))
 
@@ -137,7 +138,8 @@ class ReadService(ServiceBase):
         return state
 
     async def replay(self, game_id: int, on_step: Callable[[State, int, str], None] | None = None) -> State | None:
-        """Rebuild a game from its seed and log; ``on_step(state, seat, action)`` is called after each action."""
+        """Rebuild a game from its seed and log (undone actions left out); ``on_step(state, seat, action)`` is called
+        after each action."""
         row = await self.store.game(game_id)
         if row is None or row.seed is None:
             return None
@@ -147,7 +149,7 @@ class ReadService(ServiceBase):
         seats = await self.store.seats(row.id)
         state = game.new_state(len(seats), row.seed, row.options)
         for entry in await self.store.log(row.id):
-            if entry.kind == "note" or entry.action is None or entry.seat is None:
+            if entry.kind == "note" or entry.action is None or entry.seat is None or entry.undone:
                 continue
             state.apply(entry.seat, entry.action)
             if on_step is not None:

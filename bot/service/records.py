@@ -41,9 +41,9 @@ class MyGame:
 
 
 def undone_ids(rows: Sequence[LogRow]) -> set[int]:
-    """The ids of the log rows an undo took back. The hook for undo (not built yet): it decides how an undone move is
-    stored, and this is the one place that reads it; the log then shows those entries marked, not hidden."""
-    return set()
+    """The ids of the log rows an undo took back (``actions.undone``, migration 9): the log shows those entries
+    marked, not hidden."""
+    return {row.id for row in rows if row.undone}
 
 
 def _order(game: MyGame) -> tuple[int, float, int]:
@@ -117,7 +117,8 @@ class RecordService(LobbyService, ReadService):
             "created_at": row.created_at,
             "ended_at": row.ended_at,
             "log": [{"at": e.at, "kind": e.kind, "version": e.version, "seat": e.seat, "action": e.action,
-                     "lines": [DAMAGED_LOG_LINE] if e.damaged else list(e.events)}
+                     "lines": [DAMAGED_LOG_LINE] if e.damaged else list(e.events),
+                     **({"undone": True} if e.undone else {})}
                     for e in await self.store.log(row.id)],
         }
 

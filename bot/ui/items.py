@@ -18,6 +18,7 @@ from bot.ui import menu
 from bot.ui.rematch import RematchButton, RematchJoinButton
 from bot.ui.seat_vote import SeatVoteButton
 from bot.ui.text import clip
+from bot.ui.undo import UndoButton
 
 PREFIX = "kontor"
 Inter = discord.Interaction[Any]
@@ -146,7 +147,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PR
 
 
 DYNAMIC_ITEMS = (TurnButton, ScreenButton, ActionSelect, PageButton, SeatVoteButton, RematchButton,
-                 RematchJoinButton)
+                 RematchJoinButton, UndoButton)
 
 
 def board_view(board: Board, *, active: bool = True, finished: bool = False) -> discord.ui.View:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.colonia import bot, orders, text
 from rules.colonia.data import MAX_PLAYERS, MIN_PLAYERS, RECONSTRUCTED
 from rules.colonia.state import ColoniaState
 from rules.colonia.summary import summary as _summary
-from rules.core import Event, Game, Rng, State
+from rules.core import REVEAL, SECRET, Event, Game, Rng, State
 
 
 class ColoniaGame(Game):
@@ -19,6 +20,12 @@ class ColoniaGame(Game):
     state_class: ClassVar[type[State]] = ColoniaState
     # Family cards, votes, goods taken behind the screen and money changing are secret choices.
     secret_verbs: ClassVar[frozenset[str]] = frozenset({"family", "vote", "take", "exchange", "no"})
+    #: undo (docs/service.md "Undo"): cards turned over from the shuffled decks, and the secret family cards and
+    #: votes shown once everyone has chosen. Bag draws, dice and reshuffles use the Rng (a barrier by themselves).
+    reveal_events: ClassVar[Mapping[str, str]] = {
+        "week": REVEAL, "ships_arrive": REVEAL, "new_relics": REVEAL, "relics_refilled": REVEAL,
+        "family_revealed": SECRET, "vote_result": SECRET, "windows": REVEAL, "game_over": REVEAL,
+    }
     option_choices: ClassVar[dict[str, list[str]]] = {}
     rules_summary: ClassVar[str] = (
         "6 weeks of 7 days. Mon: a week card fills the market stalls, sets the craftsmen's regular orders, the "

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import Event, Game, Rng, State
+from rules.core import DRAW, REVEAL, Event, Game, Rng, State
 from rules.nuernberg import bot, orders, setup, text
 from rules.nuernberg.state import NuernbergState
 
@@ -18,6 +19,9 @@ class NuernbergGame(Game):
     option_choices: ClassVar[dict[str, list[str]]] = {"setup": ["beginner", "free"]}
     # Which card a player discards to the robber, and a trade draft before it is sent, are private.
     secret_verbs: ClassVar[frozenset[str]] = frozenset({"discard", "give", "want"})
+    #: undo (docs/service.md "Undo"): the event card turned over from the pile. A steal and a reshuffle use the Rng;
+    #: the Raubritter discards stay secret after the step (only the counts show, at once), so they are no reveal.
+    reveal_events: ClassVar[Mapping[str, str]] = {"card": DRAW, "game_end": REVEAL}
     rules_summary: ClassVar[str] = (
         "First to 13 victory points on their own turn wins; otherwise the most points when the time marker "
         "reaches 1400 (tie: the better council card). Points: settlement 1, manufacture 1, Wegerecht card 1, "

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import Event, Game, Rng, State
+from rules.core import REVEAL, Event, Game, Rng, State
 from rules.speicherstadt import bot, orders, text, views
 from rules.speicherstadt.data import RECONSTRUCTED
 from rules.speicherstadt.state import SpeicherstadtState
@@ -33,6 +34,9 @@ class SpeicherstadtGame(Game):
     )
     reconstructed: ClassVar[list[str]] = RECONSTRUCTED
     together_text: ClassVar[str] = "Everyone loads at the same time; each step shows at once."
+    #: undo (docs/service.md "Undo"): the cards turned over from the pile as a round starts (the ship cubes drawn with
+    #: them use the Rng). Loading at the same time is public: each step shows at once, nothing is kept secret.
+    reveal_events: ClassVar[Mapping[str, str]] = {"reveal": REVEAL, "special_end": REVEAL, "end": REVEAL}
 
     def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State:
         self.check_players(num_players)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import Event, Game, Rng, State
+from rules.core import DRAW, REVEAL, SECRET, Event, Game, Rng, State
 from rules.strasbourg import bot, text
 from rules.strasbourg.data import RECONSTRUCTED
 from rules.strasbourg.state import OPTION_CHOICES, SECRET_VERBS, StrasbourgState, is_secret_action
@@ -36,6 +37,10 @@ class StrasbourgGame(Game):
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State]] = StrasbourgState
     secret_verbs: ClassVar[frozenset[str]] = SECRET_VERBS
+    #: undo (docs/service.md "Undo"): a card drawn from one's own shuffled deck, a stack turned over in a step, the
+    #: stacks everyone planned shown when planning ends, and the holdings shown at the end. Nothing uses the Rng.
+    reveal_events: ClassVar[Mapping[str, str]] = {"drew": DRAW, "reveal": REVEAL, "stacks": SECRET,
+                                                  "game_over": REVEAL}
     option_choices: ClassVar[dict[str, list[str]]] = OPTION_CHOICES
     rules_summary: ClassVar[str] = RULES_SUMMARY
     reconstructed: ClassVar[list[str]] = list(RECONSTRUCTED)

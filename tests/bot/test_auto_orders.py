@@ -210,7 +210,8 @@ async def test_migration_7_keeps_the_log(db_path: Path, clock: FakeClock, monkey
         assert await svc.store.schema_version() == len(MIGRATIONS) >= 7
         con = sqlite3.connect(db_path)
         try:
-            assert con.execute("SELECT * FROM actions ORDER BY id").fetchall() == before
+            # the columns migration 7 knew (later migrations add their own)
+            assert [r[:len(before[0])] for r in con.execute("SELECT * FROM actions ORDER BY id")] == before
             assert con.execute("SELECT name FROM sqlite_master WHERE name = 'actions_by_game'").fetchone()
             assert con.execute("PRAGMA foreign_key_check").fetchall() == []
         finally:

@@ -291,3 +291,18 @@ async def test_a_bad_seed_is_explained_and_new_keeps_the_game(tmp_path: Path, se
     assert "abandoned" not in text and version(db) == before  # the unfinished game is still there
     code, text = await session(db, "q\n", "--seats", "me,bot,bot,bot,bot", "--new")
     assert code == 2 and "for 2–4 players" in text and version(db) == before
+
+
+async def test_undo_takes_back_the_latest_move_that_still_can_be(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite3"
+    # hot seat (Ben sits first): Ben bids in secret, then Ada, at the keyboard, types undo: Ben's pending bid is what
+    # can be taken back
+    code, text = await session(db, "1\nundo\nundo\nq\n", "--seats", "me,Ben", "--seed", "5")
+    assert code == 0
+    assert "Seat order: 1. Ben, 2. Ada" in text and "Ben took back a move." in text
+    assert "Refused: You have no move of your own to take back." in text  # the second undo: nothing left
+    con = sqlite3.connect(db)
+    try:
+        assert con.execute("SELECT kind, undone FROM actions WHERE kind != 'note'").fetchall() == [("player", 1)]
+    finally:
+        con.close()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules.core import Event, Game, IllegalAction, Outcome, Rng, State
+from rules.core import SECRET, Event, Game, IllegalAction, Outcome, Rng, State
 
 MAX_TAKE = 30
 
@@ -147,6 +147,7 @@ class Tally(Game):
     state_class: ClassVar[type[State]] = TallyState
     option_choices: ClassVar[dict[str, list[str]]] = {"length": ["short", "long"], "gifts": ["off", "on"]}
     rules_summary: ClassVar[str] = "Bid a secret card each round; the single highest bid scores all bids."
+    reveal_events: ClassVar[dict[str, str]] = {"reveal": SECRET}  # the bids shown (a draw uses the Rng)
     reconstructed: ClassVar[list[str]] = ["the card values 1-9 (made up for tests)"]
 
     def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State:
@@ -185,3 +186,4 @@ class Tally(Game):
 
 
 GAME = Tally()
+TallyState.game = GAME

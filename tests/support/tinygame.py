@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules.core import Event, Game, Outcome, Rng, State
+from rules.core import SECRET, Event, Game, Outcome, Rng, State
 
 ROUNDS = 3
 DECK = list(range(1, 21))
@@ -143,6 +143,7 @@ class TinyGame(Game):
     state_class = TinyState
     option_choices: ClassVar[dict[str, list[str]]] = {"variant": ["plain", "spicy"]}
     rules_summary = "Bid a secret card each round; the highest single card takes the sum."
+    reveal_events: ClassVar[dict[str, str]] = {"reveal": SECRET}  # the bids shown (a draw uses the Rng)
 
     def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> TinyState:
         self.check_players(num_players)
