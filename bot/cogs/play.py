@@ -7,6 +7,7 @@ player and post the new board publicly. Refusals are ephemeral and change nothin
 
 from __future__ import annotations
 
+import contextlib
 import io
 from typing import Any
 
@@ -62,10 +63,8 @@ def with_undo(view: discord.ui.View | None, undo: discord.ui.Item[Any] | None) -
     if undo is None:
         return view
     view = view or discord.ui.View(timeout=None)
-    try:
+    with contextlib.suppress(ValueError):  # a menu using all five rows: /game undo still takes the move back
         view.add_item(undo)
-    except ValueError:  # a menu using all five rows: /game undo still takes the move back
-        pass
     return view
 
 
