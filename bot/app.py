@@ -25,7 +25,7 @@ from discord.ext import commands
 
 from bot import health
 from bot.backup_loop import BackupLoop
-from bot.cogs import game_commands, lobby, play, records
+from bot.cogs import away, game_commands, lobby, play, records
 from bot.cogs.server_events import ServerEvents
 from bot.config import Config, ConfigError
 from bot.notify import NO_PING, Notifier
@@ -130,6 +130,7 @@ def build_bot(config: Config | None = None, **kwargs: Any) -> KontorBot:
     bot = KontorBot(config or Config(token=""), **kwargs)
     lobby.setup(bot)
     records.setup(bot)  # adds /game log, mygames and record to lobby's /game group
+    away.setup(bot)  # adds /game away, back and reclaim
     play.setup(bot)
     game_commands.setup(bot.tree)
     return bot
