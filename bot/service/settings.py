@@ -125,7 +125,8 @@ def _h(hours: float) -> str:
     return f"{hours / 24:g} days" if hours >= 48 and hours % 24 == 0 else f"{hours:g} h"
 
 
-TIMEOUT_WORDS = {"caretaker-turn": "the caretaker plays that turn", "wait": "the table waits another day (the refill, if shorter)",
+TIMEOUT_WORDS = {"caretaker-turn": "the caretaker plays that turn",
+                 "wait": "the table waits another day (the refill, if shorter)",
                  "caretaker-seat": "the caretaker takes the seat", "end": "the game ends"}
 
 
