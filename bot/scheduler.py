@@ -17,6 +17,7 @@ from typing import Any
 from bot.background import BackgroundTask
 from bot.botcore import BotCore
 from bot.departures import still_there
+from bot.ui.timeout_vote import post_question
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,8 @@ class Scheduler(BackgroundTask):
                 if update.reminder and not await still_there(self.bot, update):
                     continue  # they left the server: the table was told and votes on the seat instead
                 await self.bot.notifier.publish(update, from_scheduler=True)
+                if update.question is not None:  # a spent bank's question, a caretaker seat's button
+                    await post_question(self.bot, update)
             except Exception:
                 log.exception("posting a due update in channel %s failed", update.channel)
         return updates

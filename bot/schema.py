@@ -199,4 +199,50 @@ MIGRATIONS: list[str] = [
     ALTER TABLE actions ADD COLUMN barrier TEXT DEFAULT 'legacy';
     ALTER TABLE actions ADD COLUMN undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1));
     """,
+    # 10: time banks, away, the caretaker by consent.
+    # banks: a seat's bank while its clock is not running (no row = a full bank: running games migrate with one);
+    # deadlines.banked = 0 marks the waits that ran at the upgrade, re-timed once by the service to a full bank;
+    # aways: a player's away period and the away time used per game; timeouts and timeout_votes: the question to
+    # the others when a bank ran out, and their answers; caretaker_seats: seats given to the caretaker for good
+    # (the player may reclaim them).
+    """
+    CREATE TABLE banks(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        left_s REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    ALTER TABLE deadlines ADD COLUMN banked INTEGER NOT NULL DEFAULT 1;
+    UPDATE deadlines SET banked = 0;
+    CREATE TABLE aways(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        since REAL,
+        until REAL,
+        used_s REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, user_id)
+    ) STRICT;
+    CREATE TABLE timeouts(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        asked_at REAL NOT NULL,
+        decide_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    CREATE TABLE timeout_votes(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        choice TEXT NOT NULL CHECK (choice IN ('wait', 'caretaker-turn', 'caretaker-seat', 'end')),
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat, user_id)
+    ) STRICT;
+    CREATE TABLE caretaker_seats(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        since REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    """,
 ]

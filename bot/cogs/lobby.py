@@ -383,22 +383,31 @@ class GameCommands(app_commands.Group):
         await ask(interaction, f"Really hand seat {seat} ({shown(table.seats[seat - 1].name)}) over to {new}?",
                   "Hand over", hand_over)
 
-    @app_commands.command(name="settings", description="Pace, reminders, caretaker on timeout, posting mode")
-    @app_commands.describe(pace="Preset for reminder and deadline", remind_hours="Hours until a reminder (0 = off)",
-                           deadline_hours="Hours until the deadline (0 = none)",
-                           caretaker="At the deadline: a bot plays, the seat is skipped, or nothing happens",
+    @app_commands.command(name="settings", description="Pace, time banks, the caretaker vote, posting mode")
+    @app_commands.describe(pace="Preset for the time bank, its refill and the reminder",
+                           bank_hours="Each player's time bank, in hours (0 = untimed)",
+                           refill_hours="Hours a finished turn adds back, up to the bank",
+                           remind_hours="Remind a player when this many hours are left in their bank (0 = off)",
+                           deadline_hours="A fixed deadline per move instead: bank = refill = these hours",
+                           caretaker="How the caretaker plays a turn: the game's bot, or skip; none = default wait",
+                           timeout_default="When a bank runs out and nobody answers within a day",
                            post="A new board message per move, or one live message edited in place",
                            auto_forced=AUTO_FORCED_DESCRIPTION)
     @app_commands.choices(pace=_choices(PACES), caretaker=_choices(SETTING_CHOICES["caretaker"]),
+                          timeout_default=_choices(SETTING_CHOICES["timeout_default"]),
                           post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]))
     @refusals
     async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
+                       bank_hours: app_commands.Range[float, 0, 720] | None = None,
+                       refill_hours: app_commands.Range[float, 0, 720] | None = None,
                        remind_hours: app_commands.Range[float, 0, 720] | None = None,
                        deadline_hours: app_commands.Range[float, 0, 720] | None = None,
-                       caretaker: str | None = None, post: str | None = None,
+                       caretaker: str | None = None, timeout_default: str | None = None, post: str | None = None,
                        auto_forced: str | None = None) -> None:
-        given = {k: v for k, v in {"pace": pace, "remind_hours": remind_hours, "deadline_hours": deadline_hours,
-                                   "caretaker": caretaker, "post": post, "auto_forced": auto_forced}.items()
+        given = {k: v for k, v in {"pace": pace, "bank_hours": bank_hours, "refill_hours": refill_hours,
+                                   "remind_hours": remind_hours, "deadline_hours": deadline_hours,
+                                   "caretaker": caretaker, "timeout_default": timeout_default, "post": post,
+                                   "auto_forced": auto_forced}.items()
                  if v is not None}
         if not given:
             table: Table = await self.svc.table(interaction.channel_id)

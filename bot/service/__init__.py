@@ -9,14 +9,15 @@ The class is assembled from one module per concern (docs/service.md, "Where the 
 
 from __future__ import annotations
 
-from bot.service.deadlines import MAX_CARETAKER_STEPS, DeadlineService
-from bot.service.departures import SEAT_CHOICES, DepartureService
+from bot.service.deadlines import MAX_CARETAKER_STEPS
+from bot.service.departures import SEAT_CHOICES
 from bot.service.model import (
     BOT_NAMES,
     DAMAGED,
     MAX_NAME_LEN,
     DamagedGame,
     PrivateUpdate,
+    Question,
     Seat,
     StaleVersion,
     Table,
@@ -35,19 +36,21 @@ from bot.service.settings import (
     MAX_HOURS,
     PACES,
     SETTING_CHOICES,
+    TIMEOUT_CHOICES,
     describe_settings,
     normalise_settings,
 )
+from bot.service.timeouts import ANSWERS, TimeoutService
 from bot.service.undo import UndoService
 from bot.service.users import NOTIFY_HELP, UserService
 
 
-class TableService(RecordService, DepartureService, DeadlineService, OrderService, UndoService, PauseService,
-                   ReadService, UserService):
+class TableService(RecordService, TimeoutService, OrderService, UndoService, PauseService, ReadService, UserService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 
 __all__ = [
+    "ANSWERS",
     "AUTO_FORCED_HELP",
     "BOT_NAMES",
     "DAMAGED",
@@ -62,11 +65,13 @@ __all__ = [
     "RECORD_FORMAT",
     "SEAT_CHOICES",
     "SETTING_CHOICES",
+    "TIMEOUT_CHOICES",
     "DamagedGame",
     "LogEntry",
     "MyGame",
     "OrderInfo",
     "PrivateUpdate",
+    "Question",
     "Seat",
     "StaleVersion",
     "Table",

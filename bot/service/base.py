@@ -81,6 +81,10 @@ class ServiceBase:
         self._orders: dict[int, dict[int, OrderRow]] = {}
         self._alive_written = 0.0  # when ``alive_at`` was last stored (see ``_heartbeat``)
         self._notify: dict[int, str] = {}  # user -> notification preference (bot/service/users.py)
+        # Time banks (bot/service/timebank.py), loaded at open and kept by the one writer: game id -> seat -> player
+        # of the seats given to the caretaker; (game id, user id) -> (since, until) of the away periods running.
+        self._caretaken: dict[int, dict[int, int]] = {}
+        self._aways: dict[tuple[int, int], tuple[float, float]] = {}
 
     @classmethod
     async def open(
@@ -277,7 +281,13 @@ class ServiceBase:
             paused=self._pauses[row.id][1] if row.id in self._pauses else None,
             paused_since=self._pauses[row.id][0] if row.id in self._pauses else None,
             secret=secret,
+            caretaken=tuple(sorted(self._caretaken.get(row.id, {}))),
+            away=tuple(s.seat for s in seats if s.user_id is not None and (row.id, s.user_id) in self._aways),
         )
+
+    async def _with_banks(self, row: GameRow, table: Table) -> Table:
+        """The table with each seat's bank (bot/service/timebank.py fills it in)."""
+        return table
 
     async def _lobby_update(self, row_id: int, texts: list[str], notice: str | None = None) -> Update:
         row = await self.store.game(row_id)
@@ -332,7 +342,7 @@ class ServiceBase:
     async def _update(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
                       notice: str | None = None) -> Update:
         # ``row`` is current: it was read under the channel's lock, and each commit since replaced it.
-        table = self._table(row, seats, state)
+        table = await self._with_banks(row, self._table(row, seats, state))
         public, views = state.views([s.seat for s in seats if s.user_id is not None])
         private: dict[int, PrivateUpdate] = {}
         secrets_now: dict[int, dict[str, Any] | None] = {}
@@ -350,7 +360,9 @@ class ServiceBase:
         return Update(
             channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
             public_view=public, private=private,
-            awaited=[u for u in table.awaited if u not in self._departed.get(row.id, ())],  # never ping who left
+            # never ping who left, nor who is away
+            awaited=[u for u in table.awaited if u not in self._departed.get(row.id, ())
+                     and (row.id, u) not in self._aways],
             finished=state.outcome() if changes.finished else None, image=image, notice=notice,
         )
 

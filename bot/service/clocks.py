@@ -1,26 +1,80 @@
-"""Clock arithmetic: when a seat's reminder and deadline fall due, which seats have a clock, how a wait is said.
+"""Clock arithmetic: time banks, when a seat's reminder and bank run out, the away allowance, the caretaker vote's
+count, which seats have a clock, how a wait is said.
 
-Pure functions (no I/O); the service stores their results in the ``deadlines`` table."""
+Pure functions (no I/O); the service stores their results (``deadlines``, ``banks``, ``aways``, ``timeouts``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from bot.service.model import Seat
+from bot.service.settings import TIMEOUT_CHOICES, upgrade_settings
 from rules.core import Game, State
 
 SKIP_ACTIONS = ("skip", "pass")
 MIN_GRACE_H = 0.1
+HOUR = 3600.0
+DAY = 24 * HOUR
+AWAY_CAP_S = 14 * DAY  # away time per player per game
+MAX_AWAY_DAYS = 14
+#: The answers to "Ana's bank ran out", mildest first: a tie goes to the mildest of the tied.
+MILDNESS = ("wait", "caretaker-turn", "caretaker-seat", "end")
+assert set(MILDNESS) == set(TIMEOUT_CHOICES)
 
 
-def awaited_humans(state: State, seats: list[Seat]) -> list[int]:
-    """The awaited seats that have a clock (bots move at once and have none)."""
-    return [s for s in state.to_act() if not seats[s].is_bot]
+@dataclass(frozen=True)
+class BankTerms:
+    """A table's time bank, in seconds: its size, the refill a finished turn adds, the reminder (this much left),
+    and the table's "day": how long the others have to answer when a bank runs out, and what "wait" grants."""
+
+    cap: float
+    refill: float
+    remind: float
+    day: float
+
+
+def bank_terms(settings: Mapping[str, Any]) -> BankTerms | None:
+    """The table's bank (None: untimed, no bank)."""
+    s = upgrade_settings(settings)
+    cap = float(s.get("bank_hours", 0) or 0) * HOUR
+    if cap <= 0:
+        return None
+    refill = float(s.get("refill_hours", 0) or 0) * HOUR or cap
+    remind = float(s.get("remind_hours", 0) or 0) * HOUR
+    return BankTerms(cap=cap, refill=refill, remind=remind if remind < cap else 0.0, day=min(DAY, refill))
+
+
+def awaited_humans(state: State, seats: list[Seat], caretaken: Collection[int] = ()) -> list[int]:
+    """The awaited seats that have a clock (bots, and seats given to the caretaker, move at once and have none)."""
+    return [s for s in state.to_act() if not seats[s].is_bot and s not in caretaken]
+
+
+def bank_left(due_at: float | None, stored: float | None, terms: BankTerms, now: float) -> float:
+    """What is left of a seat's bank at ``now``: a running clock's time to its end (``due_at``), else the stored
+    bank (an idle, away or asked seat), else a full one (no row yet)."""
+    if due_at is not None:
+        return max(0.0, due_at - now)
+    return terms.cap if stored is None else max(0.0, stored)
+
+
+def refilled(left: float, terms: BankTerms) -> float:
+    """The bank after a finished turn: the refill added, up to the bank's size (new settings apply from here: a bank
+    above a size lowered meanwhile comes down to it)."""
+    return min(terms.cap, left + terms.refill)
+
+
+def wait_times(left: float, terms: BankTerms, now: float) -> tuple[float | None, float]:
+    """(reminder at, runs out at) of a clock that starts at ``now`` with ``left`` in the bank. No separate reminder
+    when the wait starts inside the reminder window: the ping that the turn began is the reminder."""
+    due = now + left
+    remind = due - terms.remind if terms.remind and due - terms.remind > now else None
+    return remind, due
 
 
 def reminder_at(start: float, remind_hours: float, deadline_hours: float) -> float | None:
-    """When a wait that began at ``start`` gets its reminder (None: never; a reminder at or after the deadline
+    """When a fixed wait that began at ``start`` gets its reminder (None: never; a reminder at or after the deadline
     is dropped)."""
     if not remind_hours or (deadline_hours and remind_hours >= deadline_hours):
         return None
@@ -28,16 +82,41 @@ def reminder_at(start: float, remind_hours: float, deadline_hours: float) -> flo
 
 
 def deadline_at(start: float, deadline_hours: float) -> float | None:
-    """When a wait that began at ``start`` falls due (None: no deadline)."""
+    """When a fixed wait that began at ``start`` falls due (None: no deadline)."""
     return start + deadline_hours * 3600 if deadline_hours else None
 
 
 def reminder_grace(settings: Mapping[str, Any]) -> float:
-    """Seconds a player gets after a reminder before anyone plays for them: the table's usual gap between reminder
-    and deadline (half the deadline without reminders), at least six minutes."""
-    remind, deadline = float(settings.get("remind_hours", 0) or 0), float(settings.get("deadline_hours", 0) or 0)
-    gap = deadline - remind if 0 < remind < deadline else deadline / 2
-    return max(MIN_GRACE_H, gap) * 3600
+    """Seconds a player gets after a late reminder before their bank counts as spent: the table's reminder window
+    (half the bank without reminders), at least six minutes."""
+    terms = bank_terms(settings)
+    if terms is None:
+        return MIN_GRACE_H * HOUR
+    gap = terms.remind if terms.remind else terms.cap / 2
+    return max(MIN_GRACE_H * HOUR, gap)
+
+
+def away_until(now: float, days: float, used: float) -> float | None:
+    """When an away of ``days`` days asked for at ``now`` ends in a game where ``used`` seconds of away were taken
+    already: cut to the per-game allowance (``AWAY_CAP_S``); None when none is left."""
+    left = AWAY_CAP_S - max(0.0, used)
+    if left <= 60:
+        return None
+    return now + min(days * DAY, left)
+
+
+def decide(votes: Mapping[int, str], voters: int, *, final: bool) -> str | None:
+    """The answer of the players asked about a spent bank: the choice with the most votes among those who answered
+    (a tie: the mildest of the tied, ``MILDNESS``). Before the time is up (``final`` False) only a count no later
+    vote can change decides: every voter answered, or one choice has more than half of all voters. None: not
+    decided yet (or, when final, nobody answered: the table's default applies)."""
+    counts = {c: sum(v == c for v in votes.values()) for c in MILDNESS}
+    if not votes:
+        return None
+    if not final and len(votes) < voters and max(counts.values()) * 2 <= voters:
+        return None
+    best = max(counts.values())
+    return next(c for c in MILDNESS if counts[c] == best)
 
 
 def skip_action(game: Game, state: State, seat: int) -> str | None:
@@ -57,3 +136,15 @@ def duration(seconds: float) -> str:
         return f"{minutes} min"
     hours = minutes / 60
     return f"{hours:.0f} h" if hours < 48 else f"{hours / 24:.0f} days"
+
+
+def bank_text(seconds: float) -> str:
+    """A bank shortly, for the seat list: "2d 4h", "5h 20m", "12m", "0m"."""
+    minutes = max(0, int(seconds // 60))
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    if days:
+        return f"{days}d {hours}h" if hours else f"{days}d"
+    if hours:
+        return f"{hours}h {mins}m" if mins else f"{hours}h"
+    return f"{mins}m"

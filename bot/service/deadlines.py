@@ -1,10 +1,10 @@
-"""Reminders and deadlines that fell due, and the caretaker that plays a timed-out turn."""
+"""Reminders that fell due and banks that ran out (the question to the others is in ``timeouts.py``)."""
 
 from __future__ import annotations
 
 import logging
 
-from bot.service.clocks import duration, reminder_grace, skip_action
+from bot.service.clocks import duration, reminder_grace
 from bot.service.model import DamagedGame, Seat, TableError, Update, _Changes
 from bot.service.moves import MoveService
 from bot.store import GameRow
@@ -12,7 +12,7 @@ from rules.core import State
 
 log = logging.getLogger("bot.service")
 
-MAX_CARETAKER_STEPS = 64  # atomic steps the caretaker may take to finish one timed-out turn
+MAX_CARETAKER_STEPS = 64  # atomic steps the caretaker may take to finish one turn
 
 
 class DeadlineService(MoveService):
@@ -24,8 +24,7 @@ class DeadlineService(MoveService):
 
     # ---- deadlines -------------------------------------------------------------------------
     async def due(self, now: float | None = None) -> list[Update]:
-        """Wake bots left waiting (``wake_bots``), send reminders and play for seats whose deadline passed (per the
-        table's caretaker setting)."""
+        """Wake bots left waiting (``wake_bots``), send reminders and handle the seats whose bank ran out."""
         now = self.clock() if now is None else now
         await self._heartbeat(now)
         updates = await self.wake_bots(now)
@@ -65,13 +64,14 @@ class DeadlineService(MoveService):
         if row.version != before:
             return await self._update(row, seats, state, changes, notice=changes.notice)
         who = seats[seat]
-        if seat not in state.to_act() or who.is_bot:
+        clocks = self._clock_seats(game_id, state, seats)
+        if seat not in clocks:
             async with self.store.transaction() as tx:
-                await tx.drop_deadlines(game_id, keep=[s for s in state.to_act() if not seats[s].is_bot])
+                await tx.drop_deadlines(game_id, keep=clocks)
             return None
         due = current.due_at is not None and current.due_at <= now
-        if due and current.remind_at is None:  # reminded (or reminders off): the caretaker's turn
-            return await self._timeout(row, seats, state, seat, now)
+        if due and current.remind_at is None:  # reminded (or reminders off): the bank is spent
+            return await self._bank_out(row, seats, state, seat, now)
         if not due and (current.remind_at is None or current.remind_at > now):
             return None
         due_at = current.due_at
@@ -84,7 +84,7 @@ class DeadlineService(MoveService):
                 due_at = late_due
             else:
                 await tx.clear_reminder(game_id, seat)
-        left = f" (deadline in {duration(due_at - now)})" if due_at is not None else ""
+        left = f" (their time bank runs out in {duration(due_at - now)})" if due_at is not None else ""
         update = await self._update(row, seats, state, _Changes(before={}),
                                     notice=f"Reminder: the table is waiting for {who.name}{left}.")
         update.awaited = [who.user_id] if who.user_id is not None else []
@@ -92,34 +92,7 @@ class DeadlineService(MoveService):
         update.reminder = True
         return update
 
-    async def _timeout(self, row: GameRow, seats: list[Seat], state: State, seat: int, now: float) -> Update:
-        game = self.game(row.game)
-        who = seats[seat]
-        caretaker = row.settings.get("caretaker", "bot")
-        changes = self._begin(row, state, seats)
-        if caretaker == "none":
-            async with self.store.transaction() as tx:
-                await tx.clear_due(row.id, seat)
-            notice = (f"{who.name}'s deadline passed. Nobody plays for them (caretaker: none): the host can hand the"
-                      " seat over or abandon the game.")
-            update = await self._update(row, seats, state, changes, notice=notice)
-            update.private = {}
-            return update
-        skipped = played = 0
-        for _ in range(MAX_CARETAKER_STEPS):
-            if seat not in state.to_act():
-                break
-            skip = skip_action(game, state, seat) if caretaker == "skip" else None
-            action = skip or self._bot_choice(game, state, seat)
-            row = await self._step(row, seats, state, seat, action, "caretaker", None, changes, now)
-            skipped += skip is not None
-            played += skip is None
-        if played:
-            notice = f"{who.name}'s deadline passed: the caretaker bot played for them."
-        else:
-            notice = f"{who.name}'s deadline passed: their turn was skipped."
-        row, state = await self._run_auto(row, seats, state, changes, now)
-        if changes.notice is not None:
-            notice = f"{notice} {changes.notice}"
-        return await self._update(row, seats, state, changes, notice=notice)
-
+    async def _bank_out(self, row: GameRow, seats: list[Seat], state: State, seat: int, now: float) -> Update | None:
+        """``seat``'s bank ran out (its reminder went out): ask the others, or apply the table's default
+        (bot/service/timeouts.py)."""
+        raise NotImplementedError

@@ -7,7 +7,6 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.service.clocks import deadline_at
 from bot.service.model import Seat, TableError, Update, _bot_name, _Changes, _check_id, _clean_name, _secret_part
 from bot.service.moves import MoveService
 from bot.service.settings import describe_settings, normalise_settings
@@ -214,7 +213,7 @@ class LobbyService(MoveService):
                 ended = await self._end_abandoned(tx, row, by_user, texts)
         return await self._committed_update(ended, seats, texts)
 
-    async def _end_abandoned(self, tx: Store, row: GameRow, by_user: int, texts: list[str]) -> GameRow:
+    async def _end_abandoned(self, tx: Store, row: GameRow, by_user: int | None, texts: list[str]) -> GameRow:
         """Inside ``tx``: mark the game abandoned, reveal its seed (added to ``texts``), stop its clocks and forget
         its votes. Returns the row as it will be committed."""
         now = self.clock()
@@ -226,6 +225,7 @@ class LobbyService(MoveService):
         await tx.drop_deadlines(row.id)
         await tx.drop_abandon_votes(row.id)
         await tx.drop_orders(row.id)
+        await self._end_clocks(tx, row.id)
         self._forget(row.id)
         self._orders.pop(row.id, None)
         return dataclasses.replace(row, status="abandoned", version=version, updated_at=now, ended_at=now)
@@ -303,6 +303,7 @@ class LobbyService(MoveService):
                 if old.user_id is not None:
                     await tx.drop_abandon_votes(row.id, old.user_id)
                 await tx.drop_orders(row.id, seat)  # a standing order was its player's, not the seat's
+                await self._seat_handed_over(tx, row.id, seat)
                 await tx.append(row.id, kind="note", version=version, seat=seat, user_id=by_user, action=None,
                                 events=[text], now=now)
                 if state is not None:
@@ -333,12 +334,8 @@ class LobbyService(MoveService):
                 await tx.set_settings(row.id, new, now)
                 await tx.append(row.id, kind="note", version=row.version, seat=None, user_id=by_user, action=None,
                                 events=[text], now=now)
-                # New timers apply from each seat's next wait. A wait already running may only get longer (a host
-                # giving a slow player more time), never shorter: nobody loses time they were promised.
-                for dl in await tx.deadlines(row.id):
-                    due = deadline_at(dl.since, new["deadline_hours"])
-                    if dl.due_at is not None and (due is None or due > dl.due_at):
-                        await tx.put_deadline(row.id, dl.seat, since=dl.since, remind_at=dl.remind_at, due_at=due)
+                # New banks apply from each seat's next wait; a wait already running keeps its time (never less).
+                await self._settings_changed(tx, row, new, now)
         return await self._lobby_update(row.id, [text])
 
     async def set_live_message(self, channel: int, message_id: int | None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -75,6 +76,14 @@ class Table:
     paused: str | None = None  # why the table's clocks are paused (PAUSE_REASONS), None while they run
     paused_since: float | None = None
     secret: bool = False  # the seats awaited now choose in secret (``State.secret_simultaneous``)
+    # Time banks: each seat's bank left, in seconds (None: a bot or an untimed table; () when not read), the seats
+    # the caretaker plays for good, and the seats whose player is away (their clock stands).
+    banks: tuple[float | None, ...] = ()
+    caretaken: tuple[int, ...] = ()
+    away: tuple[int, ...] = ()
+
+    def with_banks(self, banks: tuple[float | None, ...]) -> Table:
+        return dataclasses.replace(self, banks=banks)
 
     @property
     def names(self) -> list[str]:
@@ -122,6 +131,19 @@ class Update:
     image: bytes | None = None
     notice: str | None = None
     reminder: bool = False  # only a reminder: nothing changed, ``awaited`` is the one player reminded
+    question: Question | None = None  # a question the front end asks with buttons (a spent bank, a caretaker seat)
+
+
+@dataclass(frozen=True)
+class Question:
+    """Buttons to post with an Update: ``kind`` "timeout" (the others answer what happens to ``seat``, whose bank
+    ran out, until ``decide_at``; ``voters`` are pinged) or "reclaim" (the seat's player may take it back)."""
+
+    kind: str
+    seat: int
+    name: str
+    voters: tuple[int, ...] = ()
+    decide_at: float | None = None
 
 
 @dataclass
@@ -134,6 +156,7 @@ class _Changes:
     last: dict[str, Any] | None = None
     finished: bool = False
     notice: str | None = None  # a line for the channel about the request itself (e.g. the bots were delayed)
+    caretaker_for: set[int] = field(default_factory=set)  # seats the caretaker played for (said once per change)
 
 
 _SAME = object()

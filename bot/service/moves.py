@@ -7,8 +7,7 @@ import dataclasses
 import logging
 from typing import Any
 
-from bot.service.base import ServiceBase
-from bot.service.clocks import awaited_humans, deadline_at, reminder_at
+from bot.service.clocks import skip_action
 from bot.service.model import (
     Seat,
     StaleVersion,
@@ -18,7 +17,8 @@ from bot.service.model import (
     _check_action,
     _check_id,
 )
-from bot.store import GameRow, Store, StoreError
+from bot.service.timebank import BankClocks
+from bot.store import GameRow, StoreError
 from rules.core import Game, IllegalAction, Rng, State, seed_digest
 
 log = logging.getLogger("bot.service")
@@ -26,11 +26,18 @@ log = logging.getLogger("bot.service")
 MAX_AUTO_STEPS = 100_000  # bots in a row (a whole all-bot game runs inside start())
 WAKE_BACKOFF_S = 5.0
 WAKE_BACKOFF_MAX_S = 600.0
+
+
+def caretaker_line(name: str) -> str:
+    """The public line of the caretaker's moves: "🤖 the caretaker played for Ana"."""
+    return f"🤖 the caretaker played for {name}."
+
+
 BOTS_DELAYED = ("The move was saved, but the bots could not make theirs just now (a storage problem). "
                 "They will try again shortly; nothing needs to be done.")
 
 
-class MoveService(ServiceBase):
+class MoveService(BankClocks):
     # ---- play ------------------------------------------------------------------------------
     async def act(self, channel: int, user: int, action: str, expected_version: int | None = None, *,
                   chosen_at: int | None = None) -> Update:
@@ -106,7 +113,7 @@ class MoveService(ServiceBase):
         game = self.game(row.game)
         # Readers must not meet this state between apply and commit: uncache it until the commit is done.
         self._states.pop(row.id, None)
-        clocks = awaited_humans(state, seats)  # the seats with a deadline row now
+        clocks = self._clock_seats(row.id, state, seats)  # the seats with a deadline row now
         step = state.apply_step(seat, action)  # raises IllegalAction before any change
         events = step.events
         public = self._texts(game, [e for e in events if e.public], seats, None)
@@ -135,13 +142,14 @@ class MoveService(ServiceBase):
                     public = [*public, *reveal]
                     await tx.drop_deadlines(row.id)
                     await tx.drop_abandon_votes(row.id)
+                    await self._end_clocks(tx, row.id)
                     if row.id in self._orders:
                         await tx.drop_orders(row.id)
                 else:
                     for s in lapsed:
                         await tx.drop_orders(row.id, s)
                     await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version,
-                                               clocks=clocks)
+                                               clocks=clocks, kind=kind)
         except BaseException as exc:
             self._forget(row.id)  # the cached state moved ahead of the file: reload next time
             if isinstance(exc, StoreError):
@@ -184,6 +192,9 @@ class MoveService(ServiceBase):
             if pick is None:
                 return row, state
             seat, action, kind, public_note, private_note = pick
+            if kind == "caretaker" and seat not in changes.caretaker_for:  # said once per change and seat
+                changes.caretaker_for.add(seat)
+                public_note = caretaker_line(seats[seat].name)
             try:
                 row = await self._step(row, seats, state, seat, action, kind, None, changes, now,
                                        public_note=public_note, private_note=private_note)
@@ -208,6 +219,9 @@ class MoveService(ServiceBase):
         bots = [s for s in awaited if seats[s].is_bot]
         if bots:
             return bots[0], self._bot_choice(game, state, bots[0]), "bot", None, None
+        kept = [s for s in awaited if s in self._caretaken.get(row.id, {})]  # seats given to the caretaker
+        if kept:
+            return kept[0], self._caretaker_choice(row, game, state, kept[0]), "caretaker", None, None
         forced_on = row.settings.get("auto_forced", "on") == "on"
         orders = self._orders.get(row.id, {})
         own_forced = type(game).forced_action is not Game.forced_action
@@ -321,6 +335,12 @@ class MoveService(ServiceBase):
             self._wake_tries.pop(game_id, None)
         return await self._update(row, seats, state, changes, notice=changes.notice)
 
+    def _caretaker_choice(self, row: GameRow, game: Game, state: State, seat: int) -> str:
+        """What the caretaker plays for ``seat``: the game's skip with the table's ``caretaker: skip``, else (or
+        without one) what the game's bot would."""
+        skip = skip_action(game, state, seat) if row.settings.get("caretaker") == "skip" else None
+        return skip or self._bot_choice(game, state, seat)
+
     def _bot_choice(self, game: Game, state: State, seat: int) -> str:
         legal = state.legal_actions(seat)
         try:
@@ -336,20 +356,3 @@ class MoveService(ServiceBase):
                         game.name, seat, state.ply)
             choice = legal[0]
         return choice
-
-    async def _sync_deadlines(self, tx: Store, row: GameRow, seats: list[Seat], state: State, *,
-                              acted: int | None, now: float, version: int, clocks: list[int] | None = None) -> None:
-        """A human seat's clock starts when it becomes awaited and restarts when it acts (at ``version``).
-        ``clocks``: the seats known to have a deadline row (those awaited before this step), if known: then
-        a statement that would change nothing is not sent (a move makes one or two round trips fewer)."""
-        awaited = awaited_humans(state, seats)
-        if clocks is None or any(s not in awaited for s in clocks):
-            await tx.drop_deadlines(row.id, keep=awaited)
-        if clocks is not None and acted not in awaited and all(s in clocks for s in awaited):
-            return  # no clock starts and none restarts
-        remind, deadline = row.settings.get("remind_hours", 0), row.settings.get("deadline_hours", 0)
-        # A running clock keeps going; a newly awaited seat's clock and the acting seat's start now.
-        await tx.start_clocks(row.id, awaited, restart=acted, since=now,
-                              remind_at=reminder_at(now, remind, deadline),
-                              due_at=deadline_at(now, deadline), since_version=version)
-

@@ -58,7 +58,7 @@ class ReadService(ServiceBase):
         row = await self._any_row(channel)
         seats = await self.store.seats(row.id)
         try:
-            return self._table(row, seats, self._state(row))
+            return await self._with_banks(row, self._table(row, seats, self._state(row)))
         except DamagedGame:
             if row.open:
                 raise

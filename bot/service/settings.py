@@ -8,19 +8,27 @@ from typing import Any
 from bot.service.model import TableError
 from rules.core import printable
 
-# pace -> (remind after, deadline after), in hours; 0 = none.
-PACES: dict[str, tuple[float, float]] = {
-    "live": (0.1, 0.25),
-    "fast": (1.0, 4.0),
-    "daily": (12.0, 24.0),
-    "relaxed": (24.0, 72.0),
-    "untimed": (0.0, 0.0),
+# pace -> (bank, refill per move, reminder when this much is left), in hours; 0 = none. Each human seat has a time
+# bank per game (docs/discord.md, "Time banks"): the time it is awaited is charged to it, a move refills it up to
+# its size, and the caretaker vote comes when it runs out. "untimed" has no bank at all.
+PACES: dict[str, tuple[float, float, float]] = {
+    "live": (0.5, 0.25, 0.125),
+    "fast": (12.0, 4.0, 3.0),
+    "daily": (72.0, 24.0, 12.0),
+    "relaxed": (168.0, 72.0, 24.0),
+    "untimed": (0.0, 0.0, 0.0),
 }
+#: What happens when a bank ran out and nobody answered the question in time (or nobody else is there to ask).
+TIMEOUT_CHOICES = ("caretaker-turn", "wait", "caretaker-seat", "end")
 DEFAULT_SETTINGS: dict[str, Any] = {
     "pace": "daily",
-    "remind_hours": 12.0,
-    "deadline_hours": 24.0,
-    "caretaker": "bot",  # who plays for a seat whose deadline passed: "bot", "skip" (else bot) or "none"
+    "bank_hours": 72.0,  # the time bank's size: a seat starts with it, a move refills up to it
+    "refill_hours": 24.0,  # added to the bank by each turn a seat finishes
+    "remind_hours": 12.0,  # the reminder goes out when this much of the bank is left
+    # Kept for tables and commands that used it: a fixed deadline of N hours per move (bank = refill = N).
+    "deadline_hours": 72.0,
+    "caretaker": "bot",  # how the caretaker plays a turn: "bot" (the game's bot), "skip" (else bot); "none": see below
+    "timeout_default": "caretaker-turn",  # the table's answer when nobody answers the question about a spent bank
     "post": "every",  # "every" move gets a message, or one "live" board message edited in place
     # "on": a human seat whose only option is one action has it played automatically (docs/discord.md, "Automatic
     # moves"); "off": they are asked. An instant automatic move tells the table the player had no other option.
@@ -29,6 +37,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "pace": tuple(PACES),
     "caretaker": ("bot", "skip", "none"),
+    "timeout_default": TIMEOUT_CHOICES,
     "post": ("every", "live"),
     "auto_forced": ("on", "off"),
 }
@@ -38,9 +47,10 @@ AUTO_FORCED_HELP = ("When a player's only legal move is one action (e.g. passing
                     "plays it for them at once, marked as automatic in the log. Everyone can infer from an instant "
                     "automatic move that the player had no other option.")
 MAX_HOURS = 24.0 * 30
-# The shortest timers, those of the "live" pace: a reminder seconds after a turn began, or a deadline before anyone
+# The shortest timers, those of the "live" pace: a reminder seconds before the end, or a bank gone before anyone
 # could read the ping, would only let the caretaker play for people.
-MIN_HOURS = {"remind_hours": PACES["live"][0], "deadline_hours": PACES["live"][1]}
+MIN_HOURS = {"remind_hours": 0.1, "deadline_hours": 0.25, "bank_hours": 0.25, "refill_hours": 0.1}
+_HOUR_KEYS = ("bank_hours", "refill_hours", "remind_hours", "deadline_hours")
 
 
 def _hours(key: str, value: Any) -> float:
@@ -54,10 +64,35 @@ def _hours(key: str, value: Any) -> float:
     return hours
 
 
+def upgrade_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """Settings as the time banks read them. A table made before the banks (no ``bank_hours``) keeps what it chose:
+    a pace's own timers become that pace's bank; a deadline of its own (D hours, reminder R hours after the start)
+    becomes a fixed deadline per move — bank = refill = D, reminder at D − R left; ``caretaker: none`` becomes
+    ``timeout_default: wait`` (nobody plays unless the others say so)."""
+    out = dict(settings)
+    if "bank_hours" not in out and ("deadline_hours" in out or "pace" in out):
+        pace = str(out.get("pace", "daily"))
+        old = {"live": (0.1, 0.25), "fast": (1.0, 4.0), "daily": (12.0, 24.0), "relaxed": (24.0, 72.0),
+               "untimed": (0.0, 0.0)}.get(pace)
+        remind = float(out.get("remind_hours", 0) or 0)
+        deadline = float(out.get("deadline_hours", 0) or 0)
+        if old is not None and (remind, deadline) == old:
+            out["bank_hours"], out["refill_hours"], out["remind_hours"] = PACES[pace]
+        else:
+            left = deadline - remind if 0 < remind < deadline else 0.0
+            out["bank_hours"], out["refill_hours"], out["remind_hours"] = deadline, deadline, left
+        out["deadline_hours"] = out["bank_hours"]
+    if "timeout_default" not in out and "caretaker" in out:
+        out["timeout_default"] = "wait" if out["caretaker"] == "none" else "caretaker-turn"
+    return out
+
+
 def normalise_settings(given: Mapping[str, Any] | None, base: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Validate table settings over ``base`` (defaults). ``pace`` presets both timers unless they are given too."""
+    """Validate table settings over ``base`` (defaults). ``pace`` presets the bank, its refill and the reminder
+    unless they are given too; ``deadline_hours`` N (kept from before the banks) is a fixed N-hour deadline per
+    move: bank = refill = N; ``caretaker: none`` sets ``timeout_default: wait``."""
     out = dict(DEFAULT_SETTINGS)
-    out.update(base or {})
+    out.update(upgrade_settings(base or {}))
     given = dict(given or {})
     for key in given:
         if key not in DEFAULT_SETTINGS:
@@ -71,33 +106,52 @@ def normalise_settings(given: Mapping[str, Any] | None, base: Mapping[str, Any] 
                 raise TableError(f"Setting {key} must be one of: {', '.join(choices)}.")
             out[key] = value
     if "pace" in given:
-        out["remind_hours"], out["deadline_hours"] = PACES[out["pace"]]
-    for key in ("remind_hours", "deadline_hours"):
-        if key in given:
-            out[key] = _hours(key, given[key])
+        out["bank_hours"], out["refill_hours"], out["remind_hours"] = PACES[out["pace"]]
+    hours = {key: _hours(key, given[key]) for key in _HOUR_KEYS if key in given}
+    if "deadline_hours" in hours:
+        out["bank_hours"] = out["refill_hours"] = hours["deadline_hours"]
+    out.update({k: v for k, v in hours.items() if k != "deadline_hours"})
+    if out["bank_hours"] and not out["refill_hours"]:
+        out["refill_hours"] = out["bank_hours"]  # a bank nothing refills would only run out
+    out["deadline_hours"] = out["bank_hours"]
+    if given.get("caretaker") == "none" and "timeout_default" not in given:
+        out["timeout_default"] = "wait"
     return out
 
 
-
 def _h(hours: float) -> str:
-    return f"{hours * 60:g} min" if 0 < hours < 1 else f"{hours:g} h"
+    if 0 < hours < 1:
+        return f"{hours * 60:g} min"
+    return f"{hours / 24:g} days" if hours >= 48 and hours % 24 == 0 else f"{hours:g} h"
+
+
+TIMEOUT_WORDS = {"caretaker-turn": "the caretaker plays that turn",
+                 "wait": "the table waits another day (the refill, if shorter)",
+                 "caretaker-seat": "the caretaker takes the seat", "end": "the game ends"}
 
 
 def describe_settings(settings: Mapping[str, Any], keys: Any = None) -> str:
-    """Table settings in words, e.g. "pace fast, reminder after 1 h, deadline after 4 h, at the deadline a bot
-    plays, one live board edited in place" (only ``keys`` when given)."""
+    """Table settings in words, e.g. "pace fast, a time bank of 12 h, +4 h per move, reminder at 3 h left, …" (only
+    ``keys`` when given)."""
+    settings = upgrade_settings(settings)
+    untimed = not settings.get("bank_hours")
     words = {
         "pace": lambda v: f"pace {v}",
-        "remind_hours": lambda v: f"reminder after {_h(v)}" if v else "no reminder",
-        "deadline_hours": lambda v: f"deadline after {_h(v)}" if v else "no deadline",
-        "caretaker": lambda v: {"bot": "at the deadline a bot plays", "skip": "at the deadline the turn is skipped",
-                                "none": "at the deadline nothing is played"}.get(v, f"caretaker {v}"),
+        "bank_hours": lambda v: f"a time bank of {_h(v)}" if v else "no time bank",
+        "refill_hours": lambda v: "" if untimed else f"+{_h(v)} per move",
+        "remind_hours": lambda v: "" if untimed else (f"reminder at {_h(v)} left" if v else "no reminder"),
+        "caretaker": lambda v: "" if untimed else {"bot": "the caretaker plays with the game's bot",
+                                                   "skip": "the caretaker skips where it can",
+                                                   "none": ""}.get(v, f"caretaker {v}"),
+        "timeout_default": lambda v: "" if untimed else (
+            f"when a bank runs out and nobody answers, {TIMEOUT_WORDS.get(v, v)}"),
         "post": lambda v: {"every": "a new board message per move",
                            "live": "one live board edited in place"}.get(v, f"post {v}"),
         "auto_forced": lambda v: {"on": "a move that is the only option is played automatically",
                                   "off": "players are asked even when they have only one option"}.get(
                                       v, f"auto_forced {v}"),
     }
+    if keys is not None and "deadline_hours" in keys:
+        keys = {*keys, "bank_hours", "refill_hours"}
     shown = list(words) if keys is None else [k for k in words if k in keys]
-    return ", ".join(words[k](settings[k]) for k in shown if k in settings)
-
+    return ", ".join(text for k in shown if k in settings and (text := words[k](settings[k])))

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.service import Table, describe_settings, name_seats
+from bot.service.clocks import bank_text
 from bot.ui.text import clip, plain, shown, shown_lines
 
 COLOUR = discord.Colour.from_rgb(176, 120, 60)
@@ -24,7 +25,13 @@ def seat_lines(table: Table) -> str:
     out = []
     for s in table.seats:
         who = f"🤖 {shown(s.name)}" if s.is_bot else shown(s.name)
-        mark = " ⏳" if s.seat in table.awaited_seats else ""
+        mark = " ▶️" if s.seat in table.awaited_seats else ""
+        if s.seat in table.caretaken:
+            mark += " 🤖 caretaker plays (`/game reclaim`)"
+        elif s.seat < len(table.banks) and table.banks[s.seat] is not None:
+            mark += f" ⏳ {bank_text(table.banks[s.seat] or 0.0)}"  # the time bank left
+        if s.seat in table.away:
+            mark += " 🏖️ away"
         out.append(f"{s.seat + 1}. {who}{mark}")
     return "\n".join(out) or "(empty)"
 

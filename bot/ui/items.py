@@ -18,6 +18,7 @@ from bot.ui import menu
 from bot.ui.rematch import RematchButton, RematchJoinButton
 from bot.ui.seat_vote import SeatVoteButton
 from bot.ui.text import clip
+from bot.ui.timeout_vote import ReclaimButton, TimeoutVoteButton
 from bot.ui.undo import UndoButton
 
 PREFIX = "kontor"
@@ -146,8 +147,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PR
                                            edit=_in_private_menu(interaction))
 
 
-DYNAMIC_ITEMS = (TurnButton, ScreenButton, ActionSelect, PageButton, SeatVoteButton, RematchButton,
-                 RematchJoinButton, UndoButton)
+DYNAMIC_ITEMS = (TurnButton, ScreenButton, ActionSelect, PageButton, SeatVoteButton, TimeoutVoteButton, ReclaimButton,
+                 RematchButton, RematchJoinButton, UndoButton)
 
 
 def board_view(board: Board, *, active: bool = True, finished: bool = False) -> discord.ui.View:

@@ -42,3 +42,25 @@ async def svc(db_path: Path, clock: FakeClock) -> AsyncIterator[TableService]:
         yield service
     finally:
         await service.close()
+
+
+def as_build_before_banks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the service act as the builds before the time banks (migration 10) did on a file without their tables:
+    each awaited human's wait is dated (no times: the tests that use this check the log and the boards' versions),
+    nothing loads or reads banks."""
+
+    async def load(self: TableService) -> None:
+        return None
+
+    async def sync(self: TableService, tx, row, seats, state, *, acted, now, version, clocks=None, kind="player"):  # type: ignore[no-untyped-def]
+        awaited = [s for s in state.to_act() if not seats[s].is_bot]
+        await tx.drop_deadlines(row.id, keep=awaited)
+        await tx.start_clocks(row.id, awaited, restart=acted, since=now, remind_at=None, due_at=None,
+                              since_version=version)
+
+    async def same(self: TableService, row, table):  # type: ignore[no-untyped-def]
+        return table
+
+    monkeypatch.setattr(TableService, "load", load)
+    monkeypatch.setattr(TableService, "_sync_deadlines", sync)
+    monkeypatch.setattr(TableService, "_with_banks", same)

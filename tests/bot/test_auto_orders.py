@@ -10,7 +10,7 @@ import pytest
 from bot import store as store_module
 from bot.service import TableError, TableService, Update
 from bot.store import MIGRATIONS
-from tests.bot.conftest import FakeClock
+from tests.bot.conftest import FakeClock, as_build_before_banks
 from tests.bot.test_service import ANNA, BEN, CH, lobby, raw_row
 from tests.support.tinygame import TEST_GAMES
 
@@ -186,10 +186,7 @@ async def test_a_new_occupant_does_not_inherit_the_order(svc: TableService) -> N
 async def test_migration_7_keeps_the_log(db_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:6])  # a file as the build before migration 7 left it
 
-    async def as_that_build(self: TableService) -> None:  # it had no standing orders to load
-        return None
-
-    monkeypatch.setattr(TableService, "load", as_that_build)
+    as_build_before_banks(monkeypatch)  # it had no standing orders to load, nor time banks
     svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
     try:
         await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))

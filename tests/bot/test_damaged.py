@@ -178,12 +178,14 @@ async def test_a_damaged_log_entry_shows_as_one_line_and_play_goes_on(
 async def test_a_damaged_game_whose_deadline_passed_does_not_fire_at_every_tick(
     db_path: Path, clock: FakeClock
 ) -> None:
-    bad, _ = await two_tables(db_path, clock, pace="fast")  # reminders after 1 h, deadlines after 4 h
+    bad, _ = await two_tables(db_path, clock, pace="fast")  # banks of 12 h, reminders at 3 h left
     corrupt(db_path, "UPDATE games SET snapshot = 'x' WHERE id = ?", bad)
     async with await TableService.open(str(db_path), games=TEST_GAMES, clock=clock) as svc:
-        clock.advance(5)
+        clock.advance(10)
+        assert {u.channel for u in await svc.due()} == {CH2}  # the healthy game's reminders
+        clock.advance(3)
         updates = await svc.due()
-        assert {u.channel for u in updates} == {CH2}  # the healthy game's caretaker played
+        assert {u.channel for u in updates} == {CH2}  # the healthy game asks about the spent banks
         nxt = await svc.next_due()
         assert nxt is None or nxt > clock.now  # the damaged one no longer falls due again at once
         assert await svc.due() == []

@@ -12,7 +12,8 @@ from tests.bot.conftest import FakeClock
 from tests.bot.test_service import ANNA, BEN, CARL, CH, GUILD, lobby, raw_row
 from tests.support.tinygame import TEST_GAMES
 
-TIMED = {"remind_hours": 1, "deadline_hours": 4, "caretaker": "bot"}
+# A fixed 4-hour deadline per move (bank = refill = 4 h), the reminder at 3 h left (1 h after a wait began).
+TIMED = {"remind_hours": 3, "deadline_hours": 4, "caretaker": "bot"}
 HOUR = 3600
 
 
@@ -39,7 +40,10 @@ async def test_the_time_the_service_was_down_is_given_back(db_path: Path, clock:
         reminders = await svc.due(clock.advance(0.6))
         assert len(reminders) == 2 and all("Reminder" in (u.notice or "") for u in reminders)
         assert await svc.due(clock.advance(2.8)) == []  # 4 h of uptime are not over yet
-        timeouts = await svc.due(clock.advance(0.3))
+        asked = await svc.due(clock.advance(0.3))  # the banks ran out: each player is asked about the other's
+        assert len(asked) == 2 and all(u.question is not None for u in asked)
+        assert await svc.due(clock.advance(3.9)) == []
+        timeouts = await svc.due(clock.advance(0.2))  # nobody answered within the table's day (4 h here)
         assert len(timeouts) == 2 and all("caretaker" in (u.notice or "") for u in timeouts)
     finally:
         await svc.close()
@@ -49,8 +53,8 @@ async def test_a_reminder_always_goes_out_before_anyone_is_played_for(svc: Table
     await timed_duel(svc)
     first = await svc.due(clock.advance(10))  # reminder and deadline both long past (e.g. a paused table)
     assert sorted(u.notice or "" for u in first) == [
-        "Reminder: the table is waiting for Anna (deadline in 3 h).",
-        "Reminder: the table is waiting for Ben (deadline in 3 h).",
+        "Reminder: the table is waiting for Anna (their time bank runs out in 3 h).",
+        "Reminder: the table is waiting for Ben (their time bank runs out in 3 h).",
     ]
     assert all(u.awaited for u in first)  # each pings its player
     assert await svc.due(clock.advance(2.9)) == []

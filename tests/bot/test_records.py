@@ -29,9 +29,10 @@ async def finished_game(svc: TableService, channel: int = CH) -> int:
 
 # ---- the log -------------------------------------------------------------------------------------
 async def test_log_entries_carry_time_kind_seat_and_lines(svc: TableService, clock: FakeClock) -> None:
-    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), bots=1, settings={"pace": "fast"})
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), bots=1, settings={"deadline_hours": 4, "remind_hours": 3})
     update = await svc.start(CH, ANNA, seed=7)
-    for hours in (1.5, 4):  # the reminder, then the deadline: the caretaker bids for both
+    # The reminder, then the banks run out (each is asked about), then nobody answered: the caretaker bids for both.
+    for hours in (1.5, 2.5, 4):
         clock.advance(hours)
         await svc.due()
     entries = await svc.log_entries(CH)
@@ -49,7 +50,7 @@ async def test_game_list_has_every_open_game_own_moves_first_with_deadlines(svc:
                                                                             clock: FakeClock) -> None:
     await lobby(svc, (BEN, "Ben"), (ANNA, "Anna"), channel=CH)  # a lobby
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), channel=CH + 1, settings={"pace": "fast"})
-    started = await svc.start(CH + 1, ANNA, seed=3)  # both bid: Anna's move, deadline in 4 h
+    started = await svc.start(CH + 1, ANNA, seed=3)  # both bid: Anna's move, her bank runs out in 12 h
     await lobby(svc, (ANNA, "Anna"), (CARL, "Carl"), channel=CH + 2, settings={"pace": "untimed"})
     waiting = await svc.start(CH + 2, ANNA, seed=5)
     legal = await svc.legal(CH + 2, ANNA)
@@ -57,7 +58,7 @@ async def test_game_list_has_every_open_game_own_moves_first_with_deadlines(svc:
     games = await svc.game_list(ANNA)
     assert [g.table.channel for g in games] == [CH + 1, CH + 2, CH]
     assert [g.yours for g in games] == [True, False, False]
-    assert games[0].due_at == clock.now + 4 * 3600 and games[0].table.game_id == started.table.game_id
+    assert games[0].due_at == clock.now + 12 * 3600 and games[0].table.game_id == started.table.game_id
     assert games[1].due_at is None and games[2].table.status == "lobby"
     assert await svc.game_list(9999) == []
 

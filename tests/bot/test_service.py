@@ -393,8 +393,9 @@ async def test_settings_and_live_message(svc: TableService) -> None:
     with pytest.raises(TableError, match="host or a moderator"):
         await svc.update_settings(CH, BEN, post="live")
     update = await svc.update_settings(CH, ANNA, pace="fast", post="live", caretaker="skip")
-    assert update.table.settings == {"pace": "fast", "remind_hours": 1.0, "deadline_hours": 4.0,
-                                     "caretaker": "skip", "post": "live", "auto_forced": "on"}
+    assert update.table.settings == {"pace": "fast", "bank_hours": 12.0, "refill_hours": 4.0, "remind_hours": 3.0,
+                                     "deadline_hours": 12.0, "caretaker": "skip",
+                                     "timeout_default": "caretaker-turn", "post": "live", "auto_forced": "on"}
     await svc.set_live_message(CH, 555)
     assert (await svc.table(CH)).live_message_id == 555
 
@@ -407,16 +408,20 @@ async def test_dm_failures_are_remembered(svc: TableService) -> None:
 
 # ---- deadlines ----------------------------------------------------------------------------------
 async def _timed_duel(svc: TableService, caretaker: str, game: str = "tiny") -> Update:
-    settings = {"remind_hours": 1, "deadline_hours": 4, "caretaker": caretaker}
+    # A fixed 4-hour deadline per move (bank = refill = 4 h), the reminder at 3 h left (1 h after a wait began).
+    settings = {"remind_hours": 3, "deadline_hours": 4, "caretaker": caretaker}
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), game=game, settings=settings)
     return await svc.start(CH, ANNA, seed=17)
 
 
 async def expire(svc: TableService, clock: FakeClock) -> list[Update]:
-    """Let the running 1 h / 4 h clocks of ``_timed_duel`` run out: the reminders first, then the deadlines."""
+    """Let the running 1 h / 4 h clocks of ``_timed_duel`` run out: the reminders first, then the banks (the other
+    player is asked), then the table's day (4 h) passes without an answer: the table's default."""
     reminders = await svc.due(clock.advance(1.5))
     assert reminders and all((u.notice or "").startswith("Reminder") for u in reminders)
-    return await svc.due(clock.advance(3.5))
+    asked = await svc.due(clock.advance(3.5))
+    assert asked and all(u.question is not None and u.question.kind == "timeout" for u in asked)
+    return await svc.due(clock.advance(4))
 
 
 async def test_reminder_then_caretaker_bot_at_the_deadline(svc: TableService, clock: FakeClock) -> None:
@@ -427,8 +432,11 @@ async def test_reminder_then_caretaker_bot_at_the_deadline(svc: TableService, cl
     assert reminder.awaited == [BEN] and "Reminder" in (reminder.notice or "") and "Ben" in (reminder.notice or "")
     assert reminder.version == update.version  # a reminder changes nothing in the game
     assert await svc.due(clock.advance(0.1)) == []  # reminded once only
-    (timeout,) = await svc.due(clock.advance(3))
-    assert "caretaker bot played" in (timeout.notice or "")
+    (asked,) = await svc.due(clock.advance(3))  # Ben's bank ran out: Anna is asked
+    assert asked.question is not None and asked.question.voters == (ANNA,) and asked.version == update.version
+    (timeout,) = await svc.due(clock.advance(4))  # no answer within the table's day: the caretaker plays
+    assert "the caretaker plays this turn for Ben" in (timeout.notice or "")
+    assert "🤖 the caretaker played for Ben." in timeout.public_events
     assert timeout.version > update.version
     assert any("Bids revealed" in line for line in timeout.public_events)
     assert BEN in timeout.private  # Ben's hand changed while he was away
@@ -447,13 +455,18 @@ async def test_deadlines_survive_a_restart(db_path: Path, clock: FakeClock) -> N
         assert await svc.next_due() == clock.now + 3600
         reminders = await svc.due(clock.advance(1.5))  # nobody is played for before they were reminded
         assert sorted(u.notice or "" for u in reminders) == [
-            "Reminder: the table is waiting for Anna (deadline in 2 h).",
-            "Reminder: the table is waiting for Ben (deadline in 2 h).",
+            "Reminder: the table is waiting for Anna (their time bank runs out in 2 h).",
+            "Reminder: the table is waiting for Ben (their time bank runs out in 2 h).",
         ]
-        updates = await svc.due(clock.advance(3))
+        assert len(await svc.due(clock.advance(3))) == 2  # each is asked about the other's spent bank
+    finally:
+        await svc.close()
+    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)  # the questions survive a restart
+    try:
+        updates = await svc.due(clock.advance(4))
         assert sorted(u.notice or "" for u in updates) == [
-            "Anna's deadline passed: the caretaker bot played for them.",
-            "Ben's deadline passed: the caretaker bot played for them.",
+            "Nobody answered about Anna's time bank in time: the caretaker plays this turn for Anna.",
+            "Nobody answered about Ben's time bank in time: the caretaker plays this turn for Ben.",
         ]
     finally:
         await svc.close()
@@ -465,7 +478,8 @@ async def test_skip_caretaker_passes_where_the_game_allows(svc: TableService, cl
     update = await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0])
     drawer = update.table.seats[update.table.awaited_seats[0]]
     (timeout,) = await expire(svc, clock)
-    assert timeout.notice == f"{drawer.name}'s deadline passed: their turn was skipped."
+    assert timeout.notice == (f"Nobody answered about {drawer.name}'s time bank in time: the caretaker plays this turn"
+                              f" for {drawer.name}.")
     assert f"{drawer.name} passed." in timeout.public_events
 
 
@@ -473,16 +487,17 @@ async def test_skip_falls_back_to_the_caretaker_bot_without_a_skip_notion(svc: T
                                                                           clock: FakeClock) -> None:
     await _timed_duel(svc, "skip", game="tiny_noskip")
     updates = await expire(svc, clock)  # bidding has no skip: the bot bids for both
-    assert len(updates) == 2 and all("caretaker bot played" in (u.notice or "") for u in updates)
+    assert len(updates) == 2 and all("the caretaker plays this turn" in (u.notice or "") for u in updates)
+    assert all(any("Bids revealed" in line for line in u.public_events) for u in updates[1:])
 
 
 async def test_no_caretaker_only_tells_the_table(svc: TableService, clock: FakeClock, db_path: Path) -> None:
-    update = await _timed_duel(svc, "none")
+    update = await _timed_duel(svc, "none")  # read as timeout_default "wait": nobody plays unless the others say so
     snapshot = raw_row(db_path, "SELECT snapshot, version FROM games")
     updates = await expire(svc, clock)
-    assert len(updates) == 2 and all("Nobody plays for them" in (u.notice or "") for u in updates)
+    assert len(updates) == 2 and all("the table waits 4 h more" in (u.notice or "") for u in updates)
     assert raw_row(db_path, "SELECT snapshot, version FROM games") == snapshot
-    assert await svc.due(clock.advance(5)) == []  # said once
+    assert await svc.due(clock.advance(0.5)) == []  # said once
     assert update.version == (await svc.table(CH)).version
 
 
@@ -491,7 +506,7 @@ async def test_acting_restarts_only_my_clock(svc: TableService, clock: FakeClock
     assert len(await svc.due(clock.advance(3))) == 2  # both reminded
     await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
     (timeout,) = await svc.due(clock.advance(1.5))  # Ben's 4 h are up; Anna is no longer awaited
-    assert timeout.notice is not None and timeout.notice.startswith("Ben")
+    assert timeout.question is not None and timeout.question.name == "Ben"
 
 
 # ---- concurrency, rendering, the real games ----------------------------------------------------
@@ -594,19 +609,19 @@ async def test_speicherstadt_through_the_service(db_path: Path, clock: FakeClock
 async def test_a_new_pace_applies_from_the_next_wait_and_never_shortens_a_running_one(
     svc: TableService, clock: FakeClock, db_path: Path
 ) -> None:
-    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))  # default pace: daily (remind 12 h, deadline 24 h)
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))  # default pace: daily (a 72 h bank, reminder at 12 h left)
     start = clock.now
     await svc.start(CH, ANNA, seed=4)
-    assert await svc.next_due() == start + 12 * 3600
+    assert await svc.next_due() == start + 60 * 3600
     clock.advance(2)
-    update = await svc.update_settings(CH, ANNA, pace="fast")  # remind 1 h, deadline 4 h: from the next wait
+    update = await svc.update_settings(CH, ANNA, pace="fast")  # a 12 h bank: from the next wait
     assert update.version == (await svc.table(CH)).version  # settings are not a game change
-    assert await svc.next_due() == start + 12 * 3600  # the old code moved it to start + 1 h, 1 h in the past
+    assert await svc.next_due() == start + 60 * 3600  # a running wait keeps its time
     assert await svc.due(clock.now) == []  # nobody is reminded or played for 2 s after the change
     await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])  # Anna's next wait is a fast one
     anna = raw_row(db_path, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(ANNA))
-    assert anna is None or anna == (clock.now + 4 * 3600,)
-    await svc.update_settings(CH, ANNA, pace="relaxed")  # 72 h: a running wait may get longer
+    assert anna is None or anna == (clock.now + 12 * 3600,)
+    await svc.update_settings(CH, ANNA, pace="relaxed")  # a running wait keeps its time
     ben = raw_row(db_path, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(BEN))
     assert ben == (start + 72 * 3600,)
     await svc.update_settings(CH, ANNA, pace="untimed")

@@ -10,7 +10,7 @@ import pytest
 from bot import store as store_module
 from bot.service import StaleVersion, TableService
 from bot.store import MIGRATIONS
-from tests.bot.conftest import FakeClock
+from tests.bot.conftest import FakeClock, as_build_before_banks
 from tests.bot.test_service import ANNA, BEN, CH, lobby, raw_row
 from tests.support.tinygame import TEST_GAMES
 
@@ -29,10 +29,7 @@ async def test_migration_4_dates_old_waits_from_the_current_board(db_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:3])  # a file as the build with migrations 1–3 left it
 
-    async def as_that_build(self: TableService) -> None:  # it had no pauses and no record of being alive
-        return None
-
-    monkeypatch.setattr(TableService, "load", as_that_build)
+    as_build_before_banks(monkeypatch)  # it had no pauses, no record of being alive and no time banks
     svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
     try:
         await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))

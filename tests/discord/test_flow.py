@@ -74,7 +74,8 @@ async def test_whole_game_lobby_to_end(world):
 async def test_lobby_management(world):
     w = world
     r = await w.alice.slash(w.channel, "game new", game="tally", pace="live")
-    assert "pace live · reminder after 6 min · deadline after 15 min" in str(r.response.embeds[0].to_dict())
+    assert ("pace live · a time bank of 30 min · +15 min per move · reminder at 7.5 min left"
+            in str(r.response.embeds[0].to_dict()))
     assert (await table(w)).settings["pace"] == "live"
     r = await w.alice.slash(w.channel, "game new", game="tally")
     assert r.ephemeral and "already has an open game" in r.response.content
@@ -132,9 +133,10 @@ async def test_replace_settings_mygames(world):
     r = await w.bob.slash(w.channel, "game settings", caretaker="skip")
     assert r.ephemeral and "Only the table's host" in r.response.content
     r = await w.alice.slash(w.channel, "game settings", pace="fast", post="live")
-    assert r.response.content.startswith("Settings: pace fast, reminder after 1 h, deadline after 4 h")
+    assert r.response.content.startswith("Settings: pace fast, a time bank of 12 h, +4 h per move, reminder at 3 h"
+                                         " left")
     t = await table(w)
-    assert t.settings["post"] == "live" and t.settings["deadline_hours"] == 4.0
+    assert t.settings["post"] == "live" and t.settings["bank_hours"] == 12.0
 
 
 async def test_the_hosts_seat_handed_on_by_a_moderator_moves_the_host_powers(world):

@@ -10,7 +10,8 @@ HOUR = 3600
 
 async def test_a_member_who_left_is_announced_not_pinged_and_the_others_vote_a_bot_in(world):
     w = world
-    await new_table(w, w.alice, w.bob, w.carol, pace="fast")  # all three bid at once; reminders after 1 h
+    # All three bid at once; a fixed 4 h deadline, the reminder at 3 h left (after 1 h).
+    await new_table(w, w.alice, w.bob, w.carol, deadline_hours=4, remind_hours=3)
     for actor in (w.alice, w.carol):
         await actor.slash(w.channel, "move", action=(await w.bot.service.legal(w.channel.id, actor.id))[0][0])
     assert (await table(w)).awaited == (w.bob.id,)
@@ -37,7 +38,7 @@ async def test_a_member_who_left_is_announced_not_pinged_and_the_others_vote_a_b
 
 async def test_the_players_still_here_can_vote_another_member_into_the_seat(world):
     w = world
-    await new_table(w, w.alice, w.bob, pace="fast")
+    await new_table(w, w.alice, w.bob, deadline_hours=4, remind_hours=3)  # the reminder after 1 h
     await w.alice.slash(w.channel, "move", action=(await w.bot.service.legal(w.channel.id, w.alice.id))[0][0])
     w.guild.remove_member(w.bob)
     await w.env.advance_time(1.25 * HOUR)  # bob's reminder finds him gone

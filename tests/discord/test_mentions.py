@@ -52,7 +52,7 @@ async def test_names_never_ping_and_read_literally(world):
             assert "not your move" in r.response.content
         await play_by_button(w, players[awaited[0]])
     overdue = (await table(w)).awaited
-    await w.env.advance_time(12 * 3600 + 60)  # pace daily: the reminder
+    await w.env.advance_time(60 * 3600 + 60)  # pace daily: the reminder at 12 h left of the 72 h bank
     reminders = [m for m in w.channel.history() if (m.content or "").startswith("⏰ Reminder")]
     assert reminders and reminders[-1].content.endswith(f"Your move: <@{overdue[0]}>")
     await victim.slash(w.channel, "game log")

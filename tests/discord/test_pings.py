@@ -32,7 +32,7 @@ async def test_each_player_is_pinged_when_their_turn_begins_and_not_again(world)
 
 async def test_a_reminder_is_a_short_line_that_pings_only_the_late_player(world):
     w = world
-    await new_table(w, w.alice, w.bob, pace="fast")  # reminder after 1 h
+    await new_table(w, w.alice, w.bob, deadline_hours=4, remind_hours=3)  # the reminder after 1 h
     actor = actor_of(w, (await table(w)).awaited[0])
     menu = await open_menu(w, actor)
     await choose(actor, menu, menu_actions(menu)[0])

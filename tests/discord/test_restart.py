@@ -16,7 +16,7 @@ def command_syncs(env, since: int = 0) -> int:
 async def test_restart_keeps_buttons_and_deadlines(world, db_path):
     w = world
     assert command_syncs(w.env) == 1  # the first start synced the tree (and stored its hash)
-    await new_table(w, w.alice, w.bob, pace="fast")  # reminder after 1 h, deadline after 4 h
+    await new_table(w, w.alice, w.bob, deadline_hours=4, remind_hours=3)  # reminder after 1 h, bank out after 4 h
     while len((await table(w)).awaited) > 1 or (await w.bot.service.public_view(w.channel.id))["phase"] == "bid":
         actor = actor_of(w, (await table(w)).awaited[0])
         menu = await open_menu(w, actor)
@@ -40,10 +40,18 @@ async def test_restart_keeps_buttons_and_deadlines(world, db_path):
     assert reminder.content.endswith(f"\nYour move: <@{mover.id}>")  # only the overdue player is mentioned
 
     version = (await table(w)).version
-    await w.env.advance_time(3 * HOUR)
+    await w.env.advance_time(3 * HOUR)  # the bank ran out: the other player is asked
+    (question,) = [m for m in w.channel.history() if "time bank ran out" in (m.content or "")]
+    assert [c.label for row in question.components for c in row.children] == [
+        "Wait another day", "Caretaker plays this turn", "Caretaker takes the seat", "End the game"]
+    await shut_down(w.bot)
+    await w.env.restart_bot(make_bot(db_path))  # the question and its buttons survive a restart
+    other = w.alice if mover is w.bob else w.bob
+    pressed = await other.click(question, label="Caretaker plays this turn")
+    assert pressed.ephemeral and "(1 of 1 answered)" in pressed.response.content
     t = await table(w)
     assert t.version > version and mover.id not in t.awaited  # the caretaker played the overdue turn
-    assert any("caretaker bot played" in text for text in w.texts())
+    assert any("🤖 the caretaker played for" in text for text in w.texts())
     assert w.board().id != board.id
 
 

@@ -56,22 +56,24 @@ async def test_mygames_lists_the_games_waiting_for_me_on_every_server(world: Any
 async def test_reminder_and_deadline_hours_set_by_command_fire_on_time(world: Any) -> None:
     w = world
     await w.alice.slash(w.channel, "game new", game="tally", options="length=short")
-    await w.bob.slash(w.channel, "game join")  # default pace: daily (reminder 12 h, deadline 24 h)
-    r = await w.alice.slash(w.channel, "game settings", remind_hours=1, deadline_hours=3)
-    assert r.response.content == "Settings: reminder after 1 h, deadline after 3 h."
+    await w.bob.slash(w.channel, "game join")  # default pace: daily (a 72 h bank, reminder at 12 h left)
+    r = await w.alice.slash(w.channel, "game settings", remind_hours=1, deadline_hours=3)  # a fixed 3 h per move
+    assert r.response.content == "Settings: a time bank of 3 h, +3 h per move, reminder at 1 h left."
     await w.alice.slash(w.channel, "game start")  # timers apply from each wait's start (never to a running one)
     version = (await table(w)).version
 
-    await w.env.advance_time(0.5 * HOUR)
+    await w.env.advance_time(1.5 * HOUR)
     assert notices(w, "Reminder") == []
-    await w.env.advance_time(0.75 * HOUR)  # 1.25 h: each awaited player is reminded, by name and mention
+    await w.env.advance_time(0.75 * HOUR)  # 2.25 h: each awaited player is reminded, by name and mention
     reminders = notices(w, "Reminder")
     assert len(reminders) == 2 and all(text.startswith("⏰ Reminder: the table is waiting for") for text in reminders)
     assert {text.rsplit("<@", 1)[1].rstrip(">") for text in reminders} == {str(w.alice.id), str(w.bob.id)}
     assert (await table(w)).version == version  # a reminder changes nothing
 
-    await w.env.advance_time(2 * HOUR)  # 3.25 h: the caretaker bot bid for both
-    assert len(notices(w, "caretaker bot played for them")) == 2
+    await w.env.advance_time(1 * HOUR)  # 3.25 h: both banks ran out, each player is asked about the other's
+    assert len(notices(w, "time bank ran out")) == 2 and (await table(w)).version == version
+    await w.env.advance_time(3 * HOUR)  # nobody answered within the table's day (3 h): the caretaker bid for both
+    assert len(notices(w, "the caretaker plays this turn for")) == 2
     assert (await table(w)).version == version + 2
 
 
@@ -79,18 +81,21 @@ async def test_caretaker_skip_then_none_at_the_deadline(world: Any) -> None:
     w = world
     await new_table(w, w.alice, w.bob)
     r = await w.alice.slash(w.channel, "game settings", caretaker="skip", remind_hours=0, deadline_hours=1)
-    assert r.response.content == "Settings: no reminder, deadline after 1 h, at the deadline the turn is skipped."
+    assert r.response.content == ("Settings: a time bank of 1 h, +1 h per move, no reminder, the caretaker skips where"
+                                  " it can.")
     await finish_bids(w)  # the pick phase, where the game has a "pass"; its waits start with the new timers
     late = (await table(w)).seats[(await table(w)).awaited_seats[0]].name
-    await w.env.advance_time(1.25 * HOUR)
-    assert notices(w, f"{late}'s deadline passed: their turn was skipped.")
+    await w.env.advance_time(1.25 * HOUR)  # the bank ran out: the other player is asked
+    assert notices(w, f"{late}'s time bank ran out. What now?")
+    await w.env.advance_time(1 * HOUR)  # no answer within the table's day (1 h): the caretaker skips
+    assert notices(w, f"the caretaker plays this turn for {late}.")
     assert f"{late} passes." in await w.bot.service.log(w.channel.id, limit=5)
 
     await w.alice.slash(w.channel, "game settings", caretaker="none")
     t = await table(w)
     late = t.seats[t.awaited_seats[0]].name
-    await w.env.advance_time(1.25 * HOUR)
-    assert notices(w, f"{late}'s deadline passed. Nobody plays for them (caretaker: none)")
+    await w.env.advance_time(2.25 * HOUR)  # asked, and no answer: "none" reads as the table's default "wait"
+    assert notices(w, f"the table waits 60 min more for {late}.")
     after = await table(w)
     assert after.version == t.version and after.awaited == t.awaited  # only told, nothing played
 
