@@ -20,7 +20,7 @@ from bot.service import StaleVersion, TableError, TableService
 from bot.service.undo import REFUSALS
 from bot.store import MIGRATIONS
 from rules.core import CARETAKER, DRAW, NOTHING, OTHERS, RANDOM, REVEAL, SECRET, Rng
-from tests.bot.conftest import FakeClock
+from tests.bot.conftest import FakeClock, as_build_before_banks
 from tests.bot.test_service import ANNA, BEN, CH, GUILD, lobby, raw_row
 from tests.support.tinygame import TEST_GAMES
 
@@ -165,11 +165,14 @@ async def test_refusals_outside_a_running_game(svc: TableService) -> None:
 
 
 async def test_the_caretaker_ends_the_horizon(svc: TableService, clock: FakeClock) -> None:
-    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), settings={"pace": "fast"})
+    # a fixed 4-hour deadline per move (bank = refill = 4 h), the reminder at 3 h left
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), settings={"remind_hours": 3, "deadline_hours": 4})
     await svc.start(CH, ANNA, seed=17)
     await svc.act(CH, ANNA, await first(svc, ANNA, "play"))
     await svc.due(clock.advance(1.1))  # the reminder
-    (timeout,) = await svc.due(clock.advance(4))  # Ben's deadline: the caretaker bids for him, the bids are shown
+    (asked,) = await svc.due(clock.advance(3))  # Ben's bank ran out: Anna is asked
+    assert asked.question is not None
+    (timeout,) = await svc.due(clock.advance(4))  # no answer: the caretaker bids for him, the bids are shown
     assert "caretaker" in (timeout.notice or "")
     with pytest.raises(TableError, match=re.escape(REFUSALS[CARETAKER])):
         await svc.undo(CH, BEN)
@@ -179,8 +182,8 @@ async def test_the_caretaker_ends_the_horizon(svc: TableService, clock: FakeCloc
 
 async def test_a_move_logged_before_undo_existed_is_not_taken_back(db_path: Path, clock: FakeClock,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:7])  # the build before undo's migration
-    monkeypatch.setattr(TableService, "load", lambda self: _nothing())
+    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:8])  # the build before undo's migration (9)
+    as_build_before_banks(monkeypatch)  # nor the time banks' (10)
     svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
     try:
         await tiny_two(svc)

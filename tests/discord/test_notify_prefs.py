@@ -55,7 +55,8 @@ async def test_dm_names_the_player_on_the_board_without_a_ping_and_tells_them_by
     assert not any("It's your move in" in text for text in dms(w.alice))
 
     # a reminder: one short line in the channel naming him without a ping, and the reminder by DM
-    await w.alice.slash(w.channel, "game settings", remind_hours=1.0)
+    # a fixed 2-hour deadline per move, the reminder at 1 h left (time banks: reminders count the time left)
+    await w.alice.slash(w.channel, "game settings", deadline_hours=2.0, remind_hours=1.0)
     for actor in (w.alice, w.bob):  # the bids
         await actor.slash(w.channel, "move", action=(await w.bot.service.legal(w.channel.id, actor.id))[0][0])
     if (await table(w)).awaited != (w.bob.id,):  # pick order is by seat: let alice take her turn first
