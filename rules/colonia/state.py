@@ -42,7 +42,7 @@ View structure (``view(seat)``; keys beyond the shared ones are stable):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from rules.colonia import data as D
 from rules.colonia import decrees, family, loops, supply, week
@@ -59,6 +59,9 @@ from rules.colonia.board import (
     draw_from_bag,
 )
 from rules.core import Event, IllegalAction, Outcome, Rng, State
+
+if TYPE_CHECKING:
+    from rules.colonia.views import ColoniaView
 
 __all__ = ["FRI", "THU", "TUE", "WED", "ColoniaState", "draw_from_bag"]
 
@@ -107,7 +110,7 @@ class Final(TypedDict):
     window_money: list[int]
 
 
-class ColoniaState(State):
+class ColoniaState(State["ColoniaView"]):
     # Everything below is serialised (``_FIELDS``); set up in ``setup.new_state``.
     week: int
     day: int  # 1 = Monday … 7 = Sunday
@@ -349,12 +352,12 @@ class ColoniaState(State):
 
         return describe_action(self, action)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> ColoniaView:
         from rules.colonia.views import build_view
 
         return build_view(self, seat)
 
-    def views(self, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    def views(self, seats: Iterable[int]) -> tuple[ColoniaView, dict[int, ColoniaView]]:
         from rules.colonia.views import build_views
 
         return build_views(self, seats)
