@@ -34,7 +34,7 @@ class StrasbourgGame(Game):
     title: ClassVar[str] = "Strasbourg"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
-    state_class: ClassVar[type[State]] = StrasbourgState
+    state_class: ClassVar[type[State[Any]]] = StrasbourgState
     secret_verbs: ClassVar[frozenset[str]] = SECRET_VERBS
     option_choices: ClassVar[dict[str, list[str]]] = OPTION_CHOICES
     rules_summary: ClassVar[str] = RULES_SUMMARY

@@ -49,7 +49,7 @@ over, outcome, round):
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.core import Event, Game, Outcome, Rng, State
 from rules.strasbourg import planning, scoring, steps, tasks, text, views
@@ -59,6 +59,9 @@ from rules.strasbourg.data import (
     STEP_LETTERS,
 )
 
+if TYPE_CHECKING:
+    from rules.strasbourg.views import StrasbourgView
+
 #: Options (first value = default): planning simultaneously (recommended by the rulebook) or in turn order
 #: from the first player (its variant); stacks left unrevealed at the end of a round kept (S-A2) or discarded.
 OPTION_CHOICES: dict[str, list[str]] = {"planning": ["simultaneous", "in-turn"], "leftovers": ["keep", "discard"]}
@@ -66,7 +69,7 @@ DEFAULT_OPTIONS = {key: values[0] for key, values in OPTION_CHOICES.items()}
 STACK_VALUES = ("6", "5", "4", "3", "2", "1")
 
 
-class StrasbourgState(State):
+class StrasbourgState(State["StrasbourgView"]):
     game: ClassVar[Game]
 
     def __init__(self, data: dict[str, Any]) -> None:
@@ -265,7 +268,7 @@ class StrasbourgState(State):
     def describe(self, action: str) -> str:
         return text.describe_action(self, action)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> StrasbourgView:
         return views.build_view(self, seat)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from rules.strasbourg.data import (
     GUILD_NAMES,
@@ -11,9 +11,60 @@ from rules.strasbourg.data import (
     ROUNDS,
 )
 from rules.strasbourg.steps import step_kind
+from rules.views import BaseView
 
 if TYPE_CHECKING:
     from rules.strasbourg.state import StrasbourgState
+
+
+class StrasbourgPlayer(TypedDict):
+    seat: int
+    prestige: int
+    stacks: list[int]  # sizes
+    deck: int
+    city: int
+    council: int
+    privileges_spent: int
+    ready: bool
+
+
+class StrasbourgPrivate(TypedDict):
+    """``private``: what only the viewer's seat sees."""
+
+    coins: int
+    goods: dict[str, int]
+    privileges: int
+    deck: int
+    hand: list[int]
+    open: list[int]
+    stacks: list[list[int]]
+    new_from: int
+    plan: str
+    objectives: dict[str, list[str]]  # dealt, kept, undecided
+
+
+class StrasbourgView(BaseView):
+    """A Strasbourg view (the keys are documented in ``state.py``); nested records are JSON objects."""
+
+    round: int
+    step: str | None
+    step_kind: str | None
+    step_guild: str | None
+    merchant_seat: bool
+    round_cards: list[dict[str, str]]
+    edifices: list[str]
+    first_player: int
+    council: dict[str, int | None]
+    city: dict[str, int]
+    built: dict[str, str]
+    chapels: list[str]
+    players: list[StrasbourgPlayer]
+    bid: dict[str, Any] | None
+    last: dict[str, Any] | None
+    task: dict[str, Any] | None
+    options: dict[str, str]
+    private: NotRequired[StrasbourgPrivate]  # the viewer's own seat only
+    final: NotRequired[list[dict[str, Any]]]  # once over
 
 
 def status_line(st: StrasbourgState) -> str:
@@ -33,10 +84,10 @@ def status_line(st: StrasbourgState) -> str:
     return f"Round {st.round}/{ROUNDS} · step {st.letter} ({what}) · waiting for {waiting}"
 
 
-def build_view(st: StrasbourgState, seat: int | None) -> dict[str, Any]:
+def build_view(st: StrasbourgState, seat: int | None) -> StrasbourgView:
     over = st.phase == "over"
     planning = st.phase == "planning"
-    players = []
+    players: list[StrasbourgPlayer] = []
     for s, p in enumerate(st.players):
         hide = planning and s != seat and not (st.in_turn and p["plan"] == "ready")
         sizes = [len(stack) for stack in (p["stacks"][: p["new_from"]] if hide else p["stacks"])]
@@ -54,7 +105,7 @@ def build_view(st: StrasbourgState, seat: int | None) -> dict[str, Any]:
         )
     action = st.phase == "action"
     letter = st.letter if action else None
-    view: dict[str, Any] = {
+    view: StrasbourgView = {
         "game": "strasbourg",
         "num_players": st.num_players,
         "viewer": seat,
