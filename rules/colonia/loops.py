@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def loop_actions(st: ColoniaState, seat: int) -> list[str]:
-    kind = st.loop["kind"]  # type: ignore[index]
+    kind = st.running_loop()["kind"]
     out: list[str] = []
     reserve = st.reserve[seat]
     if kind == "stall":
@@ -105,7 +105,7 @@ def _seek(st: ColoniaState, start: int, ev: list[Event]) -> None:
 
 
 def _end_loop(st: ColoniaState) -> None:
-    kind = st.loop["kind"]  # type: ignore[index]
+    kind = st.running_loop()["kind"]
     st.loop = None
     st.stage = "auto"
     if kind == "buy":
@@ -179,7 +179,7 @@ def _ship(st: ColoniaState, sid: str) -> Ship:
 
 
 def load_extra(st: ColoniaState, seat: int, good: str, ev: list[Event]) -> None:
-    sid = st.pending["ship"]  # type: ignore[index]
+    sid = st.pending_decision()["ship"]
     st.goods[seat][GOOD_INDEX[good]] -= 1
     _ship(st, sid)["x"] = seat
     st.reserve[seat] -= 1

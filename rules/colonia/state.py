@@ -197,7 +197,7 @@ class ColoniaState(State["ColoniaView"]):
     def to_act(self) -> list[int]:
         stage = self.stage
         if stage == "loop":
-            return [self.loop["cur"]]  # type: ignore[index]
+            return [self.running_loop()["cur"]]
         if stage == "family":
             return [s for s in range(self.num_players) if self.choice[s] is None]
         if stage == "vote":
@@ -205,10 +205,20 @@ class ColoniaState(State["ColoniaView"]):
         if stage in ("good", "exchange"):
             return sorted(self.waiting)
         if stage in ("extra", "shrine"):
-            return [self.pending["seat"]]  # type: ignore[index]
+            return [self.pending_decision()["seat"]]
         if stage == "mayor":
             return [self.order[0]]
         return []
+
+    def running_loop(self) -> Loop:
+        """The passing loop under way (only asked while one runs)."""
+        assert self.loop is not None, "no passing loop is running"
+        return self.loop
+
+    def pending_decision(self) -> Pending:
+        """The follow-up decision awaited (only asked while one is)."""
+        assert self.pending is not None, "no decision is pending"
+        return self.pending
 
     def mayor(self) -> int:
         return self.order[0]
@@ -233,7 +243,7 @@ class ColoniaState(State["ColoniaView"]):
         if stage == "extra":
             return [f"give {g}" for i, g in enumerate(D.GOODS) if self.goods[seat][i] > 0]
         if stage == "shrine":
-            return [f"enshrine {r}" for r in self.pending["options"]] + ["keep shrine empty"]  # type: ignore[index]
+            return [f"enshrine {r}" for r in self.pending_decision()["options"]] + ["keep shrine empty"]
         if stage == "exchange":
             src = self.xchg[seat]
             money = self.money[seat]
@@ -283,7 +293,7 @@ class ColoniaState(State["ColoniaView"]):
         """Same answer as ``action in self._legal(seat)``, without building the list in passing loops."""
         if self.stage != "loop":
             return action in self._legal(seat)
-        kind = self.loop["kind"]  # type: ignore[index]
+        kind = self.running_loop()["kind"]
         verb, _, rest = action.partition(" ")
         if verb == "pass":
             return action == "pass"

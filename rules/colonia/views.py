@@ -121,7 +121,7 @@ def phase_name(st: ColoniaState) -> str:
     if stage == "shrine":
         return f"{name}: shrine"
     if stage == "loop":
-        return f"{name}: {LOOP_NAMES[st.loop['kind']]}"  # type: ignore[index]
+        return f"{name}: {LOOP_NAMES[st.running_loop()['kind']]}"
     return name
 
 
