@@ -9,4 +9,5 @@ fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 .venv/bin/ruff check .
+.venv/bin/mypy bot rules render
 .venv/bin/python -m pytest -q "$@"

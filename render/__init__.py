@@ -18,7 +18,7 @@ Each game lives in ``render/<game>.py`` exposing ``draw_board(view, last, names)
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -43,13 +43,19 @@ def board_canvas(game_name: str, view: dict[str, Any], *, last: Any = None,
                  names: Sequence[str] | None = None) -> Canvas:
     """The public board as a recorded canvas (for tests and tools); ``board`` encodes it."""
     module = _module(game_name)
+    # The boundary: the service's JSON view goes to the game's renderer, which is typed with the game's view
+    # (``render/<game>.py`` takes ``rules/<game>/views.py``'s TypedDict, so mypy checks it against the rules).
+    draw: Callable[..., Canvas]
     if view.get("over") and hasattr(module, "draw_final"):
-        return module.draw_final(view, names)
-    return module.draw_board(view, last, names)
+        draw = module.draw_final
+        return draw(view, names)
+    draw = module.draw_board
+    return draw(view, last, names)
 
 
 def private_canvas(game_name: str, view: dict[str, Any], *, names: Sequence[str] | None = None) -> Canvas:
-    return _module(game_name).draw_private(view, names)
+    draw: Callable[..., Canvas] = _module(game_name).draw_private
+    return draw(view, names)
 
 
 def board(game_name: str, view: dict[str, Any], *, last: Any = None, names: Sequence[str] | None = None) -> bytes:

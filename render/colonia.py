@@ -13,13 +13,16 @@ Pictures (goods, cities, relic cards, shrines) live in ``render/colonia_art.py``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from render import colonia_art as art
 from render import kit
 from render.kit import BOARD, BOARD_DARK, INK, INK_SOFT, MIN_FONT, PAPER, Box, Canvas, mix
+
+if TYPE_CHECKING:
+    from rules.colonia.views import ColoniaPlayer, ColoniaPrivate, ColoniaView
 
 TITLE = 38  # height of a panel's title row
 DAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
@@ -94,7 +97,7 @@ def parse_last(last: Any) -> tuple[int | None, str, str]:
     return seat, verb, rest.strip()
 
 
-def last_text(view: dict[str, Any], verb: str, rest: str) -> str:
+def last_text(view: ColoniaView, verb: str, rest: str) -> str:
     """A short public description of the last move (the mover is shown by their token)."""
     berth = {s["id"]: ROMAN[s["berth"] - 1] for s in view.get("harbour", {}).get("ships", [])}
     words = rest.split()
@@ -131,7 +134,7 @@ def _relic_label(relic_id: str) -> str:
 
 
 # ---------------------------------------------------------------- the public board
-def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> Board:
+def draw_board(view: ColoniaView, last: Any, names: Sequence[str] | None) -> Board:
     cv = Board()
     seat, verb, rest = parse_last(last)
     marks = cv.spots
@@ -148,7 +151,7 @@ def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> 
     return cv
 
 
-def _last_target(view: dict[str, Any], seat: int | None, verb: str, rest: str,
+def _last_target(view: ColoniaView, seat: int | None, verb: str, rest: str,
                  marks: dict[str, Box]) -> tuple[str, Box] | None:
     keys: list[str] = []
     if verb == "stall":
@@ -174,7 +177,7 @@ def _last_target(view: dict[str, Any], seat: int | None, verb: str, rest: str,
     return None
 
 
-def draw_header(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None) -> None:
+def draw_header(cv: Canvas, view: ColoniaView, names: Sequence[str] | None) -> None:
     cv.region("header", HEADER)
     row = HEADER.inset(12, 6)
     week = cv.text_in(Box(row.x, row.y, 170, row.h), f"Week {view.get('week', 1)}/6", MIN_FONT, "bold", PAPER,
@@ -219,7 +222,7 @@ def draw_header(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None) -
             cv.token(s, (row.x2 - (len(waiting) - i) * 32 + 16, row.cy), 30)
 
 
-def draw_market(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None:
+def draw_market(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
     stalls = view.get("market") or []
     content = panel(cv, "market", MARKET, "Market", "7–8: decree stalls")
     cells = content.cols(*([1] * max(1, len(stalls))), gap=6)
@@ -245,7 +248,7 @@ def draw_market(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None
         marks[f"stall {stall.get('stall')}"] = cell
 
 
-def draw_craftsmen(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None:
+def draw_craftsmen(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
     crafts = view.get("craftsmen") or []
     card = view.get("week_card") or {}
     note = f"{card['dice']} extra dice" if card else ""
@@ -288,7 +291,7 @@ def _hold_width(goods: int, pay: int) -> float:
     return goods * GOOD_PITCH + 16 + kit.text_width(str(pay), MIN_FONT, "cond")
 
 
-def draw_harbour(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None:
+def draw_harbour(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
     harbour = view.get("harbour") or {}
     ships = harbour.get("ships") or []
     departing = int(harbour.get("departing") or 0)
@@ -353,7 +356,7 @@ def _draw_hold(cv: Canvas, box: Box, goods: list[str], pay: int, seat: Any, extr
         cv.token(int(seat), (box.x + 5 + GOOD_PITCH * len(goods) / 2, box.cy), 30)
 
 
-def draw_relics(cv: Canvas, view: dict[str, Any], marks: dict[str, Box]) -> None:
+def draw_relics(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
     relics = view.get("relics") or {}
     display = list(relics.get("display") or [])
     extra = list(relics.get("extra") or [])
@@ -380,7 +383,7 @@ PLAYER_COLS = (28, 204, 46, 50, 50, 52, 52, 52, 52, 56, 126, 60)
 POS, NAME, VP, HOME, OUT, TUE, WED, THU, FRI, CARD, LEFT, SHRINES = range(12)
 
 
-def draw_players(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None, marks: dict[str, Box]) -> None:
+def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, marks: dict[str, Box]) -> None:
     cv.region("players", PLAYERS)
     cv.panel(PLAYERS)
     players = {p["seat"]: p for p in view.get("players") or []}
@@ -442,7 +445,7 @@ def draw_players(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None, 
         marks[f"player {seat}"] = line
 
 
-def _family_card(cv: Canvas, box: Box, p: dict[str, Any], choosing: bool) -> None:
+def _family_card(cv: Canvas, box: Box, p: ColoniaPlayer, choosing: bool) -> None:
     card = p.get("card")
     if p.get("chosen"):  # chosen this Tuesday, still secret: a face-down card
         cv.draw.rounded_rectangle(box.rect, radius=6, fill=kit.hex_rgb("#7a4e2d"), outline=INK, width=2)
@@ -468,7 +471,7 @@ def _cards_left(cv: Canvas, box: Box, cards: list[int], ink: kit.RGB) -> None:
         cv.text_in(Box(strip.x + k * pitch, strip.y, pitch, strip.h), str(c), MIN_FONT, "cond", ink)
 
 
-def draw_decrees(cv: Canvas, view: dict[str, Any], marks: dict[str, Box], seat: int | None, last: str) -> None:
+def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int | None, last: str) -> None:
     note = "lean council" if view.get("lean_council") else ""
     content = panel(cv, "decrees", DECREES, "Decrees", note)
     decrees = view.get("decrees") or []
@@ -517,7 +520,7 @@ FAMILY = Box(844, 222, 428, 300)
 HOLDINGS = Box(8, 530, 1264, 262)
 
 
-def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+def draw_private(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     """What lies behind ``view["viewer"]``'s screen (plus their public family state, for convenience)."""
     cv = Canvas()
     me = view.get("me")
@@ -528,7 +531,8 @@ def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
                    "left")
         return cv
     seat = int(me.get("seat", 0))
-    mine: dict[str, Any] = next((p for p in view.get("players") or [] if p.get("seat") == seat), {})
+    found = next((p for p in view.get("players") or [] if p.get("seat") == seat), None)
+    mine = found if found is not None else cast("ColoniaPlayer", {})  # a malformed view: draw what there is
     cv.player_chip(Box(row.x, row.y, 300, row.h), seat, short_name(seat, names), MIN_FONT, "cond")
     cv.text_in(Box(row.x + 316, row.y, 420, row.h), "behind your screen", MIN_FONT, "bold", PAPER, "left")
     cv.text_in(Box(row.x2 - 420, row.y, 420, row.h),
@@ -574,7 +578,7 @@ def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
     return cv
 
 
-def members_out(view: dict[str, Any], seat: int) -> int:
+def members_out(view: ColoniaView, seat: int) -> int:
     """Members of ``seat`` on the board (streets, stalls, orders, holds, insured relics), from the public view."""
     total = 0
     for p in view.get("players") or []:
@@ -592,7 +596,7 @@ def members_out(view: dict[str, Any], seat: int) -> int:
     return total
 
 
-def _draw_family(cv: Canvas, view: dict[str, Any], me: dict[str, Any], mine: dict[str, Any]) -> None:
+def _draw_family(cv: Canvas, view: ColoniaView, me: ColoniaPrivate, mine: ColoniaPlayer) -> None:
     content = panel(cv, "family", FAMILY, "Family")
     lines = content.rows(1, 1, 1, 1, 1, gap=2)
     cv.paste(art.meeple_plain(34, kit.player(int(me.get("seat", 0))).colour), (lines[0].x + 20, lines[0].cy))
@@ -623,7 +627,7 @@ def _draw_family(cv: Canvas, view: dict[str, Any], me: dict[str, Any], mine: dic
         cv.text_in(lines[4], f"changing {me['exchange_from']}", MIN_FONT, "cond", INK, "left")
 
 
-def _draw_holdings(cv: Canvas, me: dict[str, Any], mine: dict[str, Any]) -> None:
+def _draw_holdings(cv: Canvas, me: ColoniaPrivate, mine: ColoniaPlayer) -> None:
     relics = [r for r in me.get("relics") or [] if r]
     shrines = mine.get("shrines") or []
     vp = sum(int(r.get("vp") or 0) for r in relics) + sum(int(s.get("vp") or 0) for s in shrines)
@@ -648,9 +652,9 @@ WINDOWS = Box(8, 524, 1264, 268)
 RESULT_COLS = (-64, 2.6, 1.2, 1.45, 1.55, 1.1, 1.2, 1.1, 1)
 
 
-def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     cv = Canvas()
-    outcome = view.get("outcome") or {}
+    outcome: Mapping[str, Any] = view.get("outcome") or {}
     scores = list(outcome.get("scores") or view.get("scores") or [])
     ranks = list(outcome.get("ranks") or [1] * len(scores))
     breakdown = list(outcome.get("breakdown") or [{} for _ in scores])

@@ -7,6 +7,7 @@ Every kind of thing carries a shape or a symbol as well as a colour, so nothing 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -179,7 +180,7 @@ def paste(cv: Canvas, sprite: Image.Image, center: tuple[float, float]) -> None:
 
 
 # ---------------------------------------------------------------- cards and chips
-def relic_parts(card: dict[str, Any]) -> tuple[str, str, str]:
+def relic_parts(card: Mapping[str, Any]) -> tuple[str, str, str]:
     """(city, price label, value label) of a relic card dict."""
     city = str(card.get("city", ""))
     sign = SIGN_OF_CITY.get(city, "")
@@ -188,7 +189,7 @@ def relic_parts(card: dict[str, Any]) -> tuple[str, str, str]:
     return city, price, value
 
 
-def relic_card(cv: Canvas, box: Box, card: dict[str, Any] | None, size: int = kit.MIN_FONT,
+def relic_card(cv: Canvas, box: Box, card: Mapping[str, Any] | None, size: int = kit.MIN_FONT,
                extra: bool = False, show_city: bool = False) -> None:
     """A relic card: city-coloured band on the left, price on top, VP (or the shrine) below; the insuring
     member's seat token in the corner."""

@@ -11,9 +11,9 @@ Everything is drawn from the view (``rules/nuernberg/state.py`` documents it), n
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
@@ -39,6 +39,9 @@ from render.kit import (
     seat_name,
     text_width,
 )
+
+if TYPE_CHECKING:
+    from rules.nuernberg.views import NuernbergPlayer, NuernbergView
 
 RESOURCES: tuple[str, ...] = ("wood", "wool", "grain", "brick", "ore")
 # Costs are printed on the players' building cards (rules/nuernberg/data.py COSTS, seed); the view has no
@@ -111,14 +114,14 @@ def _stat(cv: Canvas, box: Box, kind: str, value: Any, style: str = "cond", colo
 
 
 # ================================================================ public board
-def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> Board:
+def draw_board(view: NuernbergView, last: Any, names: Sequence[str] | None) -> Board:
     cv = Board()
     board = _draw_common(cv, view, names)
     _highlight_last(cv, view, last, board, names)
     return cv
 
 
-def _draw_common(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None) -> dict[str, Any]:
+def _draw_common(cv: Canvas, view: NuernbergView, names: Sequence[str] | None) -> dict[str, Any]:
     anchors: dict[str, Any] = {}
     cv.region("countryside", COUNTRYSIDE)
     lay = maps.countryside_layout(COUNTRYSIDE, view["countryside"])
@@ -137,7 +140,7 @@ def _draw_common(cv: Canvas, view: dict[str, Any], names: Sequence[str] | None) 
     return anchors
 
 
-def _draw_header(cv: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] | None) -> None:
+def _draw_header(cv: Canvas, box: Box, view: NuernbergView, names: Sequence[str] | None) -> None:
     cv.panel(box, fill=BOARD_DARK)
     inner = box.inset(10, 5)
     turn = f"Turn {view.get('turn', 0)}"
@@ -154,7 +157,7 @@ def _draw_header(cv: Canvas, box: Box, view: dict[str, Any], names: Sequence[str
     cv.text_in(Box(chip.x2 + 12, inner.y, pw + 1, inner.h), phase, MIN_FONT, "regular", INK, "left")
 
 
-def _draw_players(cv: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] | None) -> dict[int, Box]:
+def _draw_players(cv: Canvas, box: Box, view: NuernbergView, names: Sequence[str] | None) -> dict[int, Box]:
     cv.panel(box)
     rows = box.inset(8, 6).rows(*([1] * 4), gap=4)
     active = view.get("active")
@@ -201,7 +204,7 @@ def _vp(cv: Canvas, box: Box, vp: int) -> None:
     cv.text_in(Box(box.x + ICON + 3, box.y, box.w - ICON - 3, box.h), str(vp), MIN_FONT, "cond", INK, "left")
 
 
-def _numerals(view: dict[str, Any], route_ids: list[str]) -> str:
+def _numerals(view: NuernbergView, route_ids: list[str]) -> str:
     by_id = {r["id"]: r["numeral"] for r in view["countryside"]["routes"]}
     return " ".join(by_id.get(r, r) for r in route_ids)
 
@@ -229,7 +232,7 @@ def _draw_council(cv: Canvas, box: Box, council: list[dict[str, Any]]) -> dict[s
     return out
 
 
-def _draw_markets(cv: Canvas, box: Box, view: dict[str, Any]) -> dict[str, Box]:
+def _draw_markets(cv: Canvas, box: Box, view: NuernbergView) -> dict[str, Box]:
     cv.panel(box)
     cities = view.get("cities") or []
     goods = {g["good"]: g for g in view.get("goods") or []}
@@ -347,7 +350,7 @@ def _draw_offer(cv: Canvas, box: Box, offer: dict[str, Any]) -> None:
         x += 36
 
 
-def _draw_news(cv: Canvas, box: Box, view: dict[str, Any], last: Any, names: Sequence[str] | None) -> None:
+def _draw_news(cv: Canvas, box: Box, view: NuernbergView, last: Any, names: Sequence[str] | None) -> None:
     cv.panel(box, fill=PAPER)
     offer = view.get("offer")
     if offer:
@@ -385,7 +388,7 @@ def _seat_line(cv: Canvas, box: Box, seats: list[int], before: str, after: str,
         cv.text((x - (10 if seats and share >= 90 else 0), box.cy), tail, MIN_FONT, "regular", INK, "lm")
 
 
-def _describe(view: dict[str, Any], seat: int | None, action: str, names: Sequence[str] | None) -> str:
+def _describe(view: NuernbergView, seat: int | None, action: str, names: Sequence[str] | None) -> str:
     words = action.split()
     if not words:
         return ""
@@ -428,7 +431,7 @@ def _describe(view: dict[str, Any], seat: int | None, action: str, names: Sequen
 
 
 # ---------------------------------------------------------------- the last move, ringed
-def _highlight_last(cv: Board, view: dict[str, Any], last: Any, a: dict[str, Any],
+def _highlight_last(cv: Board, view: NuernbergView, last: Any, a: dict[str, Any],
                     names: Sequence[str] | None) -> None:
     """Ring the part of the board the last move touched (menus and ``end`` touch nothing)."""
     _draw_news(cv, a["news"], view, last, names)
@@ -472,7 +475,7 @@ def _highlight_last(cv: Board, view: dict[str, Any], last: Any, a: dict[str, Any
 
 
 # ================================================================ private screen
-def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+def draw_private(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     cv = Canvas()
     seat = view.get("viewer")
     if seat is None:
@@ -502,7 +505,7 @@ def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
     return cv
 
 
-def _draw_hand(cv: Canvas, box: Box, hand: dict[str, int], me: dict[str, Any]) -> None:
+def _draw_hand(cv: Canvas, box: Box, hand: dict[str, int], me: NuernbergPlayer) -> None:
     cv.panel(box)
     cards = box.inset(12, 10).cols(*([1] * 6), gap=14)
     items = [(res, int(hand.get(res, 0)), art.RESOURCE_COLOUR[res]) for res in RESOURCES]
@@ -517,7 +520,7 @@ def _draw_hand(cv: Canvas, box: Box, hand: dict[str, int], me: dict[str, Any]) -
         cv.text_in(count_box, str(n), 48, "bold", INK if n else INK_SOFT)
 
 
-def _can_build(kind: str, view: dict[str, Any], me: dict[str, Any], hand: dict[str, int]) -> bool:
+def _can_build(kind: str, view: NuernbergView, me: NuernbergPlayer, hand: dict[str, int]) -> bool:
     """Affordable, a piece left, and (for the city) a place open: the public checks the view allows."""
     if not _affordable(COSTS[kind], hand, me["gold"]) or (me.get("pieces_left") or {}).get(kind, 1) <= 0:
         return False
@@ -547,7 +550,7 @@ def _cost_icons(cv: Canvas, x: float, cy: float, cost: dict[str, int], size: int
     return x
 
 
-def _draw_builds(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str, Any], hand: dict[str, int]) -> None:
+def _draw_builds(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergPlayer, hand: dict[str, int]) -> None:
     cv.panel(box)
     inner = box.inset(12, 8)
     cv.text_in(inner.top(40), "Build", MIN_FONT, "bold", INK, "left")
@@ -586,11 +589,11 @@ def _wall_sprite(seat: int) -> Image.Image:
     return img
 
 
-def _doubled(view: dict[str, Any], seat: int) -> set[str]:
+def _doubled(view: NuernbergView, seat: int) -> set[str]:
     return {g for d in view["city"]["discs"] if d.get("owner") == seat for g in d.get("doubles") or []}
 
 
-def _draw_goods(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str, Any], hand: dict[str, int]) -> None:
+def _draw_goods(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergPlayer, hand: dict[str, int]) -> None:
     cv.panel(box)
     inner = box.inset(12, 8)
     cv.text_in(inner.top(40), "Produce and sell", MIN_FONT, "bold", INK, "left")
@@ -620,7 +623,7 @@ def _draw_goods(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str, Any], 
         _paste(cv, art.icon("check" if ok else "cross", 30), (row.x2 - 22, row.cy))
 
 
-def _draw_private_info(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str, Any],
+def _draw_private_info(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergPlayer,
                        names: Sequence[str] | None) -> None:
     cv.panel(box)
     inner = box.inset(12, 6)
@@ -651,13 +654,13 @@ def _draw_private_info(cv: Canvas, box: Box, view: dict[str, Any], me: dict[str,
 
 
 # ================================================================ final scores
-def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+def draw_final(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     cv = Canvas()
     cv.region("countryside", COUNTRYSIDE)
     lay = maps.countryside_layout(COUNTRYSIDE, view["countryside"])
     maps.draw_countryside(cv, lay, view["countryside"])
     _draw_timeline(cv, cv.region("timeline", TIMELINE), view["timeline"])
-    outcome = view.get("outcome") or {}
+    outcome: Mapping[str, Any] = view.get("outcome") or {}
     scores = list(outcome.get("scores") or view.get("scores") or [])
     ranks = list(outcome.get("ranks") or [1] * len(scores))
     breakdown = list(outcome.get("breakdown") or [{} for _ in scores])

@@ -10,8 +10,8 @@ its own tableau drawn large.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
@@ -35,6 +35,9 @@ from render.kit import (
     player,
     seat_name,
 )
+
+if TYPE_CHECKING:
+    from rules.speicherstadt.views import RowSlot, SpeicherstadtPlayer, SpeicherstadtView
 
 GOODS = ("coffee", "tea", "saffron", "rubber", "carpet")
 GOOD_RGB: dict[str, RGB] = {
@@ -137,21 +140,22 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _decider(view: dict[str, Any]) -> int | None:
+def _decider(view: SpeicherstadtView) -> int | None:
     return view["to_act"][0] if view.get("to_act") else None
 
 
-def _situation(view: dict[str, Any], names: Sequence[str] | None) -> str:
+def _situation(view: SpeicherstadtView, names: Sequence[str] | None) -> str:
     """What the awaited seat is deciding, in a few words (after their name)."""
-    if view["phase"] == "purchase" and view.get("deciding"):
-        slot = view["row"][view["deciding"] - 1]
+    deciding = view.get("deciding")
+    if view["phase"] == "purchase" and deciding:
+        slot = view["row"][deciding - 1]
         return f"buys {SHORT_TITLE.get(slot['kind'], slot['name'])} for {slot['price']}?"
     if view["phase"] == "demand":
         return "places a worker"
     return "unloads goods"
 
 
-def _ring_target(view: dict[str, Any], seat: int | None, action: str) -> tuple[str, int] | None:
+def _ring_target(view: SpeicherstadtView, seat: int | None, action: str) -> tuple[str, int] | None:
     """Which part of the board the last action touched: ("col", i) or ("seat", s)."""
     words = action.split()
     if not words:
@@ -173,7 +177,7 @@ def _ring_target(view: dict[str, Any], seat: int | None, action: str) -> tuple[s
 HEADER_H = 58
 
 
-def board_layout(view: dict[str, Any]) -> dict[str, Any]:
+def board_layout(view: SpeicherstadtView) -> dict[str, Any]:
     """Named boxes of the board; the structural tests check that they fit and do not overlap."""
     full = Box(0, 0, kit.W, kit.H).inset(12, 8)
     header, water, tableaus = full.rows(-HEADER_H, -352, 1, gap=8)
@@ -184,7 +188,7 @@ def board_layout(view: dict[str, Any]) -> dict[str, Any]:
     return {"header": header, "water": water, "columns": cols, "tableaus": seats}
 
 
-def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> Canvas:
+def draw_board(view: SpeicherstadtView, last: Any, names: Sequence[str] | None) -> Canvas:
     c = Canvas()
     lay = board_layout(view)
     last_seat, action = kit.last_action(last)
@@ -199,7 +203,7 @@ def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> 
     return c
 
 
-def draw_header(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] | None) -> None:
+def draw_header(c: Canvas, box: Box, view: SpeicherstadtView, names: Sequence[str] | None) -> None:
     c.panel(box, fill=BOARD_DARK)
     inner = box.inset(14, 0)
     phase = PHASES.get(view["phase"], view["phase"])
@@ -239,7 +243,7 @@ def draw_header(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] 
     c.text((name.x2 + 10, box.cy), verb, MIN_FONT, "regular", INK, "lm", max_width=max(60.0, right_edge - name.x2))
 
 
-def draw_water(c: Canvas, box: Box, cols: list[Box], view: dict[str, Any], ring: tuple[str, int] | None) -> None:
+def draw_water(c: Canvas, box: Box, cols: list[Box], view: SpeicherstadtView, ring: tuple[str, int] | None) -> None:
     quay_h = 150
     # the quay (building spaces) on stone, the canal below with the cards floating on it
     c.panel(box.top(quay_h + 12), fill=hex_rgb("#b9a98c"), outline=None)
@@ -269,7 +273,7 @@ def draw_water(c: Canvas, box: Box, cols: list[Box], view: dict[str, Any], ring:
             c.highlight(Box(col.x, box.y + 4, col.w, box.h - 8), edged=True)
 
 
-def draw_reserve(c: Canvas, box: Box, view: dict[str, Any]) -> None:
+def draw_reserve(c: Canvas, box: Box, view: SpeicherstadtView) -> None:
     """The reserve (cubes sold, converted or lost; a conversion takes from here) and the bag's count."""
     line = Box(box.x, box.cy - 30, box.w, 60)
     c.draw.rounded_rectangle(line.rect, radius=14, fill=BOARD, outline=INK_SOFT, width=2)
@@ -281,7 +285,7 @@ def draw_reserve(c: Canvas, box: Box, view: dict[str, Any]) -> None:
     c.text((line.x2 - 16, line.cy), f"Bag {view.get('bag', 0)}", MIN_FONT, "regular", INK_SOFT, "rm")
 
 
-def draw_spaces(c: Canvas, box: Box, slot: dict[str, Any], deciding: bool) -> None:
+def draw_spaces(c: Canvas, box: Box, slot: RowSlot, deciding: bool) -> None:
     """Eight building spaces (two rows of four, filled bottom row first, left to right) and the price."""
     price_h = 40
     grid = Box(box.x, box.y + price_h + 4, box.w, box.h - price_h - 4)
@@ -307,7 +311,7 @@ def draw_spaces(c: Canvas, box: Box, slot: dict[str, Any], deciding: bool) -> No
         c.text_in(Box(chip.x + 40, chip.y, chip.w - 44, chip.h), f"{slot['price']}", MIN_FONT, "bold")
 
 
-def draw_card(c: Canvas, box: Box, slot: dict[str, Any], ringed: bool) -> None:
+def draw_card(c: Canvas, box: Box, slot: RowSlot, ringed: bool) -> None:
     kind = slot["kind"]
     info = slot.get("info", {})
     band = KIND_RGB.get(kind, INK_SOFT)
@@ -325,15 +329,16 @@ def draw_card(c: Canvas, box: Box, slot: dict[str, Any], ringed: bool) -> None:
         overlay = Image.new("RGBA", (round(box.w), round(box.h)), (*BOARD, 170))
         c.img.paste(overlay, (round(box.x), round(box.y)), overlay)
         label = Box(box.x + 8, box.cy - 4, box.w - 16, 44)
-        if slot["status"] == "bought" and slot.get("buyer") is not None:
-            c.player_chip(label, slot["buyer"], "Sold", MIN_FONT, "cond")
+        buyer = slot.get("buyer")
+        if slot["status"] == "bought" and buyer is not None:
+            c.player_chip(label, buyer, "Sold", MIN_FONT, "cond")
         else:
             c.chip(label, "Discarded", INK_SOFT, MIN_FONT, "cond")
     if ringed:
         c.highlight(box, edged=True)
 
 
-def draw_card_body(c: Canvas, body: Box, slot: dict[str, Any]) -> None:
+def draw_card_body(c: Canvas, body: Box, slot: RowSlot) -> None:
     kind = slot["kind"]
     info = slot.get("info", {})
     top, bottom = body.rows(1, 1, gap=4)
@@ -382,7 +387,7 @@ def _points(c: Canvas, box: Box, points: int) -> None:
 
 
 # ---------------------------------------------------------------- tableaus
-def draw_tableau(c: Canvas, box: Box, view: dict[str, Any], seat: int, names: Sequence[str] | None,
+def draw_tableau(c: Canvas, box: Box, view: SpeicherstadtView, seat: int, names: Sequence[str] | None,
                  ringed: bool = False, large: bool = False) -> float:
     """One seat's panel; returns the y below its last drawn line."""
     pl = view["players"][seat]
@@ -427,7 +432,7 @@ def _first_marker(c: Canvas, center: tuple[float, float]) -> None:
     c.text((x, y), "1", MIN_FONT, "cond", INK, "mm")
 
 
-def draw_holdings(c: Canvas, box: Box, pl: dict[str, Any], large: bool) -> float:
+def draw_holdings(c: Canvas, box: Box, pl: SpeicherstadtPlayer, large: bool) -> float:
     """Contracts (goods slots, filled or waiting), other cards as chips, stored cubes."""
     line = 46 if large else 42
     contracts = sorted(pl["contracts"], key=lambda k: (k["complete"], -len(k["filled"]) / len(k["goods"])))
@@ -483,7 +488,7 @@ CHIP_TITLES = {"kontor": "Kontor", "ship": "Ship", "bank": "Bank", "chamber": "C
 Item = tuple[Any, ...]
 
 
-def _card_chips(pl: dict[str, Any]) -> list[Item]:
+def _card_chips(pl: SpeicherstadtPlayer) -> list[Item]:
     """Compact labels for every card but contracts, firemen (summed above) and the warehouse (its crate shows)."""
     counts: dict[str, int] = {}
     out: list[Item] = []
@@ -500,7 +505,7 @@ def _card_chips(pl: dict[str, Any]) -> list[Item]:
     return out
 
 
-def _stores(pl: dict[str, Any]) -> list[Item]:
+def _stores(pl: SpeicherstadtPlayer) -> list[Item]:
     """(label, cubes, capacity) for the hand, the warehouse and the market hall, where they matter."""
     out: list[Item] = []
     if any(pl["hand"].values()):
@@ -518,7 +523,8 @@ def _item_width(item: Item, line: float) -> float:
         return line - 4 if good is not None else kit.text_width(label, MIN_FONT, "cond") + 18
     label, goods, cap = item
     size = line - 12
-    return kit.text_width(label, MIN_FONT, "cond") + 12 + max(cap, len(goods)) * (size + 2) + 4
+    slots: int = max(cap, len(goods))
+    return kit.text_width(label, MIN_FONT, "cond") + 12 + slots * (size + 2) + 4
 
 
 def _flow_height(items: list[Item], width: float, line: float) -> float:
@@ -579,7 +585,7 @@ def _draw_store(c: Canvas, cell: Box, item: Item) -> None:
 
 
 # ---------------------------------------------------------------- private screen
-def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+def draw_private(view: SpeicherstadtView, names: Sequence[str] | None) -> Canvas:
     """The viewer's tableau, large: nothing else in this game is private (only the pile order is secret)."""
     c = Canvas()
     seat = view.get("viewer")
@@ -597,7 +603,7 @@ def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
     return c
 
 
-def draw_breakdown(c: Canvas, box: Box, pl: dict[str, Any]) -> None:
+def draw_breakdown(c: Canvas, box: Box, pl: SpeicherstadtPlayer) -> None:
     """Points if the game ended now, by category (non-zero ones), two columns of label and value."""
     parts = [(BREAKDOWN_LABELS.get(k, k.title()), v) for k, v in pl["breakdown"].items() if v]
     rows = -(-len(parts) // 2)
@@ -613,7 +619,7 @@ def draw_breakdown(c: Canvas, box: Box, pl: dict[str, Any]) -> None:
         c.text((cell.x2, cell.cy), str(value), MIN_FONT, "bold", INK, "rm")
 
 
-def draw_card_list(c: Canvas, box: Box, pl: dict[str, Any]) -> None:
+def draw_card_list(c: Canvas, box: Box, pl: SpeicherstadtPlayer) -> None:
     """Every card the seat owns, one line each, with what it does or is worth."""
     c.panel(box)
     inner = box.inset(16, 10)
@@ -653,10 +659,10 @@ CARD_NOTES = {
 
 
 # ---------------------------------------------------------------- final scores
-def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+def draw_final(view: SpeicherstadtView, names: Sequence[str] | None) -> Canvas:
     """The final-score sheet: ranks, per-category breakdown per seat, coins as the tie-break."""
     c = Canvas()
-    outcome = view.get("outcome") or {}
+    outcome: Mapping[str, Any] = view.get("outcome") or {}
     scores = outcome.get("scores", view["scores"])
     ranks = outcome.get("ranks", [1] * len(scores))
     breakdown = outcome.get("breakdown") or [p["breakdown"] for p in view["players"]]

@@ -13,8 +13,8 @@ data module. A secret planning action passed as ``last`` is ignored, so a caller
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from render import strasbourg_art as art
 from render.kit import (
@@ -57,6 +57,9 @@ from rules.strasbourg.data import (
 )
 from rules.strasbourg.state import is_secret_action
 
+if TYPE_CHECKING:
+    from rules.strasbourg.views import StrasbourgPrivate, StrasbourgView
+
 F = MIN_FONT  # every text is drawn at MIN_FONT or larger
 BIG = MIN_FONT + 4
 MARGIN = 8
@@ -66,7 +69,7 @@ STEP_NAMES = {"nobility": "Nobility & Church", "merchants": "Merchants", "chapel
 
 
 # ---------------------------------------------------------------- small helpers
-def _turn_order(view: dict[str, Any]) -> list[int]:
+def _turn_order(view: StrasbourgView) -> list[int]:
     n = int(view["num_players"])
     first = int(view.get("first_player") or 0)
     return [(first + k) % n for k in range(n)]
@@ -77,10 +80,10 @@ def _edifice_label(edifice: str) -> str:
     return f"{e['name']} ({e['value']})"
 
 
-def _step_title(view: dict[str, Any]) -> str:
+def _step_title(view: StrasbourgView) -> str:
     kind = view.get("step_kind")
     if kind == "guild":
-        return f"{GUILD_NAMES[view['step_guild']]} guild"
+        return f"{GUILD_NAMES[view['step_guild'] or '']} guild"
     if kind == "merchants" and view.get("merchant_seat"):
         return "Merchants + seat"
     return STEP_NAMES.get(str(kind), "")
@@ -94,7 +97,7 @@ def _public_last(last: Any) -> tuple[int | None, str]:
     return seat, action
 
 
-def _last_text(seat: int | None, action: str, view: dict[str, Any], names: Sequence[str] | None) -> str:
+def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Sequence[str] | None) -> str:
     who = seat_name(seat, names) if seat is not None else "A player"
     verb, _, arg = action.partition(" ")
     bid, result = view.get("bid"), view.get("last")
@@ -168,7 +171,7 @@ class City:
         return round(self.cell * 0.3)
 
 
-def draw_city(c: Canvas, box: Box, view: dict[str, Any], ring: tuple[str, str] | None, prices: bool = True) -> City:
+def draw_city(c: Canvas, box: Box, view: StrasbourgView, ring: tuple[str, str] | None, prices: bool = True) -> City:
     """The map: guild spaces (colour + pictogram + price), members, edifices and chapel spaces."""
     c.panel(box, fill=mix(art.STONE, BOARD, 0.55))
     city = City(box)
@@ -220,7 +223,7 @@ def draw_city(c: Canvas, box: Box, view: dict[str, Any], ring: tuple[str, str] |
 
 
 # ---------------------------------------------------------------- the public board
-def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> Canvas:
+def draw_board(view: StrasbourgView, last: Any, names: Sequence[str] | None) -> Canvas:
     c = Canvas()
     seat, action = _public_last(last)
     verb, _, arg = action.partition(" ")
@@ -246,7 +249,7 @@ def draw_board(view: dict[str, Any], last: Any, names: Sequence[str] | None) -> 
     return c
 
 
-def draw_rounds(c: Canvas, box: Box, view: dict[str, Any]) -> None:
+def draw_rounds(c: Canvas, box: Box, view: StrasbourgView) -> None:
     """Five round tiles, each with the edifice built in that round; the current one in gold."""
     c.panel(box, fill=BOARD_DARK)
     current = int(view.get("round") or 1)
@@ -267,7 +270,7 @@ def draw_rounds(c: Canvas, box: Box, view: dict[str, Any]) -> None:
             c.text((right.cx - 4, right.cy + size * 0.12), str(EDIFICES[edifice]["value"]), F, "bold", INK, "mm")
 
 
-def draw_steps(c: Canvas, box: Box, view: dict[str, Any]) -> None:
+def draw_steps(c: Canvas, box: Box, view: StrasbourgView) -> None:
     """Title line (round and step) and the current round card's nine steps."""
     c.panel(box, fill=BOARD)
     inner = box.inset(8, 4)
@@ -315,7 +318,7 @@ def draw_steps(c: Canvas, box: Box, view: dict[str, Any]) -> None:
             c.paste(art.edifice_sprite(icon + 4), (cell.cx, cy - 2))
 
 
-def draw_council(c: Canvas, box: Box, view: dict[str, Any]) -> None:
+def draw_council(c: Canvas, box: Box, view: StrasbourgView) -> None:
     """The eight council seats: each with its colour, pictogram, name and holder."""
     c.panel(box, fill=BOARD)
     inner = box.inset(8)
@@ -354,7 +357,7 @@ def draw_council(c: Canvas, box: Box, view: dict[str, Any]) -> None:
             c.token(int(holder), tc, round(cell.h * 0.8))
 
 
-def _seats_at_stake(view: dict[str, Any]) -> set[str]:
+def _seats_at_stake(view: StrasbourgView) -> set[str]:
     if view.get("over") or view.get("phase") != "action":
         return set()
     kind = view.get("step_kind")
@@ -365,7 +368,7 @@ def _seats_at_stake(view: dict[str, Any]) -> set[str]:
     return {"merchants"} if kind == "merchants" and view.get("merchant_seat") else set()
 
 
-def draw_now(c: Canvas, box: Box, view: dict[str, Any], seat: int | None, action: str,
+def draw_now(c: Canvas, box: Box, view: StrasbourgView, seat: int | None, action: str,
              names: Sequence[str] | None) -> None:
     """What the game waits for (and the pending slot decision), then the last move."""
     c.panel(box, fill=PAPER)
@@ -377,7 +380,7 @@ def draw_now(c: Canvas, box: Box, view: dict[str, Any], seat: int | None, action
         c.text_in(lines[2], "Last: " + _last_text(seat, action, view, names), F, "regular", INK_SOFT, "left")
 
 
-def _situation(view: dict[str, Any], names: Sequence[str] | None) -> tuple[str, str]:
+def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, str]:
     to_act = [int(s) for s in view.get("to_act", [])]
     waiting = ", ".join(seat_name(s, names) for s in to_act)
     if view.get("phase") == "planning":
@@ -417,7 +420,7 @@ PLAYER_COLS = (-48, -264, -80, -80, -80, -80, -80, 1, -256)
 HEAD_ICONS = ("", "", "star", "pillar", "person", "deck", "seal_spent", "", "")
 
 
-def draw_players(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str] | None, last_seat: int | None,
+def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str] | None, last_seat: int | None,
                  last_verb: str) -> None:
     c.panel(box, fill=BOARD)
     inner = box.inset(6, 4)
@@ -449,8 +452,8 @@ def draw_players(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str]
         c.player_chip(chip, seat, seat_name(seat, names))
         prestige = int(p["prestige"])
         c.text_in(cols[2], str(prestige), F + 2, "bold", INK if prestige < leader or leader == 0 else GOOD)
-        for col, key in zip(cols[3:7], ("council", "city", "deck", "privileges_spent"), strict=True):
-            c.text_in(col, str(p[key]), F, "regular", INK)
+        for col, value in zip(cols[3:7], (p["council"], p["city"], p["deck"], p["privileges_spent"]), strict=True):
+            c.text_in(col, str(value), F, "regular", INK)
         _stacks(c, cols[7], [int(k) for k in p["stacks"]])
         _bid_cell(c, cols[8].inset(6, 0), view, seat)
         if last_seat == seat:
@@ -463,7 +466,7 @@ def draw_players(c: Canvas, box: Box, view: dict[str, Any], names: Sequence[str]
             c.draw.line((row.x, row.y - 1, row.x2, row.y - 1), fill=INK_SOFT, width=1)
 
 
-def _ring_place(view: dict[str, Any], seat: int, verb: str) -> str | None:
+def _ring_place(view: StrasbourgView, seat: int, verb: str) -> str | None:
     """Where the last move shows in a player's row: their bid cell, their name chip, or nowhere (the city)."""
     if verb in ("reveal", "pass", "privilege"):
         bid = view.get("bid")
@@ -497,7 +500,7 @@ def _stacks(c: Canvas, box: Box, sizes: list[int]) -> None:
         c.text((box.x + 6, box.cy), "none", F, "regular", INK_SOFT, "lm")
 
 
-def _bid_header(view: dict[str, Any]) -> str:
+def _bid_header(view: StrasbourgView) -> str:
     if view.get("phase") == "planning":
         return "Planning"
     if view.get("bid") and view.get("step"):
@@ -508,7 +511,7 @@ def _bid_header(view: dict[str, Any]) -> str:
     return ""
 
 
-def _bid_cell(c: Canvas, box: Box, view: dict[str, Any], seat: int) -> None:
+def _bid_cell(c: Canvas, box: Box, view: StrasbourgView, seat: int) -> None:
     if view.get("phase") == "planning":
         p = view["players"][seat]
         if p.get("ready"):
@@ -553,7 +556,7 @@ def _revealed(c: Canvas, box: Box, cards: list[int]) -> None:
 
 
 # ---------------------------------------------------------------- the private screen
-def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+def draw_private(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     c = Canvas()
     seat = view.get("viewer")
     private = view.get("private")
@@ -578,7 +581,7 @@ def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
     return c
 
 
-def _private_status(view: dict[str, Any], private: dict[str, Any]) -> str:
+def _private_status(view: StrasbourgView, private: StrasbourgPrivate) -> str:
     rnd = f"Round {view.get('round')} of {ROUNDS}"
     if view.get("over"):
         return "Game over"
@@ -589,7 +592,7 @@ def _private_status(view: dict[str, Any], private: dict[str, Any]) -> str:
     return f"{rnd} · {view.get('step')}: {_step_title(view)}" if view.get("step") else rnd
 
 
-def draw_purse(c: Canvas, box: Box, private: dict[str, Any]) -> None:
+def draw_purse(c: Canvas, box: Box, private: StrasbourgPrivate) -> None:
     """Coins, privileges, deck, then the goods tiles by guild."""
     c.panel(box, fill=BOARD)
     inner = box.inset(12, 8)
@@ -615,7 +618,7 @@ def draw_purse(c: Canvas, box: Box, private: dict[str, Any]) -> None:
         c.text((bottom.x + 34, bottom.cy), str(GOODS_VALUE[guild]), F, "cond", INK_SOFT, "lm")
 
 
-def draw_cards(c: Canvas, box: Box, private: dict[str, Any], planning: bool) -> None:
+def draw_cards(c: Canvas, box: Box, private: StrasbourgPrivate, planning: bool) -> None:
     """Face-down stacks (with their values), the open stack and the cards in hand.
 
     While planning, the stacks kept from earlier rounds are shaded: a restart only takes this round's apart.
@@ -670,7 +673,7 @@ def _card_groups(c: Canvas, box: Box, groups: list[tuple[str, list[int], bool]])
         x += width
 
 
-def draw_objectives(c: Canvas, box: Box, view: dict[str, Any], private: dict[str, Any]) -> None:
+def draw_objectives(c: Canvas, box: Box, view: StrasbourgView, private: StrasbourgPrivate) -> None:
     c.panel(box, fill=BOARD)
     inner = box.inset(12, 6)
     obj = private.get("objectives", {})
@@ -707,9 +710,9 @@ FINAL_KEYS = ("council", "city", "chapels", "edifices", "privileges", "objective
 FINAL_HEAD = ("Council", "City", "Chapels", "Edifices", "Privil.", "Objectives")
 
 
-def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
+def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     c = Canvas()
-    outcome = view.get("outcome") or {}
+    outcome: Mapping[str, Any] = view.get("outcome") or {}
     scores = [int(s) for s in outcome.get("scores", view.get("scores", []))]
     ranks = [int(r) for r in outcome.get("ranks", [1] * len(scores))]
     breakdown = outcome.get("breakdown") or [{} for _ in scores]
@@ -747,7 +750,7 @@ def draw_final(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
     return c
 
 
-def draw_final_notes(c: Canvas, box: Box, view: dict[str, Any], order: list[int], names: Sequence[str] | None) -> None:
+def draw_final_notes(c: Canvas, box: Box, view: StrasbourgView, order: list[int], names: Sequence[str] | None) -> None:
     """Per seat: each kept objective, met (✓, its points) or missed (✗, −3)."""
     c.panel(box, fill=BOARD)
     inner = box.inset(10, 6)

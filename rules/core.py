@@ -12,12 +12,17 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from rules.views import OutcomeDict
 
 MAX_ACTION_LEN = 80
 MAX_DESCRIBE_LEN = 100
 
 T = TypeVar("T")
+#: A game's view type: a ``TypedDict`` extending ``rules.views.BaseView`` (a JSON-ready dict at run time).
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
 
 
 class IllegalAction(Exception):
@@ -69,7 +74,7 @@ class Outcome:
     def winners(self) -> list[int]:
         return [seat for seat, rank in enumerate(self.ranks) if rank == 1]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> OutcomeDict:
         return {"scores": self.scores, "ranks": self.ranks, "breakdown": self.breakdown, "tiebreak": self.tiebreak}
 
     @classmethod
@@ -214,7 +219,7 @@ def seed_digest(seed: int) -> str:
     return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
-class State(ABC):
+class State(ABC, Generic[ViewT]):
     """One game in progress. Subclasses implement the ``_``-prefixed hooks; the public methods enforce the contract.
 
     ``apply`` validates seat and action against ``legal_actions`` before calling ``_apply``, so
@@ -241,9 +246,9 @@ class State(ABC):
     def describe(self, action: str) -> str: ...
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]: ...
+    def view(self, seat: int | None) -> ViewT: ...
 
-    def views(self, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    def views(self, seats: Iterable[int]) -> tuple[ViewT, dict[int, ViewT]]:
         """``view(None)`` and ``{seat: view(seat)}`` for ``seats``: equal to building each, which is what this
         does. The service asks for every seat after each move, so a game may override it to build what the
         views share once (the views may then share nested parts: views are read, never changed)."""
@@ -258,7 +263,7 @@ class State(ABC):
 
     @classmethod
     @abstractmethod
-    def from_json(cls, data: dict[str, Any]) -> State: ...
+    def from_json(cls, data: dict[str, Any]) -> State[ViewT]: ...
 
     def secret_simultaneous(self) -> bool:
         """Whether the seats awaited now choose in secret: nothing of their choices shows until all have chosen.
@@ -331,7 +336,7 @@ class State(ABC):
     def dump(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
 
-    def clone(self) -> State:
+    def clone(self) -> State[ViewT]:
         return type(self).from_json(json.loads(self.dump()))
 
 
@@ -351,7 +356,7 @@ class Game(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    state_class: ClassVar[type[State]]
+    state_class: ClassVar[type[State[Any]]]
     #: option name -> allowed values; the first value is the default.
     option_choices: ClassVar[dict[str, list[str]]] = {}
     #: a few lines for /game rules.
@@ -399,9 +404,9 @@ class Game(ABC):
             raise IllegalAction(f"{self.title} is for {self.min_players}–{self.max_players} players.")
 
     @abstractmethod
-    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State: ...
+    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State[Any]: ...
 
-    def load(self, text: str) -> State:
+    def load(self, text: str) -> State[Any]:
         return self.state_class.from_json(json.loads(text))
 
     @abstractmethod

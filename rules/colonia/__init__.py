@@ -17,7 +17,7 @@ class ColoniaGame(Game):
     title: ClassVar[str] = "Colonia"
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
-    state_class: ClassVar[type[State]] = ColoniaState
+    state_class: ClassVar[type[State[Any]]] = ColoniaState
     # Family cards, votes, goods taken behind the screen and money changing are secret choices.
     secret_verbs: ClassVar[frozenset[str]] = frozenset({"family", "vote", "take", "exchange", "no"})
     #: undo (docs/service.md "Undo"): cards turned over from the shuffled decks, and the secret family cards and
@@ -43,7 +43,7 @@ class ColoniaGame(Game):
     )
     reconstructed: ClassVar[list[str]] = RECONSTRUCTED
 
-    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State:
+    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State[Any]:
         self.check_players(num_players)
         self.normalise_options(options)
         return ColoniaState.new(num_players, int(seed))

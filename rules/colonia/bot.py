@@ -49,7 +49,7 @@ def choose(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
         elif kind == "insure":
             pick = _insure(view, legal, player, me)
     if pick in legal:
-        return pick  # type: ignore[return-value]
+        return pick
     return legal[-1] if legal[-1] == "pass" else rng.choice(legal)
 
 
@@ -81,9 +81,9 @@ def _likes_decree(view: dict[str, Any], seat: int) -> bool:
         return bool(mine) or not others
     if did in ("D11", "D12"):
         ships = view["harbour"]["ships"][: 2 if did == "D11" else 1]
-        mine = sum(1 for s in ships for h in s["holds"] if h["seat"] == seat)
-        others = sum(1 for s in ships for h in s["holds"] if h["seat"] not in (None, seat))
-        return mine >= others
+        loaded_mine = sum(1 for s in ships for h in s["holds"] if h["seat"] == seat)
+        loaded_others = sum(1 for s in ships for h in s["holds"] if h["seat"] not in (None, seat))
+        return loaded_mine >= loaded_others
     return True
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.colonia import data as D
-from rules.colonia.state import NC, NG, NM, ColoniaState
+from rules.colonia.board import NC, NG, NM
+from rules.colonia.state import ColoniaState
 from rules.core import Rng
 
 

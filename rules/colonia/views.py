@@ -7,12 +7,80 @@ or ballot not yet revealed, and every deck order stay out of other seats' views.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from rules.colonia import data as D
+from rules.views import BaseView
 
 if TYPE_CHECKING:
     from rules.colonia.state import ColoniaState
+
+
+
+class RelicCard(TypedDict):
+    id: str
+    city: str
+    currency: str
+    price: int
+    vp: int
+    shrine: bool
+    insured_by: int | None
+
+
+class ColoniaPrivate(TypedDict):
+    """``me``: what only the viewer's seat sees (its screen and its secret choices)."""
+
+    seat: int
+    money: dict[str, int]
+    materials: dict[str, int]
+    goods: dict[str, int]
+    relics: list[RelicCard | None]
+    family_choice: int | None
+    ballot: str | None
+    exchange_from: str | None
+    shrine_options: NotRequired[list[str]]  # only while choosing
+
+
+class ColoniaPlayer(TypedDict):
+    seat: int
+    colour: str
+    reserve: int
+    street: dict[str, int]
+    early: int
+    card: int | None
+    card_zero: bool
+    cards_left: list[int]
+    chosen: bool
+    shrines: list[dict[str, Any]]  # {id, relic, vp}
+    passed: bool
+
+
+class ColoniaView(BaseView):
+    """A Colonia view (the keys are documented in ``state.py``); nested records are JSON objects."""
+
+    round: int
+    week: int
+    day: int
+    day_name: str
+    week_card: dict[str, Any] | None
+    weeks_used: list[str]
+    deck_counts: dict[str, int]
+    decrees: list[dict[str, Any]]
+    vote: dict[str, Any] | None
+    votes: list[dict[str, Any]]
+    turn_order: list[int]
+    mayor: int | None
+    lean_council: bool
+    market: list[dict[str, Any]]
+    craftsmen: list[dict[str, Any]]
+    harbour: dict[str, Any]
+    relics: dict[str, Any]
+    players: list[ColoniaPlayer]
+    loop: dict[str, Any] | None
+    pending: dict[str, Any] | None
+    me: NotRequired[ColoniaPrivate]  # the viewer's own seat only
+    final: NotRequired[dict[str, Any]]  # once over
+
 
 STREETS = ("tuesday", "wednesday", "thursday", "friday")
 DAY_NAMES = ("", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -20,7 +88,7 @@ LOOP_NAMES = {"stall": "market", "order": "craftsmen", "load": "loading", "buy":
               "insure": "insurance"}
 
 
-def relic_card(st: ColoniaState, card: str | None) -> dict[str, Any] | None:
+def relic_card(st: ColoniaState, card: str | None) -> RelicCard | None:
     if card is None:
         return None
     r = D.RELIC_BY_ID[card]
@@ -53,7 +121,7 @@ def phase_name(st: ColoniaState) -> str:
     if stage == "shrine":
         return f"{name}: shrine"
     if stage == "loop":
-        return f"{name}: {LOOP_NAMES[st.loop['kind']]}"  # type: ignore[index]
+        return f"{name}: {LOOP_NAMES[st.running_loop()['kind']]}"
     return name
 
 
@@ -64,9 +132,9 @@ def status_line(st: ColoniaState) -> str:
     return f"Week {st.week}/{D.WEEKS}, {phase_name(st)} — waiting for {waiting}."
 
 
-def _me(st: ColoniaState, seat: int) -> dict[str, Any]:
+def _me(st: ColoniaState, seat: int) -> ColoniaPrivate:
     """What only ``seat`` sees: its purse, stock, relics and secret choices."""
-    me: dict[str, Any] = {
+    me: ColoniaPrivate = {
         "seat": seat,
         "money": counts(st.money[seat], D.CURRENCIES),
         "materials": counts(st.raw[seat], D.MATERIALS),
@@ -81,19 +149,19 @@ def _me(st: ColoniaState, seat: int) -> dict[str, Any]:
     return me
 
 
-def build_views(st: ColoniaState, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+def build_views(st: ColoniaState, seats: Iterable[int]) -> tuple[ColoniaView, dict[int, ColoniaView]]:
     """The public view and each seat's, built once: a seat's view adds only its own ``me``."""
     public = build_view(st, None)
-    out = {}
+    out: dict[int, ColoniaView] = {}
     for seat in seats:
-        view = {**public, "viewer": seat}
+        view: ColoniaView = {**public, "viewer": seat}
         if 0 <= seat < st.num_players:
             view["me"] = _me(st, seat)
         out[seat] = view
     return public, out
 
 
-def build_view(st: ColoniaState, seat: int | None) -> dict[str, Any]:
+def build_view(st: ColoniaState, seat: int | None) -> ColoniaView:
     n = st.num_players
     over = st.stage == "over"
     to_act = st.to_act()
@@ -128,7 +196,7 @@ def build_view(st: ColoniaState, seat: int | None) -> dict[str, Any]:
                       "holds": [{"goods": [D.GOODS[g] for g in need], "pay": pay, "seat": ship["h"][h]}
                                 for h, (need, pay) in enumerate(info.holds)],
                       "extra_seat": ship["x"], "extra_open": bool(st.extra_holds and ship["x"] is None)})
-    players = []
+    players: list[ColoniaPlayer] = []
     for s in range(n):
         players.append({
             "seat": s, "colour": D.COLOURS[s], "reserve": st.reserve[s],
@@ -146,7 +214,7 @@ def build_view(st: ColoniaState, seat: int | None) -> dict[str, Any]:
     pending = None
     if st.pending is not None:
         pending = {k: v for k, v in st.pending.items() if k != "options"}  # options name hidden relics
-    view: dict[str, Any] = {
+    view: ColoniaView = {
         "game": "colonia", "num_players": n, "viewer": seat, "to_act": to_act, "phase": phase_name(st),
         "status": status_line(st), "scores": st.public_scores(), "over": over,
         "round": st.week, "week": st.week, "day": st.day, "day_name": DAY_NAMES[st.day],

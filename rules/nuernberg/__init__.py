@@ -15,7 +15,7 @@ class NuernbergGame(Game):
     title: ClassVar[str] = "Die Siedler von Nürnberg"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
-    state_class: ClassVar[type[State]] = NuernbergState
+    state_class: ClassVar[type[State[Any]]] = NuernbergState
     option_choices: ClassVar[dict[str, list[str]]] = {"setup": ["beginner", "free"]}
     # Which card a player discards to the robber, and a trade draft before it is sent, are private.
     secret_verbs: ClassVar[frozenset[str]] = frozenset({"discard", "give", "want"})
@@ -45,7 +45,7 @@ class NuernbergGame(Game):
         "Timeline spacing (5 years a space) and the free set-up procedure",
     ]
 
-    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State:
+    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State[Any]:
         self.check_players(num_players)
         opts = self.normalise_options(options)
         st = NuernbergState(num_players, int(seed), opts)

@@ -61,9 +61,10 @@ def _crossing(view: dict[str, Any], cid: str) -> dict[str, Any]:
     rid = cid.rsplit(".", 1)[0]
     for route in view["countryside"]["routes"]:
         if route["id"] == rid:
-            for c in route["crossings"]:
-                if c["id"] == cid:
-                    return c
+            crossing: dict[str, Any]
+            for crossing in route["crossings"]:
+                if crossing["id"] == cid:
+                    return crossing
     raise KeyError(cid)
 
 
@@ -251,8 +252,10 @@ def _main(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
 def _sale_value(view: dict[str, Any], seat: int, name: str) -> float:
     good = next(g for g in view["goods"] if g["good"] == name)
     doubled = any(d["owner"] == seat and name in d["doubles"] for d in view["city"]["discs"])
-    toll = good["toll"] if good["toll_to"] not in (None, seat) else 0
-    return (good["price"] * (2 if doubled else 1) - toll) / sum(good["recipe"].values())
+    toll: int = good["toll"] if good["toll_to"] not in (None, seat) else 0
+    price: int = good["price"]
+    inputs: int = sum(good["recipe"].values())
+    return (price * (2 if doubled else 1) - toll) / inputs
 
 
 def _route_best(view: dict[str, Any], rid: str) -> float:

@@ -53,13 +53,16 @@ Secret: only the resource cards in hand (others see counts) and the pile order (
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core import Event, Outcome, Rng, State
 from rules.nuernberg import building, council, events, setup, text, trading, views
 from rules.nuernberg.board import NUMBER_HEXES, NUMBERS, RES_INDEX, ROUTE_CROSSINGS, ROUTE_SECTIONS, council_cards
 from rules.nuernberg.data import CASTLE_HEX, DISCS, START_GOLD, TARGET_VP, TOWERS
 from rules.nuernberg.economy import council_rank, vp, vp_breakdown
+
+if TYPE_CHECKING:
+    from rules.nuernberg.views import NuernbergView
 
 _FIELDS = (
     "seed", "ply", "num_players", "options", "phase", "active", "turn", "hands", "gold", "prestige", "tolls",
@@ -71,7 +74,7 @@ _FIELDS = (
 _SCORING = frozenset({"toll", "settle", "manufacture", "wall", "tower", "council"})
 
 
-class NuernbergState(State):
+class NuernbergState(State["NuernbergView"]):
     def __init__(self, num_players: int, seed: int, options: dict[str, str]) -> None:
         n = num_players
         self.seed = seed
@@ -206,10 +209,10 @@ class NuernbergState(State):
     def describe(self, action: str) -> str:
         return text.describe_action(self, action)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> NuernbergView:
         return views.build_view(self, seat)
 
-    def views(self, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    def views(self, seats: Iterable[int]) -> tuple[NuernbergView, dict[int, NuernbergView]]:
         return views.build_views(self, seats)
 
     def outcome(self) -> Outcome:

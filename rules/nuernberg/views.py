@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from rules.nuernberg import trading
 from rules.nuernberg.board import (
@@ -35,9 +35,55 @@ from rules.nuernberg.data import (
     YEARS,
 )
 from rules.nuernberg.economy import bank_rates, council_card, pieces_left, vp_breakdown
+from rules.views import BaseView
 
 if TYPE_CHECKING:
     from rules.nuernberg.state import NuernbergState
+
+
+class NuernbergPlayer(TypedDict):
+    """A seat's entry in ``players``; ``hand`` (its resource cards) is the one private part: only in its own view."""
+
+    seat: int
+    colour: str
+    gold: int
+    cards: int
+    hand: dict[str, int] | None
+    prestige: int
+    vp: int
+    breakdown: dict[str, int]
+    wegerecht: list[str]
+    council: str | None
+    pieces_left: dict[str, int]
+    discard_due: int
+    bank_rates: dict[str, int]
+
+
+class NuernbergView(BaseView):
+    """A Nürnberg view (the keys are documented in ``state.py``); nested records are JSON objects."""
+
+    phase_name: str
+    round: int
+    turn: int
+    active: int
+    setup: str
+    colours: list[str]
+    winner: int | None
+    end: str | None
+    countryside: dict[str, Any]
+    city: dict[str, Any]
+    goods: list[dict[str, Any]]
+    cities: list[dict[str, Any]]
+    timeline: dict[str, Any]
+    deck: dict[str, Any]
+    council: list[dict[str, Any]]
+    players: list[NuernbergPlayer]
+    menu: str | None
+    draft: dict[str, dict[str, int]] | None
+    offer: dict[str, Any] | None
+    offers_left: int
+    council_choice: list[int]
+    robber_number: int | None
 
 PHASE_NAMES = {
     "setup_toll": "set-up: toll bar",
@@ -115,7 +161,7 @@ def _city(st: NuernbergState) -> dict[str, Any]:
     }
 
 
-def _player(st: NuernbergState, seat: int, viewer: int | None, breakdown: dict[str, int]) -> dict[str, Any]:
+def _player(st: NuernbergState, seat: int, viewer: int | None, breakdown: dict[str, int]) -> NuernbergPlayer:
     hand = st.hands[seat]
     rates = bank_rates(st, seat)
     return {
@@ -146,7 +192,7 @@ def status_line(st: NuernbergState) -> str:
     return f"{year}, turn {st.turn}: {who} — {PHASE_NAMES[st.phase]}; waiting for {waiting}"
 
 
-def build_view(st: NuernbergState, viewer: int | None) -> dict[str, Any]:
+def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
     n = st.num_players
     last = None
     if st.last_card:
@@ -159,7 +205,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> dict[str, Any]:
         offer = {"from": o["from"], "to": list(o["to"]), "declined": list(o["declined"]),
                  "give": trading.as_dict(o["give"]), "want": trading.as_dict(o["want"])}
     breakdowns = [vp_breakdown(st, s) for s in range(n)]
-    view: dict[str, Any] = {
+    view: NuernbergView = {
         "game": "nuernberg",
         "num_players": n,
         "viewer": viewer,
@@ -202,10 +248,10 @@ def build_view(st: NuernbergState, viewer: int | None) -> dict[str, Any]:
     return view
 
 
-def build_views(st: NuernbergState, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+def build_views(st: NuernbergState, seats: Iterable[int]) -> tuple[NuernbergView, dict[int, NuernbergView]]:
     """The public view and each seat's, built once: a seat's view differs only by its own hand."""
     public = build_view(st, None)
-    out = {}
+    out: dict[int, NuernbergView] = {}
     for seat in seats:
         players = list(public["players"])
         hand = st.hands[seat]

@@ -16,7 +16,7 @@ class SpeicherstadtGame(Game):
     title: ClassVar[str] = "The Speicherstadt"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
-    state_class: ClassVar[type[State]] = SpeicherstadtState
+    state_class: ClassVar[type[State[Any]]] = SpeicherstadtState
     option_choices: ClassVar[dict[str, list[str]]] = {}
     rules_summary: ClassVar[str] = (
         "Each round: Supply reveals players+1 cards (ships get 3 random cubes; fires resolve at once). "
@@ -38,7 +38,7 @@ class SpeicherstadtGame(Game):
     #: them use the Rng). Loading at the same time is public: each step shows at once, nothing is kept secret.
     reveal_events: ClassVar[Mapping[str, str]] = {"reveal": REVEAL, "special_end": REVEAL, "end": REVEAL}
 
-    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State:
+    def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State[Any]:
         self.check_players(num_players)
         self.normalise_options(options)
         return SpeicherstadtState.setup(num_players, int(seed))

@@ -31,7 +31,7 @@ def coin_value(view: dict[str, Any], me: dict[str, Any]) -> float:
     """Points a coin is worth to me now: less as the end nears, unless the Chamber of Commerce counts them."""
     if any(c["kind"] == "chamber" for c in me["cards"]):
         return 1.0
-    rounds_left = view["pile"]["count"] // (view["num_players"] + 1)
+    rounds_left: int = view["pile"]["count"] // (view["num_players"] + 1)
     return COIN * max(0.15, min(1.0, (rounds_left + 1) / 4))
 
 
@@ -54,7 +54,7 @@ def fireman_value(view: dict[str, Any], seat: int, extra: int) -> float:
 
 
 def _ships_left(view: dict[str, Any]) -> float:
-    seasons = view["pile"]["seasons"]
+    seasons: dict[str, int] = view["pile"]["seasons"]
     return seasons.get("B", 0) * 5 / 13 + seasons.get("C", 0) * 5 / 13 + seasons.get("D", 0) * 5 / 14
 
 
@@ -64,7 +64,7 @@ def card_value(view: dict[str, Any], me: dict[str, Any], slot: dict[str, Any]) -
     kind = card["kind"]
     kinds = [c["kind"] for c in me["cards"]]
     ships_left = _ships_left(view)
-    rounds_left = max(1, view["pile"]["count"] // (view["num_players"] + 1))
+    rounds_left: int = max(1, view["pile"]["count"] // (view["num_players"] + 1))
     if kind == "kontor":
         have = min(kinds.count("kontor"), 3)
         return KONTOR_POINTS[have + 1] - KONTOR_POINTS[have]
@@ -73,7 +73,8 @@ def card_value(view: dict[str, Any], me: dict[str, Any], slot: dict[str, Any]) -
         open_contracts = sum(1 for c in me["contracts"] if not c["complete"])
         # Harder late (fewer ships to come) and when my other contracts compete for the same cubes.
         chance = min(0.85, 0.15 + ships_left / (missing * 3.0)) / (1 + 0.3 * open_contracts)
-        return card["points"] * chance
+        points: int = card["points"]
+        return points * chance
     if kind == "merchant":
         return 1.0 + 0.3 * min(ships_left, 5)
     if kind == "warehouse":
@@ -85,7 +86,8 @@ def card_value(view: dict[str, Any], me: dict[str, Any], slot: dict[str, Any]) -
     if kind == "bank":
         return rounds_left * COIN
     if kind == "chamber":
-        return me["coins"] + rounds_left * 1.2 - 2
+        coins: int = me["coins"]
+        return coins + rounds_left * 1.2 - 2
     if kind in ("church", "michaelis"):
         return float(card["points"])
     if kind == "port":
@@ -121,7 +123,8 @@ def _convert_target(view: dict[str, Any], me: dict[str, Any]) -> str | None:
     for c in sorted(me["contracts"], key=lambda c: -c["points"]):
         missing = [g for g in c["goods"] if g not in c["filled"]]
         if len(missing) == 1 and missing[0] not in held and view["reserve"][missing[0]] > 0:
-            return missing[0]
+            good: str = missing[0]
+            return good
     return None
 
 

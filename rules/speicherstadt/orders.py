@@ -36,7 +36,8 @@ def _column(view: dict[str, Any], col: int, seat: int) -> dict[str, Any] | None:
         deciding = view.get("deciding") or 0
         if col < deciding or seat not in slot.get("workers", []):
             return None
-    return slot
+    found: dict[str, Any] = slot
+    return found
 
 
 def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:

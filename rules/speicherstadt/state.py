@@ -62,7 +62,7 @@ View structure (``view(seat)``; every viewer sees the same, since nothing but th
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core import Event, IllegalAction, Outcome, Rng, State
 from rules.speicherstadt import scoring
@@ -87,6 +87,9 @@ from rules.speicherstadt.data import (
 )
 
 # Moves that only shuffle cubes between hand, warehouse and hall could repeat forever; cap them per turn.
+if TYPE_CHECKING:
+    from rules.speicherstadt.views import SpeicherstadtView
+
 MAX_PUTS_PER_TURN = 40
 
 _FIELDS = (
@@ -106,7 +109,7 @@ def new_player() -> dict[str, Any]:
     }
 
 
-class SpeicherstadtState(State):
+class SpeicherstadtState(State["SpeicherstadtView"]):
     def __init__(self, num_players: int, seed: int) -> None:
         self.seed = seed
         self.ply = 0
@@ -182,7 +185,8 @@ class SpeicherstadtState(State):
 
     @staticmethod
     def _cubes(p: dict[str, Any]) -> int:
-        return sum(p["hand"].values()) + sum(p["wh"].values()) + sum(p["hall"].values())
+        held: int = sum(p["hand"].values()) + sum(p["wh"].values()) + sum(p["hall"].values())
+        return held
 
     def _could_convert(self, p: dict[str, Any]) -> bool:
         """Whether ``p`` could still convert: 3 cubes on the market hall at once (nothing gives a seat more cubes)."""
@@ -528,12 +532,12 @@ class SpeicherstadtState(State):
 
         return describe_action(self, action, seat)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SpeicherstadtView:
         from rules.speicherstadt.views import build_view
 
         return build_view(self, seat)
 
-    def views(self, seats: Iterable[int]) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    def views(self, seats: Iterable[int]) -> tuple[SpeicherstadtView, dict[int, SpeicherstadtView]]:
         from rules.speicherstadt.views import build_view
 
         public = build_view(self, None)  # nothing is hidden in this game: the views differ only by "viewer"

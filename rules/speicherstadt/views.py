@@ -2,13 +2,69 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from rules.speicherstadt import scoring
 from rules.speicherstadt.data import CARDS, GOODS, SEASON_NAMES
+from rules.views import BaseView
 
 if TYPE_CHECKING:
     from rules.speicherstadt.state import SpeicherstadtState
+
+
+class SpeicherstadtPlayer(TypedDict):
+    """A seat's entry in ``players``. Everything is public in The Speicherstadt: there is no private block."""
+
+    seat: int
+    coins: int
+    fire_points: int
+    workers: int
+    firemen: int
+    bought: int
+    cards: list[dict[str, Any]]  # {id, name, kind, info}
+    contracts: list[dict[str, Any]]  # {card, goods, filled, points, complete}
+    hand: dict[str, int]
+    warehouse: dict[str, int] | None
+    hall: dict[str, int]
+    kontors: int
+    ships: int
+    score: int
+    breakdown: dict[str, int]
+
+
+class RowSlot(TypedDict):
+    """A card of the row with its cubes and the workers on its demand spaces (lowest first)."""
+
+    col: int
+    card: str
+    name: str
+    kind: str
+    info: dict[str, Any]
+    cubes: dict[str, int] | None
+    workers: list[int]
+    price: int
+    status: str
+    buyer: int | None
+
+
+class SpeicherstadtView(BaseView):
+    """A Speicherstadt view (the keys are documented in ``state.py``)."""
+
+    round: int
+    season: str
+    season_name: str
+    last_round: bool
+    first_player: int
+    pile: dict[str, Any]  # {count, seasons: {season: n}, fires_left}
+    row: list[RowSlot]
+    deciding: int | None
+    loading_later: list[int]
+    bag: int
+    reserve: dict[str, int]
+    discard: int
+    fires_resolved: list[str]
+    special_end: bool
+    players: list[SpeicherstadtPlayer]
 
 PHASE_NAMES = {"demand": "Demand", "purchase": "Purchase", "loading": "Loading", "over": "Game over"}
 
@@ -50,7 +106,7 @@ def _seats_words(seats: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> dict[str, Any]:
+def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> SpeicherstadtPlayer:
     p = state.players[seat]
     kinds = [CARDS[c]["kind"] for c in p["cards"]]
     contracts = [
@@ -79,13 +135,13 @@ def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> dict
     }
 
 
-def build_view(state: SpeicherstadtState, seat: int | None) -> dict[str, Any]:
+def build_view(state: SpeicherstadtState, seat: int | None) -> SpeicherstadtView:
     parts = state.breakdowns()
     pile_seasons: dict[str, int] = {}
     for cid in state.pile:
         pile_seasons[cid[0]] = pile_seasons.get(cid[0], 0) + 1
     view_to_act = state.to_act()
-    view: dict[str, Any] = {
+    view: SpeicherstadtView = {
         "game": "speicherstadt",
         "num_players": state.num_players,
         "viewer": seat,

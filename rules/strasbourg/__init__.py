@@ -35,7 +35,7 @@ class StrasbourgGame(Game):
     title: ClassVar[str] = "Strasbourg"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
-    state_class: ClassVar[type[State]] = StrasbourgState
+    state_class: ClassVar[type[State[Any]]] = StrasbourgState
     secret_verbs: ClassVar[frozenset[str]] = SECRET_VERBS
     #: undo (docs/service.md "Undo"): a card drawn from one's own shuffled deck, a stack turned over in a step, the
     #: stacks everyone planned shown when planning ends, and the holdings shown at the end. Nothing uses the Rng.

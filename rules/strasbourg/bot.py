@@ -60,7 +60,8 @@ def _odds(objective: str) -> float:
 
 def _objective_ev(objective: str) -> float:
     p = _odds(objective)
-    return p * OBJECTIVES[objective]["points"] - (1 - p) * 3
+    points: int = OBJECTIVES[objective]["points"]
+    return p * points - (1 - p) * 3
 
 
 def _kept_types(view: dict[str, Any]) -> dict[str, Any]:
@@ -85,8 +86,8 @@ def _choose_objective(view: dict[str, Any], legal: list[str]) -> str:
 
 def _draw_target(view: dict[str, Any]) -> int:
     priv = view["private"]
-    rounds_left = ROUNDS - view["round"] + 1
-    available = priv["deck"] + len(priv["hand"])
+    rounds_left: int = ROUNDS - view["round"] + 1
+    available: int = priv["deck"] + len(priv["hand"])
     carried = sum(len(s) for s in priv["stacks"][: priv["new_from"]])
     return max(1, math.ceil(available / rounds_left) - carried // 2)
 
@@ -294,7 +295,7 @@ def _choose_task(view: dict[str, Any], legal: list[str]) -> str:
             return own - 0.4 * others + 0.1 * empty
 
         return max(legal, key=chapel_score)
-    value = EDIFICES[view["edifices"][view["round"] - 1]]["value"]
+    edifice_value: int = EDIFICES[view["edifices"][view["round"] - 1]]["value"]
 
     def edifice_score(action: str) -> float:
         near = ORTHOGONAL[action.split()[1]]
@@ -303,7 +304,7 @@ def _choose_task(view: dict[str, Any], legal: list[str]) -> str:
             (sum(1 for c in near if city.get(c) == s) for s in range(view["num_players"]) if s != me), default=0
         )
         empty = sum(1 for c in near if c not in city)
-        return value * (own - 0.6 * others) + 0.1 * empty
+        return edifice_value * (own - 0.6 * others) + 0.1 * empty
 
     return max(legal, key=edifice_score)
 

@@ -26,7 +26,7 @@ FULL_DECK = Counter(INFLUENCE_DECK)
 
 def _influence_cards(state: StrasbourgState, seat: int) -> list[int]:
     p = state.players[seat]
-    cards = p["deck"] + p["hand"] + p["open"] + p["gone"]
+    cards: list[int] = p["deck"] + p["hand"] + p["open"] + p["gone"]
     for stack in p["stacks"]:
         cards += stack
     if state.bid is not None:

@@ -79,42 +79,44 @@ def objective_met(
 ) -> bool:
     """Whether ``seat`` fulfils one objective card on this board (checked at game end only)."""
     card = OBJECTIVES[objective]
-    kind, param = card["type"], card["param"]
+    kind: str = card["type"]
+    param: str | int | None = card["param"]  # a guild or edifice name, a number, or None
+    number = param if isinstance(param, int) else 0  # the number of the numeric kinds
     own = {cell for cell, owner in city.items() if owner == seat}
     if kind == "edifice_pair":
         return any(e == param and sum(n in own for n in ORTHOGONAL[c]) >= 2 for c, e in built.items())
     if kind == "guild_three":
         return sum(1 for c in own if GUILD_OF.get(c) == param) >= 3
     if kind == "crowd_at_edifice":
-        return any(sum(n in own for n in ORTHOGONAL[c]) >= param for c in built)
+        return any(sum(n in own for n in ORTHOGONAL[c]) >= number for c in built)
     if kind in ("straight_row", "long_row"):
-        return max(_longest_line(own, (1, 0)), _longest_line(own, (0, 1))) >= param
+        return max(_longest_line(own, (1, 0)), _longest_line(own, (0, 1))) >= number
     if kind == "diagonal_row":
-        return max(_longest_line(own, (1, 1)), _longest_line(own, (1, -1))) >= param
+        return max(_longest_line(own, (1, 1)), _longest_line(own, (1, -1))) >= number
     if kind == "council":
         seats = sum(1 for holder in council.values() if holder == seat)
         return seats >= COUNCIL_OBJECTIVE_THRESHOLD[num_players]
     if kind == "many_edifices":
-        return sum(1 for c in built if any(n in own for n in ORTHOGONAL[c])) >= param
+        return sum(1 for c in built if any(n in own for n in ORTHOGONAL[c])) >= number
     if kind == "largest_family":
         counts = [0] * num_players
         for owner in city.values():
             counts[owner] += 1
         return all(counts[seat] > counts[other] for other in range(num_players) if other != seat)
     if kind == "chapel_crowd":
-        return any(sum(c in own for c in CHAPEL_SPACES[ch]) >= param for ch in chapels)
+        return any(sum(c in own for c in CHAPEL_SPACES[ch]) >= number for ch in chapels)
     if kind == "many_chapels":
-        return sum(1 for ch in chapels if any(c in own for c in CHAPEL_SPACES[ch])) >= param
+        return sum(1 for ch in chapels if any(c in own for c in CHAPEL_SPACES[ch])) >= number
     if kind == "all_guilds":
         return {GUILD_OF[c] for c in own} >= set(GUILDS)
     if kind == "stockpile":
-        return goods >= param
+        return goods >= number
     if kind == "treasury":
-        return coins >= param
+        return coins >= number
     if kind == "privileged":
-        return privileges >= param
+        return privileges >= number
     if kind == "guild_seats":
-        return sum(1 for g in GUILDS if council.get(g) == seat) >= param
+        return sum(1 for g in GUILDS if council.get(g) == seat) >= number
     if kind == "block":
         return _has_block(own)
     raise ValueError(f"unknown objective type {kind}")

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core import Event
-from rules.strasbourg.data import EDIFICES, GOODS_NAMES, GUILD_NAMES, OBJECTIVES, SEAT_NAMES
+from rules.strasbourg.data import (
+    CHAPEL_SPACES,
+    EDIFICES,
+    GOODS_NAMES,
+    GOODS_VALUE,
+    GUILD_NAMES,
+    GUILD_OF,
+    OBJECTIVES,
+    PRICES,
+    SEAT_NAMES,
+)
+
+if TYPE_CHECKING:
+    from rules.strasbourg.state import StrasbourgState
 
 
 def who(seat: Any) -> str:
@@ -199,3 +212,52 @@ def summary(view: dict[str, Any]) -> str:
     if view["over"]:
         lines.append("Final: " + ", ".join(f"Seat {s} {v}" for s, v in enumerate(view["scores"])))
     return "\n".join(lines)
+
+
+FIXED_LABELS = {
+    "confirm": "Keep the chosen objectives and discard the rest",
+    "draw": "Draw the top influence card",
+    "stop": "Stop drawing and split your cards into stacks",
+    "add all": "Put all remaining cards on the open stack",
+    "singles": "Put each remaining card in a stack of its own",
+    "close": "Close the open stack and start a new one",
+    "restart": "Take this round's stacks apart and split again",
+    "pass": "Pass this step",
+    "privilege": "Spend a privilege and decide after the others",
+    "skip": "Place no member in the city",
+    "goods": "Take a goods tile",
+    "sell all": "Sell all your goods",
+    "done": "Stop selling",
+}
+
+
+def describe_action(st: StrasbourgState, action: str) -> str:
+    verb, _, arg = action.partition(" ")
+    if verb in ("keep", "drop") and arg in OBJECTIVES:
+        card = OBJECTIVES[arg]
+        label = "Keep" if verb == "keep" else "Discard"
+        return f"{label} objective {arg}: {card['text']} (+{card['points']} / -3)"
+    if verb == "reveal":
+        seat = st.to_act()[0] if st.phase == "action" else None
+        if seat is not None and arg.isdigit() and 0 < int(arg) <= len(st.players[seat]["stacks"]):
+            # Only the bidder is offered this label, and revealing makes the cards public anyway.
+            cards = st.players[seat]["stacks"][int(arg) - 1]
+            size = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
+            return f"Reveal stack {arg}: {'+'.join(map(str, cards))} = {sum(cards)} ({size})"
+        return f"Reveal stack {arg}"
+    if verb == "buy" and arg in PRICES:
+        return f"Place a member on {arg} ({GUILD_NAMES[GUILD_OF[arg]]}) for {_coins(PRICES[arg])}"
+    if verb == "sell" and arg in GOODS_VALUE:
+        return f"Sell one {GOODS_NAMES[arg]} tile for {_coins(GOODS_VALUE[arg])}"
+    if verb == "return":
+        return "Return no card" if arg == "none" else f"Put the {arg} at the bottom of your deck"
+    if verb == "chapel":
+        return f"Build the chapel on {arg} (next to {', '.join(CHAPEL_SPACES.get(arg, ()))})"
+    if verb == "build":
+        edifice = EDIFICES[st.edifices[st.round - 1]]["name"]
+        return f"Build the {edifice} on {arg}"
+    if verb == "add" and arg != "all":
+        return f"Put a {arg} on the open stack"
+    if verb == "goods" and st.tasks:
+        return f"Take a {GOODS_NAMES[st.tasks[0]['guild']]} goods tile"
+    return FIXED_LABELS.get(action, action)

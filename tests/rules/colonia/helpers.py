@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.colonia import GAME
+from rules.colonia import GAME, loops
 from rules.colonia import data as D
 from rules.colonia.state import ColoniaState
 from rules.core import Event, Rng
@@ -59,7 +59,7 @@ def go(st: ColoniaState, day: int, sub: str = "votes") -> list[Event]:
 def start_loop(st: ColoniaState, day: int, kind: str) -> list[Event]:
     ev: list[Event] = []
     st.day, st.sub = day, "loop"
-    st._start_loop(kind, ev)
+    loops.start_loop(st, kind, ev)
     return ev
 
 

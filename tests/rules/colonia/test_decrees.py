@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.colonia import data as D
+from rules.colonia import supply
 from rules.colonia.checks import invariants
 from rules.colonia.state import FRI, TUE, WED, ColoniaState
 
@@ -174,7 +175,7 @@ def test_a8_a_loaded_extra_hold_on_a_ship_that_stays_pays_when_it_sails() -> Non
     assert ship["x"] == 0  # it stays with the ship
     city = D.SHIP_BY_ID[sid].city
     money = st.money[0][city]
-    st._depart(4, False, rng(), [])
+    supply.depart(st, 4, False, rng(), [])
     assert st.money[0][city] == money + D.EXTRA_HOLD_PAY
 
 

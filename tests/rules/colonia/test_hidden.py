@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from rules.colonia import GAME
+from rules.colonia import GAME, loops
 from rules.colonia.checks import invariants, redeal_hidden
 from rules.colonia.state import ColoniaState
 from rules.core import Rng
@@ -28,7 +28,7 @@ def test_two_states_differing_only_in_one_screen_look_identical_to_everyone_else
     a = fresh(4)
     week_running(a, [8, 7, 6, 5], order=[0, 1, 2, 3])
     give_relic(a, 1, "NOW-14-2")
-    a._start_loop("stall", [])
+    loops.start_loop(a, "stall", [])
     b = ColoniaState.from_json(json.loads(a.dump()))
     # Seat 1's screen differs: money, goods, the kind of raw materials (swapped with the hidden bag)
     # and which relic it holds (swapped with a card of the face-down pile).
@@ -113,7 +113,7 @@ def test_a_pass_forced_by_hidden_facts_is_still_asked() -> None:
     week_running(st, [8, 7, 6], order=[0, 1, 2])
     for seat in range(3):
         st.goods[seat] = [0] * 5
-    st._start_loop("load", [])
+    loops.start_loop(st, "load", [])
     # Nobody holds goods, but that is behind the screens: every seat is asked and can only pass.
     assert st.to_act() == [0] and st.legal_actions(0) == ["pass"]
     # No members in reserve is public: that seat is passed automatically.

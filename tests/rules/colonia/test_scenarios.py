@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.colonia import data as D
+from rules.colonia import scoring, week
 from rules.colonia.checks import invariants
 from rules.colonia.state import FRI, THU, TUE, WED, draw_from_bag
 
@@ -244,7 +245,7 @@ def test_ct8_extra_order_dice_move_the_sticks() -> None:
     st = fresh(4)
     st.stick = [0, 0, 0, 0, 0]
     for roll in (4, 6, 1, 1, 3):
-        st.extra_order(roll)
+        week.extra_order(st, roll)
     assert st.stick == [3, 1, 2, 2, 1]
 
 
@@ -273,7 +274,7 @@ def test_ct9_delivery_above_the_stick_and_sliding() -> None:
     st.reserve[yellow] -= 9
     st.stick = [0, 0, 3, 0, 0]
     goods = [list(g) for g in st.goods]
-    st._deliver_and_slide([])
+    week.deliver_and_slide(st, [])
     assert st.goods[red][GOOD["painting"]] == goods[red][GOOD["painting"]] + 2
     assert st.goods[green][GOOD["painting"]] == goods[green][GOOD["painting"]] + 1
     assert st.goods[yellow] == goods[yellow]
@@ -386,7 +387,7 @@ def test_ct15_window_goes_to_the_strict_majority_who_pays_the_bank() -> None:
     green, purple, yellow, red = 0, 1, 2, 3
     for seat, amount in ((green, 10), (purple, 3), (yellow, 2), (red, 4)):
         st.money[seat] = [amount, 0, 0, 0]
-    st._finish([])
+    scoring.finish(st, [])
     assert st.final["windows"][CUR["pfund"]] == green
     assert st.money[green][CUR["pfund"]] == 0
     assert st.final["breakdown"][green]["windows"] == 2
@@ -396,7 +397,7 @@ def test_ct15_variant_tied_majority_gets_no_window() -> None:
     st = fresh(4)
     for seat, amount in enumerate((10, 10, 2, 4)):
         st.money[seat] = [amount, 0, 0, 0]
-    st._finish([])
+    scoring.finish(st, [])
     assert st.final["windows"][CUR["pfund"]] is None
     assert st.money[0][CUR["pfund"]] == 10 and st.money[1][CUR["pfund"]] == 10
 
@@ -424,7 +425,7 @@ def _tied_at_23(money: tuple[int, int], goods: tuple[int, int], raw: tuple[int, 
     st.goods[0][0], st.goods[1][0] = goods
     give_raw(st, 0, leather=raw[0])
     give_raw(st, 1, leather=raw[1])
-    st._finish([])
+    scoring.finish(st, [])
     return st.outcome()
 
 

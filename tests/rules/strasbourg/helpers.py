@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from rules.core import Event, Rng
-from rules.strasbourg import GAME
+from rules.strasbourg import GAME, steps
 from rules.strasbourg.checks import invariants
 from rules.strasbourg.data import GUILDS, STEP_LETTERS
 from rules.strasbourg.state import StrasbourgState
@@ -61,7 +61,7 @@ def action_state(
         p["new_from"] = len(p["stacks"])
         p["deck_start"] = len(p["deck"])
     state.step = STEP_LETTERS.index(step)
-    state._start_step([])
+    steps.start_step(state, [])
     state._advance([])
     return state
 

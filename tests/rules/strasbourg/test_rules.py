@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from rules import IllegalAction
-from rules.strasbourg import GAME
+from rules.strasbourg import GAME, council
 from rules.strasbourg.checks import invariants
 from rules.strasbourg.data import (
     BUILDING_SPACES,
@@ -305,7 +305,7 @@ def test_chapel_and_edifice_placements() -> None:
 def test_council_privilege_goes_to_the_sole_leader() -> None:
     state = fresh(3)
     state.council.update(nobility=0, church=0, smiths=1)
-    state._council([])
+    council.council_phase(state, [])
     assert [p["prestige"] for p in state.players] == [2, 1, 0]
     assert [p["privileges"] for p in state.players] == [1, 0, 0]
 

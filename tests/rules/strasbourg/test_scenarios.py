@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import IllegalAction
+from rules.strasbourg import council, steps
 from rules.strasbourg.checks import invariants
 from rules.strasbourg.data import GOODS_VALUE, GUILDS
 from rules.strasbourg.scoring import objective_points
@@ -204,7 +205,7 @@ def test_ts8_council_phase() -> None:
         nobility=THOMAS, church=NICOLE, merchants=PETER, vintners=THOMAS, smiths=NICOLE, butchers=SANDRA
     )
     state.council.update(bakers=None, shoemakers=None)
-    state._council([])
+    council.council_phase(state, [])
     assert [p["prestige"] for p in state.players] == [2, 1, 1, 2]
     assert [p["privileges"] for p in state.players] == [1, 0, 0, 1]
 
@@ -289,7 +290,7 @@ def test_rulebook_chapel_example() -> None:
     # Sandra holds the Church seat and builds the chapel directly next to two of her members (+2 at the end).
     state = action_state(4, "H", [[], [], [], []], first=NICOLE)
     state.council["church"] = SANDRA
-    state._start_step([])  # H again, now with Sandra on the Church seat
+    steps.start_step(state, [])  # H again, now with Sandra on the Church seat
     state.city.update({"F3": SANDRA, "G3": SANDRA, "F4": PETER})
     assert state.to_act() == [SANDRA]
     state.apply(SANDRA, "chapel CH6")  # the corner of F3, G3, F4, G4
@@ -301,7 +302,7 @@ def test_rulebook_edifice_example_the_nobility_holder_builds() -> None:
     # The rulebook's picture puts Thomas on the Church seat, but its rule text (step I) says Nobility (S-A7).
     state = action_state(4, "I", [[], [], [], []], first=NICOLE)
     state.council.update(nobility=THOMAS, church=NICOLE)
-    state._start_step([])
+    steps.start_step(state, [])
     state.edifices.remove("inn")
     state.edifices.insert(0, "inn")
     state.city.update({"D2": THOMAS, "E3": THOMAS})

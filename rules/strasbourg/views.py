@@ -1,0 +1,173 @@
+"""Per-viewer projections of a Strasbourg state (structure documented in ``state.py``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+
+from rules.strasbourg.data import (
+    GUILD_NAMES,
+    GUILDS,
+    ROUND_CARDS,
+    ROUNDS,
+)
+from rules.strasbourg.steps import step_kind
+from rules.views import BaseView
+
+if TYPE_CHECKING:
+    from rules.strasbourg.state import StrasbourgState
+
+
+class StrasbourgPlayer(TypedDict):
+    seat: int
+    prestige: int
+    stacks: list[int]  # sizes
+    deck: int
+    city: int
+    council: int
+    privileges_spent: int
+    ready: bool
+
+
+class StrasbourgPrivate(TypedDict):
+    """``private``: what only the viewer's seat sees."""
+
+    coins: int
+    goods: dict[str, int]
+    privileges: int
+    deck: int
+    hand: list[int]
+    open: list[int]
+    stacks: list[list[int]]
+    new_from: int
+    plan: str
+    objectives: dict[str, list[str]]  # dealt, kept, undecided
+
+
+class StrasbourgView(BaseView):
+    """A Strasbourg view (the keys are documented in ``state.py``); nested records are JSON objects."""
+
+    round: int
+    step: str | None
+    step_kind: str | None
+    step_guild: str | None
+    merchant_seat: bool
+    round_cards: list[dict[str, str]]
+    edifices: list[str]
+    first_player: int
+    council: dict[str, int | None]
+    city: dict[str, int]
+    built: dict[str, str]
+    chapels: list[str]
+    players: list[StrasbourgPlayer]
+    bid: dict[str, Any] | None
+    last: dict[str, Any] | None
+    task: dict[str, Any] | None
+    options: dict[str, str]
+    private: NotRequired[StrasbourgPrivate]  # the viewer's own seat only
+    final: NotRequired[list[dict[str, Any]]]  # once over
+
+
+def status_line(st: StrasbourgState) -> str:
+    if st.phase == "over":
+        return "Game over"
+    waiting = ", ".join(f"seat {s}" for s in st.to_act())
+    if st.phase == "planning":
+        return f"Round {st.round}/{ROUNDS} · planning · waiting for {waiting}"
+    kind = step_kind(st.letter)
+    what = {
+        "nobility": "Nobility & Church",
+        "guild": f"{GUILD_NAMES.get(st.step_guild() or '', '')} guild",
+        "merchants": "Merchants",
+        "chapel": "chapel",
+        "edifice": "edifice",
+    }[kind]
+    return f"Round {st.round}/{ROUNDS} · step {st.letter} ({what}) · waiting for {waiting}"
+
+
+def build_view(st: StrasbourgState, seat: int | None) -> StrasbourgView:
+    over = st.phase == "over"
+    planning = st.phase == "planning"
+    players: list[StrasbourgPlayer] = []
+    for s, p in enumerate(st.players):
+        hide = planning and s != seat and not (st.in_turn and p["plan"] == "ready")
+        sizes = [len(stack) for stack in (p["stacks"][: p["new_from"]] if hide else p["stacks"])]
+        players.append(
+            {
+                "seat": s,
+                "prestige": p["prestige"],
+                "stacks": sizes,
+                "deck": p["deck_start"] if hide else len(p["deck"]),
+                "city": sum(1 for owner in st.city.values() if owner == s),
+                "council": sum(1 for holder in st.council.values() if holder == s),
+                "privileges_spent": p["privileges_spent"],
+                "ready": p["plan"] == "ready",
+            }
+        )
+    action = st.phase == "action"
+    letter = st.letter if action else None
+    view: StrasbourgView = {
+        "game": "strasbourg",
+        "num_players": st.num_players,
+        "viewer": seat,
+        "to_act": st.to_act(),
+        "phase": st.phase,
+        "status": status_line(st),
+        "scores": [p["prestige"] for p in st.players],
+        "over": over,
+        "round": st.round,
+        "step": letter,
+        "step_kind": step_kind(letter) if letter else None,
+        "step_guild": st.step_guild() if action else None,
+        "merchant_seat": letter == "G",
+        "round_cards": [{"id": c, **ROUND_CARDS[c]} for c in st.cards],
+        "edifices": list(st.edifices),
+        "first_player": st.first,
+        "council": dict(st.council),
+        "city": dict(st.city),
+        "built": dict(st.built),
+        "chapels": list(st.chapels),
+        "players": players,
+        "bid": None,
+        "last": st.last,
+        "task": None,
+        "options": dict(st.options),
+    }
+    if st.bid is not None:
+        view["bid"] = {
+            "status": list(st.bid["status"]),
+            "revealed": [list(c) for c in st.bid["cards"]],
+            "queue": st.bid["queue"] + st.bid["later"],
+        }
+    if st.tasks:
+        task = st.tasks[0]
+        view["task"] = {k: (list(v) if isinstance(v, list) else v) for k, v in task.items() if k != "started"}
+    if seat is not None and 0 <= seat < st.num_players:
+        p = st.players[seat]
+        view["private"] = {
+            "coins": p["coins"],
+            "goods": dict(zip(GUILDS, p["goods"], strict=True)),
+            "privileges": p["privileges"],
+            "deck": len(p["deck"]),
+            "hand": list(p["hand"]),
+            "open": list(p["open"]),
+            "stacks": [list(stack) for stack in p["stacks"]],
+            "new_from": p["new_from"],
+            "plan": p["plan"],
+            "objectives": {"dealt": list(p["dealt"]), "kept": list(p["kept"]), "undecided": list(p["undecided"])},
+        }
+    if over:
+        outcome = st.outcome()
+        view["outcome"] = outcome.to_dict()
+        view["scores"] = list(outcome.scores)
+        view["final"] = [
+            {
+                "coins": p["coins"],
+                "goods": dict(zip(GUILDS, p["goods"], strict=True)),
+                "privileges": p["privileges"],
+                "objectives": [
+                    {"id": o, "met": ok} for o, ok in zip(p["kept"], st.objectives_met(s), strict=True)
+                ],
+            }
+            for s, p in enumerate(st.players)
+        ]
+    return view
