@@ -320,7 +320,7 @@ class State(ABC, Generic[ViewT]):
         names as showing something hidden (``Game.reveals``: a card drawn, a stack turned over, secret choices
         shown), anything drawn from the step's ``Rng`` (``RANDOM``), or an event told to another seat (``PRIVATE``).
         A game whose reveals cannot be told from its events overrides this."""
-        game = getattr(self, "game", None)
+        game: Game | None = getattr(self, "game", None)
         if game is None:  # a state class without its Game (``State.game`` unset): nothing can be told, so nothing back
             return REVEAL
         for event in events:
