@@ -17,6 +17,8 @@ async def test_a_failed_bot_commit_after_a_move_says_the_move_was_saved_and_the_
     await w.alice.slash(w.channel, "game new", game="tally", options="length=short")
     for _ in range(2):
         await w.alice.slash(w.channel, "game bot add")
+    # Alice must be asked each time (her last card's bid would otherwise be played for her, with the bots' moves)
+    await w.alice.slash(w.channel, "game settings", auto_forced="off")
     await w.alice.slash(w.channel, "game start")
     real_append = Store.append
     failed: list[int] = []

@@ -44,7 +44,9 @@ async def test_dm_names_the_player_on_the_board_without_a_ping_and_tells_them_by
     assert r.ephemeral and r.response.content.startswith("✅ From now on, on every server: **dm**")
     assert "closed" not in r.response.content
     since = len(w.env.http_requests)
-    await new_table(w, w.alice, w.bob)
+    # a fixed 2-hour deadline per move, the reminder at 1 h left (set before the start: a running wait keeps the
+    # bank it began with, and bob may be awaited from the first bid through his pick)
+    await new_table(w, w.alice, w.bob, deadline_hours=2.0, remind_hours=1.0)
 
     (board,) = [b for b in channel_posts(w, since) if "Your move" in (b.get("content") or "")]
     assert f"<@{w.bob.id}>" in board["content"]  # named …
@@ -55,8 +57,6 @@ async def test_dm_names_the_player_on_the_board_without_a_ping_and_tells_them_by
     assert not any("It's your move in" in text for text in dms(w.alice))
 
     # a reminder: one short line in the channel naming him without a ping, and the reminder by DM
-    # a fixed 2-hour deadline per move, the reminder at 1 h left (time banks: reminders count the time left)
-    await w.alice.slash(w.channel, "game settings", deadline_hours=2.0, remind_hours=1.0)
     for actor in (w.alice, w.bob):  # the bids
         await actor.slash(w.channel, "move", action=(await w.bot.service.legal(w.channel.id, actor.id))[0][0])
     if (await table(w)).awaited != (w.bob.id,):  # pick order is by seat: let alice take her turn first
