@@ -245,4 +245,9 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seat)
     ) STRICT;
     """,
+    # 11: the refill a seat's last finished turn added to its bank, so that taking that move back (undo) takes the
+    # refill back too: a move and its undo must not be a way to fill one's bank
+    """
+    ALTER TABLE banks ADD COLUMN refill_s REAL NOT NULL DEFAULT 0;
+    """,
 ]

@@ -544,10 +544,17 @@ class Store(UserRows):
         rows = await self._fetchall("SELECT seat, left_s FROM banks WHERE game_id = ?", (game_id,))
         return {int(s): float(v) for s, v in rows}
 
-    async def put_bank(self, game_id: int, seat: int, left_s: float) -> None:
+    async def put_bank(self, game_id: int, seat: int, left_s: float, refill_s: float = 0.0) -> None:
+        """Store a seat's bank; ``refill_s``: what a finished turn just added to it (an undo takes it back)."""
         await self._write(
-            "INSERT INTO banks(game_id, seat, left_s) VALUES (?, ?, ?)"
-            " ON CONFLICT(game_id, seat) DO UPDATE SET left_s = excluded.left_s", (game_id, seat, left_s))
+            "INSERT INTO banks(game_id, seat, left_s, refill_s) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(game_id, seat) DO UPDATE SET left_s = excluded.left_s, refill_s = excluded.refill_s",
+            (game_id, seat, left_s, refill_s))
+
+    async def take_back_refill(self, game_id: int, seat: int) -> None:
+        """The seat's last finished turn was taken back: so is the refill it brought."""
+        await self._write("UPDATE banks SET left_s = max(0, left_s - refill_s), refill_s = 0"
+                          " WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     async def clock_rows(self, game_id: int) -> dict[int, tuple[float | None, float | None]]:
         """seat -> (remind_at, due_at) of the game's running waits."""

@@ -71,7 +71,8 @@ class BankClocks(ServiceBase):
             left = bank_left(due, stored.get(s), terms, now)
             asked = due is None and not self._away(row.id, seats[s].user_id)
             if s not in awaited:
-                await tx.put_bank(row.id, s, refilled(left, terms) if s == acted else left)
+                bank = refilled(left, terms) if s == acted else left
+                await tx.put_bank(row.id, s, bank, refill_s=bank - left)
                 if asked:
                     await tx.close_timeout(row.id, s)
             elif asked and kind == "player":  # they answered the question themselves: their clock runs again

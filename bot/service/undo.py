@@ -154,7 +154,10 @@ class UndoService(MoveService):
                                     events=[line], now=now)
                     for s in lapsed:
                         await tx.drop_orders(row.id, s)
-                    # The player is awaited again: a running clock keeps going, a wait that had ended starts now.
+                    # The player is awaited again: a running clock keeps going, a wait that had ended starts now,
+                    # without the refill that ending it brought (else move and undo would fill a bank at will).
+                    if seat not in await tx.clock_rows(row.id):
+                        await tx.take_back_refill(row.id, seat)
                     await self._sync_deadlines(tx, row, seats, restored, acted=None, now=now, version=version)
             except BaseException as exc:
                 self._forget(row.id)

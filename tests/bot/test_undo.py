@@ -354,3 +354,22 @@ async def test_a_finished_game_with_an_undo_records_it_and_verifies(svc: TableSe
     assert next(e.get("undone", False) for e in record["log"] if e["kind"] == "player") is True
     verdict = verify_record(record, TEST_GAMES)
     assert verdict.ok, verdict.problems
+
+
+async def test_taking_back_a_move_takes_back_its_refill(svc: TableService, clock: FakeClock) -> None:
+    """A move that ends a wait refills the bank; its undo must take the refill back, else moving and taking the move
+    back would fill a bank at will. The time spent stays spent."""
+    await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), settings={"pace": "daily"})  # bank 3 days, +24 h a turn
+    update = await svc.start(CH, ANNA, seed=17)
+    game_id = update.table.game_id
+    anna = update.table.seat_of(ANNA)
+    clock.advance(30)  # Anna thinks for 30 h: 42 h left
+    await svc.act(CH, ANNA, await first(svc, ANNA, "play"))
+    assert anna not in await svc.store.clock_rows(game_id)  # her wait ended: 42 h + the 24 h refill banked
+    assert (await svc.store.banks(game_id))[anna] == pytest.approx(66 * 3600)
+    for _ in range(3):  # the old code gave the refill again at every move and undo, up to the bank's size
+        await svc.undo(CH, ANNA)
+        (_remind, due) = (await svc.store.clock_rows(game_id))[anna]
+        assert due == pytest.approx(clock.now + 42 * 3600)
+        await svc.act(CH, ANNA, await first(svc, ANNA, "play"))
+    assert (await svc.store.banks(game_id))[anna] == pytest.approx(66 * 3600)
