@@ -245,4 +245,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seat)
     ) STRICT;
     """,
+    # 11: quiet hours, stored with the notification preference: the player's IANA time zone and their local quiet
+    # hours as "start-end" (e.g. "22-8"); NULL = none. No reminder reaches them then (bot/service/quiet.py).
+    """
+    ALTER TABLE users ADD COLUMN tz TEXT;
+    ALTER TABLE users ADD COLUMN quiet TEXT;
+    """,
 ]
