@@ -3,13 +3,15 @@ them (replayed from the log), for the turn notice and ``/game since`` (docs/disc
 
 Public lines only: the log's ``events`` column holds the public lines of each row (private ones are never logged),
 and a row without public lines (a secret step) is left out entirely, as on the board and in ``/game log``. Undone
-rows are skipped (the undo's note stays: it says what happened). The cut is the player's latest own ``player`` row
+rows are skipped, and with them the undo's note ("Ana took back a move.", right after them): a move and its undo
+cancel out. The cut is the player's latest own ``player`` row
 that was not undone; without one, everything from the game's first move on (the lobby's notes left out)."""
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from bot.service.model import TableError, _check_id
@@ -86,7 +88,9 @@ class SinceService(ReadService):
         else:  # from the first move on: the lobby's notes (joins, the start) are not news
             start = next((i for i, r in enumerate(rows) if r.kind != "note"), len(rows))
             cut_version = 0
-        after = [r for r in rows[start:] if r.events and not r.damaged and not r.undone]
+        # An undo's own note comes right after the rows it took back: with them skipped, it is no news either.
+        undo_notes = {r.id for prev, r in pairwise(rows) if r.kind == "note" and prev.undone}
+        after = [r for r in rows[start:] if r.events and not r.damaged and not r.undone and r.id not in undo_notes]
         names = [s.name for s in seats]
         movers: list[str] = []
         moves = 0
