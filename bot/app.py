@@ -25,7 +25,7 @@ from discord.ext import commands
 
 from bot import health
 from bot.backup_loop import BackupLoop
-from bot.cogs import away, game_commands, lobby, play, records, undo
+from bot.cogs import away, game_commands, lobby, play, records, since, undo
 from bot.cogs.server_events import ServerEvents
 from bot.config import Config, ConfigError
 from bot.digest import DigestLoop
@@ -135,6 +135,7 @@ def build_bot(config: Config | None = None, **kwargs: Any) -> KontorBot:
     lobby.setup(bot)
     records.setup(bot)  # adds /game log, mygames and record to lobby's /game group
     undo.setup(bot)  # adds /game undo to it
+    since.setup(bot)  # adds /game since
     away.setup(bot)  # adds /game away, back and reclaim
     play.setup(bot)
     game_commands.setup(bot.tree)

@@ -12,13 +12,16 @@ nor skips one. A user whose DMs are known to be refused gets none: they are ment
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from bot.background import BackgroundTask
 from bot.botcore import BotCore
 from bot.dms import DirectMessages
-from bot.service import Table, pause_text
+from bot.service import SinceDigest, Table, pause_text
+from bot.ui.since import since_text
 from bot.ui.text import clip, plural, shown
 
 log = logging.getLogger(__name__)
@@ -28,10 +31,13 @@ CHECK_S = 3600.0
 NEWS_KEPT_S = 30 * 24 * 3600.0
 
 
-def digest_text(tables: list[Table], news: set[int]) -> str:
+def digest_text(tables: list[Table], news: set[int], since: Mapping[int, SinceDigest] | None = None) -> str:
     """The digest DM: each waiting game with its link; ``news`` are the game ids with private news not seen yet
-    (said, never shown: the lines are in the game's My screen)."""
+    (said, never shown: the lines are in the game's My screen); ``since``: per game id, the public events since the
+    player's last move there, each fitted into its share of the message."""
+    since = since or {}
     lines = [f"📋 **Your Kontor digest** — {plural(len(tables), 'game')} waiting for you:"]
+    room = max(120, min(600, 1500 // max(1, len(tables)) - 200))
     for t in tables:
         line = (f"• **{shown(t.title)}** (game #{t.game_id}, move {t.version}) —"
                 f" https://discord.com/channels/{t.guild or '@me'}/{t.channel}")
@@ -40,6 +46,8 @@ def digest_text(tables: list[Table], news: set[int]) -> str:
         if t.paused is not None:
             line += f" ⏸️ {pause_text(t)}"
         lines.append(line)
+        if t.game_id in since and not since[t.game_id].empty:
+            lines.append("  " + since_text(since[t.game_id], room))
     lines.append("You get this once a day instead of a ping per turn. `/game notify` changes it.")
     return clip("\n".join(lines), 2000)
 
@@ -70,7 +78,11 @@ class DigestLoop(BackgroundTask):
                 if not tables:
                     continue  # nothing waits: no DM, and the next check looks again
                 news = set(await self.svc.news_games(user))
-                if await self.dms.send_text(user, digest_text(tables, news)):
+                since = {}
+                for t in tables:
+                    with contextlib.suppress(Exception):  # a digest without it rather than none
+                        since[t.game_id] = await self.svc.since_last_move(t.channel, user, game_id=t.game_id)
+                if await self.dms.send_text(user, digest_text(tables, news, since)):
                     await self.svc.digest_sent(user, now)
                     sent.append(user)
             except Exception:  # one user's digest must not keep the others from theirs

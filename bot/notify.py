@@ -23,11 +23,12 @@ import discord
 from bot import pausing
 from bot.botcore import BotCore
 from bot.dms import DirectMessages
-from bot.notify_prefs import quiet_users
+from bot.notify_prefs import quiet_users, sleeping
 from bot.private_news import PrivateNews, jump_link
 from bot.service import Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.items import Board, board_view
+from bot.ui.since import since_text
 from bot.ui.text import NO_PING, clip, mentions, pings, shown, shown_lines
 
 log = logging.getLogger(__name__)
@@ -99,11 +100,12 @@ class Notifier:
 
     # ---- public ----------------------------------------------------------------------------
     def board_message(self, update: Update, already: Collection[int] = (),
-                      quiet: Collection[int] = ()) -> dict[str, Any]:
+                      quiet: Collection[int] = (), since: Collection[str] = ()) -> dict[str, Any]:
         """The keyword arguments of the public board post for ``update`` (nothing private in it). Players in
         ``already`` were awaited at the channel's previous board: they are not pinged again (their turn did not
         just begin); only players who became awaited are, except those in ``quiet`` (their notice comes by DM,
-        bot/notify_prefs.py), whom the post names without pinging."""
+        bot/notify_prefs.py, or they are in their quiet hours), whom the post names without pinging. ``since``: the
+        "Since your last move" paragraphs of the players whose turn notice this post is (public lines only)."""
         newly = [u for u in update.awaited if u not in already] if update.finished is None else []
         table = update.table
         view = update.public_view or {}
@@ -116,6 +118,7 @@ class Notifier:
                 content.append(f"🔓 Seed: `{table.seed}` (SHA-256 `{table.seed_digest}`) — replay the log to verify.")
         elif newly:
             content.append(f"Your move: {mentions(newly)}")
+            content += [text for text in since if text]
         return {
             "content": clip("\n".join(content), 2000) or None,
             "embed": embed,
@@ -213,12 +216,16 @@ class Notifier:
         channel = await self.channel(update.channel)
         if update.reminder:  # a short line, not the board again: the board above it is still the current one
             who = list(update.awaited)
-            quiet = await quiet_users(self.bot.service, self.dms, who)
+            quiet = await quiet_users(self.bot.service, self.dms, who) | await sleeping(self.bot.service, who)
             text = f"⏰ {shown(update.notice or 'Reminder')}" + (f"\nYour move: {mentions(who)}" if who else "")
             return await channel.send(clip(text, 2000), allowed_mentions=pings([u for u in who if u not in quiet]))
         already = queue.awaited[1] if queue.awaited is not None and queue.awaited[0] == table.game_id else ()
         quiet = await quiet_users(self.bot.service, self.dms, update.awaited) if update.finished is None else set()
-        kwargs = self.board_message(update, already, quiet)
+        newly = [u for u in update.awaited if u not in already and u not in quiet] if update.finished is None else []
+        since = await self._since(update, newly)  # the channel is these players' turn notice: it says what they missed
+        if update.finished is None:
+            quiet |= await sleeping(self.bot.service, update.awaited)
+        kwargs = self.board_message(update, already, quiet, since)
         live = table.settings.get("post") == "live" and table.status == "active"
         # the live message this bot posted last beats the table's snapshot, which may predate storing it
         live_id = queue.live[1] if queue.live and queue.live[0] == table.game_id else table.live_message_id
@@ -231,7 +238,7 @@ class Notifier:
             live_id = queue.board[1]
             # The edited board keeps the lines it showed: a step's news must not vanish from the channel.
             lines = (queue.lines + update.public_events)[-MAX_CARRIED:]
-            kwargs = self.board_message(dataclasses.replace(update, public_events=lines), already, quiet)
+            kwargs = self.board_message(dataclasses.replace(update, public_events=lines), already, quiet, since)
         if (live or same_wait) and live_id:
             try:
                 edit = {k: v for k, v in kwargs.items() if k not in ("files", "allowed_mentions")}
@@ -256,6 +263,25 @@ class Notifier:
                 await self.bot.service.set_live_message(update.channel, message.id)
         return message
 
+    async def _since(self, update: Update, users: list[int]) -> list[str]:
+        """"Since your last move" for each of ``users`` (newly awaited, told in the channel), fitted together into
+        what a post has room for; a digest that cannot be read is left out, never the post."""
+        if not users or update.table.status != "active":
+            return []
+        room = min(700, 1700 // len(users))
+        out = []
+        for user in users:
+            try:
+                digest = await self.bot.service.since_last_move(update.channel, user, game_id=update.table.game_id,
+                                                                upto=update.version)
+            except Exception:
+                log.exception("no 'since your last move' for %s in game %s", user, update.table.game_id)
+                continue
+            seat = update.table.seat_of(user)
+            who = update.table.seats[seat].name if len(users) > 1 and seat is not None else None
+            out.append(since_text(digest, room, who=who))
+        return out
+
     def newest_board(self, channel_id: int) -> int | None:
         """The id of the newest board message this bot posted (or keeps live) in the channel; None if unknown (e.g.
         nothing posted since the start)."""
@@ -272,7 +298,8 @@ class Notifier:
 
     async def _remind_by_dm(self, update: Update) -> None:
         """A reminder for a player who asked for DMs (or the digest): by DM; if it does not arrive, a ping here."""
-        for user in await quiet_users(self.bot.service, self.dms, update.awaited):
+        asleep = await sleeping(self.bot.service, update.awaited)  # the night outlasts their bank: no DM at night
+        for user in await quiet_users(self.bot.service, self.dms, update.awaited) - asleep:
             text = f"⏰ {update.notice or 'Reminder'} — {jump_link(update.table)}"
             if not await self.dms.send_text(user, clip(text, 2000)):
                 await self.dms.ping(update.table, user, "⏰ Your move:")

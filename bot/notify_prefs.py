@@ -9,6 +9,9 @@
 A player whose DMs are known to be refused (bot/dms.py) is mentioned in the channel whatever they chose, until a DM
 gets through again: a notice that cannot arrive must not replace one that can. The preference lives in the
 ``users`` table (migration 8) and is cached by the service.
+
+Quiet hours (``/game notify timezone: quiet:``, migration 12): while a player is inside them, the service defers their
+reminder to the end of the night, and the notifier names them without a ping (``sleeping``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from bot.dms import DirectMessages
 from bot.service import NOTIFY_HELP
+from bot.service.quiet import QuietHours
 
 CLOSED_NOTE = ("⚠️ My last DM to you was refused (your DMs are closed for this server), so until one gets through I "
                "keep mentioning you in the channel. To allow DMs: right-click the server → Privacy Settings → Direct "
@@ -31,6 +35,24 @@ async def quiet_users(svc: Any, dms: DirectMessages, users: Iterable[int]) -> se
         if await svc.notify_pref(user) != "mention" and not await dms.known_closed(user):
             out.add(user)
     return out
+
+
+async def sleeping(svc: Any, users: Iterable[int]) -> set[int]:
+    """Of ``users``, those inside their quiet hours now (bot/service/quiet.py): named without a ping, no reminder."""
+    out = set()
+    for user in users:
+        if await svc.quiet_until(user) is not None:
+            out.add(user)
+    return out
+
+
+def describe_quiet(hours: QuietHours | None, tz: str | None) -> str:
+    """The quiet hours in words, for /game notify."""
+    if hours is None:
+        zone = f" (time zone {tz})" if tz else ""
+        return f"Quiet hours: none{zone}. Set them with `/game notify timezone: quiet:22-8`."
+    return (f"Quiet hours: **{hours.start}:00–{hours.end}:00** in {hours.tz} — no reminders then (they come when "
+            "your quiet hours end), and turn notices name you without a ping.")
 
 
 def describe(choice: str) -> str:

@@ -28,6 +28,7 @@ from bot.service import PrivateUpdate, Table, TableError, Update
 from bot.service.model import _secret_part
 from bot.store_users import PendingNews
 from bot.ui.embeds import fitting_lines
+from bot.ui.since import since_text
 from bot.ui.text import shown
 
 log = logging.getLogger(__name__)
@@ -120,6 +121,9 @@ class PrivateNews:
             content = None
             if notice:
                 content = f"🎲 It's your move in **{shown(table.title)}**: {jump_link(table)}"
+                since = await self._since(table, user)
+                if since:
+                    content += "\n" + since
             private = PrivateUpdate(view, news.lines if news else [])
             delivered = await self.dms.send_screen(table, user, private, content=content, heading=SINCE)
             if delivered and news:
@@ -130,6 +134,16 @@ class PrivateNews:
             log.info("no screen for %s in game %s any more", user, table.game_id)
         except Exception:  # the change is made and posted: one player's DM must not turn it into an error
             log.exception("the private news for %s in game %s failed", user, table.game_id)
+
+    async def _since(self, table: Table, user: int) -> str:
+        """"Since your last move" (public lines only) for the turn notice by DM; "" when there is nothing or it
+        cannot be read (the notice goes without it)."""
+        try:
+            digest = await self.svc.since_last_move(table.channel, user, game_id=table.game_id, upto=table.version)
+        except Exception:
+            log.exception("no 'since your last move' for %s in game %s", user, table.game_id)
+            return ""
+        return since_text(digest, room=1500)
 
     # ---- in replies ------------------------------------------------------------------------------
     async def pending(self, table: Table, user: int) -> PendingNews | None:

@@ -250,4 +250,10 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE banks ADD COLUMN refill_s REAL NOT NULL DEFAULT 0;
     """,
+    # 12: quiet hours, stored with the notification preference: the player's IANA time zone and their local quiet
+    # hours as "start-end" (e.g. "22-8"); NULL = none. No reminder reaches them then (bot/service/quiet.py).
+    """
+    ALTER TABLE users ADD COLUMN tz TEXT;
+    ALTER TABLE users ADD COLUMN quiet TEXT;
+    """,
 ]

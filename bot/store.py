@@ -801,6 +801,10 @@ class Store(UserRows):
                                    (game_id, seat))
         return None if row is None else row[0]
 
+    async def defer_reminder(self, game_id: int, seat: int, at: float) -> None:
+        """The reminder waits until ``at`` (the end of the player's quiet hours); the deadline stays."""
+        await self._write("UPDATE deadlines SET remind_at = ? WHERE game_id = ? AND seat = ?", (at, game_id, seat))
+
     async def clear_reminder(self, game_id: int, seat: int) -> None:
         await self._write("UPDATE deadlines SET remind_at = NULL WHERE game_id = ? AND seat = ?", (game_id, seat))
 

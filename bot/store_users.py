@@ -1,4 +1,5 @@
-"""The store's user-level rows (migration 8): notification preferences, the daily digest's time, pending private news.
+"""The store's user-level rows (migration 8): notification preferences, the daily digest's time, pending private news;
+quiet hours (migration 12).
 
 A mixin of ``bot.store.Store`` (it uses the store's ``_fetchall``/``_write``; every write runs inside
 ``store.transaction()``), kept apart so the games' queries and the users' read as two lists.
@@ -52,6 +53,18 @@ class UserRows:
             "INSERT INTO users(user_id, notify) VALUES (?, ?)"
             " ON CONFLICT(user_id) DO UPDATE SET notify = excluded.notify",
             (user_id, choice),
+        )
+
+    async def quiet_hours(self, user_id: int) -> tuple[str | None, str | None]:
+        """(time zone, "start-end") of the user's quiet hours (migration 12); (None, None) when none is stored."""
+        row = await self._fetchone("SELECT tz, quiet FROM users WHERE user_id = ?", (user_id,))
+        return (None, None) if row is None else (row[0], row[1])
+
+    async def set_quiet_hours(self, user_id: int, tz: str | None, quiet: str | None) -> None:
+        await self._write(
+            "INSERT INTO users(user_id, tz, quiet) VALUES (?, ?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET tz = excluded.tz, quiet = excluded.quiet",
+            (user_id, tz, quiet),
         )
 
     async def digest_users(self, before: float) -> list[int]:

@@ -40,12 +40,14 @@ from bot.service.settings import (
     describe_settings,
     normalise_settings,
 )
+from bot.service.since import SinceBoard, SinceDigest, SinceService
 from bot.service.timeouts import ANSWERS, TimeoutService
 from bot.service.undo import UndoService
 from bot.service.users import NOTIFY_HELP, UserService
 
 
-class TableService(RecordService, TimeoutService, OrderService, UndoService, PauseService, ReadService, UserService):
+class TableService(RecordService, SinceService, TimeoutService, OrderService, UndoService, PauseService, ReadService,
+                   UserService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 
@@ -73,6 +75,8 @@ __all__ = [
     "PrivateUpdate",
     "Question",
     "Seat",
+    "SinceBoard",
+    "SinceDigest",
     "StaleVersion",
     "Table",
     "TableError",

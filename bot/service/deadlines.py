@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from bot.service.clocks import duration, reminder_grace
 from bot.service.model import DamagedGame, Seat, TableError, Update, _Changes
@@ -16,6 +17,9 @@ MAX_CARETAKER_STEPS = 64  # atomic steps the caretaker may take to finish one tu
 
 
 class DeadlineService(MoveService):
+    if TYPE_CHECKING:  # bot/service/users.py
+        async def quiet_until(self, user: int, now: float | None = None) -> float | None: ...
+
     async def next_due(self) -> float | None:
         """When ``due`` next has something to do (None: nothing pending): lets a scheduler sleep. Includes the
         retry of bots whose chain failed."""
@@ -74,6 +78,14 @@ class DeadlineService(MoveService):
             return await self._bank_out(row, seats, state, seat, now)
         if not due and (current.remind_at is None or current.remind_at > now):
             return None
+        if not due and who.user_id is not None:
+            # Quiet hours (bot/service/quiet.py): the reminder waits for the player's morning, while the bank keeps
+            # running. When the night outlasts the bank, it goes out now (the notifier names them without a ping).
+            end = await self.quiet_until(who.user_id, now)
+            if end is not None and (current.due_at is None or end < current.due_at):
+                async with self.store.transaction() as tx:
+                    await tx.defer_reminder(game_id, seat, end)
+                return None
         due_at = current.due_at
         async with self.store.transaction() as tx:
             if due:

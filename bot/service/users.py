@@ -8,6 +8,8 @@ from typing import Any
 
 from bot.service.base import ServiceBase
 from bot.service.model import TableError, _check_id
+from bot.service.quiet import QuietHours, check_timezone, parse_quiet
+from bot.service.quiet import quiet_until as quiet_end
 from bot.store_users import NOTIFY_CHOICES, PendingNews
 
 NOTIFY_HELP = {
@@ -36,6 +38,49 @@ class UserService(ServiceBase):
             await tx.set_notify_pref(user, value)
         self._notify[user] = value
         return value
+
+    # ---- quiet hours (migration 12; bot/service/quiet.py) ---------------------------------------------------
+    async def quiet_hours(self, user: int) -> QuietHours | None:
+        """The user's quiet hours (None: none set). A stored value this build cannot read counts as none."""
+        _check_id(user, "user")
+        if user not in self._quiet:
+            tz, text = await self.store.quiet_hours(user)
+            value = None
+            if tz and text:
+                try:
+                    hours = parse_quiet(text)
+                    value = QuietHours(check_timezone(tz), *hours) if hours else None
+                except TableError:
+                    value = None
+            self._quiet[user] = value
+        return self._quiet[user]
+
+    async def time_zone(self, user: int) -> str | None:
+        """The user's stored time zone (also without quiet hours)."""
+        return (await self.store.quiet_hours(_check_id(user, "user")))[0]
+
+    async def set_quiet_hours(self, user: int, timezone: str | None = None, quiet: str | None = None
+                              ) -> QuietHours | None:
+        """Set the time zone and/or the quiet hours (``"22-8"``, ``off`` clears them); quiet hours need a time zone
+        (given now or stored). A refusal (TableError) changes nothing. Returns the quiet hours now in force."""
+        _check_id(user, "user")
+        tz, text = await self.store.quiet_hours(user)
+        if timezone is not None:
+            tz = check_timezone(timezone)
+        if quiet is not None:
+            hours = parse_quiet(quiet)
+            text = f"{hours[0]}-{hours[1]}" if hours else None
+        if text and not tz:
+            raise TableError("Quiet hours are in your local time: give your time zone too, e.g. "
+                             "`/game notify timezone:Europe/Berlin quiet:22-8`.")
+        async with self.store.transaction() as tx:
+            await tx.set_quiet_hours(user, tz, text)
+        self._quiet.pop(user, None)
+        return await self.quiet_hours(user)
+
+    async def quiet_until(self, user: int, now: float | None = None) -> float | None:
+        """When the user's quiet hours around ``now`` end; None when they are not in them (or have none)."""
+        return quiet_end(self.clock() if now is None else now, await self.quiet_hours(user))
 
     async def digest_due(self, now: float, every: float) -> list[int]:
         """Users who chose the digest and got none in the last ``every`` seconds."""

@@ -1,0 +1,122 @@
+"""Since your last move, for people: the compact digest a turn notice carries (the channel's "Your move" post, a
+``dm`` player's DM, the daily digest), and ``/game since``'s pages — one board per move since, with Previous/Next.
+
+The digest is public (the service builds it from the log's public lines only), clipped politely to the room a
+message has left: whole lines, oldest first, then "…and N more — `/game since`". The pages' reply is ephemeral, so
+its buttons are a plain View with a timeout over the digest as it was when asked (like ``bot.ui.logview``)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.service import SinceDigest
+from bot.ui.text import clip, plural, shown
+
+MORE = "/game since"
+SINCE_VIEW_SECONDS = 600.0
+Interaction = discord.Interaction[Any]
+
+
+def _names(names: tuple[str, ...]) -> str:
+    shown_names = [shown(n) for n in names]
+    if len(shown_names) <= 1:
+        return "".join(shown_names)
+    return ", ".join(shown_names[:-1]) + " and " + shown_names[-1]
+
+
+def heading(digest: SinceDigest, who: str | None = None) -> str:
+    """"Since your last move (3 moves by Bo and Cy)"; ``who`` names the player when a post speaks to several."""
+    text = "since the game began" if digest.first else "since your last move"
+    text = f"{shown(who)}, {text}" if who else text[0].upper() + text[1:]
+    if digest.moves:
+        text += f" ({plural(digest.moves, 'move')} by {_names(digest.moves_by)})"
+    return text
+
+
+def since_text(digest: SinceDigest, room: int = 700, who: str | None = None) -> str:
+    """One paragraph of at most ``room`` characters: "📰 Since your last move (…): a; b; …and N more — `/game
+    since`". "" when nothing happened since."""
+    if digest.empty:
+        return ""
+    head = f"📰 {heading(digest, who)}: "
+    items = [shown(line).rstrip(". ") for line in digest.lines]
+    out: list[str] = []
+    size = len(head)
+    for i, item in enumerate(items):
+        left = len(items) - i - 1
+        tail = f"; …and {left} more — `{MORE}`" if left else "."
+        if size + len(item) + 2 + len(tail) > room:
+            more = len(items) - i
+            return clip(head + "; ".join(out) + ("; " if out else "") + f"…and {more} more — `{MORE}`", room)
+        out.append(item)
+        size += len(item) + 2
+    return clip(head + "; ".join(out) + ".", room)
+
+
+def page_label(digest: SinceDigest, index: int) -> str:
+    """"Board 2 of 5 — after move 14: Bo built a church." """
+    board = digest.boards[index]
+    return clip(f"🖼️ Board {index + 1} of {len(digest.boards)} — after move {board.version}: "
+                + " ".join(shown(line) for line in board.lines), 600)
+
+
+def page_text(digest: SinceDigest, index: int) -> str:
+    top = since_text(digest, room=1300) or f"📰 {heading(digest)}: nothing new."
+    return clip(f"**{shown(digest.title)}** (game #{digest.game_id})\n{top}\n{page_label(digest, index)}", 2000)
+
+
+Render = Callable[[SinceDigest, int], Awaitable[bytes | None]]
+
+
+async def page_files(digest: SinceDigest, index: int, render: Render) -> list[discord.File]:
+    image = await render(digest, index)
+    return [discord.File(io.BytesIO(image), filename=f"since-{index + 1}.png")] if image else []
+
+
+class SincePager(discord.ui.View):
+    """◀ Previous (an earlier board) and Next ▶ (a later one) under ``/game since``; the first page is the board
+    after the first move since the player's own."""
+
+    def __init__(self, question: Interaction, digest: SinceDigest, render: Render, index: int = 0, *,
+                 timeout: float = SINCE_VIEW_SECONDS) -> None:
+        super().__init__(timeout=timeout)
+        self.question, self.digest, self.render, self.index = question, digest, render, index
+        self.previous: discord.ui.Button[SincePager] = discord.ui.Button(label="◀ Previous",
+                                                                         style=discord.ButtonStyle.secondary)
+        self.next: discord.ui.Button[SincePager] = discord.ui.Button(label="Next ▶",
+                                                                     style=discord.ButtonStyle.secondary)
+        self.previous.callback = self._earlier  # type: ignore[method-assign]
+        self.next.callback = self._later  # type: ignore[method-assign]
+        self.add_item(self.previous)
+        self.add_item(self.next)
+        self._enable()
+
+    def _enable(self) -> None:
+        self.previous.disabled = self.index <= 0
+        self.next.disabled = self.index >= len(self.digest.boards) - 1
+
+    def text(self) -> str:
+        return page_text(self.digest, self.index)
+
+    async def files(self) -> list[discord.File]:
+        return await page_files(self.digest, self.index, self.render)
+
+    async def _turn(self, interaction: Interaction, index: int) -> None:
+        self.index = max(0, min(len(self.digest.boards) - 1, index))
+        self._enable()
+        await interaction.response.edit_message(content=self.text(), attachments=await self.files(), view=self)
+
+    async def _earlier(self, interaction: Interaction) -> None:
+        await self._turn(interaction, self.index - 1)
+
+    async def _later(self, interaction: Interaction) -> None:
+        await self._turn(interaction, self.index + 1)
+
+    async def on_timeout(self) -> None:
+        with contextlib.suppress(discord.HTTPException):  # the reply may be gone already
+            await self.question.edit_original_response(view=None)
