@@ -11,7 +11,8 @@ order, so a public image cannot show a secret by construction.
 - ``names``: player names by seat; when absent the image says "Seat 1", "Seat 2", ...
 
 The functions are synchronous and CPU-bound: call them with ``asyncio.to_thread``.
-Each game lives in ``render/<game>.py`` exposing ``draw_board(view, last, names) -> Canvas`` and
+Each game's declaration (``rules.PARTS[name].render``, see rules/__init__.py) names its module, ``render/<game>.py``
+for the four games, exposing ``draw_board(view, last, names) -> Canvas`` and
 ``draw_private(view, names) -> Canvas`` (the ``Canvas`` records its layout for the tests).
 """
 
@@ -24,19 +25,15 @@ from typing import Any
 
 from render.kit import Canvas
 
-_MODULES = {
-    "speicherstadt": "render.speicherstadt",
-    "colonia": "render.colonia",
-    "strasbourg": "render.strasbourg",
-    "nuernberg": "render.nuernberg",
-}
-
 
 def _module(game_name: str) -> ModuleType:
-    key = str(game_name).strip().lower()
-    if key not in _MODULES:
+    """The game's renderer, as its declaration names it (``GameParts.render`` in the registry ``rules.PARTS``)."""
+    import rules  # the registry (the game declarations name their renderer; rules never import render)
+
+    parts = rules.PARTS.get(str(game_name).strip().lower())
+    if parts is None or parts.render is None:
         raise ValueError(f"no renderer for game {game_name!r}")
-    return importlib.import_module(_MODULES[key])
+    return importlib.import_module(parts.render)
 
 
 def board_canvas(game_name: str, view: dict[str, Any], *, last: Any = None,
