@@ -29,6 +29,7 @@ from bot.cogs import away, game_commands, lobby, play, records, since, undo
 from bot.cogs.server_events import ServerEvents
 from bot.config import Config, ConfigError
 from bot.digest import DigestLoop
+from bot.images import BoardImages
 from bot.notify import NO_PING, Notifier
 from bot.runtime import tune_gc
 from bot.scheduler import Scheduler
@@ -82,7 +83,9 @@ class KontorBot(commands.Bot):
         self.config = config
         self._service = service
         self._owns_service = service is None
-        self.service_options = {"render": True, **(service_options or {})}
+        # One image pipeline for the service's updates, the DMs, /game status and My screen (bot/images.py).
+        self.images: BoardImages = service.images if service is not None else BoardImages()
+        self.service_options = {"render": True, "images": self.images, **(service_options or {})}
         self.sync_on_start = sync
         self.notifier = Notifier(self)
         self.play = play.PlayController(self)

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.config import Config
+from bot.images import BoardImages
 from bot.service import Table, TableService, Update
 
 Interaction = discord.Interaction[Any]
@@ -77,6 +78,7 @@ class BotCore(Protocol):
     """The running bot as its parts see it: the table service, its helpers, and the discord.py calls they use."""
 
     config: Config
+    images: BoardImages  # the one image pipeline, shared with the service (bot/images.py)
 
     @property
     def service(self) -> TableService: ...

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -33,22 +32,6 @@ DM_HELP = (
     "Use `/game hand` or the **My screen** button under the board (only you see it), or allow DMs: "
     "right-click the server → Privacy Settings → Direct Messages."
 )
-
-
-async def private_image(game: str, view: dict[str, Any], names: list[str]) -> bytes | None:
-    """``render.private`` off the event loop, when the game has a renderer; never fails a move."""
-    try:
-        import render
-    except ImportError:
-        return None
-    draw = getattr(render, "private", None)
-    if draw is None:
-        return None
-    try:
-        return await asyncio.to_thread(draw, game, view, names=names)
-    except Exception as exc:  # only the type: a message could quote the private view
-        log.info("no private image for %s (%s)", game, type(exc).__name__)
-        return None
 
 
 class DirectMessages:
@@ -76,7 +59,7 @@ class DirectMessages:
         ok, failed_at = await svc.store.dm_status(user_id)
         if not ok and not self._try_again(user_id, failed_at):
             return False
-        image = await private_image(table.game, private.view, table.names)
+        image = await self.bot.images.private(table.game, private.view, names=table.names)
         summary = svc.game(table.game).summary(private.view)
         embed = embeds.private_embed(table, summary, private.events, image=image is not None, heading=heading)
         if content is None:

@@ -36,17 +36,6 @@ log = logging.getLogger(__name__)
 MAX_CARRIED = 50  # lines of refused posts carried into the next post (the embed shows the last ones)
 
 
-async def board_image(game: str, view: dict[str, Any], names: list[str]) -> bytes | None:
-    """``render.board`` off the event loop (for /game status; updates bring their own image)."""
-    try:
-        import render
-
-        return await asyncio.to_thread(render.board, game, view, names=names)
-    except Exception as exc:
-        log.info("no board image for %s (%s)", game, type(exc).__name__)
-        return None
-
-
 def _file(data: bytes | None, name: str) -> list[discord.File]:
     return [discord.File(io.BytesIO(data), filename=name)] if data else []
 

@@ -6,12 +6,16 @@ order, so a public image cannot show a secret by construction.
 - ``board(game, view, last=..., names=...)``: the public board. When ``view["over"]`` is true it
   draws the final-score image instead (per-seat breakdown from ``view["outcome"]``).
 - ``private(game, view, names=...)``: one player's screen (pass that seat's view).
-- ``last``: the last action, as ``{"seat": int, "action": str}``, a ``(seat, action)`` pair or an
-  action string; the part of the board it touched is ringed.
+- ``last_events``: the public events of the last step (``rules.core.Event``); a game's renderer that reads them
+  (``last_from_events(view, events)``, so far The Speicherstadt's) rings the part of the board the step touched
+  from that data. ``last``: the last action, as ``{"seat": int, "action": str}``, a ``(seat, action)`` pair or an
+  action string: the fallback, used where ``last_events`` is absent or the game's renderer does not read events
+  yet (Colonia, Strasbourg, Nürnberg re-parse the action).
 - ``names``: player names by seat; when absent the image says "Seat 1", "Seat 2", ...
 
 The functions are synchronous and CPU-bound: call them with ``asyncio.to_thread``.
-Each game lives in ``render/<game>.py`` exposing ``draw_board(view, last, names) -> Canvas`` and
+Each game's declaration (``rules.PARTS[name].render``, see rules/__init__.py) names its module, ``render/<game>.py``
+for the four games, exposing ``draw_board(view, last, names) -> Canvas`` and
 ``draw_private(view, names) -> Canvas`` (the ``Canvas`` records its layout for the tests).
 """
 
@@ -23,26 +27,27 @@ from types import ModuleType
 from typing import Any
 
 from render.kit import Canvas
-
-_MODULES = {
-    "speicherstadt": "render.speicherstadt",
-    "colonia": "render.colonia",
-    "strasbourg": "render.strasbourg",
-    "nuernberg": "render.nuernberg",
-}
+from rules.core import Event
 
 
 def _module(game_name: str) -> ModuleType:
-    key = str(game_name).strip().lower()
-    if key not in _MODULES:
+    """The game's renderer, as its declaration names it (``GameParts.render`` in the registry ``rules.PARTS``)."""
+    import rules  # the registry (the game declarations name their renderer; rules never import render)
+
+    parts = rules.PARTS.get(str(game_name).strip().lower())
+    if parts is None or parts.render is None:
         raise ValueError(f"no renderer for game {game_name!r}")
-    return importlib.import_module(_MODULES[key])
+    return importlib.import_module(parts.render)
 
 
 def board_canvas(game_name: str, view: dict[str, Any], *, last: Any = None,
-                 names: Sequence[str] | None = None) -> Canvas:
+                 last_events: Sequence[Event] | None = None, names: Sequence[str] | None = None) -> Canvas:
     """The public board as a recorded canvas (for tests and tools); ``board`` encodes it."""
     module = _module(game_name)
+    if last_events is not None and hasattr(module, "last_from_events"):
+        # the last move as data: the game's renderer reads what it touched from the step's public events
+        read: Callable[..., Any] = module.last_from_events
+        last = read(view, [e for e in last_events if e.public])
     # The boundary: the service's JSON view goes to the game's renderer, which is typed with the game's view
     # (``render/<game>.py`` takes ``rules/<game>/views.py``'s TypedDict, so mypy checks it against the rules).
     draw: Callable[..., Canvas]
@@ -58,9 +63,10 @@ def private_canvas(game_name: str, view: dict[str, Any], *, names: Sequence[str]
     return draw(view, names)
 
 
-def board(game_name: str, view: dict[str, Any], *, last: Any = None, names: Sequence[str] | None = None) -> bytes:
+def board(game_name: str, view: dict[str, Any], *, last: Any = None, last_events: Sequence[Event] | None = None,
+          names: Sequence[str] | None = None) -> bytes:
     """PNG of the public board (or of the final scores once ``view["over"]``)."""
-    return board_canvas(game_name, view, last=last, names=names).png()
+    return board_canvas(game_name, view, last=last, last_events=last_events, names=names).png()
 
 
 def private(game_name: str, view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes:

@@ -11,6 +11,7 @@ its own tableau drawn large.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
@@ -37,6 +38,7 @@ from render.kit import (
 )
 
 if TYPE_CHECKING:
+    from rules.core import Event
     from rules.speicherstadt.views import RowSlot, SpeicherstadtPlayer, SpeicherstadtView
 
 GOODS = ("coffee", "tea", "saffron", "rubber", "carpet")
@@ -173,6 +175,33 @@ def _ring_target(view: SpeicherstadtView, seat: int | None, action: str) -> tupl
     return None
 
 
+@dataclass(frozen=True)
+class Touched:
+    """What the last move touched, read from its public events (``last_from_events``): ("col", i), ("seat", s) or
+    None. ``draw_board`` takes it in place of an action hint."""
+
+    ring: tuple[str, int] | None
+
+
+def last_from_events(view: SpeicherstadtView, events: Sequence[Event]) -> Touched:
+    """The part of the board the last step touched, from its public events: the mover's event comes first (a
+    ``place`` names its column, a ``buy`` its card, which is still in the row unless a new round began; any other
+    move of a seat, e.g. a decline or a loading step, marks that seat). Rings what ``_ring_target`` rings for the
+    step's action (tests/render/test_speicherstadt.py checks both on whole games)."""
+    for event in events:
+        seat = event.params.get("seat")
+        if not isinstance(seat, int):
+            continue
+        if event.kind == "place":
+            return Touched(("col", int(event.params["col"])))
+        if event.kind == "buy":
+            bought = [slot["col"] for slot in view["row"]
+                      if slot["status"] == "bought" and slot["card"] == event.params["card"]]
+            return Touched(("col", bought[-1]) if bought else ("seat", seat))
+        return Touched(("seat", seat))
+    return Touched(None)
+
+
 # ---------------------------------------------------------------- the board
 HEADER_H = 58
 
@@ -191,8 +220,11 @@ def board_layout(view: SpeicherstadtView) -> dict[str, Any]:
 def draw_board(view: SpeicherstadtView, last: Any, names: Sequence[str] | None) -> Canvas:
     c = Canvas()
     lay = board_layout(view)
-    last_seat, action = kit.last_action(last)
-    ring = _ring_target(view, last_seat, action)
+    if isinstance(last, Touched):  # the last move as data (its events)
+        ring = last.ring
+    else:  # the fallback: a public action hint
+        last_seat, action = kit.last_action(last)
+        ring = _ring_target(view, last_seat, action)
     c.region("header", lay["header"])
     c.region("water", lay["water"])
     draw_header(c, lay["header"], view, names)

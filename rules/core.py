@@ -426,6 +426,16 @@ class Game(ABC):
         their own offer: the offer stays out until the addressees answer)."""
         return legal[0] if len(legal) == 1 else None
 
+    #: the actions that skip a turn, in order of preference (``skip_action``'s default).
+    skip_words: ClassVar[tuple[str, ...]] = ("skip", "pass")
+
+    def skip_action(self, view: dict[str, Any], legal: list[str]) -> str | None:
+        """What the ``skip`` caretaker plays for a seat whose time ran out (one of ``legal``), or None when the game
+        has no way to skip this decision (the caretaker then asks the game's bot). The default: the first of
+        ``skip_words`` that is legal; a game overrides it where skipping means something else (Speicherstadt:
+        decline the card, or end loading)."""
+        return next((a for a in self.skip_words if a in legal), None)
+
     def standing_orders(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
         """The standing orders ``seat`` may give now, as ``(order_id, label)``: e.g. ``("pass", "Pass for the
         rest of this market")``. An order id is text (at most 40 characters, no spaces at its ends); the label
@@ -450,3 +460,27 @@ class Game(ABC):
         if isinstance(scores, list):
             lines.append("Scores: " + ", ".join(f"seat {i}: {s}" for i, s in enumerate(scores)))
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """Everything one game ships, declared once (``PARTS`` in ``rules/<game>/__init__.py``) and registered in
+    ``rules/__init__.py``: its ``Game`` (rules, bot, skip policy, texts) and, by dotted module name, the parts that
+    live in the layers above or beside the rules. The rules never import those modules (the layers import downwards
+    only): ``render`` and ``bot`` look them up here.
+
+    - ``render``: a module with ``draw_board(view, last, names)`` and ``draw_private(view, names)`` returning a
+      ``render.kit.Canvas`` (optional ``draw_final(view, names)``, ``last_from_events``); None: no images.
+    - ``commands``: a module with ``SPEC`` (``bot.cogs.specs.GameSpec``): the game's slash commands; None: ``/move``.
+    - ``checks``: a module with ``invariants(state)`` and ``redeal_hidden(state, viewer, rng)`` (docs/conventions.md);
+      None: the soak and the secrets suite cannot check the game (every shipped game has them).
+    """
+
+    game: Game
+    render: str | None = None
+    commands: str | None = None
+    checks: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.game.name

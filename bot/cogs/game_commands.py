@@ -10,7 +10,6 @@ from typing import Any
 import discord
 from discord import app_commands
 
-import rules
 from bot.cogs.specs import GameSpec, Verb, load_specs
 from bot.ui.text import clip
 
@@ -80,8 +79,7 @@ def build_group(spec: GameSpec) -> app_commands.Group:
 def setup(tree: app_commands.CommandTree[Any]) -> list[str]:
     """Add the command set of every registered game that has a spec; returns their command names."""
     added = []
-    for name, spec in load_specs().items():
-        if name in rules.GAMES:
-            tree.add_command(build_group(spec))
-            added.append(spec.command)
+    for spec in load_specs().values():  # the registry's games only (rules.PARTS)
+        tree.add_command(build_group(spec))
+        added.append(spec.command)
     return added

@@ -18,7 +18,7 @@ from bot.botcore import BotCore
 from bot.cogs.play import reply
 from bot.cogs.preferences import notify_command
 from bot.dms import DM_HELP
-from bot.notify import NO_PING, board_image
+from bot.notify import NO_PING
 from bot.service import (
     AUTO_FORCED_HELP,
     PACES,
@@ -221,7 +221,7 @@ class GameCommands(app_commands.Group):
             await interaction.edit_original_response(content=shown(exc.message))
             return
         summary = self.svc.game(table.game).summary(view)
-        image = await board_image(table.game, view, table.names)
+        image = await self.bot.images.board(table.game, view, names=table.names)
         waiting = ", ".join(table.seats[s].name for s in table.awaited_seats)
         embed = embeds.board_embed(table, summary, [f"Waiting for: {waiting}" if waiting else table.status],
                                    image=image is not None)

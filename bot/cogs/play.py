@@ -15,7 +15,6 @@ import discord
 from discord import app_commands
 
 from bot.botcore import BotCore
-from bot.dms import private_image
 from bot.private_news import news_text
 from bot.service import StaleVersion, Table, TableError, name_seats
 from bot.ui import embeds
@@ -291,7 +290,7 @@ class PlayController:
             await interaction.edit_original_response(content=shown(exc.message))
             return
         game = self.svc.game(table.game)
-        image = await private_image(table.game, view, table.names)
+        image = await self.bot.images.private(table.game, view, names=table.names)
         order = await self.svc.my_order(channel_id, interaction.user.id)
         embed = embeds.private_embed(table, game.summary(view), [], image=image is not None,
                                      order=order[1] if order else None)

@@ -4,15 +4,14 @@ and turning committed rows into ``Table``/``Update`` (with the board image)."""
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
-import sys
 import time
 import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any, Self
 
+from bot.images import BoardImages
 from bot.service.model import (
     DamagedGame,
     PrivateUpdate,
@@ -27,7 +26,7 @@ from bot.service.model import (
 )
 from bot.service.quiet import QuietHours
 from bot.store import GameRow, OrderRow, Store
-from rules.core import Game, Outcome, State, printable, seed_digest
+from rules.core import Event, Game, Outcome, State, printable, seed_digest
 
 log = logging.getLogger("bot.service")
 
@@ -47,9 +46,11 @@ class ServiceBase:
         render: bool = False,
         games: Mapping[str, Game] | None = None,
         clock: Callable[[], float] = time.time,
+        images: BoardImages | None = None,
     ) -> None:
         self.store = store
-        self.render = render
+        self.render = render  # whether each Update carries the board image
+        self.images = images if images is not None else BoardImages()  # the one image pipeline (bot/images.py)
         self._games = dict(games) if games is not None else None
         self.clock = clock
         # Only the locks in use: a lock is referenced while held (``async with``) or awaited (its waiter), and
@@ -63,7 +64,6 @@ class ServiceBase:
         # channel -> its running game's row as the last act committed it. Every other change of the channel
         # runs under ``_serial``, which drops it, so act() can trust it (the service is its file's only writer).
         self._rows: dict[int, GameRow] = {}
-        self._render_failed: set[str] = set()
         # Shutting down: close() refuses new changes, lets the ones in flight finish (a bot chain stops at its next
         # step; the bots resume at the next start) and only then closes the store.
         self._closing = False
@@ -91,12 +91,12 @@ class ServiceBase:
     @classmethod
     async def open(
         cls, path: str, *, render: bool = False, games: Mapping[str, Game] | None = None,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] = time.time, images: BoardImages | None = None,
     ) -> Self:
         """Open (and migrate) the file, then ``load()``; the store is closed again if loading fails. (``kontor run``
         and ``kontor play`` open through ``bot.health.open_service``, which checks the file before ``load()``.)"""
         store = await Store.open(path)
-        service = cls(store, render=render, games=games, clock=clock)
+        service = cls(store, render=render, games=games, clock=clock, images=images)
         try:
             await service.load()
         except BaseException:
@@ -358,7 +358,7 @@ class ServiceBase:
                 private[s.user_id] = PrivateUpdate(view, texts)
         if row.status == "active":  # the next act compares against these instead of building the views again
             self._secrets[row.id] = (row.version, secrets_now)
-        image = await self._image(row.game, public, changes.last, seats) if self.render else None
+        image = await self._image(row.game, public, changes.last, seats, changes.last_events) if self.render else None
         return Update(
             channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
             public_view=public, private=private,
@@ -368,30 +368,10 @@ class ServiceBase:
             finished=state.outcome() if changes.finished else None, image=image, notice=notice,
         )
 
-    async def _image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None,
-                     seats: list[Seat]) -> bytes | None:
-        try:
-            import render
-        except ImportError:
-            return None
-        board = getattr(render, "board", None)
-        if board is None:
-            return None
-        kwargs: dict[str, Any] = {"last": last}
-        if "names" in inspect.signature(board).parameters:
-            kwargs["names"] = [s.name for s in seats]
-        try:
-            return await asyncio.to_thread(board, game, view, **kwargs)
-        except Exception:  # an image must never cost a move: log it (in full once per game) and post without one
-            if isinstance(sys.exc_info()[1], ModuleNotFoundError) and game not in self._render_failed:
-                self._render_failed.add(game)
-                log.warning("no board images for %s: %s", game, sys.exc_info()[1])
-            elif game in self._render_failed:
-                log.debug("rendering %s failed again", game, exc_info=True)
-            else:
-                self._render_failed.add(game)
-                log.exception("rendering %s failed; posting without images", game)
-            return None
+    async def _image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None, seats: list[Seat],
+                     last_events: list[Event] | None = None) -> bytes | None:
+        """The public board through the image pipeline (never raises: a failed image never costs a move)."""
+        return await self.images.board(game, view, last=last, last_events=last_events, names=[s.name for s in seats])
 
     def _public_last(self, game: str, seat: int | None, action: str | None) -> dict[str, Any] | None:
         """The "last move" hint for the public board: never a secret choice (``Game.public_action``)."""

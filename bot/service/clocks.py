@@ -13,7 +13,6 @@ from bot.service.model import Seat
 from bot.service.settings import TIMEOUT_CHOICES, upgrade_settings
 from rules.core import Game, State
 
-SKIP_ACTIONS = ("skip", "pass")
 MIN_GRACE_H = 0.1
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -120,13 +119,10 @@ def decide(votes: Mapping[int, str], voters: int, *, final: bool) -> str | None:
 
 
 def skip_action(game: Game, state: State, seat: int) -> str | None:
-    """The game's way to skip a turn: a ``skip_action(view, legal)`` hook, else a legal "skip"/"pass"."""
+    """The game's way to skip a turn (``Game.skip_action``; by default a legal "skip"/"pass"), if it is legal."""
     legal = state.legal_actions(seat)
-    hook = getattr(game, "skip_action", None)
-    if callable(hook):
-        choice = hook(state.view(seat), legal)
-        return choice if choice in legal else None
-    return next((a for a in SKIP_ACTIONS if a in legal), None)
+    choice = game.skip_action(state.view(seat), legal)
+    return choice if choice in legal else None
 
 
 def duration(seconds: float) -> str:

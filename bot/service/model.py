@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.store import SeatRow
-from rules.core import MAX_ACTION_LEN, Outcome
+from rules.core import MAX_ACTION_LEN, Event, Outcome
 
 Seat = SeatRow
 
@@ -153,7 +153,8 @@ class _Changes:
     before: dict[int, dict[str, Any] | None]  # seat -> secret part of its view before (None: send anyway)
     public: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=dict)
-    last: dict[str, Any] | None = None
+    last: dict[str, Any] | None = None  # the last step's public action (None: a secret one), the images' fallback
+    last_events: list[Event] | None = None  # the last step's public events, when its action is public (the images)
     finished: bool = False
     notice: str | None = None  # a line for the channel about the request itself (e.g. the bots were delayed)
     caretaker_for: set[int] = field(default_factory=set)  # seats the caretaker played for (said once per change)

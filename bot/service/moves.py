@@ -160,6 +160,7 @@ class MoveService(BankClocks):
             if mine:
                 changes.private.setdefault(s, []).extend(mine)
         changes.last = self._public_last(row.game, seat, action)
+        changes.last_events = [e for e in events if e.public] if changes.last is not None else None
         changes.finished = changes.finished or over
         row = dataclasses.replace(row, version=version, updated_at=now, **fields)
         self._drop_orders(row.id, None if over else lapsed)

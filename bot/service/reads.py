@@ -16,7 +16,8 @@ log = logging.getLogger("bot.service")
 
 class ReadService(ServiceBase):
     async def board_image(self, channel: int) -> bytes | None:
-        """The current public board of the channel's game as PNG (None if it cannot be rendered)."""
+        """The current public board of the channel's game as PNG (None if it cannot be rendered). The log keeps the
+        moves' texts, not their events: the last move is shown from its public action (the renderers' fallback)."""
         row = await self._any_row(channel)
         state = self._state(row)
         if state is None:

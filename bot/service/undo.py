@@ -24,6 +24,7 @@ from rules.core import (
     RANDOM,
     REVEAL,
     SECRET,
+    Event,
     Horizon,
     Logged,
     undo_horizon,
@@ -133,8 +134,9 @@ class UndoService(MoveService):
             state = self._state(row)
             assert state is not None and row.seed is not None
             restored = game.new_state(len(seats), row.seed, row.options)
+            last_events: list[Event] = []
             for entry in kept:
-                restored.apply(entry.seat, entry.action)  # type: ignore[arg-type]
+                last_events = restored.apply(entry.seat, entry.action)  # type: ignore[arg-type]
             check = restored.clone()
             for entry in dropped:
                 check.apply(entry.seat, entry.action)  # type: ignore[arg-type]
@@ -171,6 +173,7 @@ class UndoService(MoveService):
             changes.public.append(line)
             last = kept[-1] if kept else None
             changes.last = self._public_last(row.game, last.seat, last.action) if last is not None else None
+            changes.last_events = [e for e in last_events if e.public] if changes.last is not None else None
             # The restored state is one a player chose in, so nothing plays by itself; a standing order given since
             # would (the chain is where every change of a running game ends).
             row, restored = await self._run_auto(row, seats, restored, changes, now)

@@ -9,7 +9,7 @@ from rules.colonia import bot, orders, text
 from rules.colonia.data import MAX_PLAYERS, MIN_PLAYERS, RECONSTRUCTED
 from rules.colonia.state import ColoniaState
 from rules.colonia.summary import summary as _summary
-from rules.core import REVEAL, SECRET, Event, Game, Rng, State
+from rules.core import REVEAL, SECRET, Event, Game, GameParts, Rng, State
 
 
 class ColoniaGame(Game):
@@ -69,5 +69,7 @@ class ColoniaGame(Game):
 
 GAME = ColoniaGame()
 ColoniaState.game = GAME
+#: Everything this game ships (the registry in rules/__init__.py reads it; the rules never import the other layers).
+PARTS = GameParts(GAME, render="render.colonia", commands="bot.cogs.specs.colonia", checks="rules.colonia.checks")
 
-__all__ = ["GAME", "ColoniaGame", "ColoniaState"]
+__all__ = ["GAME", "PARTS", "ColoniaGame", "ColoniaState"]

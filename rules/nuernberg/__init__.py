@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import DRAW, REVEAL, Event, Game, Rng, State
+from rules.core import DRAW, REVEAL, Event, Game, GameParts, Rng, State
 from rules.nuernberg import bot, orders, setup, text
 from rules.nuernberg.state import NuernbergState
 
@@ -76,5 +76,7 @@ class NuernbergGame(Game):
 
 GAME = NuernbergGame()
 NuernbergState.game = GAME
+#: Everything this game ships (the registry in rules/__init__.py reads it; the rules never import the other layers).
+PARTS = GameParts(GAME, render="render.nuernberg", commands="bot.cogs.specs.nuernberg", checks="rules.nuernberg.checks")
 
-__all__ = ["GAME", "NuernbergGame", "NuernbergState"]
+__all__ = ["GAME", "PARTS", "NuernbergGame", "NuernbergState"]

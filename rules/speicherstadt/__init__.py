@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import REVEAL, Event, Game, Rng, State
+from rules.core import REVEAL, Event, Game, GameParts, Rng, State
 from rules.speicherstadt import bot, orders, text, views
 from rules.speicherstadt.data import RECONSTRUCTED
 from rules.speicherstadt.state import SpeicherstadtState
@@ -68,5 +68,9 @@ class SpeicherstadtGame(Game):
 
 GAME = SpeicherstadtGame()
 SpeicherstadtState.game = GAME
+#: Everything this game ships (the registry in rules/__init__.py reads it; the rules never import the other layers).
+PARTS = GameParts(
+    GAME, render="render.speicherstadt", commands="bot.cogs.specs.speicherstadt", checks="rules.speicherstadt.checks"
+)
 
-__all__ = ["GAME", "SpeicherstadtGame", "SpeicherstadtState"]
+__all__ = ["GAME", "PARTS", "SpeicherstadtGame", "SpeicherstadtState"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import DRAW, REVEAL, SECRET, Event, Game, Rng, State
+from rules.core import DRAW, REVEAL, SECRET, Event, Game, GameParts, Rng, State
 from rules.strasbourg import bot, text
 from rules.strasbourg.data import RECONSTRUCTED
 from rules.strasbourg.state import OPTION_CHOICES, SECRET_VERBS, StrasbourgState, is_secret_action
@@ -61,5 +61,9 @@ class StrasbourgGame(Game):
 
 GAME = StrasbourgGame()
 StrasbourgState.game = GAME
+#: Everything this game ships (the registry in rules/__init__.py reads it; the rules never import the other layers).
+PARTS = GameParts(
+    GAME, render="render.strasbourg", commands="bot.cogs.specs.strasbourg", checks="rules.strasbourg.checks"
+)
 
-__all__ = ["GAME", "StrasbourgGame", "StrasbourgState", "is_secret_action"]
+__all__ = ["GAME", "PARTS", "StrasbourgGame", "StrasbourgState", "is_secret_action"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules.core import SECRET, Event, Game, IllegalAction, Outcome, Rng, State
+from rules.core import SECRET, Event, Game, GameParts, IllegalAction, Outcome, Rng, State
 
 MAX_TAKE = 30
 
@@ -187,3 +187,6 @@ class Tally(Game):
 
 GAME = Tally()
 TallyState.game = GAME
+#: Tally's one declaration, as a real game's ``rules/<game>/__init__.py`` has it: ``rules.register(PARTS)`` (or
+#: ``rules.registered(PARTS)`` for a block) gives it its rules, its images and its ``/tally`` commands at once.
+PARTS = GameParts(GAME, render="tests.discord.tallyparts", commands="tests.discord.tallyparts")

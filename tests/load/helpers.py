@@ -14,7 +14,10 @@ MAX_STEPS = 50_000
 
 def checks_for(name: str) -> ModuleType:
     """``rules/<name>/checks.py`` (docs/conventions.md): ``invariants(state)`` and ``redeal_hidden(...)``."""
-    return importlib.import_module(f"rules.{name}.checks")
+    module = rules.PARTS[name].checks  # the game's declaration names it (rules/<name>/checks.py for the four)
+    if module is None:
+        raise LookupError(f"{name} ships no checks")
+    return importlib.import_module(module)
 
 
 def player_counts(game: rules.Game) -> list[int]:

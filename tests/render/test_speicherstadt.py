@@ -293,3 +293,33 @@ def test_loading_at_the_same_time_shows_every_loading_seat_in_the_header() -> No
     assert "load at the same time" in header
     assert not any(NAMES[s] in t for s in view["to_act"] for t in header)  # tokens only: names would not fit
     check_png(render.board("speicherstadt", dict(view, to_act=[0, 1, 2, 3]), names=NAMES))
+
+
+# ---------------------------------------------------------------- the last move as data (its public events)
+@pytest.mark.parametrize(("players", "seed"), [(2, 7), (3, 8), (5, 9)])
+def test_the_last_move_read_from_its_events_rings_what_its_action_rings(players: int, seed: int) -> None:
+    """``last_from_events`` (what the service hands over) rings the same part as the action fallback, every step."""
+    from render.speicherstadt import _ring_target, last_from_events
+
+    state = GAME.new_state(players, seed)
+    steps = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(seed, "bot", state.ply))
+        events = [e for e in state.apply(seat, action) if e.public]
+        view = state.view(None)
+        assert last_from_events(view, events).ring == _ring_target(view, seat, action), (state.ply, action)
+        steps += 1
+    assert steps > 50
+
+
+def test_the_board_from_events_is_the_board_from_the_action() -> None:
+    state = GAME.new_state(3, 11)
+    for _ in range(7):
+        seat = state.to_act()[0]
+        action = state.legal_actions(seat)[-1]
+        events = state.apply(seat, action)
+    view = state.view(None)
+    by_action = render.board("speicherstadt", view, last={"seat": seat, "action": action}, names=NAMES[:3])
+    assert render.board("speicherstadt", view, last_events=events, names=NAMES[:3]) == by_action
+    assert render.board("speicherstadt", view, last_events=[], names=NAMES[:3]) != by_action  # no ring

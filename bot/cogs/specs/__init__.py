@@ -1,14 +1,17 @@
 """Per-game slash-command vocabularies: which first words of a game's action strings become subcommands.
 
 An action string is ``<word> <rest>``; ``/colonia <word> <arg>`` plays ``"<word> <arg>"`` with ``arg``
-autocompleted from the player's legal actions. A game gets its own command set by adding one small
-module here (a ``SPEC``) and its name to ``SPEC_MODULES``; games without one are played with ``/move``.
+autocompleted from the player's legal actions. A game gets its own command set from one small module (here for
+the four games) exposing ``SPEC``, named by its declaration in the registry (``rules.PARTS[name].commands``);
+games without one are played with ``/move``.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+
+import rules
 
 
 @dataclass(frozen=True)
@@ -42,16 +45,17 @@ class GameSpec:
         return False
 
 
-SPEC_MODULES: tuple[str, ...] = ("speicherstadt", "colonia", "strasbourg", "nuernberg")
-
-
 def load_specs() -> dict[str, GameSpec]:
-    """Every spec whose module exists, by game name."""
+    """The spec of every registered game that declares commands (``GameParts.commands``), by game name."""
     specs: dict[str, GameSpec] = {}
-    for name in SPEC_MODULES:
-        try:
-            module = importlib.import_module(f"bot.cogs.specs.{name}")
-        except ModuleNotFoundError:
-            continue
-        specs[name] = module.SPEC
+    for name, parts in rules.PARTS.items():
+        if parts.commands is not None:
+            spec = importlib.import_module(parts.commands).SPEC
+            assert isinstance(spec, GameSpec) and spec.game == name, f"{parts.commands}.SPEC is not {name}'s"
+            specs[name] = spec
     return specs
+
+
+#: The games with their own commands as registered at start-up (derived from the registry; ``load_specs`` reads it
+#: anew each time).
+SPEC_MODULES: tuple[str, ...] = tuple(name for name, parts in rules.PARTS.items() if parts.commands is not None)

@@ -1,0 +1,78 @@
+"""One seam per game: every registered game declares what it ships once (``GameParts``, ``PARTS`` in its package),
+the registry (``rules.PARTS``) is the only list of games, and every part it names is there and fits. A toy game
+registered in that one place gets its rules, images and commands everywhere at once."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+import render
+import rules
+from bot.app import build_bot
+from bot.cogs.specs import GameSpec, load_specs
+from bot.service import TableService
+from rules.core import Game, GameParts
+from tests.discord.tallygame import GAME as TALLY
+from tests.discord.tallygame import PARTS as TALLY_PARTS
+
+SHIPPED = ("speicherstadt", "colonia", "strasbourg", "nuernberg")
+
+
+def test_the_registry_is_the_games_declarations():
+    assert tuple(rules.PARTS) == SHIPPED == tuple(rules.GAMES)  # the order shown to players
+    for name, parts in rules.PARTS.items():
+        assert isinstance(parts, GameParts) and isinstance(parts.game, Game)
+        assert parts.name == name and rules.GAMES[name] is parts.game
+        assert importlib.import_module(f"rules.{name}").PARTS is parts  # declared in the game's own package
+        assert type(parts.game).state_class.game is parts.game
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_game_ships_all_its_parts(name: str):
+    parts = rules.PARTS[name]
+    assert parts.render and parts.commands and parts.checks, f"{name} lacks a part"
+    drawn = importlib.import_module(parts.render)
+    assert callable(drawn.draw_board) and callable(drawn.draw_private)
+    spec = importlib.import_module(parts.commands).SPEC
+    assert isinstance(spec, GameSpec) and spec.game == name and spec.verbs
+    checks = importlib.import_module(parts.checks)
+    assert callable(checks.invariants) and callable(checks.redeal_hidden)
+    state = parts.game.new_state(parts.game.min_players, 3)
+    assert checks.invariants(state) == []
+    assert render.board(name, state.view(None)).startswith(b"\x89PNG")
+    assert render.private(name, state.view(0)).startswith(b"\x89PNG")
+    assert load_specs()[name] is spec
+
+
+def test_the_other_layers_name_no_game():
+    """No second list of games: render, the commands and the soak find a game's parts through the registry."""
+    root = Path(__file__).resolve().parents[2]
+    for path in ("render/__init__.py", "bot/cogs/specs/__init__.py", "bot/cogs/game_commands.py", "bot/soak.py",
+                 "bot/service/clocks.py"):
+        tree = ast.parse((root / path).read_text())
+        named = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)}
+        assert not named & set(SHIPPED), path
+
+
+async def test_a_toy_game_registered_in_one_place_is_everywhere(tmp_path: Path):
+    assert "tally" not in rules.GAMES
+    with rules.registered(TALLY_PARTS):
+        assert rules.get_game("Tally") is TALLY
+        state = TALLY.new_state(2, 5)
+        assert render.board("tally", state.view(None), names=["Ana", "Ben"]).startswith(b"\x89PNG")
+        assert render.private("tally", state.view(1)).startswith(b"\x89PNG")
+        assert load_specs()["tally"].command == "tally"
+        assert "tally" in {c.name for c in build_bot().tree.get_commands()}
+        svc = await TableService.open(str(tmp_path / "t.sqlite3"))  # no ``games=``: the registry's games
+        try:
+            assert svc.game("tally") is TALLY
+        finally:
+            await svc.close()
+    assert "tally" not in rules.GAMES and "tally" not in rules.PARTS
+    assert "tally" not in load_specs()
+    with pytest.raises(ValueError):
+        render.board("tally", state.view(None))
