@@ -46,8 +46,11 @@ def board_canvas(game_name: str, view: dict[str, Any], *, last: Any = None,
     module = _module(game_name)
     if last_events is not None and hasattr(module, "last_from_events"):
         # the last move as data: the game's renderer reads what it touched from the step's public events
+        # (None where the events do not say what the move was: the action, if given, draws it)
         read: Callable[..., Any] = module.last_from_events
-        last = read(view, [e for e in last_events if e.public])
+        moved = read(view, [e for e in last_events if e.public])
+        if moved is not None:
+            last = moved
     # The boundary: the service's JSON view goes to the game's renderer, which is typed with the game's view
     # (``render/<game>.py`` takes ``rules/<game>/views.py``'s TypedDict, so mypy checks it against the rules).
     draw: Callable[..., Canvas]
