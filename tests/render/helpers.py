@@ -60,13 +60,15 @@ def check_last_move_from_events(game: Game, game_name: str, players: int, seed: 
                                 from_events: Callable[[Any, list[Any]], Any],
                                 from_action: Callable[[Any, dict[str, Any] | None], Any],
                                 as_action: Callable[[Any], Any], fallback: Callable[[str], bool],
-                                names: list[str]) -> set[str]:
+                                names: list[str],
+                                expected: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None) -> set[str]:
     """On every step of a whole seeded bot game, the last move read from the step's public events
     (``from_events(view, events)``, the renderer's ``last_from_events``) is what the action fallback reads from the
     public action (``from_action(view, last)``; ``as_action`` puts the events' answer in the same terms), or None
     where ``fallback(action)`` says the events cannot tell. The first step of each verb also draws the same PNG
     both ways (events alone, or the action where the events cannot tell, as the service hands over both).
-    Returns the verbs read from events."""
+    ``expected(view, last)``, if given, names the move the events are meant to show where they say more than
+    the action (both comparisons then take it in place of the action). Returns the verbs read from events."""
     state = game.new_state(players, seed)
     read_verbs: set[str] = set()
     drawn: set[str] = set()
@@ -78,6 +80,8 @@ def check_last_move_from_events(game: Game, game_name: str, players: int, seed: 
         view = state.view(None)
         public = game.public_action(action)
         last = {"seat": seat, "action": public} if public is not None else None
+        if expected is not None and last is not None:
+            last = expected(view, last)
         moved = from_events(view, events)
         verb = action.split()[0] if action.split() else ""
         if moved is None:
