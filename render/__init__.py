@@ -6,11 +6,11 @@ order, so a public image cannot show a secret by construction.
 - ``board(game, view, last=..., names=...)``: the public board. When ``view["over"]`` is true it
   draws the final-score image instead (per-seat breakdown from ``view["outcome"]``).
 - ``private(game, view, names=...)``: one player's screen (pass that seat's view).
-- ``last_events``: the public events of the last step (``rules.core.Event``); a game's renderer that reads them
-  (``last_from_events(view, events)``, so far The Speicherstadt's) rings the part of the board the step touched
-  from that data. ``last``: the last action, as ``{"seat": int, "action": str}``, a ``(seat, action)`` pair or an
-  action string: the fallback, used where ``last_events`` is absent or the game's renderer does not read events
-  yet (Colonia, Strasbourg, Nürnberg re-parse the action).
+- ``last_events``: the public events of the last step (``rules.core.Event``); every game's renderer reads them
+  (``last_from_events(view, events)``) and rings the part of the board the step touched from that data.
+  ``last``: the last action, as ``{"seat": int, "action": str}``, a ``(seat, action)`` pair or an action string:
+  the fallback, used where ``last_events`` is absent (the terminal, ``/game status``) or where
+  ``last_from_events`` returns None because the step's events do not say what the move was.
 - ``names``: player names by seat; when absent the image says "Seat 1", "Seat 2", ...
 
 The functions are synchronous and CPU-bound: call them with ``asyncio.to_thread``.
@@ -46,8 +46,11 @@ def board_canvas(game_name: str, view: dict[str, Any], *, last: Any = None,
     module = _module(game_name)
     if last_events is not None and hasattr(module, "last_from_events"):
         # the last move as data: the game's renderer reads what it touched from the step's public events
+        # (None where the events do not say what the move was: the action, if given, draws it)
         read: Callable[..., Any] = module.last_from_events
-        last = read(view, [e for e in last_events if e.public])
+        moved = read(view, [e for e in last_events if e.public])
+        if moved is not None:
+            last = moved
     # The boundary: the service's JSON view goes to the game's renderer, which is typed with the game's view
     # (``render/<game>.py`` takes ``rules/<game>/views.py``'s TypedDict, so mypy checks it against the rules).
     draw: Callable[..., Canvas]

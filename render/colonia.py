@@ -23,6 +23,7 @@ from render.kit import BOARD, BOARD_DARK, INK, INK_SOFT, MIN_FONT, PAPER, Box, C
 
 if TYPE_CHECKING:
     from rules.colonia.views import ColoniaPlayer, ColoniaPrivate, ColoniaView
+    from rules.core import Event
 
 TITLE = 38  # height of a panel's title row
 DAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
@@ -97,6 +98,55 @@ def parse_last(last: Any) -> tuple[int | None, str, str]:
     return seat, verb, rest.strip()
 
 
+@dataclass(frozen=True)
+class LastMove:
+    """The last move as data, read from its public events (``last_from_events``): the mover, the verb and its
+    argument as ``parse_last`` reads them from the action (``seat=None, verb=""``: nothing to draw). ``draw_board``
+    takes it in place of an action hint."""
+
+    seat: int | None
+    verb: str
+    rest: str
+
+
+NOTHING = LastMove(None, "", "")
+# The public events of secret moves (family card, vote, money changing), drawn as nothing like their action. (A
+# good's choice has only a private event: ``last_from_events`` finds no move and the fallback draws nothing.)
+_SECRET_MOVES = frozenset({"family_chosen", "vote_cast", "exchange_done"})
+
+
+def last_from_events(view: ColoniaView, events: Sequence[Event]) -> LastMove | None:
+    """The last move from its public events: the mover's event comes first (forced passes of other seats and the
+    automatic steps that follow never name a move). None where the events do not say what the move was, so the
+    action fallback draws it: ``extra <ship>`` (claiming an extra hold emits nothing until its good is given) and
+    ``keep shrine empty`` (no event either). tests/render/test_colonia.py checks that this reads what
+    ``parse_last`` reads from the action on every step of whole bot games."""
+    for event in events:
+        p = event.params
+        seat = p.get("seat")
+        kind = event.kind
+        if kind in _SECRET_MOVES:
+            return NOTHING
+        if kind == "vote_result":  # not after a vote cast: the mayor broke the tie (``decide yes|no``)
+            order = view.get("turn_order") or []
+            return LastMove(order[0], "decide", "yes" if p["passed"] else "no") if order else None
+        if not isinstance(seat, int):
+            continue
+        if kind == "pass" and not p.get("forced"):
+            return LastMove(seat, "pass", "")
+        if kind == "stall":
+            return LastMove(seat, "stall", str(p["stall"]))
+        if kind == "order":
+            return LastMove(seat, "order", str(p["craftsman"]))
+        if kind == "load":
+            return LastMove(seat, "load", f"{p['ship']} {p['hold']}")
+        if kind == "extra_load":
+            return LastMove(seat, "give", str(p["good"]))
+        if kind in ("buy", "insure", "enshrine"):
+            return LastMove(seat, kind, str(p["relic"]))
+    return None
+
+
 def last_text(view: ColoniaView, verb: str, rest: str) -> str:
     """A short public description of the last move (the mover is shown by their token)."""
     berth = {s["id"]: ROMAN[s["berth"] - 1] for s in view.get("harbour", {}).get("ships", [])}
@@ -136,7 +186,10 @@ def _relic_label(relic_id: str) -> str:
 # ---------------------------------------------------------------- the public board
 def draw_board(view: ColoniaView, last: Any, names: Sequence[str] | None) -> Board:
     cv = Board()
-    seat, verb, rest = parse_last(last)
+    if isinstance(last, LastMove):  # the last move as data (its events)
+        seat, verb, rest = last.seat, last.verb, last.rest
+    else:  # the fallback: a public action hint
+        seat, verb, rest = parse_last(last)
     marks = cv.spots
     draw_header(cv, view, names)
     draw_market(cv, view, marks)

@@ -14,6 +14,7 @@ data module. A secret planning action passed as ``last`` is ignored, so a caller
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from render import strasbourg_art as art
@@ -58,6 +59,7 @@ from rules.strasbourg.data import (
 from rules.strasbourg.state import is_secret_action
 
 if TYPE_CHECKING:
+    from rules.core import Event
     from rules.strasbourg.views import StrasbourgPrivate, StrasbourgView
 
 F = MIN_FONT  # every text is drawn at MIN_FONT or larger
@@ -95,6 +97,50 @@ def _public_last(last: Any) -> tuple[int | None, str]:
     if not action or is_secret_action(action):
         return None, ""
     return seat, action
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The last move as data, read from its public events (``last_from_events``): the mover and the public
+    action as the board draws it (``_drawn``: a reveal without its stack number, which the image never shows).
+    ``draw_board`` takes it in place of an action hint."""
+
+    seat: int | None
+    action: str
+
+
+def _drawn(seat: int | None, action: str) -> LastMove:
+    """A public action as the board draws it (the stack a reveal names is not drawn)."""
+    return LastMove(seat, "reveal" if action.partition(" ")[0] == "reveal" else action)
+
+
+# Events that only a seat's own move emits (an automatic pass has a reason: "no stacks").
+_MOVE_EVENTS = frozenset({"reveal", "privilege", "pass", "buy", "sell", "return", "chapel", "edifice"})
+
+
+def last_from_events(view: StrasbourgView, events: Sequence[Event]) -> LastMove | None:
+    """The last move from its public events: the mover's event comes first (the automatic steps, tasks and bids
+    that follow come after it). None where the events do not say what the move was, so the action fallback draws
+    it: ``skip``, ``done`` and ``return none`` emit no event (what follows is automatic, e.g. the next task's seat
+    and goods), and an apprentice's ``goods`` emits the same ``goods`` event a master's or journeyman's task takes
+    by itself. tests/render/test_strasbourg.py checks this against the action on every step of whole bot games."""
+    if not events:
+        return None
+    first = events[0]
+    seat, p = first.params.get("seat"), first.params
+    if first.kind not in _MOVE_EVENTS or not isinstance(seat, int) or (first.kind == "pass" and p.get("reason")):
+        return None
+    if first.kind == "sell":  # one good, or several events for "sell all" (offered only with two goods or more)
+        sold = 0
+        for event in events:
+            if event.kind != "sell" or event.params.get("seat") != seat:
+                break
+            sold += 1
+        return LastMove(seat, "sell all" if sold > 1 else f"sell {p['guild']}")
+    action = {"reveal": "reveal", "privilege": "privilege", "pass": "pass", "buy": f"buy {p.get('cell')}",
+              "return": f"return {p.get('card')}", "chapel": f"chapel {p.get('space')}",
+              "edifice": f"build {p.get('cell')}"}[first.kind]
+    return LastMove(seat, action)
 
 
 def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Sequence[str] | None) -> str:
@@ -225,7 +271,8 @@ def draw_city(c: Canvas, box: Box, view: StrasbourgView, ring: tuple[str, str] |
 # ---------------------------------------------------------------- the public board
 def draw_board(view: StrasbourgView, last: Any, names: Sequence[str] | None) -> Canvas:
     c = Canvas()
-    seat, action = _public_last(last)
+    # the last move as data (its events), or the fallback: a public action hint
+    seat, action = (last.seat, last.action) if isinstance(last, LastMove) else _public_last(last)
     verb, _, arg = action.partition(" ")
     ring: tuple[str, str] | None = None
     if verb in ("buy", "build"):

@@ -56,6 +56,50 @@ def play_public(game: Game, state: S, until: Callable[[S, dict[str, Any] | None]
     return last
 
 
+def check_last_move_from_events(game: Game, game_name: str, players: int, seed: int,
+                                from_events: Callable[[Any, list[Any]], Any],
+                                from_action: Callable[[Any, dict[str, Any] | None], Any],
+                                as_action: Callable[[Any], Any], fallback: Callable[[str], bool],
+                                names: list[str],
+                                expected: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None) -> set[str]:
+    """On every step of a whole seeded bot game, the last move read from the step's public events
+    (``from_events(view, events)``, the renderer's ``last_from_events``) is what the action fallback reads from the
+    public action (``from_action(view, last)``; ``as_action`` puts the events' answer in the same terms), or None
+    where ``fallback(action)`` says the events cannot tell. The first step of each verb also draws the same PNG
+    both ways (events alone, or the action where the events cannot tell, as the service hands over both).
+    ``expected(view, last)``, if given, names the move the events are meant to show where they say more than
+    the action (both comparisons then take it in place of the action). Returns the verbs read from events."""
+    state = game.new_state(players, seed)
+    read_verbs: set[str] = set()
+    drawn: set[str] = set()
+    steps = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        action = game.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(seed, "bot", state.ply))
+        events = [e for e in state.apply(seat, action) if e.public]
+        view = state.view(None)
+        public = game.public_action(action)
+        last = {"seat": seat, "action": public} if public is not None else None
+        if expected is not None and last is not None:
+            last = expected(view, last)
+        moved = from_events(view, events)
+        verb = action.split()[0] if action.split() else ""
+        if moved is None:
+            assert fallback(action), (state.ply, action, events)
+        else:
+            assert as_action(moved) == from_action(view, last), (state.ply, action, events)
+            read_verbs.add(verb)
+        if verb not in drawn and public is not None and not view.get("over"):
+            drawn.add(verb)
+            by_action = render.board(game_name, view, last=last, names=names)
+            by_events = render.board(game_name, view, last=last if moved is None else None, last_events=events,
+                                     names=names)
+            assert by_events == by_action, (state.ply, action)
+        steps += 1
+    assert steps > 50
+    return read_verbs
+
+
 # ---------------------------------------------------------------- layout
 def check_texts(canvas: Canvas, slack: float = 0) -> None:
     """Something is written, nothing below MIN_FONT, nothing off the canvas (by more than ``slack`` px)."""

@@ -397,3 +397,25 @@ def test_every_moment_of_a_game_renders_within_the_layout(n: int, seed: int) -> 
     final = render.board_canvas("colonia", state.view(None), last=last, names=NAMES[:n])
     check_layout(final)
     _no_cut_numbers(final)
+
+
+# ---------------------------------------------------------------- the last move as data (its public events)
+def _colonia_fallback(action: str) -> bool:
+    """Moves whose events do not say what they were: claiming an extra hold, leaving a shrine empty, and the
+    secret or event-less choices (a money changer's source, a good), which the action path draws as nothing."""
+    verb = action.split()[0]
+    return verb in ("extra", "keep") or verb not in col.PUBLIC_VERBS
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 7), (4, 8), (6, 9)])
+def test_the_last_move_read_from_its_events_is_the_move_its_action_names(players: int, seed: int) -> None:
+    """``last_from_events`` (what the service hands over) reads the move ``parse_last`` reads from the public
+    action on every step, and the board drawn from the events is the board drawn from the action."""
+    from tests.render.helpers import check_last_move_from_events
+
+    read = check_last_move_from_events(
+        GAME, "colonia", players, seed, col.last_from_events, lambda _view, last: col.parse_last(last),
+        lambda moved: (moved.seat, moved.verb, moved.rest), _colonia_fallback, NAMES[:players])
+    # (no bot game here enshrines a relic or breaks a tie as mayor)
+    assert {"stall", "order", "load", "give", "buy", "insure", "pass"} <= read
+

@@ -378,3 +378,37 @@ def test_phone_scale_is_respected() -> None:
     canvas = render.board_canvas("nuernberg", state.view(None), last=last)
     smallest = min(t.size for t in canvas.texts)
     assert math.floor(smallest * 550 / canvas.w) >= 13
+
+
+# ---------------------------------------------------------------- the last move as data (its public events)
+def _nuernberg_fallback(action: str) -> bool:
+    """Moves whose events do not say what they were: the menus, an offer's draft, a knight's number with several
+    hexes to choose from and its way back (all drawn as nothing, or as the candidate hexes)."""
+    words = action.split()
+    verb = words[0]
+    menu = (verb in ("manufacture", "tower") and len(words) == 1) or (verb == "settle" and "." not in words[1])
+    bank_menu = verb == "bank" and len(words) < 3
+    knight_choice = verb == "robber" and words[-1].isdigit()
+    return menu or bank_menu or knight_choice or verb in ("offer", "back", "give", "want")
+
+
+def _knight_moved(view: Any, last: dict[str, Any]) -> dict[str, Any]:
+    """``robber <number>`` with one hex moves the knight at once: its event names the hex, which is ringed."""
+    words = str(last["action"]).split()
+    if words[0] == "robber" and words[-1].isdigit() and view["phase"] != "robber_hex":
+        return {"seat": last["seat"], "action": f"robber {view['countryside']['robber']}"}
+    return last
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 7), (4, 8), (3, 9)])
+def test_the_last_move_read_from_its_events_is_the_move_its_action_names(players: int, seed: int) -> None:
+    """``last_from_events`` (what the service hands over) reads the move the public action names on every step,
+    and the board drawn from the events is the board drawn from the action."""
+    from render.kit import last_action
+    from tests.render.helpers import check_last_move_from_events
+
+    read = check_last_move_from_events(
+        GAME, "nuernberg", players, seed, nb.last_from_events, lambda _view, last: nb.drawn(*last_action(last)),
+        lambda moved: moved, _nuernberg_fallback, NAMES[:players], expected=_knight_moved)
+    # (the bots make no trade offers: send, accept, decline, withdraw and cancel are read but not met here)
+    assert {"toll", "settle", "manufacture", "wall", "produce", "bank", "draw", "robber", "steal", "end"} <= read

@@ -19,7 +19,7 @@ from render.kit import GOLD, HIGHLIGHT, Canvas
 from rules import get_game
 from rules.strasbourg.checks import redeal_hidden
 from rules.strasbourg.data import CHAPEL_SPACES, EDIFICES, GUILD_OF
-from rules.strasbourg.state import StrasbourgState
+from rules.strasbourg.state import StrasbourgState, is_secret_action
 from tests.render.helpers import (
     PNG_SIZE,
     bot_step,
@@ -362,3 +362,23 @@ def test_the_step_in_play_is_marked_on_the_city_and_the_council(late: tuple[Stra
     assert sb._seats_at_stake({**view, "step_kind": "nobility"}) == {"nobility", "church"}
     assert sb._seats_at_stake({**view, "step_kind": "merchants", "merchant_seat": False}) == set()
     assert sb._seats_at_stake({**view, "step_kind": "merchants", "merchant_seat": True}) == {"merchants"}
+
+
+# ---------------------------------------------------------------- the last move as data (its public events)
+def _strasbourg_fallback(action: str) -> bool:
+    """Moves whose events do not say what they were: the eventless ``skip``, ``done`` and ``return none``, an
+    apprentice's ``goods`` (the same event as a task's own goods), and the secret planning (drawn as nothing)."""
+    return action in ("skip", "done", "return none", "goods") or is_secret_action(action)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 7), (4, 8), (5, 9)])
+def test_the_last_move_read_from_its_events_is_the_move_its_action_names(players: int, seed: int) -> None:
+    """``last_from_events`` (what the service hands over) reads the move the public action names on every step,
+    and the board drawn from the events is the board drawn from the action."""
+    from render.strasbourg import _drawn, _public_last, last_from_events
+    from tests.render.helpers import check_last_move_from_events
+
+    read = check_last_move_from_events(
+        GAME, "strasbourg", players, seed, last_from_events, lambda _view, last: _drawn(*_public_last(last)),
+        lambda moved: moved, _strasbourg_fallback, NAMES[:players])
+    assert {"reveal", "privilege", "pass", "buy", "sell", "return", "chapel", "build"} <= read
