@@ -243,6 +243,14 @@ class ServiceBase:
             self._states[row.id] = (row.version, state)
         return state
 
+    @staticmethod
+    def _player_seat(seats: list[Seat], user: int) -> int:
+        """``user``'s seat among ``seats``; the refusal for someone who does not play at this table."""
+        seat = next((s.seat for s in seats if s.user_id == user), None)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        return seat
+
     def _check_seats(self, row: GameRow, seats: list[Seat], state: State | None) -> None:
         """Seats are numbered 0..n-1 and, once the game has started, match its player count (seats[s] is safe)."""
         if any(s.seat != i for i, s in enumerate(seats)) or (state is not None and state.num_players != len(seats)):

@@ -81,9 +81,7 @@ class MoveService(BankClocks):
             raise StaleVersion("That board is out of date: someone moved since. Use the current board.",
                                row.version)
         seats = await self._running_seats(row)
-        seat = next((s.seat for s in seats if s.user_id == user), None)
-        if seat is None:
-            raise TableError("You are not playing at this table.")
+        seat = self._player_seat(seats, user)
         state = self._state(row)
         assert state is not None
         awaited = state.to_act()

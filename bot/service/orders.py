@@ -35,9 +35,7 @@ class OrderService(MoveService):
         if row.status != "active":
             raise TableError("The game has not started yet: standing orders are given during play.")
         seats = await self.store.seats(row.id)
-        seat = next((s.seat for s in seats if s.user_id == user), None)
-        if seat is None:
-            raise TableError("You are not playing at this table.")
+        seat = self._player_seat(seats, user)
         state = self._state(row)
         assert state is not None
         self._check_seats(row, seats, state)

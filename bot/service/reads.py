@@ -33,9 +33,7 @@ class ReadService(ServiceBase):
         if row.status != "active":
             return []
         seats = await self.store.seats(row.id)
-        seat = next((s.seat for s in seats if s.user_id == user), None)
-        if seat is None:
-            raise TableError("You are not playing at this table.")
+        seat = self._player_seat(seats, user)
         state = self._state(row)
         assert state is not None
         return [(a, state.describe_for(seat, a)) for a in state.legal_actions(seat)]
@@ -69,9 +67,7 @@ class ReadService(ServiceBase):
         _check_id(user, "user")
         row = await self._any_row(channel)
         seats = await self.store.seats(row.id)
-        seat = next((s.seat for s in seats if s.user_id == user), None)
-        if seat is None:
-            raise TableError("You are not playing at this table.")
+        seat = self._player_seat(seats, user)
         state = self._state(row)
         if state is None:
             raise TableError("The game has not started yet.")

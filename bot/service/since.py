@@ -75,9 +75,7 @@ class SinceService(ReadService):
         if row.damaged:
             raise self._damaged(row, row.damaged)
         seats = await self.store.seats(row.id)
-        seat = next((s.seat for s in seats if s.user_id == user), None)
-        if seat is None:
-            raise TableError("You are not playing at this table.")
+        seat = self._player_seat(seats, user)
         if row.seed is None:
             raise TableError("The game has not started yet.")
         rows = [r for r in await self.store.log(row.id) if upto is None or r.version <= upto]

@@ -91,9 +91,7 @@ class UndoService(MoveService):
         if row.status != "active":
             raise TableError("The game has not started yet: there is nothing to take back.")
         seats = await self._running_seats(row)
-        seat = next((s.seat for s in seats if s.user_id == user), None)
-        if seat is None:
-            raise TableError("You are not playing at this table.")
+        seat = self._player_seat(seats, user)
         return seats, seat
 
     async def can_undo(self, channel: int, user: int) -> bool:
