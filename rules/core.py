@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from rules.views import OutcomeDict
@@ -349,6 +349,17 @@ def printable(text: str, limit: int = 40) -> str:
 BotPolicy = Callable[[dict[str, Any], list[str], int, Rng], str]
 
 
+class OrdersBook(Protocol):
+    """A game's standing orders as three functions (a module ``rules/<game>/orders.py`` is one): what the orders
+    offered now are, the scope an order lapses with, and what an order in force plays."""
+
+    def offers(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]: ...
+
+    def scope(self, order_id: str, view: dict[str, Any], seat: int) -> str | None: ...
+
+    def answer(self, order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None: ...
+
+
 class Game(ABC):
     """A game's entry in the registry: metadata, factory, loader, bot and event formatter."""
 
@@ -436,22 +447,25 @@ class Game(ABC):
         decline the card, or end loading)."""
         return next((a for a in self.skip_words if a in legal), None)
 
+    #: the game's standing orders (usually its ``orders`` module), which the three hooks below ask; None: no orders
+    orders_book: ClassVar[OrdersBook | None] = None
+
     def standing_orders(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
         """The standing orders ``seat`` may give now, as ``(order_id, label)``: e.g. ``("pass", "Pass for the
         rest of this market")``. An order id is text (at most 40 characters, no spaces at its ends); the label
-        says in words what it does and when it lapses. Default: no orders."""
-        return []
+        says in words what it does and when it lapses. Default: the ``orders_book``'s offers, else none."""
+        return self.orders_book.offers(view, seat) if self.orders_book is not None else []
 
     def standing_scope(self, order_id: str, view: dict[str, Any], seat: int) -> str | None:
         """The scope key of an order in ``view``: the order lapses as soon as this key differs from the one it
         had when it was given (the phase, turn or column it was given for is over), or is None (the order does
-        not apply any more). Default: None (no orders)."""
-        return None
+        not apply any more). Default: the ``orders_book``'s, else None (no orders)."""
+        return self.orders_book.scope(order_id, view, seat) if self.orders_book is not None else None
 
     def standing_answer(self, order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
         """What an order in force plays for ``seat`` now (one of ``legal``), or None to ask the player as
-        usual (the order stays until its scope ends). Default: None."""
-        return None
+        usual (the order stays until its scope ends). Default: the ``orders_book``'s, else None."""
+        return self.orders_book.answer(order_id, view, legal, seat) if self.orders_book is not None else None
 
     def summary(self, view: dict[str, Any]) -> str:
         """A few readable lines describing a view (terminal table, Discord embed). Games may enrich it."""

@@ -9,7 +9,7 @@ from rules.colonia import bot, orders, text
 from rules.colonia.data import MAX_PLAYERS, MIN_PLAYERS, RECONSTRUCTED
 from rules.colonia.state import ColoniaState
 from rules.colonia.summary import summary as _summary
-from rules.core import REVEAL, SECRET, Event, Game, GameParts, Rng, State
+from rules.core import REVEAL, SECRET, Event, Game, GameParts, OrdersBook, Rng, State
 
 
 class ColoniaGame(Game):
@@ -18,6 +18,7 @@ class ColoniaGame(Game):
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     state_class: ClassVar[type[State[Any]]] = ColoniaState
+    orders_book: ClassVar[OrdersBook | None] = orders
     # Family cards, votes, goods taken behind the screen and money changing are secret choices.
     secret_verbs: ClassVar[frozenset[str]] = frozenset({"family", "vote", "take", "exchange", "no"})
     #: undo (docs/service.md "Undo"): cards turned over from the shuffled decks, and the secret family cards and
@@ -57,14 +58,6 @@ class ColoniaGame(Game):
     def summary(self, view: dict[str, Any]) -> str:
         return _summary(view)
 
-    def standing_orders(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
-        return orders.offers(view, seat)
-
-    def standing_scope(self, order_id: str, view: dict[str, Any], seat: int) -> str | None:
-        return orders.scope(order_id, view, seat)
-
-    def standing_answer(self, order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
-        return orders.answer(order_id, view, legal, seat)
 
 
 GAME = ColoniaGame()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import DRAW, REVEAL, Event, Game, GameParts, Rng, State
+from rules.core import DRAW, REVEAL, Event, Game, GameParts, OrdersBook, Rng, State
 from rules.nuernberg import bot, orders, setup, text
 from rules.nuernberg.state import NuernbergState
 
@@ -16,6 +16,7 @@ class NuernbergGame(Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
     state_class: ClassVar[type[State[Any]]] = NuernbergState
+    orders_book: ClassVar[OrdersBook | None] = orders
     option_choices: ClassVar[dict[str, list[str]]] = {"setup": ["beginner", "free"]}
     # Which card a player discards to the robber, and a trade draft before it is sent, are private.
     secret_verbs: ClassVar[frozenset[str]] = frozenset({"discard", "give", "want"})
@@ -61,14 +62,6 @@ class NuernbergGame(Game):
     def summary(self, view: dict[str, Any]) -> str:
         return text.summary(view)
 
-    def standing_orders(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
-        return orders.offers(view, seat)
-
-    def standing_scope(self, order_id: str, view: dict[str, Any], seat: int) -> str | None:
-        return orders.scope(order_id, view, seat)
-
-    def standing_answer(self, order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
-        return orders.answer(order_id, view, legal, seat)
 
     def forced_action(self, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
         return orders.forced(legal)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import REVEAL, Event, Game, GameParts, Rng, State
+from rules.core import REVEAL, Event, Game, GameParts, OrdersBook, Rng, State
 from rules.speicherstadt import bot, orders, text, views
 from rules.speicherstadt.data import RECONSTRUCTED
 from rules.speicherstadt.state import SpeicherstadtState
@@ -17,6 +17,7 @@ class SpeicherstadtGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State[Any]]] = SpeicherstadtState
+    orders_book: ClassVar[OrdersBook | None] = orders
     option_choices: ClassVar[dict[str, list[str]]] = {}
     rules_summary: ClassVar[str] = (
         "Each round: Supply reveals players+1 cards (ships get 3 random cubes; fires resolve at once). "
@@ -56,14 +57,6 @@ class SpeicherstadtGame(Game):
     def summary(self, view: dict[str, Any]) -> str:
         return views.summary(view)
 
-    def standing_orders(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
-        return orders.offers(view, seat)
-
-    def standing_scope(self, order_id: str, view: dict[str, Any], seat: int) -> str | None:
-        return orders.scope(order_id, view, seat)
-
-    def standing_answer(self, order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
-        return orders.answer(order_id, view, legal, seat)
 
 
 GAME = SpeicherstadtGame()
