@@ -8,7 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.service import TableError, Update
+from bot.service import Update
+from bot.ui.answers import on_running_game
 from bot.ui.text import NO_PING, clip, shown, shown_lines
 
 PREFIX = "kontor"
@@ -31,15 +32,11 @@ class SeatVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["ch"]), int(match["game"]), int(match["seat"]), match["choice"])
 
     async def callback(self, interaction: Inter) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
         bot: Any = interaction.client
-        try:
-            table = await bot.service.table(self.channel)
-            if table.game_id != self.game or table.status != "active":
-                raise TableError("That vote belongs to a game that is over.")
-            update: Update = await bot.service.vote_seat(self.channel, interaction.user.id, self.seat, self.choice)
-        except TableError as exc:
-            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
+        update: Update | None = await on_running_game(
+            interaction, self.channel, self.game, "That vote belongs to a game that is over.",
+            lambda: bot.service.vote_seat(self.channel, interaction.user.id, self.seat, self.choice))
+        if update is None:
             return
         await interaction.edit_original_response(content=clip("🗳️ " + "\n".join(shown_lines(update.public_events)),
                                                               2000))

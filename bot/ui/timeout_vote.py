@@ -10,7 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.service import ANSWERS, TableError, Update
+from bot.service import ANSWERS, Update
+from bot.ui.answers import on_running_game
 from bot.ui.text import NO_PING, clip, mentions, pings, shown
 
 PREFIX = "kontor"
@@ -42,16 +43,13 @@ class TimeoutVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["ch"]), int(match["game"]), int(match["seat"]), CHOICE_OF[match["c"]])
 
     async def callback(self, interaction: Inter) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
         bot: Any = interaction.client
-        try:
-            table = await bot.service.table(self.channel)
-            if table.game_id != self.game or table.status != "active":
-                raise TableError("That question belongs to a game that is over.")
-            text, update = await bot.service.vote_timeout(self.channel, interaction.user.id, self.seat, self.choice)
-        except TableError as exc:
-            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
+        answer: tuple[str, Update | None] | None = await on_running_game(
+            interaction, self.channel, self.game, "That question belongs to a game that is over.",
+            lambda: bot.service.vote_timeout(self.channel, interaction.user.id, self.seat, self.choice))
+        if answer is None:
             return
+        text, update = answer
         await interaction.edit_original_response(content=clip("🗳️ " + shown(text), 2000))
         if update is not None:
             await publish(bot, update)
@@ -69,15 +67,10 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["ch"]), int(match["game"]))
 
     async def callback(self, interaction: Inter) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
         bot: Any = interaction.client
-        try:
-            table = await bot.service.table(self.channel)
-            if table.game_id != self.game or table.status != "active":
-                raise TableError("That game is over.")
-            update = await bot.service.reclaim(self.channel, interaction.user.id)
-        except TableError as exc:
-            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
+        update: Update | None = await on_running_game(interaction, self.channel, self.game, "That game is over.",
+                                                      lambda: bot.service.reclaim(self.channel, interaction.user.id))
+        if update is None:
             return
         await interaction.edit_original_response(content="✅ The seat is yours again.")
         await bot.notifier.publish(update)
