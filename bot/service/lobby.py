@@ -49,6 +49,14 @@ class LobbyService(MoveService):
             raise TableError("Settings must be given as name=value pairs.")
         sets = normalise_settings(settings)
         name = _clean_name(creator_name)
+        text = f"{name} opened a table for {g.title}."
+        gid = await self._open_table(channel, guild, g.name, opts, sets, creator, [Seat(0, creator, name)], text)
+        return await self._lobby_update(gid, [text])
+
+    async def _open_table(self, channel: int, guild: int | None, game: str, options: dict[str, str],
+                          settings: dict[str, Any], creator: int, seats: list[Seat], text: str) -> int:
+        """Open a lobby in ``channel`` with ``seats`` (numbered here) and ``text`` as its first log line; refused
+        while the channel has an open game. Returns the new game's id."""
         async with self._serial(channel):
             now = self.clock()
             try:
@@ -58,14 +66,14 @@ class LobbyService(MoveService):
                         await self._check_readable(existing)  # a damaged one: say so, and who can end it
                         raise TableError("This channel already has an open game. Finish or abandon it first"
                                          " (or start a thread for a second table).")
-                    gid = await tx.insert_game(channel_id=channel, guild_id=guild, game=g.name, options=opts,
-                                               settings=sets, creator_id=creator, now=now)
-                    await tx.set_seats(gid, [Seat(0, creator, name)])
+                    gid = await tx.insert_game(channel_id=channel, guild_id=guild, game=game, options=options,
+                                               settings=settings, creator_id=creator, now=now)
+                    await tx.set_seats(gid, [Seat(i, s.user_id, s.name) for i, s in enumerate(seats)])
                     await tx.append(gid, kind="note", version=0, seat=None, user_id=creator, action=None,
-                                    events=[f"{name} opened a table for {g.title}."], now=now)
+                                    events=[text], now=now)
             except StoreError as exc:
                 raise TableError(str(exc)) from None
-        return await self._lobby_update(gid, [f"{name} opened a table for {g.title}."])
+        return gid
 
     async def _lobby_change(self, channel: int, change: Callable[[GameRow, list[Seat]], tuple[list[Seat], str]],
                             **fields: Any) -> Update:

@@ -12,7 +12,7 @@ from typing import Any
 from bot.service.lobby import LobbyService
 from bot.service.model import DAMAGED_LOG_LINE, Seat, Table, TableError, Update, _check_id, _clean_name
 from bot.service.reads import ReadService
-from bot.store import GameRow, LogRow, StoreError
+from bot.store import GameRow, LogRow
 from rules.core import seed_digest
 
 RECORD_FORMAT = "kontor-record"
@@ -151,22 +151,8 @@ class RecordService(LobbyService, ReadService):
         text = f"{name} asks for a rematch of {game.title} (game #{old.id}) with the same seats."
         if others:
             text += f" Waiting for {', '.join(others)} to take their seats again."
-        async with self._serial(channel):
-            now = self.clock()
-            try:
-                async with self.store.transaction() as tx:
-                    existing = await tx.open_game(channel)
-                    if existing is not None:
-                        raise TableError("This channel already has an open game. Finish or abandon it first"
-                                         " (or start a thread for a second table).")
-                    gid = await tx.insert_game(channel_id=channel, guild_id=old.guild_id, game=old.game,
-                                               options=dict(old.options), settings=dict(old.settings),
-                                               creator_id=user, now=now)
-                    await tx.set_seats(gid, [Seat(i, s.user_id, s.name) for i, s in enumerate(new_seats)])
-                    await tx.append(gid, kind="note", version=0, seat=None, user_id=user, action=None,
-                                    events=[text], now=now)
-            except StoreError as exc:
-                raise TableError(str(exc)) from None
+        gid = await self._open_table(channel, old.guild_id, old.game, dict(old.options), dict(old.settings), user,
+                                     new_seats, text)
         if not others:  # every seat is as before (the presser and bots): no one to wait for
             return await self.start(channel, user)
         return await self._lobby_update(gid, [text])
