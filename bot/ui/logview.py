@@ -6,13 +6,13 @@ persistent: after a restart, or ten minutes, run ``/game log`` again)."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.service import LogEntry
+from bot.ui.pager import Pager
 from bot.ui.text import clip, shown
 
 # The actions row's ``kind`` -> how the log marks it; a new kind of move is one line here.
@@ -65,40 +65,18 @@ def page_text(title: str, texts: Sequence[str], index: int) -> str:
     return clip(f"{head}\n{texts[index]}", 2000)
 
 
-class LogPager(discord.ui.View):
-    """◀ Previous (earlier events) and Next ▶ (newer ones) under an ephemeral log page."""
+class LogPager(Pager):
+    """◀ Previous (earlier events) and Next ▶ (newer ones) under an ephemeral log page; page 0 is the newest."""
+
+    previous_step = 1
 
     def __init__(self, question: Interaction, title: str, texts: Sequence[str], index: int = 0, *,
                  timeout: float = LOG_VIEW_SECONDS) -> None:
-        super().__init__(timeout=timeout)
-        self.question, self.title, self.texts, self.index = question, title, list(texts), index
-        self.previous: discord.ui.Button[LogPager] = discord.ui.Button(label="◀ Previous",
-                                                                       style=discord.ButtonStyle.secondary)
-        self.next: discord.ui.Button[LogPager] = discord.ui.Button(label="Next ▶", style=discord.ButtonStyle.secondary)
-        self.previous.callback = self._older  # type: ignore[method-assign]
-        self.next.callback = self._newer  # type: ignore[method-assign]
-        self.add_item(self.previous)
-        self.add_item(self.next)
-        self._enable()
-
-    def _enable(self) -> None:
-        self.previous.disabled = self.index >= len(self.texts) - 1
-        self.next.disabled = self.index <= 0
+        self.title, self.texts = title, list(texts)
+        super().__init__(question, len(self.texts), index, timeout=timeout)
 
     def text(self) -> str:
         return page_text(self.title, self.texts, self.index)
 
-    async def _turn(self, interaction: Interaction, index: int) -> None:
-        self.index = max(0, min(len(self.texts) - 1, index))
-        self._enable()
-        await interaction.response.edit_message(content=self.text(), view=self)
-
-    async def _older(self, interaction: Interaction) -> None:
-        await self._turn(interaction, self.index + 1)
-
-    async def _newer(self, interaction: Interaction) -> None:
-        await self._turn(interaction, self.index - 1)
-
-    async def on_timeout(self) -> None:
-        with contextlib.suppress(discord.HTTPException):  # the reply may be gone already
-            await self.question.edit_original_response(view=None)
+    async def page(self) -> dict[str, Any]:
+        return {"content": self.text()}

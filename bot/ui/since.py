@@ -7,7 +7,6 @@ its buttons are a plain View with a timeout over the digest as it was when asked
 
 from __future__ import annotations
 
-import contextlib
 import io
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.service import SinceDigest
+from bot.ui.pager import Pager
 from bot.ui.text import clip, plural, shown
 
 MORE = "/game since"
@@ -78,27 +78,14 @@ async def page_files(digest: SinceDigest, index: int, render: Render) -> list[di
     return [discord.File(io.BytesIO(image), filename=f"since-{index + 1}.png")] if image else []
 
 
-class SincePager(discord.ui.View):
+class SincePager(Pager):
     """◀ Previous (an earlier board) and Next ▶ (a later one) under ``/game since``; the first page is the board
     after the first move since the player's own."""
 
     def __init__(self, question: Interaction, digest: SinceDigest, render: Render, index: int = 0, *,
                  timeout: float = SINCE_VIEW_SECONDS) -> None:
-        super().__init__(timeout=timeout)
-        self.question, self.digest, self.render, self.index = question, digest, render, index
-        self.previous: discord.ui.Button[SincePager] = discord.ui.Button(label="◀ Previous",
-                                                                         style=discord.ButtonStyle.secondary)
-        self.next: discord.ui.Button[SincePager] = discord.ui.Button(label="Next ▶",
-                                                                     style=discord.ButtonStyle.secondary)
-        self.previous.callback = self._earlier  # type: ignore[method-assign]
-        self.next.callback = self._later  # type: ignore[method-assign]
-        self.add_item(self.previous)
-        self.add_item(self.next)
-        self._enable()
-
-    def _enable(self) -> None:
-        self.previous.disabled = self.index <= 0
-        self.next.disabled = self.index >= len(self.digest.boards) - 1
+        self.digest, self.render = digest, render
+        super().__init__(question, len(digest.boards), index, timeout=timeout)
 
     def text(self) -> str:
         return page_text(self.digest, self.index)
@@ -106,17 +93,5 @@ class SincePager(discord.ui.View):
     async def files(self) -> list[discord.File]:
         return await page_files(self.digest, self.index, self.render)
 
-    async def _turn(self, interaction: Interaction, index: int) -> None:
-        self.index = max(0, min(len(self.digest.boards) - 1, index))
-        self._enable()
-        await interaction.response.edit_message(content=self.text(), attachments=await self.files(), view=self)
-
-    async def _earlier(self, interaction: Interaction) -> None:
-        await self._turn(interaction, self.index - 1)
-
-    async def _later(self, interaction: Interaction) -> None:
-        await self._turn(interaction, self.index + 1)
-
-    async def on_timeout(self) -> None:
-        with contextlib.suppress(discord.HTTPException):  # the reply may be gone already
-            await self.question.edit_original_response(view=None)
+    async def page(self) -> dict[str, Any]:
+        return {"content": self.text(), "attachments": await self.files()}
