@@ -6,7 +6,7 @@ player (``svc.legal``, ``svc.private_view``), played with ``svc.act`` — so wha
 the player gives a standing order instead of answering (``standing_order``: a pass in a passing loop becomes "pass
 for the rest of this phase"; Speicherstadt's walk-down becomes "buy column C for N coins or less", N from the bot's
 own evaluation of the card; see bench/README.md). Every ``Update`` goes to the real bot's
-``notifier.publish`` (``build_bot()``, never connected) exactly as ``bot/cogs`` call it; only Discord's transport is
+``notifier.publish`` (``build_bot()``, never connected) exactly as ``bot/commands`` call it; only Discord's transport is
 replaced by recorders (``get_partial_messageable`` → a channel whose ``send`` records content and allowed_mentions,
 ``create_dm`` → a DM channel that records the send). So posts, mentions, re-pings and DMs are what the bot would
 send: they change when ``bot/notify.py`` changes. Images are not drawn (``render`` hidden while the section runs:
@@ -253,7 +253,7 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
         if actor is None:
             await bot.notifier.publish(update)  # as /game start does
         else:
-            await bot.notifier.publish(update, actor=actor)  # as every move does (bot/cogs/play.py)
+            await bot.notifier.publish(update, actor=actor)  # as every move does (bot/commands/play.py)
         return after
 
     start = await svc.start(channel, users[0], seed=seed)

@@ -25,8 +25,8 @@ from discord.ext import commands
 
 from bot import health
 from bot.backup_loop import BackupLoop
-from bot.cogs import away, game_commands, lobby, play, records, since, undo
-from bot.cogs.server_events import ServerEvents
+from bot.commands import away, game_commands, lobby, play, records, since, undo
+from bot.commands.server_events import ServerEvents
 from bot.config import Config, ConfigError
 from bot.digest import DigestLoop
 from bot.images import BoardImages

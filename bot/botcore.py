@@ -1,6 +1,6 @@
 """What the Discord layer's parts need of the running bot, as Protocols.
 
-``bot.app.KontorBot`` is the one implementation. The notifier, the scheduler, the cogs and the UI
+``bot.app.KontorBot`` is the one implementation. The notifier, the scheduler, the command modules and the UI
 type against these instead of importing ``bot.app``, so the layer has no import circles: ``app``
 imports its parts, never the other way round (a test parses the imports to keep it so).
 """
@@ -60,7 +60,7 @@ class Clock(Protocol):
 
 
 class Player(Protocol):
-    """The one path every action takes (``bot.cogs.play.PlayController``)."""
+    """The one path every action takes (``bot.commands.play.PlayController``)."""
 
     async def open_menu(self, interaction: Interaction, board: Any, *, start: int = 0, edit: bool = False) -> None: ...
 

@@ -193,7 +193,7 @@ class Notifier:
         lines = _superseded_lines(updates)
         if not lines:
             return
-        text = f"Also, at move {updates[-1].version}:\n" + "\n".join(shown_lines(lines))
+        text = f"Also, at move {updates[-1].table.moves}:\n" + "\n".join(shown_lines(lines))
         channel = await self.channel(updates[-1].channel)
         try:
             await channel.send(clip(text, 2000), allowed_mentions=NO_PING)

@@ -12,7 +12,7 @@ neither loses it nor repeats what was delivered), and delivered:
 - **in the reply to their next interaction with the table** (the menu, a move, My screen: "Since your last look"),
   which is how a player whose DMs are closed gets it. Shown once: what a DM or a reply showed is deleted.
 
-The mover's own news from their own step is not kept at all: the reply to their move shows it (bot/cogs/play.py).
+The mover's own news from their own step is not kept at all: the reply to their move shows it (bot/commands/play.py).
 Secrets go only to their owner: the lines are stored per player, shown only in that player's DM or ephemeral reply,
 and never logged.
 """

@@ -280,6 +280,8 @@ class Terminal:
                     self.show_update(update, hot_seat)
                     break
                 chosen = pick(line, legal)
+                if chosen is None and not (line.isascii() and line.isdecimal()):
+                    chosen = " ".join(line.split())  # a typed action the menu lacks: the rules say why it is refused
                 if chosen is None:
                     self.say(f"Please type a number from 1 to {len(legal)}, an action, ? for help or q to quit.")
                     continue
@@ -287,6 +289,8 @@ class Terminal:
                     update = await self.svc.act(self.channel, user, chosen, table.version)
                 except TableError as err:
                     self.say(f"Refused: {err}")
+                    if "not a legal action" in str(err):
+                        self.say(f"Type a number from 1 to {len(legal)}, an action, ? for help or q to quit.")
                     continue
                 self.show_update(update, hot_seat)
                 break

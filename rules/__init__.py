@@ -3,7 +3,7 @@
 Each game declares everything it ships once, as ``PARTS`` (a ``GameParts``) in ``rules/<game>/__init__.py``: its
 ``Game``, and by module name its renderer, its slash commands and its checks. ``PARTS`` here maps a game's short
 name to that declaration; ``GAMES`` to its ``Game``. Render (``render._module``), the Discord commands
-(``bot.cogs.specs.load_specs``), the soak and the test suites all read this registry, so registering a game here
+(``bot.commands.specs.load_specs``), the soak and the test suites all read this registry, so registering a game here
 gives it its rules, images and commands everywhere at once. ``get_game`` looks one up with a friendly error.
 """
 

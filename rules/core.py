@@ -309,11 +309,18 @@ class State(ABC, Generic[ViewT]):
         if seat not in awaited:
             raise IllegalAction("It is not your turn to act.")
         if not self._is_legal(seat, action):
-            raise IllegalAction(f"'{printable(action)}' is not a legal action now.")
+            raise IllegalAction(self.refusal(seat, action) or f"'{printable(action)}' is not a legal action now.")
         rng = Rng(self.seed, "ply", self.ply)
         events = self._apply(seat, action, rng)
         self.ply += 1
         return Step(events, self._undo_barrier(seat, action, events, rng.drawn))
+
+    def refusal(self, seat: int, action: str) -> str | None:
+        """Why ``seat``, who is awaited, may not play ``action`` now, in the rules' own words ("The robber is already
+        on H28: move him to another hex."), for an action that is well formed but illegal; None when the game has
+        nothing more to say than the generic "not a legal action now" (junk, or an action it does not know). Only
+        called for an action that is not legal; the reason may name only what ``seat`` is allowed to see."""
+        return None
 
     def _undo_barrier(self, seat: int, action: str, events: list[Event], drawn: bool) -> str | None:
         """Why the step just applied cannot be taken back, or None. The default, for every game: an event the game
@@ -485,7 +492,7 @@ class GameParts:
 
     - ``render``: a module with ``draw_board(view, last, names)`` and ``draw_private(view, names)`` returning a
       ``render.kit.Canvas`` (optional ``draw_final(view, names)``, ``last_from_events``); None: no images.
-    - ``commands``: a module with ``SPEC`` (``bot.cogs.specs.GameSpec``): the game's slash commands; None: ``/move``.
+    - ``commands``: a module with ``SPEC`` (``commands.specs.GameSpec``): the game's slash commands; None: ``/move``.
     - ``checks``: a module with ``invariants(state)`` and ``redeal_hidden(state, viewer, rng)`` (docs/conventions.md);
       None: the soak and the secrets suite cannot check the game (every shipped game has them).
     """

@@ -4,6 +4,7 @@ and turning committed rows into ``Table``/``Update`` (with the board image)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 import weakref
@@ -270,7 +271,8 @@ class ServiceBase:
                 raise self._damaged(row, "outcome")
         awaited = tuple(state.to_act()) if state is not None and row.status == "active" else ()
         secret = len(awaited) > 1 and state is not None and state.secret_simultaneous()
-        return self._plain_table(row, seats, awaited, outcome, self.game(row.game), secret)
+        table = self._plain_table(row, seats, awaited, outcome, self.game(row.game), secret)
+        return dataclasses.replace(table, moves=state.ply) if state is not None else table
 
     def _plain_table(self, row: GameRow, seats: list[Seat], awaited: tuple[int, ...] = (),
                      outcome: Outcome | None = None, game: Game | None = None, secret: bool = False) -> Table:

@@ -81,6 +81,9 @@ class Table:
     banks: tuple[float | None, ...] = ()
     caretaken: tuple[int, ...] = ()
     away: tuple[int, ...] = ()
+    # Moves played in the game (the rules' ply), the number shown to players; ``version`` also counts joins,
+    # settings and other table changes, so it only identifies a board.
+    moves: int = 0
 
     def with_banks(self, banks: tuple[float | None, ...]) -> Table:
         return dataclasses.replace(self, banks=banks)

@@ -78,7 +78,7 @@ def board_embed(table: Table, summary: str, events: Sequence[str], *, image: boo
     title = clip(table.title, 256)
     description = clip("\n".join(recent) or "—", 2000)
     seats = clip(seat_lines(table), 1024)
-    footer = f"Move {table.version}"
+    footer = f"Move {table.moves}"
     if table.seed_digest:
         footer += f" · seed SHA-256 {table.seed_digest[:16]}…"
     embed = discord.Embed(title=title, colour=COLOUR, description=description)
@@ -139,7 +139,7 @@ def private_embed(table: Table, summary: str, events: Sequence[str], *, image: b
     if order:
         embed.add_field(name="📌 Your standing order", inline=False,
                         value=clip(f"{shown(order)} — `/game orders order:cancel` cancels it.", 1024))
-    embed.set_footer(text=f"Move {table.version}")
+    embed.set_footer(text=f"Move {table.moves}")
     if image:
         embed.set_image(url="attachment://screen.png")
     return embed

@@ -30,11 +30,11 @@ class Board(NamedTuple):
     """Which board a component belongs to: a channel's game at one version."""
 
     channel: int
-    game: int
+    game_id: int
     version: int
 
     def key(self) -> str:
-        return f"{self.channel}:{self.game}:{self.version}"
+        return f"{self.channel}:{self.game_id}:{self.version}"
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> Board:
@@ -159,7 +159,7 @@ def board_view(board: Board, *, active: bool = True, finished: bool = False) -> 
         view.add_item(TurnButton(board))
         view.add_item(ScreenButton(board.channel))
     elif finished:
-        view.add_item(RematchButton(board.game))
+        view.add_item(RematchButton(board.game_id))
     return view
 
 

@@ -50,7 +50,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
     def __init__(self, game: int) -> None:
         super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success, emoji="🔁",
                                            custom_id=f"{PREFIX}:rematch:{game}"))
-        self.game = game
+        self.game_id = game
 
     @classmethod
     async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> RematchButton:
@@ -60,15 +60,15 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
         bot: Any = interaction.client
         user = interaction.user
         try:
-            update: Update = await bot.service.rematch(self.game, user.id, user.display_name)
-            old: Table = await bot.service.table_of_game(self.game)
+            update: Update = await bot.service.rematch(self.game_id, user.id, user.display_name)
+            old: Table = await bot.service.table_of_game(self.game_id)
         except TableError as exc:
             await _refuse(interaction, exc)
             return
         table = update.table
         if table.status == "active":  # nobody else to wait for (the presser and bots): it began at once
             await interaction.response.send_message(
-                f"🔁 {shown(user.display_name)} started a rematch of game #{self.game} with the same seats.",
+                f"🔁 {shown(user.display_name)} started a rematch of game #{self.game_id} with the same seats.",
                 allowed_mentions=NO_PING)
             await _started(interaction, update)
             return
@@ -77,7 +77,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
                 "starts with a new seed as soon as everyone is back (or when the host runs `/game start`).")
         await interaction.response.send_message(
             clip(text, 2000), embed=embeds.lobby_embed(table, update.public_events),
-            view=rematch_view(self.game, table.game_id), allowed_mentions=pings(others))
+            view=rematch_view(self.game_id, table.game_id), allowed_mentions=pings(others))
 
 
 class RematchJoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -87,7 +87,7 @@ class RematchJoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     def __init__(self, game: int, lobby: int) -> None:
         super().__init__(discord.ui.Button(label="Join the rematch", style=discord.ButtonStyle.primary, emoji="✅",
                                            custom_id=f"{PREFIX}:rejoin:{game}:{lobby}"))
-        self.game, self.lobby = game, lobby
+        self.game_id, self.lobby = game, lobby
 
     @classmethod
     async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> RematchJoinButton:
@@ -98,7 +98,7 @@ class RematchJoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         user = interaction.user
         await interaction.response.defer(ephemeral=True, thinking=True)  # the last seat starts the game: bots move
         try:
-            update: Update = await bot.service.rematch_join(self.game, self.lobby, user.id, user.display_name)
+            update: Update = await bot.service.rematch_join(self.game_id, self.lobby, user.id, user.display_name)
         except TableError as exc:
             await _refuse(interaction, exc)
             return

@@ -25,7 +25,7 @@ class SeatVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                               style=discord.ButtonStyle.danger if choice == "end" else discord.ButtonStyle.primary,
                               custom_id=f"{PREFIX}:seatvote:{channel}:{game}:{seat}:{choice}")
         )
-        self.channel, self.game, self.seat, self.choice = channel, game, seat, choice
+        self.channel, self.game_id, self.seat, self.choice = channel, game, seat, choice
 
     @classmethod
     async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> SeatVoteButton:
@@ -34,7 +34,7 @@ class SeatVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: Inter) -> None:
         bot: Any = interaction.client
         update: Update | None = await on_running_game(
-            interaction, self.channel, self.game, "That vote belongs to a game that is over.",
+            interaction, self.channel, self.game_id, "That vote belongs to a game that is over.",
             lambda: bot.service.vote_seat(self.channel, interaction.user.id, self.seat, self.choice))
         if update is None:
             return

@@ -36,7 +36,7 @@ class TimeoutVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         super().__init__(
             discord.ui.Button(label=LABELS[choice], style=STYLES[choice],
                               custom_id=f"{PREFIX}:tbank:{channel}:{game}:{seat}:{CODES[choice]}"))
-        self.channel, self.game, self.seat, self.choice = channel, game, seat, choice
+        self.channel, self.game_id, self.seat, self.choice = channel, game, seat, choice
 
     @classmethod
     async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> TimeoutVoteButton:
@@ -45,7 +45,7 @@ class TimeoutVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: Inter) -> None:
         bot: Any = interaction.client
         answer: tuple[str, Update | None] | None = await on_running_game(
-            interaction, self.channel, self.game, "That question belongs to a game that is over.",
+            interaction, self.channel, self.game_id, "That question belongs to a game that is over.",
             lambda: bot.service.vote_timeout(self.channel, interaction.user.id, self.seat, self.choice))
         if answer is None:
             return
@@ -60,7 +60,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     def __init__(self, channel: int, game: int) -> None:
         super().__init__(discord.ui.Button(label="Take my seat back", style=discord.ButtonStyle.success,
                                            custom_id=f"{PREFIX}:reclaim:{channel}:{game}"))
-        self.channel, self.game = channel, game
+        self.channel, self.game_id = channel, game
 
     @classmethod
     async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> ReclaimButton:
@@ -68,7 +68,7 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: Inter) -> None:
         bot: Any = interaction.client
-        update: Update | None = await on_running_game(interaction, self.channel, self.game, "That game is over.",
+        update: Update | None = await on_running_game(interaction, self.channel, self.game_id, "That game is over.",
                                                       lambda: bot.service.reclaim(self.channel, interaction.user.id))
         if update is None:
             return

@@ -1,5 +1,5 @@
-"""Undo: the "↩️ Undo" button in a move's private reply (``bot.cogs.play``), and the flow it shares with ``/game undo``
-(``bot.cogs.undo``): ask the table to take the player's latest move back, answer privately (the menu again, since the
+"""Undo: the "↩️ Undo" button in a move's private reply (``commands.play``), and the flow it shares with ``/game undo``
+(``commands.undo``): ask the table to take the player's latest move back, answer privately (the menu again, since the
 player is awaited again), and post the change through the notifier like any move. The table decides what can be taken
 back (``TableService.undo``); a refusal is a private answer and changes nothing.
 """
@@ -29,14 +29,14 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                               custom_id=f"{PREFIX}:undo:{channel}:{game}:{version}"),
             row=row,
         )
-        self.channel, self.game, self.version = channel, game, version
+        self.channel, self.game_id, self.version = channel, game, version
 
     @classmethod
     async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> UndoButton:
         return cls(int(match["ch"]), int(match["game"]), int(match["ver"]))
 
     async def callback(self, interaction: Inter) -> None:
-        await take_back(interaction, self.channel, game=self.game, version=self.version)
+        await take_back(interaction, self.channel, game=self.game_id, version=self.version)
 
 
 async def take_back(interaction: Inter, channel: int, *, game: int | None = None, version: int | None = None) -> None:

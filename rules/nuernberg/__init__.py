@@ -70,6 +70,8 @@ class NuernbergGame(Game):
 GAME = NuernbergGame()
 NuernbergState.game = GAME
 #: Everything this game ships (the registry in rules/__init__.py reads it; the rules never import the other layers).
-PARTS = GameParts(GAME, render="render.nuernberg", commands="bot.cogs.specs.nuernberg", checks="rules.nuernberg.checks")
+PARTS = GameParts(
+    GAME, render="render.nuernberg", commands="bot.commands.specs.nuernberg", checks="rules.nuernberg.checks"
+)
 
 __all__ = ["GAME", "PARTS", "NuernbergGame", "NuernbergState"]

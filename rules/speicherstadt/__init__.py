@@ -63,7 +63,8 @@ GAME = SpeicherstadtGame()
 SpeicherstadtState.game = GAME
 #: Everything this game ships (the registry in rules/__init__.py reads it; the rules never import the other layers).
 PARTS = GameParts(
-    GAME, render="render.speicherstadt", commands="bot.cogs.specs.speicherstadt", checks="rules.speicherstadt.checks"
+    GAME, render="render.speicherstadt", commands="bot.commands.specs.speicherstadt",
+    checks="rules.speicherstadt.checks",
 )
 
 __all__ = ["GAME", "PARTS", "SpeicherstadtGame", "SpeicherstadtState"]

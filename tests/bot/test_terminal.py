@@ -64,7 +64,11 @@ async def test_junk_input_is_refused_and_changes_nothing(tmp_path: Path) -> None
     before = version(db)
     code, text = await session(db, "abc\n0\n99\n-1\n\n\x00\nplay 999\nq\n", "--seats", "me,bot")
     assert code == 0
-    assert text.count("Please type a number from 1 to 3, an action, ? for help or q to quit.") == 6
+    # numbers off the menu get the menu's range; typed text goes to the rules, whose refusal is shown with the hint
+    assert text.count("Please type a number from 1 to 3, an action, ? for help or q to quit.") == 2
+    assert text.count("Refused: ") == 4
+    assert "Refused: 'play 999' is not a legal action now." in text
+    assert text.count("a number from 1 to 3, an action, ? for help or q to quit.") >= 5
     assert version(db) == before
 
 

@@ -13,7 +13,7 @@ import pytest
 import render
 import rules
 from bot.app import build_bot
-from bot.cogs.specs import GameSpec, load_specs
+from bot.commands.specs import GameSpec, load_specs
 from bot.service import TableService
 from rules.core import Game, GameParts
 from tests.discord.tallygame import GAME as TALLY
@@ -51,7 +51,7 @@ def test_every_shipped_game_ships_all_its_parts(name: str):
 def test_the_other_layers_name_no_game():
     """No second list of games: render, the commands and the soak find a game's parts through the registry."""
     root = Path(__file__).resolve().parents[2]
-    for path in ("render/__init__.py", "bot/cogs/specs/__init__.py", "bot/cogs/game_commands.py", "bot/soak.py",
+    for path in ("render/__init__.py", "bot/commands/specs/__init__.py", "bot/commands/game_commands.py", "bot/soak.py",
                  "bot/service/clocks.py"):
         tree = ast.parse((root / path).read_text())
         named = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)}

@@ -159,7 +159,7 @@ async def test_live_board_mode_edits_one_message(world):
     boards = [m for m in w.channel.history() if m.embeds and m.embeds[0].footer.text and
               m.embeds[0].footer.text.startswith("Move")]
     assert [m.id for m in boards] == [board.id]  # edited in place …
-    assert f"Move {(await table(w)).version}" in w.board().embeds[0].footer.text
+    assert f"Move {(await table(w)).moves}" in w.board().embeds[0].footer.text
     pings = [m.content for m in w.channel.history() if m.content.startswith("Your move:") and not m.embeds]
     assert pings  # … while the players awaited still get a mention
 

@@ -12,8 +12,8 @@ from discord import app_commands
 import rules
 from bot import command_limits as limits
 from bot.app import build_bot
-from bot.cogs.game_commands import build_group
-from bot.cogs.specs import SPEC_MODULES, load_specs
+from bot.commands.game_commands import build_group
+from bot.commands.specs import SPEC_MODULES, load_specs
 from rules.core import Rng
 from tests.discord.helpers import new_table, table
 

@@ -75,7 +75,7 @@ async def test_hand_over_asks_first_then_acknowledges_before_the_work(world):
     after = await table(w)
     assert after.seats[0].user_id == w.carol.id and after.version > t.version
     assert "now played by carol" in pressed.followups[0].content and not pressed.followups[0].ephemeral
-    assert w.board().embeds[0].footer.text.startswith(f"Move {after.version} ")
+    assert w.board().embeds[0].footer.text.startswith(f"Move {after.moves} ")
 
 
 async def test_a_hand_over_refused_at_the_press_is_answered_privately(world):

@@ -82,7 +82,7 @@ async def test_a_dm_error_other_than_closed_dms_leaves_the_movers_reply_truthful
     assert answers[0].startswith("✅ Done")
     assert not any("unchanged" in a or "went wrong" in a for a in answers), answers
     t = await table(w)
-    assert t.awaited == (taker.id,) and w.board().embeds[0].footer.text.startswith(f"Move {t.version} ")
+    assert t.awaited == (taker.id,) and w.board().embeds[0].footer.text.startswith(f"Move {t.moves} ")
     assert await w.bot.service.dm_ok(taker.id) is True  # not a closed-DMs refusal: nothing remembered
     assert notices(w) == []
     r = await taker.click(w.board(), label="My screen")  # the news was not delivered: it is still there, once

@@ -32,7 +32,7 @@ def test_no_module_under_bot_but_the_cli_imports_bot_app():
 
 
 def test_the_import_walk_sees_every_spelling():
-    cog, top = BOT / "cogs" / "probe.py", BOT / "probe.py"
+    cog, top = BOT / "commands" / "probe.py", BOT / "probe.py"
     for text in ("import bot.app", "from bot.app import KontorBot", "from bot import app",
                  "if TYPE_CHECKING:\n    from bot.app import KontorBot", "def f():\n    import bot.app"):
         assert "bot.app" in imported_modules(text, cog), text

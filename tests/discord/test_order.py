@@ -39,7 +39,7 @@ def slowed(request: Any, version: int) -> Any:
 
 
 def boards(w) -> list[tuple[int, str]]:
-    """(version, description) of every board message in the channel, oldest first."""
+    """(move, description) of every board message in the channel, oldest first."""
     out = []
     for message in w.channel.history():
         for embed in message.embeds:
@@ -62,10 +62,10 @@ async def test_an_older_board_that_uploads_slower_is_still_posted_first(world, m
     w = world
     await new_table(w, w.alice, w.bob)
     older, newer, _ = await three_changes(w)
-    monkeypatch.setattr(w.bot.http, "request", slowed(w.bot.http.request, older.version))
+    monkeypatch.setattr(w.bot.http, "request", slowed(w.bot.http.request, older.table.moves))
     await asyncio.gather(publish(w, older), publish(w, newer))  # the older one starts first, finishes last
-    assert [v for v, _ in boards(w)][-2:] == [older.version, newer.version]
-    assert w.board().embeds[0].footer.text.startswith(f"Move {newer.version} ")
+    assert [v for v, _ in boards(w)][-2:] == [older.table.moves, newer.table.moves]
+    assert w.board().embeds[0].footer.text.startswith(f"Move {newer.table.moves} ")
 
 
 async def test_a_board_arriving_after_a_newer_one_adds_only_its_lines(world):
@@ -75,9 +75,9 @@ async def test_a_board_arriving_after_a_newer_one_adds_only_its_lines(world):
     posted = [v for v, _ in boards(w)]
     await publish(w, newer)
     await publish(w, older)  # e.g. its mover's reply took longer
-    assert [v for v, _ in boards(w)] == [*posted, newer.version]  # no outdated board below the newest
+    assert [v for v, _ in boards(w)] == [*posted, newer.table.moves]  # no outdated board below the newest
     late = w.channel.history()[-1]
-    assert late.content.startswith(f"Also, at move {older.version}:") and not late.embeds and not late.components
+    assert late.content.startswith(f"Also, at move {older.table.moves}:") and not late.embeds and not late.components
     assert all(line in late.content for line in older.public_events)
 
 
@@ -85,12 +85,12 @@ async def test_boards_waiting_together_become_one_post_with_all_their_lines(worl
     w = world
     await new_table(w, w.alice, w.bob)
     first, second, third = await three_changes(w)
-    monkeypatch.setattr(w.bot.http, "request", slowed(w.bot.http.request, first.version))
+    monkeypatch.setattr(w.bot.http, "request", slowed(w.bot.http.request, first.table.moves))
     messages = await asyncio.gather(publish(w, first), publish(w, second), publish(w, third))
     shown = boards(w)
     # The second was superseded while waiting: never shown. (The first's board may have been edited into the
     # third's, when the same players are awaited at both: one post per turn.)
-    assert second.version not in [v for v, _ in shown] and shown[-1][0] == third.version
+    assert second.table.moves not in [v for v, _ in shown] and shown[-1][0] == third.table.moves
     description = shown[-1][1]
     for line in second.public_events + third.public_events:
         assert line in description
@@ -109,7 +109,7 @@ async def test_a_refused_post_does_not_wedge_the_channel_nor_lose_its_lines(worl
     message = await publish(w, second)
     assert message is not None and w.board().id == message.id
     version, description = boards(w)[-1]
-    assert version == second.version
+    assert version == second.table.moves
     for line in first.public_events + second.public_events:
         assert line in description
     assert all(line in channel_text(w) for line in first.public_events)

@@ -87,7 +87,7 @@ async def test_the_steps_of_one_players_turn_edit_one_board(world):
         if after.awaited == t.awaited and after.status == "active":
             # The old code posted a new board (and pinged the mover again) for every step of the turn.
             assert w.board().id == board.id
-            if w.board().embeds[0].footer.text.startswith(f"Move {after.version} "):  # a step with public news
+            if w.board().embeds[0].footer.text.startswith(f"Move {after.moves} "):  # a step with public news
                 assert w.board().components[0].children[0].custom_id.endswith(f":{after.version}")
                 edited += 1
         if edited >= 2:

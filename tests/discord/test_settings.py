@@ -116,7 +116,7 @@ async def test_post_mode_switched_by_command_edits_one_live_board(world: Any) ->
     assert boards(w)[-1].id == live.id and len(boards(w)) == 3
     assert w.channel.history()[-1].content.startswith("Your move:")  # the ping still comes, as a short message
     refreshed = next(m for m in w.channel.history() if m.id == live.id)
-    assert refreshed.embeds[0].footer.text.startswith(f"Move {(await table(w)).version}")
+    assert refreshed.embeds[0].footer.text.startswith(f"Move {(await table(w)).moves}")
 
     await w.alice.slash(w.channel, "game settings", post="every")
     await move_once(w)

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.botcore import BotCore
-from bot.cogs.play import reply
+from bot.commands.play import reply
 from bot.notify_prefs import CLOSED_NOTE, describe, describe_quiet
 from bot.service import NOTIFY_HELP, TableError
 from bot.service.quiet import timezone_names

@@ -1,6 +1,6 @@
 """``/speicherstadt …`` — the action words of rules/speicherstadt/state.py."""
 
-from bot.cogs.specs import GameSpec, Verb
+from bot.commands.specs import GameSpec, Verb
 
 SPEC = GameSpec(
     game="speicherstadt",

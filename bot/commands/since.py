@@ -1,7 +1,7 @@
 """``/game since``: what happened in this channel's game since your own latest move — the digest, then the board after
 each move since (replayed from the log, public views only), one per page with Previous/Next (bot/ui/since.py).
 
-Added to the ``/game`` group that ``bot.cogs.lobby`` builds (call ``setup`` after ``lobby.setup``). Translation only:
+Added to the ``/game`` group that ``commands.lobby`` builds (call ``setup`` after ``lobby.setup``). Translation only:
 the table (``TableService.since_last_move``, ``since_image``) decides; refusals become private answers."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.botcore import BotCore
-from bot.cogs.records import refusals
+from bot.commands.records import refusals
 from bot.service import SinceDigest, TableError
 from bot.ui import since as sinceview
 from bot.ui.text import NO_PING
@@ -21,7 +21,7 @@ from bot.ui.text import NO_PING
 def setup(bot: BotCore) -> None:
     group = bot.tree.get_command("game")
     if not isinstance(group, app_commands.Group):
-        raise RuntimeError("bot.cogs.since adds to the /game group: run bot.cogs.lobby.setup first")
+        raise RuntimeError("bot.commands.since adds to the /game group: run bot.commands.lobby.setup first")
 
     async def render(digest: SinceDigest, index: int) -> bytes | None:
         image: bytes | None = await bot.service.since_image(digest, index)

@@ -15,8 +15,8 @@ from discord import app_commands
 
 from bot import pausing
 from bot.botcore import BotCore
-from bot.cogs.play import reply
-from bot.cogs.preferences import notify_command
+from bot.commands.play import reply
+from bot.commands.preferences import notify_command
 from bot.dms import DM_HELP
 from bot.notify import NO_PING
 from bot.service import (

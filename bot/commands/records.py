@@ -1,6 +1,6 @@
 """``/game log``, ``/game mygames`` and ``/game record``: looking back at a game, and at all of one's games.
 
-Added to the ``/game`` group that ``bot.cogs.lobby`` builds (call ``setup`` after ``lobby.setup``), so that
+Added to the ``/game`` group that ``commands.lobby`` builds (call ``setup`` after ``lobby.setup``), so that
 module stays the lobby's. Translation only: the table (``TableService.log_entries``, ``game_list``,
 ``record``) decides; refusals (TableError) become private answers.
 """
@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot import notify_prefs
 from bot.botcore import BotCore
-from bot.cogs.play import reply
+from bot.commands.play import reply
 from bot.service import DamagedGame, MyGame, Table, TableError, pause_text
 from bot.service.pauses import UNREACHABLE
 from bot.ui import logview
@@ -128,7 +128,7 @@ async def _record_table(svc: Any, interaction: discord.Interaction[Any], game: i
 def setup(bot: BotCore) -> None:
     group = bot.tree.get_command("game")
     if not isinstance(group, app_commands.Group):
-        raise RuntimeError("bot.cogs.records adds to the /game group: run bot.cogs.lobby.setup first")
+        raise RuntimeError("bot.commands.records adds to the /game group: run bot.commands.lobby.setup first")
 
     @app_commands.command(name="log", description="This channel's game, event by event, newest first (paged)")
     @app_commands.describe(page="1 = the newest events, 2 = the ones before, …")

@@ -1,6 +1,7 @@
 """``/game undo``: take back your latest move in this channel's game, while nothing was drawn or revealed since and no
-other player has acted (the table decides: ``TableService.undo``). Added to the ``/game`` group that ``bot.cogs.lobby``
-builds (call ``setup`` after ``lobby.setup``); the flow is the Undo button's (``bot.ui.undo.take_back``).
+other player has acted (the table decides: ``TableService.undo``). Added to the ``/game`` group that
+``commands.lobby`` builds (call ``setup`` after ``lobby.setup``); the flow is the Undo button's
+(``bot.ui.undo.take_back``).
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ import discord
 from discord import app_commands
 
 from bot.botcore import BotCore
-from bot.cogs.play import reply
+from bot.commands.play import reply
 from bot.ui.undo import take_back
 
 
 def setup(bot: BotCore) -> None:
     group = bot.tree.get_command("game")
     if not isinstance(group, app_commands.Group):
-        raise RuntimeError("bot.cogs.undo adds to the /game group: run bot.cogs.lobby.setup first")
+        raise RuntimeError("bot.commands.undo adds to the /game group: run bot.commands.lobby.setup first")
 
     @app_commands.command(name="undo", description="Take back your latest move (before anything is drawn or revealed,"
                                                    " and before another player acts)")

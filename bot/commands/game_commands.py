@@ -1,4 +1,4 @@
-"""One slash command per game, built generically from its spec (bot/cogs/specs/):
+"""One slash command per game, built generically from its spec (bot/commands/specs/):
 ``/speicherstadt place column:3`` plays ``"place 3"``. The argument is autocompleted from the
 player's legal actions that start with that word; the table validates everything.
 """
@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.cogs.specs import GameSpec, Verb, load_specs
+from bot.commands.specs import GameSpec, Verb, load_specs
 from bot.ui.text import clip
 
 MAX_CHOICES = 25

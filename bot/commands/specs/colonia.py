@@ -1,6 +1,6 @@
 """``/colonia …`` — the action words of rules/colonia/state.py (secret choices go through the menu too)."""
 
-from bot.cogs.specs import GameSpec, Verb
+from bot.commands.specs import GameSpec, Verb
 
 SPEC = GameSpec(
     game="colonia",

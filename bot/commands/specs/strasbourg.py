@@ -1,6 +1,6 @@
 """``/strasbourg …`` — the action words of rules/strasbourg/state.py (planning stays secret: ephemeral replies)."""
 
-from bot.cogs.specs import GameSpec, Verb
+from bot.commands.specs import GameSpec, Verb
 
 SPEC = GameSpec(
     game="strasbourg",

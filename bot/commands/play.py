@@ -122,7 +122,7 @@ class PlayController:
         if table is None:
             return
         stale = board != board_of(table)
-        if stale and (edit or interaction.user.id not in table.awaited or board.game != table.game_id):
+        if stale and (edit or interaction.user.id not in table.awaited or board.game_id != table.game_id):
             await self.offer_current(interaction, table)
             return
         if await self._refuse_idle(interaction, table):
@@ -135,7 +135,7 @@ class PlayController:
         text = f"**{table.title}** — your options ({len(legal)}):"
         if stale and not await self._newest(interaction, board):
             # an earlier board, but the player is awaited: the current menu, said plainly
-            text = f"The board has moved on since that message (now move {table.version}). " + text
+            text = f"The board has moved on since that message (now move {table.moves}). " + text
         text += self.together_note(table)
         view = menu_view(board_of(table), legal, start, simultaneous=table.simultaneous)
         news = await self.bot.notifier.news.pending(table, interaction.user.id)
@@ -169,7 +169,7 @@ class PlayController:
         return f"\n👥 {self.svc.game(table.game).together_text}"
 
     async def offer_current(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        await reply(interaction, f"The board has moved on since then (it is now at move {table.version} of the "
+        await reply(interaction, f"The board has moved on since then (it is now at move {table.moves} of the "
                                  "current game). Here is the current one:", view=board_view(board_of(table)))
 
     # ---- acting ----------------------------------------------------------------------------
@@ -187,7 +187,7 @@ class PlayController:
         user = interaction.user.id
         try:
             table: Table = await self.svc.table(channel_id)
-            if board is not None and board.game != table.game_id:
+            if board is not None and board.game_id != table.game_id:
                 raise StaleVersion("That menu belongs to an earlier game in this channel.", -1)
             label = dict(named_choices(await self.svc.legal(channel_id, user), table)).get(action)
             try:
@@ -204,7 +204,7 @@ class PlayController:
             if board is not None and board.version > table.version:  # no such board yet: a forged menu
                 text = "That menu does not belong to any board here; nothing was played. Here is the current one:"
             else:
-                text = (f"The board moved on before your choice arrived (now at move {table.version}); "
+                text = (f"The board moved on before your choice arrived (now at move {table.moves}); "
                         "nothing was played. Here is the current one:")
             await self._answer(interaction, from_menu, text, view=board_view(board_of(table)))
             return

@@ -1,6 +1,6 @@
 """``/nuernberg …`` — the action words of rules/nuernberg/ (state.py, building.py, trading.py)."""
 
-from bot.cogs.specs import GameSpec, Verb
+from bot.commands.specs import GameSpec, Verb
 
 SPEC = GameSpec(
     game="nuernberg",

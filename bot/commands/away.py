@@ -1,7 +1,7 @@
 """``/game away``, ``/game back`` and ``/game reclaim``: a player's time away from all their games, and taking a seat
 back from the caretaker.
 
-Added to the ``/game`` group that ``bot.cogs.lobby`` builds (call ``setup`` after ``lobby.setup``). Translation only:
+Added to the ``/game`` group that ``commands.lobby`` builds (call ``setup`` after ``lobby.setup``). Translation only:
 the table (``TableService.away``, ``back``, ``reclaim``) decides; each table's announcement goes to its channel."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.botcore import BotCore
-from bot.cogs.records import refusals
+from bot.commands.records import refusals
 from bot.service import TableError
 from bot.service.clocks import MAX_AWAY_DAYS
 from bot.ui.text import clip, shown
@@ -21,7 +21,7 @@ from bot.ui.text import clip, shown
 def setup(bot: BotCore) -> None:
     group = bot.tree.get_command("game")
     if not isinstance(group, app_commands.Group):
-        raise RuntimeError("bot.cogs.away adds to the /game group: run bot.cogs.lobby.setup first")
+        raise RuntimeError("bot.commands.away adds to the /game group: run bot.commands.lobby.setup first")
 
     async def announce(updates: list[Any]) -> None:
         for update in updates:
