@@ -1,0 +1,346 @@
+"""A sensible bot for Die Siedler von Nürnberg, choosing from its own view and the legal actions only.
+
+Plan: aim at the most valuable affordable-soon build (settlement, manufacture, wall, toll bar), keep the
+cards that build needs, trade surplus with the bank towards it, turn other surplus into goods (gold buys
+walls, walls buy council cards), contest Wegerecht cards with toll bars when that takes a card, and answer
+trade offers that bring what it needs. It never proposes trades itself (so a bot never keeps a human waiting).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Rng
+from rules.nuernberg.data import COSTS, RESOURCES
+
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+GOLD_VALUE = 0.3
+
+
+def choose(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
+    if len(legal) == 1:
+        return legal[0]
+    phase = view["phase"]
+    me = view["players"][seat]
+    if phase == "discard":
+        return _discard(me, legal)
+    if phase in ("robber", "robber_hex"):
+        return _robber(view, legal, seat)
+    if phase == "steal":
+        return max(legal, key=lambda a: (view["players"][int(a.split()[1])]["cards"],
+                                         view["scores"][int(a.split()[1])]))
+    if phase == "council":
+        return max(legal, key=lambda a: view["scores"][int(a.split()[1])])
+    if phase == "offer":
+        return _answer_offer(view, legal, seat)
+    if phase in ("setup_toll", "setup_settle"):
+        return _setup(view, legal)
+    if phase == "main":
+        return _main(view, legal, seat, rng)
+    return legal[0]
+
+
+# ---- evaluation helpers ---------------------------------------------------------------------------------------
+def _hex_table(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {h["id"]: h for h in view["countryside"]["hexes"]}
+
+
+def _crossing_value(view: dict[str, Any], crossing: dict[str, Any]) -> float:
+    hexes = _hex_table(view)
+    robber = view["countryside"]["robber"]
+    value, kinds = 0.0, set()
+    for hid in crossing["hexes"]:
+        h = hexes[hid]
+        if h["number"]:
+            value += PIPS[h["number"]] * (0.5 if hid == robber else 1.0)
+            kinds.add(h["resource"])
+    return value + 0.5 * len(kinds)
+
+
+def _crossing(view: dict[str, Any], cid: str) -> dict[str, Any]:
+    rid = cid.rsplit(".", 1)[0]
+    for route in view["countryside"]["routes"]:
+        if route["id"] == rid:
+            crossing: dict[str, Any]
+            for crossing in route["crossings"]:
+                if crossing["id"] == cid:
+                    return crossing
+    raise KeyError(cid)
+
+
+def _production(view: dict[str, Any], seat: int) -> dict[str, float]:
+    """Expected income weight per resource from the seat's settlements."""
+    hexes = _hex_table(view)
+    out = dict.fromkeys(RESOURCES, 0.0)
+    for route in view["countryside"]["routes"]:
+        for c in route["crossings"]:
+            if c["settlement"] == seat:
+                for hid in c["hexes"]:
+                    h = hexes[hid]
+                    if h["number"]:
+                        out[h["resource"]] += PIPS[h["number"]]
+    return out
+
+
+def _target(view: dict[str, Any], seat: int) -> str:
+    """The build the bot is saving for."""
+    me = view["players"][seat]
+    pieces = me["pieces_left"]
+    if pieces["settlement"] > 0 and _settle_routes(view, seat):
+        return "settlement"
+    free_disc = pieces["manufacture"] > 0 and any(d["owner"] is None for d in view["city"]["discs"])
+    if free_disc and (me["hand"]["ore"] + me["hand"]["grain"] >= 2 or pieces["settlement"] == 0):
+        return "manufacture"
+    if view["city"]["next_wall"] is not None and me["gold"] >= 2:
+        return "wall"
+    if free_disc:
+        return "manufacture"
+    return "toll"
+
+
+def _settle_routes(view: dict[str, Any], seat: int) -> list[str]:
+    out = []
+    for route in view["countryside"]["routes"]:
+        if seat not in [s["toll"] for s in route["sections"]]:
+            continue
+        cross = route["crossings"]
+        for k in range(1, len(cross)):
+            if cross[k]["settlement"] is None and cross[k - 1]["settlement"] is None and (
+                k + 1 >= len(cross) or cross[k + 1]["settlement"] is None
+            ):
+                out.append(route["id"])
+                break
+    return out
+
+
+def _missing(hand: dict[str, int], cost: dict[str, int]) -> dict[str, int]:
+    return {res: n - hand.get(res, 0) for res, n in cost.items() if res in hand and n > hand.get(res, 0)}
+
+
+# ---- phases -----------------------------------------------------------------------------------------------------
+def _discard(me: dict[str, Any], legal: list[str]) -> str:
+    hand = me["hand"]
+    keep = COSTS["settlement"]
+    return max(legal, key=lambda a: (hand[a.split()[1]] - keep.get(a.split()[1], 0), a))
+
+
+def _hex_harm(view: dict[str, Any], hid: str, seat: int) -> float:
+    hexes = _hex_table(view)
+    h = hexes[hid]
+    if not h["number"]:
+        return 0.0
+    harm = 0.0
+    for route in view["countryside"]["routes"]:
+        for c in route["crossings"]:
+            owner = c["settlement"]
+            if owner is not None and hid in c["hexes"]:
+                harm += -3.0 if owner == seat else 1.0 + view["scores"][owner] / 6
+    return harm * PIPS[h["number"]]
+
+
+def _robber(view: dict[str, Any], legal: list[str], seat: int) -> str:
+    hexes = _hex_table(view)
+    current = view["countryside"]["robber"]
+    best_by_number: dict[str, float] = {}
+    for hid, h in hexes.items():
+        if hid in (current, view["countryside"]["city_hex"]):
+            continue
+        key = str(h["number"]) if h["number"] else hid
+        best_by_number[key] = max(best_by_number.get(key, -1e9), _hex_harm(view, hid, seat))
+
+    def score(action: str) -> float:
+        target = action.split()[-1]
+        if target == "back":
+            return -1e9
+        if target.isdigit():
+            return best_by_number.get(target, -1e9)
+        return _hex_harm(view, target, seat)
+
+    return max(legal, key=lambda a: (score(a), a))
+
+
+def _answer_offer(view: dict[str, Any], legal: list[str], seat: int) -> str:
+    if "accept" not in legal:
+        return legal[0] if legal[0] != "withdraw" else "withdraw"
+    offer = view["offer"]
+    me = view["players"][seat]
+    if view["scores"][offer["from"]] >= 11:
+        return "decline"
+    need = _missing(me["hand"], COSTS.get(_target(view, seat), {}))
+
+    def worth(items: dict[str, int], giving: bool) -> float:
+        total = 0.0
+        for item, n in items.items():
+            if item == "gold":
+                total += GOLD_VALUE * n
+                continue
+            base = 1.0 + (1.0 if item in need else 0.0)
+            if giving and item in COSTS[_target(view, seat)] and item not in need:
+                base += 0.5  # giving away what the next build needs
+            total += base * n
+        return total
+
+    gain = worth(offer["give"], giving=False) - worth(offer["want"], giving=True)
+    return "accept" if gain > 0.2 else "decline"
+
+
+def _setup(view: dict[str, Any], legal: list[str]) -> str:
+    def score(action: str) -> float:
+        where = action.split()[1]
+        if ".s" in where:  # toll: the value of the best crossing this route still offers
+            rid = where.split(".s")[0]
+            route = next(r for r in view["countryside"]["routes"] if r["id"] == rid)
+            return max(_crossing_value(view, c) for c in route["crossings"][1:] if c["settlement"] is None)
+        return _crossing_value(view, _crossing(view, where))
+
+    return max(legal, key=lambda a: (score(a), a))
+
+
+# ---- main phase -------------------------------------------------------------------------------------------------
+def _main(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
+    me = view["players"][seat]
+    hand = me["hand"]
+    first = legal[0].split()
+    menu = view["menu"]
+    if menu == "offer":
+        return "cancel"
+    if menu is not None:
+        options = [a for a in legal if a != "back"]
+        if first[0] == "settle":
+            return max(options, key=lambda a: (_crossing_value(view, _crossing(view, a.split()[1])), a))
+        if first[0] == "manufacture":
+            return max(options, key=lambda a: (_disc_value(view, seat, a.split()[1]), a))
+        if first[0] == "bank":
+            return _bank_step(view, options, seat)
+        return options[0]
+
+    target = _target(view, seat)
+    # 1. builds that score
+    settle = [a for a in legal if a.startswith("settle ")]
+    if settle:
+        return max(settle, key=lambda a: (_route_best(view, a.split()[1]), a))
+    if "manufacture" in legal and target in ("manufacture", "wall", "toll"):
+        return "manufacture"
+    if "manufacture" in legal and me["pieces_left"]["settlement"] == 0:
+        return "manufacture"
+    if "tower" in legal:
+        return "tower"
+    if "wall" in legal and (target != "settlement" or hand["brick"] >= 2):
+        return "wall"
+    toll = _toll_choice(view, legal, seat, target)
+    if toll:
+        return toll
+    # 2. surplus into goods (gold pays for walls)
+    reserve = COSTS.get(target, {})
+    for action in legal:
+        if action.startswith("produce "):
+            good = next(g for g in view["goods"] if g["good"] == action.split()[1])
+            left = {res: hand[res] - good["recipe"].get(res, 0) for res in RESOURCES}
+            if all(left[res] >= reserve.get(res, 0) for res in RESOURCES):
+                return action
+    # 3. bank trades towards the target
+    if "bank" in legal and _bank_plan(view, seat) is not None:
+        return "bank"
+    # 4. a big hand invites the robber knight: sell goods rather than return half of it
+    if sum(hand.values()) > 7:
+        goods = [a for a in legal if a.startswith("produce ")]
+        if goods:
+            return max(goods, key=lambda a: (_sale_value(view, seat, a.split()[1]), a))
+    return "end"
+
+
+def _sale_value(view: dict[str, Any], seat: int, name: str) -> float:
+    good = next(g for g in view["goods"] if g["good"] == name)
+    doubled = any(d["owner"] == seat and name in d["doubles"] for d in view["city"]["discs"])
+    toll: int = good["toll"] if good["toll_to"] not in (None, seat) else 0
+    price: int = good["price"]
+    inputs: int = sum(good["recipe"].values())
+    return (price * (2 if doubled else 1) - toll) / inputs
+
+
+def _route_best(view: dict[str, Any], rid: str) -> float:
+    route = next(r for r in view["countryside"]["routes"] if r["id"] == rid)
+    cross = route["crossings"]
+    best = 0.0
+    for k in range(1, len(cross)):
+        if cross[k]["settlement"] is None and cross[k - 1]["settlement"] is None and (
+            k + 1 >= len(cross) or cross[k + 1]["settlement"] is None
+        ):
+            best = max(best, _crossing_value(view, cross[k]))
+    return best
+
+
+def _toll_choice(view: dict[str, Any], legal: list[str], seat: int, target: str) -> str | None:
+    tolls = [a for a in legal if a.startswith("toll ")]
+    if not tolls:
+        return None
+    routes = {r["id"]: r for r in view["countryside"]["routes"]}
+    best, best_score = None, 0.0
+    for action in tolls:
+        rid = action.split()[1].split(".s")[0]
+        route = routes[rid]
+        mine = route["tolls_by_seat"][seat]
+        holder = route["holder"]
+        score = 0.0
+        if holder is None or (holder != seat and mine + 1 > route["tolls_by_seat"][holder]):
+            score += 3.0  # takes the Wegerecht card: +1 point, and the tolls
+        elif holder == seat and max(c for s, c in enumerate(route["tolls_by_seat"]) if s != seat) >= mine:
+            score += 1.5  # keeps a lead
+        if not _settle_routes(view, seat) and _route_best(view, rid) > 0:
+            score += 2.0 + _route_best(view, rid) / 10  # opens a route for the next settlement
+        if target == "toll":
+            score += 0.5
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _disc_value(view: dict[str, Any], seat: int, did: str) -> float:
+    disc = next(d for d in view["city"]["discs"] if d["id"] == did)
+    prod = _production(view, seat)
+    value = 0.5 * len(disc["doubles"])
+    if disc["trade"] == "3:1":
+        value += 2.5
+    elif disc["trade"]:
+        value += 1.0 + prod[disc["trade"]] / 4
+    if disc["bauhof"]:
+        value += 1.5 + sum(1 for w in view["city"]["walls"] if w["built_by"] is not None) / 4
+    return value
+
+
+def _bank_plan(view: dict[str, Any], seat: int) -> tuple[str, str] | None:
+    """(give, get) for one bank trade towards the target build, or None."""
+    me = view["players"][seat]
+    hand = me["hand"]
+    target = _target(view, seat)
+    cost = COSTS.get(target, {})
+    need = _missing(hand, cost)
+    if not need:
+        return None
+    get = max(need, key=lambda r: (need[r], r))
+    rates = me["bank_rates"]
+    best: tuple[float, str] | None = None
+    for item in (*RESOURCES, "gold"):
+        rate = rates[item]
+        have = me["gold"] if item == "gold" else hand[item]
+        keep = cost.get(item, 0) + (3 if item == "gold" and target == "wall" else 0)
+        if item != get and have - keep >= rate:
+            score = -rate * (GOLD_VALUE if item == "gold" else 1.0)
+            if best is None or score > best[0]:
+                best = (score, item)
+    return None if best is None else (best[1], get)
+
+
+def _bank_step(view: dict[str, Any], options: list[str], seat: int) -> str:
+    plan = _bank_plan(view, seat)
+    if plan:
+        give, get = plan
+        for want in (f"bank {give} {get}", f"bank {give}"):
+            if want in options:
+                return want
+    # Inside a bank menu without a matching plan: finish with the most plentiful/needed pair.
+    return options[0]
+
+
+# A duel baseline (bench/baselines/__init__.py): this file is rules/nuernberg/bot.py at commit 280fadf.
+bot_action = choose
