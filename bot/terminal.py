@@ -245,7 +245,7 @@ class Terminal:
                 self.say(f"📌 Your standing order: {order[1]} ('order cancel' cancels it)")
             legal = await self.svc.legal(self.channel, user)
             for i, (action, label) in enumerate(legal, 1):  # labels may name seats too ("Send the offer to Seat 2")
-                self.say(f"  {i:>2}) {name_seats(label, table.names)}  [{action}]")
+                self.say(f"  {i:>2}) {label}  [{action}]")
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
             while True:
                 line = self.ask(f"{you}, your choice ({numbers}, ? for help, q to quit): ")

@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.botcore import BotCore
 from bot.private_news import news_text
-from bot.service import StaleVersion, Table, TableError, name_seats
+from bot.service import MoverReply, StaleVersion, Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.embeds import fitting_lines
 from bot.ui.items import Board, board_view, menu_view
@@ -42,11 +42,6 @@ async def reply(interaction: discord.Interaction[Any], text: str, **kwargs: Any)
 
 def board_of(table: Table) -> Board:
     return Board(table.channel, table.game_id, table.version)
-
-
-def named_choices(legal: list[tuple[str, str]], table: Table) -> list[tuple[str, str]]:
-    """(action, label) with the labels' "Seat N" written as the players' names; the action strings stay canonical."""
-    return [(action, name_seats(label, table.names)) for action, label in legal]
 
 
 def with_news(news: Any, text: str, *, after: bool = False) -> str:
@@ -128,7 +123,7 @@ class PlayController:
         if await self._refuse_idle(interaction, table):
             return
         try:
-            legal = named_choices(await self.svc.legal(channel_id, interaction.user.id), table)
+            legal = await self.svc.legal(channel_id, interaction.user.id)
         except TableError as exc:
             await reply(interaction, shown(exc.message))
             return
@@ -185,20 +180,17 @@ class PlayController:
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user.id
+        game_id = board.game_id if board is not None else None
         try:
-            table: Table = await self.svc.table(channel_id)
-            if board is not None and board.game_id != table.game_id:
-                raise StaleVersion("That menu belongs to an earlier game in this channel.", -1)
-            label = dict(named_choices(await self.svc.legal(channel_id, user), table)).get(action)
             try:
-                update = await self.svc.act(channel_id, user, action,
-                                            expected_version=board.version if board else None)
+                update: Update = await self.svc.act(channel_id, user, action, game_id=game_id,
+                                                    expected_version=board.version if board else None)
             except StaleVersion:
                 if not (simultaneous and board is not None):
                     raise
                 # A simultaneous step: others' choices (secret or not) do not change mine, so the choice stands if I
-                # have been awaited since that board (the service refuses a menu of an earlier step).
-                update = await self.svc.act(channel_id, user, action, chosen_at=board.version)
+                # have been awaited since that board (the service refuses a menu of an earlier step or game).
+                update = await self.svc.act(channel_id, user, action, chosen_at=board.version, game_id=game_id)
         except StaleVersion:
             table = await self.svc.table(channel_id)
             if board is not None and board.version > table.version:  # no such board yet: a forged menu
@@ -218,33 +210,29 @@ class PlayController:
         # not by DM. Marked as seen once the reply is out.
         news = await self.bot.notifier.news.pending(update.table, user)
         mine = update.private[user].events if user in update.private else []
-        done = done_text(action, label) + "".join(f"\n🔒 {line}" for line in fitting_lines(mine, 600))
-        await self._answer_done(interaction, from_menu, channel_id, update.table, with_news(news, done, after=True))
+        mover = update.mover or MoverReply(None, False, None)
+        done = done_text(action, mover.label) + "".join(f"\n🔒 {line}" for line in fitting_lines(mine, 600))
+        await self._answer_done(interaction, from_menu, update.table, mover, with_news(news, done, after=True))
         await self.bot.notifier.news.shown(news)
         await self.bot.notifier.publish(update, actor=user)
         problem = self.bot.notifier.post_problem(channel_id)
         if problem is not None:  # the move stands; say plainly what did not happen, and what pauses because of it
             await interaction.followup.send(POST_PROBLEM, ephemeral=True, allowed_mentions=NO_PING)
 
-    async def _answer_done(self, interaction: discord.Interaction[Any], from_menu: bool, channel_id: int,
-                           table: Table, done: str) -> None:
+    async def _answer_done(self, interaction: discord.Interaction[Any], from_menu: bool, table: Table,
+                           mover: MoverReply, done: str) -> None:
         """Confirm the move; while the same player is still awaited, the reply carries the next menu at once (one
-        interaction per step instead of opening the menu again from the board)."""
-        user = interaction.user.id
+        interaction per step instead of opening the menu again from the board). All of it comes with the move's
+        Update (``act`` computes it), so answering reads nothing more."""
         # ↩️ Undo, when the table says the move can still be taken back (bot/ui/undo.py)
-        undo = undo_button(table) if table.status == "active" and await self.svc.can_undo(channel_id, user) else None
-        if table.status != "active" or user not in table.awaited:
+        undo = undo_button(table) if table.status == "active" and mover.can_undo else None
+        if table.status != "active" or mover.menu is None:
             await self._answer(interaction, from_menu, done, view=with_undo(None, undo))
             return
-        try:
-            legal = named_choices(await self.svc.legal(channel_id, user), table)
-        except TableError:
-            await self._answer(interaction, from_menu, done, view=with_undo(None, undo))
-            return
-        text = f"{done}\n**Your next step** ({len(legal)} options):"
+        text = f"{done}\n**Your next step** ({len(mover.menu)} options):"
         text += self.together_note(table)
         await self._answer(interaction, from_menu, text, view=with_undo(
-            menu_view(board_of(table), legal, 0, simultaneous=table.simultaneous), undo))
+            menu_view(board_of(table), mover.menu, 0, simultaneous=table.simultaneous), undo))
 
     async def _answer(self, interaction: discord.Interaction[Any], from_menu: bool, text: str, **kwargs: Any) -> None:
         text = clip(text, 2000)
@@ -274,8 +262,8 @@ class PlayController:
         if interaction.channel_id is None:
             return []
         try:
-            legal = await self.svc.legal(interaction.channel_id, interaction.user.id)
-            return named_choices(legal, await self.svc.table(interaction.channel_id)) if legal else []
+            legal: list[tuple[str, str]] = await self.svc.legal(interaction.channel_id, interaction.user.id)
+            return legal
         except TableError:
             return []
 

@@ -383,6 +383,19 @@ class ServiceBase:
         """The public board through the image pipeline (never raises: a failed image never costs a move)."""
         return await self.images.board(game, view, last=last, last_events=last_events, names=[s.name for s in seats])
 
+    def _label(self, state: State, seat: int, action: str, seats: list[Seat]) -> str | None:
+        """The action's label as ``seat``'s menu shows it, or None for an action the rules cannot describe (it is
+        about to be refused)."""
+        try:
+            return name_seats(state.describe_for(seat, action), [s.name for s in seats])
+        except Exception:  # describing an illegal action may fail: ``apply`` gives the refusal
+            return None
+
+    def _menu(self, state: State, seat: int, seats: list[Seat]) -> list[tuple[str, str]]:
+        """``seat``'s legal actions with their labels, players named: the one way menus are labelled."""
+        names = [s.name for s in seats]
+        return [(a, name_seats(state.describe_for(seat, a), names)) for a in state.legal_actions(seat)]
+
     def _public_last(self, game: str, seat: int | None, action: str | None) -> dict[str, Any] | None:
         """The "last move" hint for the public board: never a secret choice (``Game.public_action``)."""
         if action is None or seat is None or game not in self.games:

@@ -119,6 +119,17 @@ class PrivateUpdate:
     events: list[str]
 
 
+@dataclass(frozen=True)
+class MoverReply:
+    """What the player who just acted is answered, computed by ``act`` so the front end needs no more reads: the
+    label of the action they played (players named), whether ↩️ Undo can take it back, and, while they are still
+    awaited, their next menu (named labels), else None."""
+
+    label: str | None
+    can_undo: bool
+    menu: list[tuple[str, str]] | None
+
+
 @dataclass
 class Update:
     """What a change did, as data; the front ends turn it into messages."""
@@ -135,6 +146,7 @@ class Update:
     notice: str | None = None
     reminder: bool = False  # only a reminder: nothing changed, ``awaited`` is the one player reminded
     question: Question | None = None  # a question the front end asks with buttons (a spent bank, a caretaker seat)
+    mover: MoverReply | None = None  # set by ``act``: the acting player's reply
 
 
 @dataclass(frozen=True)

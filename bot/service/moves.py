@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.service.clocks import skip_action
 from bot.service.model import (
+    MoverReply,
     Seat,
     StaleVersion,
     TableError,
@@ -40,11 +41,13 @@ BOTS_DELAYED = ("The move was saved, but the bots could not make theirs just now
 class MoveService(BankClocks):
     # ---- play ------------------------------------------------------------------------------
     async def act(self, channel: int, user: int, action: str, expected_version: int | None = None, *,
-                  chosen_at: int | None = None) -> Update:
+                  chosen_at: int | None = None, game_id: int | None = None) -> Update:
         """Play ``action`` for ``user``. ``expected_version``: the board it was chosen on must still be current.
         ``chosen_at`` (instead): the board version it was chosen on, which may be older as long as the user has
         been awaited without a break since then — a simultaneous step others moved in meanwhile, not an
-        earlier step whose menu happens to hold an action legal again now."""
+        earlier step whose menu happens to hold an action legal again now. ``game_id``: the game the menu
+        belongs to (a channel runs one game after another; a menu of an earlier one is refused as stale).
+        The Update's ``mover`` is the player's reply: the label played, Undo, and their next menu."""
         _check_id(user, "user")
         action = _check_action(action)
         for version in (expected_version, chosen_at):
@@ -54,6 +57,8 @@ class MoveService(BankClocks):
         async with self._change(channel):
             row = self._rows.pop(channel, None) or await self._open_row(channel)
             try:
+                if game_id is not None and game_id != row.id:
+                    raise StaleVersion("That menu belongs to an earlier game in this channel.", row.version)
                 seats, state, seat = await self._turn(row, user, expected_version)
                 if chosen_at is not None:
                     await self._same_wait(row, seat, chosen_at)
@@ -62,6 +67,7 @@ class MoveService(BankClocks):
                 raise
             changes = self._begin(row, state, seats)
             now = self.clock()
+            label = self._label(state, seat, action, seats)  # before the move: its words as the player chose it
             try:
                 row = await self._step(row, seats, state, seat, action, "player", user, changes, now)
             except IllegalAction as exc:
@@ -71,7 +77,15 @@ class MoveService(BankClocks):
             # From here on the player's move is saved: whatever happens to the bots, the answer says so.
             row, state = await self._run_auto(row, seats, state, changes, now)
             self._keep(row)
-            return await self._update(row, seats, state, changes, notice=changes.notice)
+            update = await self._update(row, seats, state, changes, notice=changes.notice)
+            awaited = row.status == "active" and seat in state.to_act()
+            menu = self._menu(state, seat, seats) if awaited else None
+            can_undo = row.status == "active" and await self._can_take_back(row, seats, seat)
+            return dataclasses.replace(update, mover=MoverReply(label, can_undo, menu))
+
+    async def _can_take_back(self, row: GameRow, seats: list[Seat], seat: int) -> bool:
+        """Whether ``seat``'s undo would take something back now (bot/service/undo.py says; here: never)."""
+        return False
 
     async def _turn(self, row: GameRow, user: int, expected_version: int | None) -> tuple[list[Seat], State, int]:
         """(seats, state, the user's seat) if ``user`` may act now in ``row``'s game; else a refusal."""

@@ -36,7 +36,7 @@ class ReadService(ServiceBase):
         seat = self._player_seat(seats, user)
         state = self._state(row)
         assert state is not None
-        return [(a, state.describe_for(seat, a)) for a in state.legal_actions(seat)]
+        return self._menu(state, seat, seats)
 
     async def waiting_since(self, channel: int, user: int) -> int | None:
         """The board version at which ``user``'s current wait in the channel's game began; None when they are not

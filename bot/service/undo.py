@@ -94,6 +94,13 @@ class UndoService(MoveService):
         seat = self._player_seat(seats, user)
         return seats, seat
 
+    async def _can_take_back(self, row: GameRow, seats: list[Seat], seat: int) -> bool:
+        try:
+            horizon, _ = await self._horizon(row, seats, seat)
+        except Exception:  # a damaged log: no button (``/game undo`` explains)
+            return False
+        return horizon.take > 0
+
     async def can_undo(self, channel: int, user: int) -> bool:
         """Whether ``user``'s ``undo`` in the channel would take something back now (for an Undo button); never
         raises."""

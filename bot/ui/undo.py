@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.service import StaleVersion, Table, TableError, Update, name_seats
+from bot.service import StaleVersion, Table, TableError, Update
 from bot.ui.text import NO_PING, clip, shown
 
 PREFIX = "kontor"
@@ -60,7 +60,7 @@ async def take_back(interaction: Inter, channel: int, *, game: int | None = None
     text = DONE
     if user in table.awaited:
         try:
-            legal = [(a, name_seats(label, table.names)) for a, label in await bot.service.legal(channel, user)]
+            legal = await bot.service.legal(channel, user)
         except TableError:
             legal = []
         if legal:

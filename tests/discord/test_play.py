@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from bot.service import StaleVersion
 from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, selects, table
 
 
@@ -205,3 +208,45 @@ async def test_the_menu_says_whether_a_simultaneous_step_is_secret_or_public(wor
     note = w.bot.play.together_note(public)
     assert note == "\n👥 Everyone loads at the same time; each step shows at once."
     assert w.bot.play.together_note(dataclasses.replace(t, awaited_seats=(0,))) == ""
+
+
+async def test_choosing_from_the_menu_asks_the_table_once(world, monkeypatch):
+    """Choosing used to read the table, label every legal action, play, ask whether Undo applies and read the next
+    menu: five calls. ``act`` now returns all the reply needs (the label played, Undo, the next menu)."""
+    w = world
+    await new_table(w, w.alice, w.bob)
+    mover = actor_of(w, (await table(w)).awaited[0])
+    menu = await open_menu(w, mover)
+    action = menu_actions(menu)[0]
+    svc, calls = w.bot.service, []
+    for name in ("table", "legal", "can_undo", "act"):
+        original = getattr(svc, name)
+
+        def spy(*args, _name=name, _original=original, **kwargs):
+            calls.append(_name)
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(svc, name, spy)
+    label = dict((o["value"], o["label"]) for s in selects(menu) for o in s["options"])[action]
+    done = await choose(mover, menu, action)
+    assert calls == ["act"]
+    assert done.response.content.startswith("✅ Done") and label.split(" (")[0] in done.response.content
+
+
+async def test_the_mover_reply_of_act_carries_label_undo_and_next_menu(world):
+    w = world
+    await new_table(w, w.alice, w.bob)
+    t = await table(w)
+    svc, user = w.bot.service, t.awaited[0]
+    action, label = (await svc.legal(w.channel.id, user))[0]
+    update = await svc.act(w.channel.id, user, action)
+    assert update.mover.label == label
+    still = user in update.table.awaited
+    assert (update.mover.menu == await svc.legal(w.channel.id, user)) if still else update.mover.menu is None
+    assert update.mover.can_undo == await svc.can_undo(w.channel.id, user)
+    old = t.game_id
+    other = update.table.awaited[0]
+    next_action = (await svc.legal(w.channel.id, other))[0][0]
+    with pytest.raises(StaleVersion):  # a menu of another game in the channel is refused before anything is played
+        await svc.act(w.channel.id, other, next_action, game_id=old + 1)
+    assert (await table(w)).version == update.table.version
