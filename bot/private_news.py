@@ -26,7 +26,7 @@ from bot.botcore import BotCore
 from bot.dms import DirectMessages
 from bot.service import PrivateUpdate, Table, TableError, Update
 from bot.service.model import _secret_part
-from bot.store_users import PendingNews
+from bot.store.users import PendingNews
 from bot.ui.embeds import fitting_lines
 from bot.ui.since import since_text
 from bot.ui.text import shown

@@ -10,7 +10,7 @@ from bot.service.base import ServiceBase
 from bot.service.model import TableError, _check_id
 from bot.service.quiet import QuietHours, check_timezone, parse_quiet
 from bot.service.quiet import quiet_until as quiet_end
-from bot.store_users import NOTIFY_CHOICES, PendingNews
+from bot.store.users import NOTIFY_CHOICES, PendingNews
 
 NOTIFY_HELP = {
     "mention": "a mention in the game's channel when it is your move",

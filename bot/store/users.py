@@ -1,16 +1,16 @@
 """The store's user-level rows (migration 8): notification preferences, the daily digest's time, pending private news;
 quiet hours (migration 12).
 
-A mixin of ``bot.store.Store`` (it uses the store's ``_fetchall``/``_write``; every write runs inside
-``store.transaction()``), kept apart so the games' queries and the users' read as two lists.
+Also whether a user's DMs are open. A mixin of ``Store`` (every write runs inside ``store.transaction()``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+
+from bot.store.rows import Queries
 
 NOTIFY_CHOICES = ("mention", "dm", "digest")
 
@@ -35,13 +35,19 @@ def _lines(text: str) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list) else []
 
 
-class UserRows:
-    if TYPE_CHECKING:
-        async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]: ...
+class UserRows(Queries):
+    # ---- direct messages ----------------------------------------------------------------------------
+    async def set_dm(self, user_id: int, ok: bool, now: float) -> None:
+        await self._write(
+            "INSERT INTO users(user_id, dm_ok, dm_failed_at) VALUES (?, ?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET dm_ok = excluded.dm_ok,"
+            " dm_failed_at = COALESCE(excluded.dm_failed_at, users.dm_failed_at)",
+            (user_id, int(ok), None if ok else now),
+        )
 
-        async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any: ...
-
-        async def _write(self, sql: str, params: Iterable[Any] = ()) -> Any: ...
+    async def dm_status(self, user_id: int) -> tuple[bool, float | None]:
+        row = await self._fetchone("SELECT dm_ok, dm_failed_at FROM users WHERE user_id = ?", (user_id,))
+        return (True, None) if row is None else (bool(row[0]), row[1])
 
     # ---- notification preferences -------------------------------------------------------------
     async def notify_pref(self, user_id: int) -> str:
