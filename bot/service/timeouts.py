@@ -1,4 +1,4 @@
-"""Away and back, and the caretaker by consent (issue 16; docs/service.md, "Time banks, away and the caretaker vote").
+"""Away and back, and the caretaker by consent (docs/service.md, "Time banks, away and the caretaker vote").
 
 - ``away(user, days)`` stops the player's clocks in all their running games at once (each game allows 14 days of
   away in all), ``back(user)`` ends it early; the scheduler (``due``) ends it when its time is up.

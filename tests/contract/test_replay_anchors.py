@@ -1,8 +1,8 @@
 """Regression anchors: seeded bot games replay to byte-identical snapshots, views and events.
 
-The SHA-256 values below were computed on the code BEFORE issue 24's refactor (typed views, and
-``rules/colonia/state.py`` / ``rules/strasbourg/state.py`` / ``rules/speicherstadt/state.py`` split along
-their phases), at commit 75c3787, and hard-coded here. A change of any of them means the engines no longer
+The SHA-256 values below were first computed before the refactor that typed the views and split
+``rules/colonia/state.py`` / ``rules/strasbourg/state.py`` / ``rules/speicherstadt/state.py`` along their
+phases (commit 75c3787), and hard-coded here. A change of any of them means the engines no longer
 behave exactly as they did: a refactor must keep them; a deliberate rule change must say so and update them.
 
 Each game is played by the game's own bot (``Game.bot_action`` on the acting seat's view, with

@@ -1,4 +1,4 @@
-"""Time banks, away and the caretaker by consent (issue 16), on SimCord's virtual clock."""
+"""Time banks, away and the caretaker by consent, on SimCord's virtual clock."""
 
 from __future__ import annotations
 
