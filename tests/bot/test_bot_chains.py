@@ -16,7 +16,7 @@ from bot.service.moves import BOTS_DELAYED, MoveService
 from bot.store import Store
 from tests.bot.conftest import FakeClock
 from tests.bot.test_service import ANNA, CH, GUILD, lobby, raw_row
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 SEED = 1  # seats: bot, bot, Anna — after Anna's bid the bots draw first
 

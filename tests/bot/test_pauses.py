@@ -10,7 +10,7 @@ import pytest
 from bot.service import TableError, TableService, pause_text
 from tests.bot.conftest import FakeClock
 from tests.bot.test_service import ANNA, BEN, CARL, CH, GUILD, lobby, raw_row
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 # A fixed 4-hour deadline per move (bank = refill = 4 h), the reminder at 3 h left (1 h after a wait began).
 TIMED = {"remind_hours": 3, "deadline_hours": 4, "caretaker": "bot"}

@@ -22,7 +22,7 @@ from bot.store import MIGRATIONS
 from rules.core import CARETAKER, DRAW, NOTHING, OTHERS, RANDOM, REVEAL, SECRET, Rng
 from tests.bot.conftest import FakeClock, as_build_before_banks
 from tests.bot.test_service import ANNA, BEN, CH, GUILD, lobby, raw_row
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 REASON_OF = {text: reason for reason, text in REFUSALS.items()}
 
