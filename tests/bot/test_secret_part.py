@@ -6,6 +6,7 @@ import random
 
 import rules
 from bot.service.model import _secret_part
+from tests.support.play import at_random, moves
 
 
 def test_only_hidden_fields_are_secret_down_to_the_nested_row() -> None:
@@ -34,11 +35,7 @@ def test_in_nuernberg_a_screen_changes_only_when_its_own_hand_does() -> None:
 
     before = {s: seen(s) for s in range(4)}
     quiet = 0
-    for _ in range(300):
-        if state.is_over():
-            break
-        seat = rnd.choice(state.to_act())
-        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    for _ in moves(state, at_random(rnd), max_steps=300):
         for s in range(4):
             now = seen(s)
             if now[1] == before[s][1]:  # the same hand: nothing private changed for this player
