@@ -5,15 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import StaleVersion
-from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, selects, table
-
-
-async def finish_bids(w) -> None:
-    """Everyone bids: the game moves on to the (sequential) pick phase."""
-    while len((t := await table(w)).awaited) > 1 or (await w.bot.service.public_view(w.channel.id))["phase"] == "bid":
-        actor = actor_of(w, t.awaited[0])
-        menu = await open_menu(w, actor)
-        await choose(actor, menu, menu_actions(menu)[0])
+from tests.discord.helpers import actor_of, choose, finish_bids, menu_actions, new_table, open_menu, selects, table
 
 
 async def test_stale_button_says_the_board_moved_on_and_offers_the_current_one(world):
