@@ -32,7 +32,7 @@ async def test_the_time_the_service_was_down_is_given_back(db_path: Path, clock:
         await svc.close()
     else:  # killed: no shutdown time is written, the last heartbeat counts
         await svc.store.close()
-    clock.advance(30)  # down for 30 h: the old code played for both players at once on restart
+    clock.advance(30)  # down for 30 h: the restart must not play for both players at once
     svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
     try:
         assert await svc.due() == []

@@ -23,8 +23,8 @@ def test_only_hidden_fields_are_secret_down_to_the_nested_row() -> None:
 
 
 def test_in_nuernberg_a_screen_changes_only_when_its_own_hand_does() -> None:
-    """The old comparison took Nürnberg's whole ``players`` list as secret (the viewer's own row differs from the
-    public one in its hand), so every public change anywhere DMed every player."""
+    """The viewer's own row of Nürnberg's ``players`` list differs from the public one in its hand: only that hand is
+    secret, not the whole list (else every public change anywhere would DM every player)."""
     game = rules.get_game("nuernberg")
     state = game.new_state(4, 11, {})
     rnd = random.Random(3)

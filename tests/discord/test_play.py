@@ -155,9 +155,9 @@ async def test_a_menu_from_an_earlier_simultaneous_step_cannot_play_in_the_next_
 
 
 async def test_the_newest_board_never_answers_moved_on(world):
-    """Strasbourg's secret planning steps bump the version without a new board: a player clicking the newest board
-    used to read "the board has moved on" (56 % of menu opens in the issue's measurement). Each click here is on the
-    channel's newest board; every answer is the menu, without that line."""
+    """Strasbourg's secret planning steps bump the version without a new board, yet a player clicking the newest board
+    must never read "the board has moved on". Each click here is on the channel's newest board; every answer is the
+    menu, without that line."""
     import rules
 
     if "strasbourg" not in rules.GAMES:
@@ -203,8 +203,8 @@ async def test_the_menu_says_whether_a_simultaneous_step_is_secret_or_public(wor
 
 
 async def test_choosing_from_the_menu_asks_the_table_once(world, monkeypatch):
-    """Choosing used to read the table, label every legal action, play, ask whether Undo applies and read the next
-    menu: five calls. ``act`` now returns all the reply needs (the label played, Undo, the next menu)."""
+    """``act`` returns all the reply needs (the label played, Undo, the next menu), so choosing is one service call,
+    not five (read the table, label every legal action, play, ask whether Undo applies, read the next menu)."""
     w = world
     await new_table(w, w.alice, w.bob)
     mover = actor_of(w, (await table(w)).awaited[0])
