@@ -36,6 +36,7 @@ class ToyState(State):
     BID: ClassVar[str]  # the bid's verb
     TURN_PHASE: ClassVar[str]  # the name of the phase of moves in turn
     MAX_TAKE: ClassVar[int] = 0  # ``take 1`` … ``take MAX_TAKE``; 0: none
+    SCORE_KEY: ClassVar[str]  # the outcome breakdown's one entry
 
     def __init__(self, num_players: int, seed: int, options: dict[str, str], rounds: int) -> None:
         self.num_players = num_players
@@ -130,7 +131,6 @@ class ToyState(State):
             "over": over,
             "hand_sizes": [len(h) for h in self.hands],
             "chosen": [b is not None for b in self.bids],
-            "deck": len(self.deck),
         }
         if seat is not None:
             view["hand"] = list(self.hands[seat])
@@ -140,7 +140,7 @@ class ToyState(State):
         return view
 
     def outcome(self) -> Outcome:
-        return Outcome.from_scores(self.scores, [{self.game.score_key: s} for s in self.scores])
+        return Outcome.from_scores(self.scores, [{self.SCORE_KEY: s} for s in self.scores])
 
     def to_json(self) -> dict[str, Any]:
         return {key: getattr(self, key) for key in FIELDS}
@@ -157,8 +157,6 @@ class ToyGame(Game):
     max_players: ClassVar[int] = 4
     state_class: ClassVar[type[ToyState]]
     reveal_events: ClassVar[dict[str, str]] = {"reveal": SECRET}  # the bids shown (a draw uses the Rng)
-    #: the outcome breakdown's one entry
-    score_key: ClassVar[str] = "points"
 
     def rounds(self, options: dict[str, str]) -> int:
         return 3
@@ -173,6 +171,7 @@ class ToyGame(Game):
 class TinyState(ToyState):
     BID = "play"
     TURN_PHASE = "draw"
+    SCORE_KEY = "auctions"
 
     def _deal(self, rng: Rng) -> list[list[int]]:
         cards = rng.shuffled(range(1, 21))
@@ -184,6 +183,9 @@ class TinyState(ToyState):
 
     def _can_draw(self) -> bool:
         return bool(self.deck)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {**super().view(seat), "deck": len(self.deck)}
 
     def describe(self, action: str) -> str:
         if action.startswith("play "):
@@ -197,7 +199,6 @@ class TinyGame(ToyGame):
     state_class = TinyState
     option_choices: ClassVar[dict[str, list[str]]] = {"variant": ["plain", "spicy"]}
     rules_summary = "Bid a secret card each round; the highest single card takes the sum."
-    score_key = "auctions"
 
     def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
         if "draw" in legal:
@@ -262,6 +263,7 @@ class TallyState(ToyState):
     BID = "bid"
     TURN_PHASE = "pick"
     MAX_TAKE = 30
+    SCORE_KEY = "points"
 
     def _deal(self, rng: Rng) -> list[list[int]]:
         # three different cards each: a hand of equal cards would leave one bid, which the table plays by itself
