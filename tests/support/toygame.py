@@ -53,9 +53,11 @@ class ToyState(State):
         self.scores = [0] * num_players
 
     def _deal(self, rng: Rng) -> list[list[int]]:
+        """The starting hands (a variant with a draw pile also fills ``self.deck``)."""
         raise NotImplementedError
 
     def _draw(self, rng: Rng) -> int:
+        """The card a ``draw`` gives, from the step's Rng."""
         raise NotImplementedError
 
     def _can_draw(self) -> bool:
@@ -69,6 +71,7 @@ class ToyState(State):
 
     def _legal(self, seat: int) -> list[str]:
         if self.phase == "bid":
+            # a hand that gifts emptied bids 0, so the round still resolves
             return [f"{self.BID} {card}" for card in sorted(set(self.hands[seat]))] or [f"{self.BID} 0"]
         gifts = [f"gift {s}" for s in range(self.num_players) if s != seat] if self.hands[seat] else []
         return ([f"take {n}" for n in range(1, self.MAX_TAKE + 1)] + (["draw"] if self._can_draw() else [])
