@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import TableService
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 
 class FakeClock:

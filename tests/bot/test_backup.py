@@ -16,7 +16,7 @@ from bot.backup import make_backup, open_read_only
 from bot.backup_loop import BackupLoop, prune
 from bot.cli import main
 from bot.service import TableService, Update
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 GUILD = 77
 QUIET = 999  # a channel whose game stays open while the others are played

@@ -16,7 +16,7 @@ from bot.service.moves import BOTS_DELAYED, MoveService
 from bot.store import Store
 from tests.bot.conftest import FakeClock
 from tests.bot.test_service import ANNA, CH, GUILD, lobby, raw_row
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 SEED = 1  # seats: bot, bot, Anna — after Anna's bid the bots draw first
 
@@ -51,7 +51,7 @@ async def test_a_bot_move_that_cannot_be_saved_keeps_the_players_move_says_so_an
         await real_append(self, game_id, kind=kind, **kw)
 
     monkeypatch.setattr(Store, "append", append)
-    update = await anna_bids(svc)  # the old code raised here although Anna's bid was committed
+    update = await anna_bids(svc)  # Anna's bid is committed: her move must not raise for the bot's failure
 
     assert failed and update.version == started.version + 1
     assert raw_row(db_path, "SELECT version FROM games") == (update.version,)
@@ -182,7 +182,7 @@ async def test_close_lets_the_move_in_flight_finish_and_the_bots_resume_at_the_n
             await asyncio.sleep(0)
 
     monkeypatch.setattr(Store, "append", append)
-    update = await anna_bids(svc)  # the old code failed here: the store closed under the bot chain
+    update = await anna_bids(svc)  # the store must not close under the bot chain
     await closing[0]
     assert update.version > started.version + 1 and update.notice is None
     with pytest.raises(TableError, match="restarting"):

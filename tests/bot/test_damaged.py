@@ -14,7 +14,7 @@ from bot.service import TableError, TableService
 from rules.core import Game
 from tests.bot.conftest import FakeClock
 from tests.bot.test_service import play_to_end, raw_row
-from tests.support.tinygame import TEST_GAMES, TinyGame
+from tests.support.toygame import TEST_GAMES, TinyGame
 
 CH, CH2, GUILD = 2001, 2002, 77  # CH's game gets damaged; CH2's (another game kind) must not notice
 ANNA, BEN, MOD = 11, 12, 99

@@ -12,7 +12,7 @@ import pytest
 import render
 import rules
 from bot import demo
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 FAKE_PNG = b"\x89PNG\r\n\x1a\nfake"
 

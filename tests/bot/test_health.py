@@ -21,7 +21,7 @@ from bot.store import MIGRATIONS
 from tests.bot.conftest import FakeClock
 from tests.bot.test_damaged import CH, CH2, corrupt, move, two_tables
 from tests.bot.test_terminal import session
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 KNOWN = len(MIGRATIONS)
 

@@ -13,7 +13,7 @@ from bot.service import TableService
 from rules.core import Event
 from tests.bot.conftest import FakeClock
 from tests.bot.test_service import ANNA, BEN, CH, lobby
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 
 async def test_the_board_gets_the_last_steps_public_events(db_path: Path, clock: FakeClock,

@@ -10,7 +10,7 @@ import pytest
 from bot.service import TableError, TableService, pause_text
 from tests.bot.conftest import FakeClock
 from tests.bot.test_service import ANNA, BEN, CARL, CH, GUILD, lobby, raw_row
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 # A fixed 4-hour deadline per move (bank = refill = 4 h), the reminder at 3 h left (1 h after a wait began).
 TIMED = {"remind_hours": 3, "deadline_hours": 4, "caretaker": "bot"}
@@ -32,7 +32,7 @@ async def test_the_time_the_service_was_down_is_given_back(db_path: Path, clock:
         await svc.close()
     else:  # killed: no shutdown time is written, the last heartbeat counts
         await svc.store.close()
-    clock.advance(30)  # down for 30 h: the old code played for both players at once on restart
+    clock.advance(30)  # down for 30 h: the restart must not play for both players at once
     svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
     try:
         assert await svc.due() == []

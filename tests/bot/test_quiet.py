@@ -11,7 +11,7 @@ import pytest
 from bot.service import TableError, TableService
 from bot.service.quiet import QuietHours, check_timezone, parse_quiet, quiet_until
 from tests.bot.conftest import FakeClock
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 BERLIN = QuietHours("Europe/Berlin", 22, 8)
 

@@ -17,7 +17,7 @@ from bot.verify import verify_file, verify_record
 from rules.core import seed_digest
 from tests.bot.conftest import FakeClock
 from tests.bot.test_service import ANNA, BEN, CARL, CH, lobby, play_to_end
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 
 async def finished_game(svc: TableService, channel: int = CH) -> int:

@@ -6,6 +6,7 @@ import random
 
 import rules
 from bot.service.model import _secret_part
+from tests.support.play import at_random, moves
 
 
 def test_only_hidden_fields_are_secret_down_to_the_nested_row() -> None:
@@ -22,8 +23,8 @@ def test_only_hidden_fields_are_secret_down_to_the_nested_row() -> None:
 
 
 def test_in_nuernberg_a_screen_changes_only_when_its_own_hand_does() -> None:
-    """The old comparison took Nürnberg's whole ``players`` list as secret (the viewer's own row differs from the
-    public one in its hand), so every public change anywhere DMed every player."""
+    """The viewer's own row of Nürnberg's ``players`` list differs from the public one in its hand: only that hand is
+    secret, not the whole list (else every public change anywhere would DM every player)."""
     game = rules.get_game("nuernberg")
     state = game.new_state(4, 11, {})
     rnd = random.Random(3)
@@ -34,11 +35,7 @@ def test_in_nuernberg_a_screen_changes_only_when_its_own_hand_does() -> None:
 
     before = {s: seen(s) for s in range(4)}
     quiet = 0
-    for _ in range(300):
-        if state.is_over():
-            break
-        seat = rnd.choice(state.to_act())
-        state.apply(seat, rnd.choice(state.legal_actions(seat)))
+    for _ in moves(state, at_random(rnd), max_steps=300):
         for s in range(4):
             now = seen(s)
             if now[1] == before[s][1]:  # the same hand: nothing private changed for this player

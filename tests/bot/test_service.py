@@ -11,7 +11,7 @@ import pytest
 from bot.service import StaleVersion, TableError, TableService, Update
 from rules.core import seed_digest
 from tests.bot.conftest import FakeClock
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 CH, GUILD = 1001, 77
 ANNA, BEN, CARL = 11, 12, 13

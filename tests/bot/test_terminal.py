@@ -14,7 +14,7 @@ import rules
 from bot import terminal
 from bot.service import TableService
 from bot.terminal import parse_seats, pick, secret_lines
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 FAKE_PNG = b"\x89PNG\r\n\x1a\nfake"
 

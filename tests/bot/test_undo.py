@@ -22,7 +22,7 @@ from bot.store import MIGRATIONS
 from rules.core import CARETAKER, DRAW, NOTHING, OTHERS, RANDOM, REVEAL, SECRET, Rng
 from tests.bot.conftest import FakeClock, as_build_before_banks
 from tests.bot.test_service import ANNA, BEN, CH, GUILD, lobby, raw_row
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 REASON_OF = {text: reason for reason, text in REFUSALS.items()}
 
@@ -367,7 +367,7 @@ async def test_taking_back_a_move_takes_back_its_refill(svc: TableService, clock
     await svc.act(CH, ANNA, await first(svc, ANNA, "play"))
     assert anna not in await svc.store.clock_rows(game_id)  # her wait ended: 42 h + the 24 h refill banked
     assert (await svc.store.banks(game_id))[anna] == pytest.approx(66 * 3600)
-    for _ in range(3):  # the old code gave the refill again at every move and undo, up to the bank's size
+    for _ in range(3):  # no refill again at each undo and move (that would fill the bank up to its size)
         await svc.undo(CH, ANNA)
         (_remind, due) = (await svc.store.clock_rows(game_id))[anna]
         assert due == pytest.approx(clock.now + 42 * 3600)

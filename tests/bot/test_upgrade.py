@@ -12,7 +12,7 @@ from bot.service import StaleVersion, TableService
 from bot.store import MIGRATIONS
 from tests.bot.conftest import FakeClock, as_build_before_banks
 from tests.bot.test_service import ANNA, BEN, CH, lobby, raw_row
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 
 def _forget_since(db_path: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 from bot.service import TableError, TableService
 from tests.bot.conftest import FakeClock
 from tests.bot.test_service import ANNA, BEN, CH, lobby
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 
 async def test_the_preference_defaults_to_mention_is_validated_and_survives_a_reopen(

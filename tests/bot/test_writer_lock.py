@@ -15,7 +15,7 @@ import pytest
 from bot.service import TableService
 from bot.store import SeatRow, Store
 from bot.writer_lock import StoreLocked
-from tests.support.tinygame import TEST_GAMES
+from tests.support.toygame import TEST_GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = 1_800_000_000.0

@@ -14,6 +14,7 @@ import pytest
 
 import rules
 from rules import IllegalAction, Outcome
+from tests.support.play import by_bot, play_until
 
 SEEDS_PER_COUNT = int(os.environ.get("KONTOR_CONTRACT_SEEDS", "3"))
 MAX_STEPS = 50_000
@@ -173,16 +174,8 @@ def test_bot_plays_whole_games(name: str) -> None:
     """The game's own bot, seeing only its view, finishes a game at every player count."""
     game = rules.get_game(name)
     for n in range(game.min_players, game.max_players + 1):
-        state = game.new_state(num_players=n, seed=BASE_SEED + n)
-        for _ in range(MAX_STEPS):
-            awaited = state.to_act()
-            if not awaited:
-                break
-            seat = awaited[0]
-            legal = state.legal_actions(seat)
-            action = game.bot_action(state.view(seat), legal, seat, rules.Rng(BASE_SEED, "bot", state.ply))
-            assert action in legal
-            state.apply(seat, action)
+        state = play_until(game.new_state(num_players=n, seed=BASE_SEED + n), by_bot(game, BASE_SEED),
+                           max_steps=MAX_STEPS)  # ``by_bot`` asserts each action is legal
         assert state.is_over(), f"bots did not finish {name} with {n} players"
 
 

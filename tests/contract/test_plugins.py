@@ -16,8 +16,7 @@ from bot.app import build_bot
 from bot.commands.specs import GameSpec, load_specs
 from bot.service import TableService
 from rules.core import Game, GameParts
-from tests.discord.tallygame import GAME as TALLY
-from tests.discord.tallygame import PARTS as TALLY_PARTS
+from tests.support.toygame import TALLY, TALLY_PARTS
 
 SHIPPED = ("speicherstadt", "colonia", "strasbourg", "nuernberg")
 

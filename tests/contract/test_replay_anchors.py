@@ -19,6 +19,7 @@ import json
 import pytest
 
 import rules
+from tests.support.play import Policy, moves
 
 # (game, players, seed, options) -> (snapshot sha256, trace sha256, plies)
 ANCHORS: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], tuple[str, str, int]] = {
@@ -65,13 +66,14 @@ def _replay(name: str, n: int, seed: int, options: dict[str, str] | None) -> tup
     game = rules.get_game(name)
     state = game.new_state(num_players=n, seed=seed, options=options)
     trace = hashlib.sha256()
-    while awaited := state.to_act():
-        seat = awaited[state.ply % len(awaited)]
-        legal = state.legal_actions(seat)
+
+    def traced_bot(state: rules.State, seat: int, legal: list[str]) -> str:  # the view it decides from, traced
         view = state.view(seat)
         trace.update(json.dumps(view, sort_keys=True).encode())
-        action = game.bot_action(view, legal, seat, rules.Rng(seed, "bot", state.ply))
-        for event in state.apply(seat, action):
+        return game.bot_action(view, legal, seat, rules.Rng(seed, "bot", state.ply))
+
+    for move in moves(state, Policy(traced_bot, lambda state, awaited: awaited[state.ply % len(awaited)])):
+        for event in move.step.events:
             trace.update(json.dumps(event.to_dict(), sort_keys=True).encode())
     trace.update(json.dumps(state.view(None), sort_keys=True).encode())
     return hashlib.sha256(state.dump().encode()).hexdigest(), trace.hexdigest(), state.ply

@@ -19,7 +19,7 @@ import rules
 from bot.app import KontorBot, build_bot
 from bot.config import Config
 from bot.service import TableService
-from tests.discord.tallygame import GAME as TALLY
+from tests.support.toygame import TALLY
 
 
 def virtual_clock() -> float:

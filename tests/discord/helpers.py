@@ -44,6 +44,14 @@ async def play_by_button(w: World, actor: Any, pick: Any = None) -> tuple[str, s
     return action, await choose(actor, menu, action)
 
 
+async def finish_bids(w: World) -> None:
+    """Tally: every awaited player bids the first action of their menu until the (sequential) pick phase."""
+    while len((t := await table(w)).awaited) > 1 or (await w.bot.service.public_view(w.channel.id))["phase"] == "bid":
+        actor = actor_of(w, t.awaited[0])
+        menu = await open_menu(w, actor)
+        await choose(actor, menu, menu_actions(menu)[0])
+
+
 async def new_table(w: World, *players: Any, game: str = "tally", options: str | None = "length=short",
                     bots: int = 0, **settings: Any) -> None:
     """Open, fill and start a table. A Tally table is opened with ``auto_forced`` off unless the test says otherwise:

@@ -14,8 +14,8 @@ from bot import command_limits as limits
 from bot.app import build_bot
 from bot.commands.game_commands import build_group
 from bot.commands.specs import SPEC_MODULES, load_specs
-from rules.core import Rng
 from tests.discord.helpers import new_table, table
+from tests.support.play import by_bot, moves
 
 
 def full_tree() -> app_commands.CommandTree:
@@ -134,13 +134,8 @@ def test_every_action_a_bot_meets_is_reachable_through_the_games_commands(name):
     missing: set[str] = set()
     for seed in (11, 12):
         state = game.new_state(game.max_players, seed)
-        for step in range(1500):
-            if state.is_over():
-                break
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            missing.update(a for a in legal if not spec.covers(a))
-            state.apply(seat, game.bot_action(state.view(seat), legal, seat, Rng(seed, "test", step)))
+        for move in moves(state, by_bot(game, seed, "test"), max_steps=1500):
+            missing.update(a for a in move.legal if not spec.covers(a))
     assert not missing, f"/{spec.command} cannot play: {sorted(missing)[:10]}"
 
 

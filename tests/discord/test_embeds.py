@@ -5,7 +5,8 @@ from __future__ import annotations
 import rules
 from bot.service import Seat, Table
 from bot.ui import embeds
-from rules.core import Rng
+from rules.core import State
+from tests.support.play import Policy, by_bot, play_until
 
 LONG_NAMES = [f"{'Hildegard von Bingen-Straße'[:26]} {i}" for i in range(6)]
 
@@ -33,15 +34,15 @@ def test_the_biggest_board_summary_fits_whole_with_long_names():
     """Colonia with six players has the longest public summary (about 1700 characters before names)."""
     game = rules.get_game("colonia")
     state = game.new_state(6, 3)
-    longest = ""
-    for ply in range(400):
-        if state.is_over():
-            break
-        summary = game.summary(state.view(None))
-        longest = max(longest, summary, key=len)
-        seat = state.to_act()[0]
-        legal = state.legal_actions(seat)
-        state.apply(seat, game.bot_action(state.view(seat), legal, seat, Rng(3, "t", ply)))
+    summaries: list[str] = []
+    bot_action = by_bot(game, 3, "t").action
+
+    def summarised(position: State, seat: int, legal: list[str]) -> str:  # the summary of each position moved from
+        summaries.append(game.summary(position.view(None)))
+        return bot_action(position, seat, legal)
+
+    play_until(state, Policy(summarised), max_steps=400)
+    longest = max(summaries, key=len)
     assert len(longest) > 1024  # more than one field's worth
     table = table_for("colonia", 6)
     events = [f"event line {i} " + "y" * 150 for i in range(12)]

@@ -5,15 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import StaleVersion
-from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, selects, table
-
-
-async def finish_bids(w) -> None:
-    """Everyone bids: the game moves on to the (sequential) pick phase."""
-    while len((t := await table(w)).awaited) > 1 or (await w.bot.service.public_view(w.channel.id))["phase"] == "bid":
-        actor = actor_of(w, t.awaited[0])
-        menu = await open_menu(w, actor)
-        await choose(actor, menu, menu_actions(menu)[0])
+from tests.discord.helpers import actor_of, choose, finish_bids, menu_actions, new_table, open_menu, selects, table
 
 
 async def test_stale_button_says_the_board_moved_on_and_offers_the_current_one(world):
@@ -163,9 +155,9 @@ async def test_a_menu_from_an_earlier_simultaneous_step_cannot_play_in_the_next_
 
 
 async def test_the_newest_board_never_answers_moved_on(world):
-    """Strasbourg's secret planning steps bump the version without a new board: a player clicking the newest board
-    used to read "the board has moved on" (56 % of menu opens in the issue's measurement). Each click here is on the
-    channel's newest board; every answer is the menu, without that line."""
+    """Strasbourg's secret planning steps bump the version without a new board, yet a player clicking the newest board
+    must never read "the board has moved on". Each click here is on the channel's newest board; every answer is the
+    menu, without that line."""
     import rules
 
     if "strasbourg" not in rules.GAMES:
@@ -211,8 +203,8 @@ async def test_the_menu_says_whether_a_simultaneous_step_is_secret_or_public(wor
 
 
 async def test_choosing_from_the_menu_asks_the_table_once(world, monkeypatch):
-    """Choosing used to read the table, label every legal action, play, ask whether Undo applies and read the next
-    menu: five calls. ``act`` now returns all the reply needs (the label played, Undo, the next menu)."""
+    """``act`` returns all the reply needs (the label played, Undo, the next menu), so choosing is one service call,
+    not five (read the table, label every legal action, play, ask whether Undo applies, read the next menu)."""
     w = world
     await new_table(w, w.alice, w.bob)
     mover = actor_of(w, (await table(w)).awaited[0])

@@ -13,7 +13,7 @@ from bot.ui import logview
 from bot.verify import verify_record
 from tests.discord.conftest import make_bot, shut_down
 from tests.discord.helpers import actor_of, new_table, play_by_button, table
-from tests.discord.tallygame import GAME as TALLY
+from tests.support.toygame import TALLY
 
 HOUR = 3600
 STAMP = re.compile(r"<t:(\d+):f>")

@@ -4,7 +4,7 @@ and the commands are not synced again when they did not change."""
 from __future__ import annotations
 
 from tests.discord.conftest import make_bot, shut_down
-from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
+from tests.discord.helpers import actor_of, finish_bids, menu_actions, new_table, table
 
 HOUR = 3600
 
@@ -17,10 +17,7 @@ async def test_restart_keeps_buttons_and_deadlines(world, db_path):
     w = world
     assert command_syncs(w.env) == 1  # the first start synced the tree (and stored its hash)
     await new_table(w, w.alice, w.bob, deadline_hours=4, remind_hours=3)  # reminder after 1 h, bank out after 4 h
-    while len((await table(w)).awaited) > 1 or (await w.bot.service.public_view(w.channel.id))["phase"] == "bid":
-        actor = actor_of(w, (await table(w)).awaited[0])
-        menu = await open_menu(w, actor)
-        await choose(actor, menu, menu_actions(menu)[0])
+    await finish_bids(w)
     board = w.board()
     mover = actor_of(w, (await table(w)).awaited[0])
 

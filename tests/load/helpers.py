@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from types import ModuleType
 
 import rules
+from tests.support.play import at_random, moves
 
 MAX_STEPS = 50_000
 
@@ -28,12 +29,7 @@ def random_states(game: rules.Game, num_players: int, seed: int, samples: int) -
     """Copies of one random playthrough at ``samples`` random plies (start, middle and end included)."""
     rnd = random.Random(seed)
     state = game.new_state(num_players=num_players, seed=seed)
-    trail: list[tuple[int, str]] = []
-    while (awaited := state.to_act()) and len(trail) < MAX_STEPS:
-        seat = rnd.choice(awaited)
-        action = rnd.choice(state.legal_actions(seat))
-        state.apply(seat, action)
-        trail.append((seat, action))
+    trail = [(move.seat, move.action) for move in moves(state, at_random(rnd), max_steps=MAX_STEPS)]
     picks = sorted({0, len(trail) // 2, *(rnd.randrange(len(trail) + 1) for _ in range(max(0, samples - 2)))})
     replay = game.new_state(num_players=num_players, seed=seed)
     done = 0

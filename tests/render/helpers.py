@@ -20,6 +20,7 @@ from PIL import Image, ImageChops
 import render
 from render.kit import MIN_FONT, Canvas
 from rules.core import Game, Rng, State
+from tests.support.play import by_bot, moves
 
 GOLDEN = Path(__file__).parent / "golden"
 UPDATE_GOLDEN = os.environ.get("KONTOR_UPDATE_GOLDEN") == "1"
@@ -34,10 +35,8 @@ Redeal = Callable[[S, int | None, Rng], S]
 
 def bot_step(game: Game, state: State, salt: int = 1) -> tuple[int, str]:
     """The first seat to act makes the bot's move through the contract; returns that seat and its action."""
-    seat = state.to_act()[0]
-    action = game.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(salt, "bot", state.ply))
-    state.apply(seat, action)
-    return seat, action
+    move = next(moves(state, by_bot(game, salt)))
+    return move.seat, move.action
 
 
 def play_public(game: Game, state: S, until: Callable[[S, dict[str, Any] | None], bool] | None = None
@@ -47,12 +46,13 @@ def play_public(game: Game, state: S, until: Callable[[S, dict[str, Any] | None]
     ``last`` is the move just made as ``{"seat", "action"}`` in its public form, or None when it was secret.
     """
     last = None
-    while not state.is_over():
-        if until is not None and until(state, last):
-            break
-        seat, action = bot_step(game, state)
-        public = game.public_action(action)
-        last = {"seat": seat, "action": public} if public is not None else None
+
+    def stop(now: S) -> bool:  # asked before each move, with the last move made so far
+        return until is not None and until(now, last)
+
+    for move in moves(state, by_bot(game, 1), until=stop):
+        public = game.public_action(move.action)
+        last = {"seat": move.seat, "action": public} if public is not None else None
     return last
 
 
@@ -73,10 +73,9 @@ def check_last_move_from_events(game: Game, game_name: str, players: int, seed: 
     read_verbs: set[str] = set()
     drawn: set[str] = set()
     steps = 0
-    while not state.is_over():
-        seat = state.to_act()[0]
-        action = game.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(seed, "bot", state.ply))
-        events = [e for e in state.apply(seat, action) if e.public]
+    for move in moves(state, by_bot(game, seed)):
+        seat, action = move.seat, move.action
+        events = [e for e in move.step.events if e.public]
         view = state.view(None)
         public = game.public_action(action)
         last = {"seat": seat, "action": public} if public is not None else None

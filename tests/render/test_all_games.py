@@ -17,7 +17,8 @@ import render
 import rules
 from render.kit import Canvas
 from rules.core import State
-from tests.render.helpers import bot_step, check_png, check_texts
+from tests.render.helpers import check_png, check_texts
+from tests.support.play import by_bot, moves
 
 GAMES = sorted(rules.GAMES)
 
@@ -30,11 +31,9 @@ def snapshots(name: str, n: int) -> list[tuple[State, dict[str, Any] | None]]:
     out: list[tuple[State, dict[str, Any] | None]] = [(state.clone(), None)]
     plies: list[tuple[State, dict[str, Any] | None]] = []
     last = None
-    while not state.is_over() and state.ply < 5000:
-        seat, action = bot_step(game, state, salt=7)
-        public = game.public_action(action)
-        if public is not None:
-            last = {"seat": seat, "action": action}
+    for move in moves(state, by_bot(game, 7), until=lambda s: s.ply >= 5000):
+        if game.public_action(move.action) is not None:
+            last = {"seat": move.seat, "action": move.action}
         plies.append((state, last))
         if len(plies) % 40 == 0:  # keep a few copies, not every ply
             plies[-1] = (state.clone(), last)

@@ -1,6 +1,6 @@
 """Tally's renderer and slash commands: the parts a toy game ships beside its rules, named by its declaration
-(``PARTS`` in tests/discord/tallygame.py), as ``render/<game>.py`` and ``bot/commands/specs/<game>.py`` are for a real
-game. One module may serve as both: the registry only needs ``draw_board``/``draw_private`` and ``SPEC``."""
+(``TALLY_PARTS`` in tests/support/toygame.py), as ``render/<game>.py`` and ``bot/commands/specs/<game>.py`` are for a
+real game. One module may serve as both: the registry only needs ``draw_board``/``draw_private`` and ``SPEC``."""
 
 from __future__ import annotations
 
