@@ -1,4 +1,6 @@
-"""``python -m bench [--quick] [--only engine,service,render,memory,async]``: print Kontor's performance table."""
+"""``python -m bench [--quick] [--only engine,service,render,memory,async,bots]``: print Kontor's performance table.
+
+``bots`` (the strong bot's arena figures) takes hours at its full size, so it runs only when named in ``--only``."""
 
 from __future__ import annotations
 
@@ -74,6 +76,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         table += asyncplay.rows(quick=quick)
         print(f"  async done ({time.perf_counter() - started:.0f} s)", flush=True)
+    if "bots" in sections:
+        from bench import bots
+
+        table += bots.rows(games=10 if quick else 200, jobs=min(2, os.cpu_count() or 1))
+        print(f"  bots done ({time.perf_counter() - started:.0f} s)", flush=True)
     text = render_table(table)
     how = "Each figure is a median over repeated runs; ratio = ours / peer."
     if "async" in sections:

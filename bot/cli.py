@@ -17,6 +17,7 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "soak": ("bot.soak", "soak_main", "play many bot games checking invariants after every action"),
     "backup": ("bot.backup", "backup_main", "copy the database consistently, even while the bot runs"),
     "verify": ("bot.verify", "verify_main", "check a finished game's record (/game record) by replaying it"),
+    "arena": ("bot.arena", "arena_main", "seeded bot-against-bot games with seats rotated: win shares and times"),
 }
 
 # how each subcommand is given its own database file (``kontor run`` reads KONTOR_DB)

@@ -256,4 +256,9 @@ MIGRATIONS: list[str] = [
     ALTER TABLE users ADD COLUMN tz TEXT;
     ALTER TABLE users ADD COLUMN quiet TEXT;
     """,
+    # 13: a bot seat's level (bot/levels.py): 'basic' (the game's heuristic) or 'strong' (the search); human seats
+    # keep the default, which nothing reads
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'basic' CHECK (level IN ('basic', 'strong'));
+    """,
 ]

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot import health
+from bot.levels import normalise_level
 from bot.service import AUTO_FORCED_HELP, DamagedGame, Table, TableError, TableService, Update, name_seats
 from rules.core import Game, Outcome
 
@@ -40,7 +41,8 @@ HELP = ("Type the number of an action (or the action itself). Other commands: 'b
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="the game to play, e.g. speicherstadt")
     parser.add_argument("--seats", default="me,bot,bot",
-                        help="comma-separated seats: 'bot' or a player's name ('me' = you); default me,bot,bot")
+                        help="comma-separated seats: 'bot' (or 'bot:strong'), or a player's name ('me' = you);"
+                             " default me,bot,bot")
     parser.add_argument("--name", default=None,
                         help="your name at the table for the 'me' seat (default: your login name)")
     parser.add_argument("--db", default=DEFAULT_DB, help=f"the SQLite file of the table (default {DEFAULT_DB})")
@@ -95,15 +97,28 @@ def channel_for(game: str) -> int:
     return zlib.crc32(game.encode())
 
 
+def _bot_level(name: str) -> str | None:
+    """'bot' -> 'basic', 'bot:strong' -> 'strong'; None for a player's name. ValueError for an unknown level."""
+    word, _, level = name.partition(":")
+    if word.strip().lower() != "bot":
+        return None
+    return normalise_level(level.strip() or None)
+
+
 def parse_seats(text: str, me: str = "Player") -> list[str | None]:
-    """'me,bot,Anna' -> [me, None, 'Anna'] (None = a bot seat)."""
+    """'me,bot,Anna' -> [me, None, 'Anna'] (None = a bot seat, at the level ``bot_levels`` reads)."""
     seats: list[str | None] = []
     for raw in text.split(","):
         name = " ".join(raw.split())
         if not name:
             continue
-        seats.append(None if name.lower() == "bot" else (me if name.lower() == "me" else name))
+        seats.append(None if _bot_level(name) else (me if name.lower() == "me" else name))
     return seats
+
+
+def bot_levels(text: str) -> list[str]:
+    """The level of each bot seat of ``--seats``, in order: 'me,bot:strong,bot' -> ['strong', 'basic']."""
+    return [level for raw in text.split(",") if (level := _bot_level(" ".join(raw.split())))]
 
 
 class Terminal:
@@ -446,8 +461,9 @@ def seats_problem(game: Game, seats: list[str | None], seed: int | None) -> str 
 
 
 async def open_table(svc: TableService, game: Game, channel: int, seats: list[str | None], seed: int | None,
-                     fresh: bool, say: Callable[[str], None]) -> bool:
-    """Resume the open table of this game, or seat a new one. False if the seats make no game."""
+                     fresh: bool, say: Callable[[str], None], levels: list[str] | None = None) -> bool:
+    """Resume the open table of this game, or seat a new one. False if the seats make no game. ``levels``: each bot
+    seat's level, in order (default basic); with no human seat the first bot takes the host's seat at basic."""
     damaged = False
     try:
         table = await svc.table(channel)
@@ -483,8 +499,9 @@ async def open_table(svc: TableService, game: Game, channel: int, seats: list[st
                          settings={"pace": "untimed"})
         for name in humans[1:]:
             await svc.join(channel, users[name], name)
-        for _ in range(len(seats) - max(len(humans), 1)):
-            await svc.add_bot(channel, host)
+        wanted = list(levels or [])[0 if humans else 1:]  # with no human, the first bot takes the host's seat
+        for i in range(len(seats) - max(len(humans), 1)):
+            await svc.add_bot(channel, host, wanted[i] if i < len(wanted) else None)
         if not humans:  # the host only opened the table: a bot takes its seat
             await svc.replace(channel, 0, None, None, by_user=host)
         update = await svc.start(channel, host, seed=seed)
@@ -520,8 +537,13 @@ async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO,
             say(str(err))
             return 2
         channel = channel_for(game.name)
-        seats = parse_seats(args.seats, getattr(args, "name", None) or default_name())
-        if not await open_table(svc, game, channel, seats, args.seed, args.new, say):
+        try:
+            seats = parse_seats(args.seats, getattr(args, "name", None) or default_name())
+            levels = bot_levels(args.seats)
+        except ValueError as err:  # an unknown bot level
+            say(str(err))
+            return 2
+        if not await open_table(svc, game, channel, seats, args.seed, args.new, say, levels):
             return 2
         term = Terminal(svc, game, channel, db.with_name(BOARD_FILE), stdin, stdout)
         return await term.run()
@@ -529,5 +551,5 @@ async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO,
         await svc.close()
 
 
-__all__ = ["add_arguments", "channel_for", "default_name", "parse_seats", "pick", "play", "play_main", "score_table",
-           "secret_lines"]
+__all__ = ["add_arguments", "bot_levels", "channel_for", "default_name", "parse_seats", "pick", "play", "play_main",
+           "score_table", "secret_lines"]

@@ -18,6 +18,7 @@ from bot.botcore import BotCore
 from bot.commands.play import reply
 from bot.commands.preferences import notify_command
 from bot.dms import DM_HELP
+from bot.levels import LEVELS
 from bot.notify import NO_PING
 from bot.service import (
     AUTO_FORCED_HELP,
@@ -120,7 +121,7 @@ class GameCommands(app_commands.Group):
     # ---- lobby -----------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a table for a game in this channel (or thread)")
     @app_commands.describe(game="Which game", options="Game options, e.g. length=long (see /game rules)",
-                           pace="How fast turns should go (reminders and deadlines)")
+                           pace="How fast turns go (time bank and reminders)")
     @app_commands.choices(pace=_choices(PACES))
     @refusals
     async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None,
@@ -174,9 +175,12 @@ class GameCommands(app_commands.Group):
     bots = app_commands.Group(name="bot", description="Bot players at this table")
 
     @bots.command(name="add", description="Seat a bot player")
+    @app_commands.describe(level="basic (default) or strong")
+    @app_commands.choices(level=_choices(LEVELS))
     @refusals
-    async def bot_add(self, interaction: discord.Interaction[Any]) -> None:
-        await self._lobby_reply(interaction, await self.svc.add_bot(interaction.channel_id, interaction.user.id))
+    async def bot_add(self, interaction: discord.Interaction[Any], level: str | None = None) -> None:
+        await self._lobby_reply(interaction, await self.svc.add_bot(interaction.channel_id, interaction.user.id,
+                                                                    level))
 
     @bots.command(name="remove", description="Remove the last bot player")
     @refusals
@@ -383,15 +387,15 @@ class GameCommands(app_commands.Group):
         await ask(interaction, f"Really hand seat {seat} ({shown(table.seats[seat - 1].name)}) over to {new}?",
                   "Hand over", hand_over)
 
-    @app_commands.command(name="settings", description="Pace, time banks, the caretaker vote, posting mode")
-    @app_commands.describe(pace="Preset for the time bank, its refill and the reminder",
+    @app_commands.command(name="settings", description="Pace, time banks, caretaker, posting")
+    @app_commands.describe(pace="Preset: time bank, refill and reminder",
                            bank_hours="Each player's time bank, in hours (0 = untimed)",
-                           refill_hours="Hours a finished turn adds back, up to the bank",
-                           remind_hours="Remind a player when this many hours are left in their bank (0 = off)",
-                           deadline_hours="A fixed deadline per move instead: bank = refill = these hours",
-                           caretaker="How the caretaker plays a turn: the game's bot, or skip; none = default wait",
-                           timeout_default="When a bank runs out and nobody answers within a day",
-                           post="A new board message per move, or one live message edited in place",
+                           refill_hours="Hours a turn adds back to the bank",
+                           remind_hours="Remind at this many hours left in the bank (0 = off)",
+                           deadline_hours="Fixed deadline per move instead (bank = refill)",
+                           caretaker="Caretaker's turns: bot, strong bot or skip; none = wait",
+                           timeout_default="When a bank runs out and nobody answers",
+                           post="A board message per move, or one live message edited",
                            auto_forced=AUTO_FORCED_DESCRIPTION)
     @app_commands.choices(pace=_choices(PACES), caretaker=_choices(SETTING_CHOICES["caretaker"]),
                           timeout_default=_choices(SETTING_CHOICES["timeout_default"]),

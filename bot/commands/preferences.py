@@ -16,7 +16,7 @@ from bot.service.quiet import timezone_names
 from bot.ui.text import clip
 
 # Short labels: /game's whole payload must stay under Discord's 8,000 characters (the answer says it in full).
-SHORT = {"mention": "a ping in the game's channel", "dm": "a direct message", "digest": "one DM a day"}
+SHORT = {"mention": "a ping in the channel", "dm": "a direct message", "digest": "one DM a day"}
 CHOICES = [app_commands.Choice(name=clip(f"{name} — {SHORT.get(name, text)}", 100), value=name)
            for name, text in NOTIFY_HELP.items()]
 MAX_CHOICES = 25  # Discord's limit for autocomplete answers
@@ -33,7 +33,7 @@ def zone_choices(current: str) -> list[app_commands.Choice[str]]:
 
 def notify_command(bot: BotCore) -> app_commands.Command[Any, Any, None]:
     @app_commands.command(name="notify", description="How I tell you it's your move, on every server")
-    @app_commands.describe(choice="mention (default), dm or digest (a DM a day); empty: show yours",
+    @app_commands.describe(choice="mention (default), dm or digest; empty: show yours",
                            timezone="Your time zone, e.g. Europe/Berlin",
                            quiet="Quiet hours, local time: e.g. 22-8, or off")
     @app_commands.choices(choice=CHOICES)

@@ -13,6 +13,7 @@ from contextlib import asynccontextmanager
 from typing import Any, Self
 
 from bot.images import BoardImages
+from bot.search_pool import SearchPool
 from bot.service.model import (
     DamagedGame,
     PrivateUpdate,
@@ -48,8 +49,10 @@ class ServiceBase:
         games: Mapping[str, Game] | None = None,
         clock: Callable[[], float] = time.time,
         images: BoardImages | None = None,
+        search: SearchPool | None = None,
     ) -> None:
         self.store = store
+        self.search = search if search is not None else SearchPool()  # the strong bots' worker processes
         self.render = render  # whether each Update carries the board image
         self.images = images if images is not None else BoardImages()  # the one image pipeline (bot/images.py)
         self._games = dict(games) if games is not None else None
@@ -92,12 +95,12 @@ class ServiceBase:
     @classmethod
     async def open(
         cls, path: str, *, render: bool = False, games: Mapping[str, Game] | None = None,
-        clock: Callable[[], float] = time.time, images: BoardImages | None = None,
+        clock: Callable[[], float] = time.time, images: BoardImages | None = None, search: SearchPool | None = None,
     ) -> Self:
         """Open (and migrate) the file, then ``load()``; the store is closed again if loading fails. (``kontor run``
         and ``kontor play`` open through ``bot.health.open_service``, which checks the file before ``load()``.)"""
         store = await Store.open(path)
-        service = cls(store, render=render, games=games, clock=clock, images=images)
+        service = cls(store, render=render, games=games, clock=clock, images=images, search=search)
         try:
             await service.load()
         except BaseException:
@@ -145,6 +148,7 @@ class ServiceBase:
                     await tx.set_meta(ALIVE_AT, repr(self.clock()))
             except Exception:  # a full disk must not keep the service from closing
                 log.warning("could not record the shutdown time; the next start counts from the last heartbeat")
+            self.search.close()
             await self.store.close()
 
     async def __aenter__(self) -> Self:

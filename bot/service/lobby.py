@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.levels import normalise_level
 from bot.service.model import Seat, TableError, Update, _bot_name, _Changes, _check_id, _clean_name, _secret_part
 from bot.service.moves import MoveService
 from bot.service.settings import describe_settings, normalise_settings
@@ -68,7 +69,7 @@ class LobbyService(MoveService):
                                          " (or start a thread for a second table).")
                     gid = await tx.insert_game(channel_id=channel, guild_id=guild, game=game, options=options,
                                                settings=settings, creator_id=creator, now=now)
-                    await tx.set_seats(gid, [Seat(i, s.user_id, s.name) for i, s in enumerate(seats)])
+                    await tx.set_seats(gid, [Seat(i, s.user_id, s.name, s.level) for i, s in enumerate(seats)])
                     await tx.append(gid, kind="note", version=0, seat=None, user_id=creator, action=None,
                                     events=[text], now=now)
             except StoreError as exc:
@@ -87,7 +88,7 @@ class LobbyService(MoveService):
             now = self.clock()
             async with self.store.transaction() as tx:
                 version = await tx.bump(row.id, row.version, now, **fields)
-                await tx.set_seats(row.id, [Seat(i, s.user_id, s.name) for i, s in enumerate(new_seats)])
+                await tx.set_seats(row.id, [Seat(i, s.user_id, s.name, s.level) for i, s in enumerate(new_seats)])
                 await tx.append(row.id, kind="note", version=version, seat=None, user_id=None, action=None,
                                 events=[text], now=now)
         return await self._lobby_update(row.id, [text])
@@ -128,7 +129,7 @@ class LobbyService(MoveService):
                 else:
                     creator = row.creator_id if row.creator_id != user else humans[0].user_id
                     version = await tx.bump(row.id, row.version, now, creator_id=creator)
-                    await tx.set_seats(row.id, [Seat(i, s.user_id, s.name) for i, s in enumerate(rest)])
+                    await tx.set_seats(row.id, [Seat(i, s.user_id, s.name, s.level) for i, s in enumerate(rest)])
                     text = f"{mine.name} left."
                     if creator != row.creator_id:
                         text += f" {humans[0].name} now hosts the table."
@@ -136,8 +137,13 @@ class LobbyService(MoveService):
                                 events=[text], now=now)
         return await self._lobby_update(row.id, [text])
 
-    async def add_bot(self, channel: int, by_user: int) -> Update:
+    async def add_bot(self, channel: int, by_user: int, level: str | None = None) -> Update:
+        """Seat a bot at ``level`` (bot/levels.py: "basic", the default, or "strong")."""
         _check_id(by_user, "user")
+        try:
+            level = normalise_level(level)
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
 
         def change(row: GameRow, seats: list[Seat]) -> tuple[list[Seat], str]:
             game = self.game(row.game)
@@ -146,7 +152,8 @@ class LobbyService(MoveService):
             if len(seats) >= game.max_players:
                 raise TableError(f"The table is full ({game.max_players} seats).")
             name = _bot_name(seats, f"Bot {len(seats) + 1}")
-            return [*seats, Seat(len(seats), None, name)], f"{name} took a seat."
+            said = f"{name} (a strong bot)" if level == "strong" else name
+            return [*seats, Seat(len(seats), None, name, level)], f"{said} took a seat."
 
         return await self._lobby_change(channel, change)
 
@@ -186,7 +193,7 @@ class LobbyService(MoveService):
                 secrets.SystemRandom().shuffle(order)
             else:
                 order = Rng(seed, "seats").shuffled(seats)
-            seats = [Seat(i, s.user_id, s.name) for i, s in enumerate(order)]
+            seats = [Seat(i, s.user_id, s.name, s.level) for i, s in enumerate(order)]
             state = game.new_state(len(seats), seed, row.options)
             now = self.clock()
             texts = [

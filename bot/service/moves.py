@@ -201,7 +201,7 @@ class MoveService(BankClocks):
         for _ in range(MAX_AUTO_STEPS):
             if self._closing or row.status != "active":
                 return row, state
-            pick = self._auto_choice(row, game, state, seats)
+            pick = await self._auto_choice(row, game, state, seats)
             if pick is None:
                 return row, state
             seat, action, kind, public_note, private_note = pick
@@ -221,8 +221,8 @@ class MoveService(BankClocks):
                 return row, game.load(row.snapshot)  # ``state`` ran ahead of the file: back to the last commit
         raise RuntimeError(f"{MAX_AUTO_STEPS} automatic moves in a row without the game ending")
 
-    def _auto_choice(self, row: GameRow, game: Game, state: State,
-                     seats: list[Seat]) -> tuple[int, str, str, str | None, str | None] | None:
+    async def _auto_choice(self, row: GameRow, game: Game, state: State,
+                           seats: list[Seat]) -> tuple[int, str, str, str | None, str | None] | None:
         """The next automatic step as (seat, action, kind, public note, private note), or None: a human must choose.
 
         Bots first (as before). Then each awaited human seat: its standing order, if it answers (the public line is
@@ -231,10 +231,10 @@ class MoveService(BankClocks):
         awaited = state.to_act()
         bots = [s for s in awaited if seats[s].is_bot]
         if bots:
-            return bots[0], self._bot_choice(game, state, bots[0]), "bot", None, None
+            return bots[0], await self._bot_choice(game, state, bots[0], seats[bots[0]].level), "bot", None, None
         kept = [s for s in awaited if s in self._caretaken.get(row.id, {})]  # seats given to the caretaker
         if kept:
-            return kept[0], self._caretaker_choice(row, game, state, kept[0]), "caretaker", None, None
+            return kept[0], await self._caretaker_choice(row, game, state, kept[0]), "caretaker", None, None
         forced_on = row.settings.get("auto_forced", "on") == "on"
         orders = self._orders.get(row.id, {})
         own_forced = type(game).forced_action is not Game.forced_action
@@ -348,14 +348,26 @@ class MoveService(BankClocks):
             self._wake_tries.pop(game_id, None)
         return await self._update(row, seats, state, changes, notice=changes.notice)
 
-    def _caretaker_choice(self, row: GameRow, game: Game, state: State, seat: int) -> str:
+    async def _caretaker_choice(self, row: GameRow, game: Game, state: State, seat: int) -> str:
         """What the caretaker plays for ``seat``: the game's skip with the table's ``caretaker: skip``, else (or
-        without one) what the game's bot would."""
-        skip = skip_action(game, state, seat) if row.settings.get("caretaker") == "skip" else None
-        return skip or self._bot_choice(game, state, seat)
+        without one) what the game's bot would, the strong one with ``caretaker: strong``."""
+        style = row.settings.get("caretaker")
+        skip = skip_action(game, state, seat) if style == "skip" else None
+        return skip or await self._bot_choice(game, state, seat, "strong" if style == "strong" else "basic")
 
-    def _bot_choice(self, game: Game, state: State, seat: int) -> str:
+    async def _bot_choice(self, game: Game, state: State, seat: int, level: str = "basic") -> str:
+        """A bot's move at ``level``: the basic bot here (it is quick), the strong one in a worker process
+        (bot/search_pool.py) so the event loop never waits on a search; a failed search plays the basic bot's move."""
         legal = state.legal_actions(seat)
+        if level == "strong" and len(legal) > 1:
+            try:
+                choice = await self.search.choose(game.name, state.dump(), seat, state.seed, state.ply)
+                if choice in legal:
+                    return choice
+                log.warning("%s strong bot of seat %d chose an illegal action at ply %d", game.name, seat, state.ply)
+            except Exception as exc:
+                log.error("%s strong bot of seat %d failed at ply %d (%s); the basic bot moves instead",
+                          game.name, seat, state.ply, type(exc).__name__)
         try:
             choice = game.bot_action(state.view(seat), legal, seat, Rng(state.seed, "bot", state.ply))
         except Exception as exc:  # a buggy bot must not stall the table

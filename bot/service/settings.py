@@ -27,7 +27,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "remind_hours": 12.0,  # the reminder goes out when this much of the bank is left
     # Kept for tables and commands that used it: a fixed deadline of N hours per move (bank = refill = N).
     "deadline_hours": 72.0,
-    "caretaker": "bot",  # how the caretaker plays a turn: "bot" (the game's bot), "skip" (else bot); "none": see below
+    # how the caretaker plays a turn: "bot" (the game's bot), "strong" (the strong bot: bot/levels.py), "skip" (else
+    # the bot); "none": see below
+    "caretaker": "bot",
     "timeout_default": "caretaker-turn",  # the table's answer when nobody answers the question about a spent bank
     "post": "every",  # "every" move gets a message, or one "live" board message edited in place
     # "on": a human seat whose only option is one action has it played automatically (docs/discord.md, "Automatic
@@ -36,7 +38,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "pace": tuple(PACES),
-    "caretaker": ("bot", "skip", "none"),
+    "caretaker": ("bot", "strong", "skip", "none"),
     "timeout_default": TIMEOUT_CHOICES,
     "post": ("every", "live"),
     "auto_forced": ("on", "off"),
@@ -141,6 +143,7 @@ def describe_settings(settings: Mapping[str, Any], keys: Any = None) -> str:
         "refill_hours": lambda v: "" if untimed else f"+{_h(v)} per move",
         "remind_hours": lambda v: "" if untimed else (f"reminder at {_h(v)} left" if v else "no reminder"),
         "caretaker": lambda v: "" if untimed else {"bot": "the caretaker plays with the game's bot",
+                                                   "strong": "the caretaker plays as a strong bot",
                                                    "skip": "the caretaker skips where it can",
                                                    "none": ""}.get(v, f"caretaker {v}"),
         "timeout_default": lambda v: "" if untimed else (

@@ -232,7 +232,7 @@ class TimeoutService(DepartureService, DeadlineService):
                 if seat not in changes.caretaker_for:
                     changes.caretaker_for.add(seat)
                     note = caretaker_line(who.name)
-                row = await self._step(row, seats, state, seat, self._caretaker_choice(row, game, state, seat),
+                row = await self._step(row, seats, state, seat, await self._caretaker_choice(row, game, state, seat),
                                        "caretaker", None, changes, now, public_note=note)
         row, state = await self._run_auto(row, seats, state, changes, now)
         notice = text if changes.notice is None else f"{text} {changes.notice}"

@@ -67,6 +67,7 @@ class Store(ClockRows, TableRows, UserRows):
         # Whether the log has undo's columns (migration 9). Always, once migrated; a file read as it is (read_only)
         # or an older build's schema (the upgrade tests) may lack them, and reads without them.
         self._undo_columns = True
+        self._level_column = True  # the same for the seats' bot level (migration 13)
 
     # ---- lifecycle ------------------------------------------------------------------------
     @classmethod
@@ -129,6 +130,8 @@ class Store(ClockRows, TableRows, UserRows):
     async def _check_columns(self) -> None:
         rows = await self._db.execute_fetchall("PRAGMA table_info(actions)")
         self._undo_columns = {"barrier", "undone"} <= {str(r[1]) for r in rows}
+        rows = await self._db.execute_fetchall("PRAGMA table_info(seats)")
+        self._level_column = "level" in {str(r[1]) for r in rows}
 
     def _log_columns(self) -> str:
         extra = "barrier, undone" if self._undo_columns else "'legacy', 0"
@@ -285,17 +288,21 @@ class Store(ClockRows, TableRows, UserRows):
 
     # ---- seats ----------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._fetchall("SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        level = "level" if self._level_column else "'basic'"
+        rows = await self._fetchall(f"SELECT seat, user_id, name, {level} FROM seats WHERE game_id = ? ORDER BY seat",
+                                    (game_id,))
         return [SeatRow(*r) for r in rows]
 
     async def set_seats(self, game_id: int, seats: Iterable[SeatRow]) -> None:
         """Replace the whole seating (lobby changes, seat shuffle at start, replacements)."""
         await self._write("DELETE FROM seats WHERE game_id = ?", (game_id,))
         for s in seats:
-            await self._write(
-                "INSERT INTO seats(game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                (game_id, s.seat, s.user_id, s.name),
-            )
+            if self._level_column:
+                await self._write("INSERT INTO seats(game_id, seat, user_id, name, level) VALUES (?, ?, ?, ?, ?)",
+                                  (game_id, s.seat, s.user_id, s.name, s.level))
+            else:  # an older schema (see ``_level_column``)
+                await self._write("INSERT INTO seats(game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                                  (game_id, s.seat, s.user_id, s.name))
 
     # ---- the action log -------------------------------------------------------------------
     async def append(

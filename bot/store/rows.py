@@ -51,6 +51,7 @@ class SeatRow:
     seat: int
     user_id: int | None  # None = a bot seat
     name: str
+    level: str = "basic"  # a bot seat's level (bot/levels.py); human seats keep the default
 
     @property
     def is_bot(self) -> bool:

@@ -24,7 +24,7 @@ def seat_lines(table: Table) -> str:
     """Seats by the names the texts use (a mention in an embed can show as "@unknown-user" in some clients)."""
     out = []
     for s in table.seats:
-        who = f"🤖 {shown(s.name)}" if s.is_bot else shown(s.name)
+        who = f"🤖 {shown(s.name)}{' (strong)' if s.level == 'strong' else ''}" if s.is_bot else shown(s.name)
         mark = " ▶️" if s.seat in table.awaited_seats else ""
         if s.seat in table.caretaken:
             mark += " 🤖 caretaker plays (`/game reclaim`)"

@@ -81,13 +81,17 @@ def redeal_hidden(st: ColoniaState, viewer: int | None, rng: Rng) -> ColoniaStat
     out = ColoniaState.from_json(st.clone().to_json())
     if out.stage == "over":
         return out  # everything is revealed at the end
+    # Every pool is sorted before it is shuffled, so the world depends only on the viewer's view and ``rng`` (the
+    # search bot relies on it: rules/search.py).
     for deck in (out.week_deck, out.decree_deck, out.ship_deck):
+        deck.sort()
         rng.shuffle(deck)
     others = [s for s in range(out.num_players) if s != viewer]
     # Raw materials: pool the bag with the other screens, deal back the same number to each screen.
     pool = [m for m in range(NM) for _ in range(out.bag[m])]
     for s in others:
         pool += [m for m in range(NM) for _ in range(out.raw[s][m])]
+    pool.sort()
     rng.shuffle(pool)
     for s in others:
         k = sum(out.raw[s])
@@ -108,12 +112,13 @@ def redeal_hidden(st: ColoniaState, viewer: int | None, rng: Rng) -> ColoniaStat
     for s in others:
         if s != keep:
             relic_pool += out.relics[s]
+    relic_pool.sort()
     rng.shuffle(relic_pool)
     for s in others:
         if s != keep:
             k = len(out.relics[s])
             out.relics[s], relic_pool = relic_pool[:k], relic_pool[k:]
-    out.relic_deck = rng.shuffled(relic_pool + deck_shrines)
+    out.relic_deck = rng.shuffled(sorted(relic_pool + deck_shrines))
     # Secret choices not yet revealed.
     if out.stage == "family":
         for s in others:

@@ -104,5 +104,6 @@ def redeal_hidden(st: NuernbergState, viewer: int | None, rng: Rng) -> Nuernberg
         for _ in range(sum(copy.hands[seat]) - sum(hand)):
             hand[rng.below(5)] += 1
         copy.hands[seat] = hand
+    copy.deck.sort()  # sorted first: the world depends only on the viewer's view and ``rng`` (rules/search.py)
     rng.shuffle(copy.deck)
     return copy

@@ -75,6 +75,6 @@ def redeal_hidden(state: SpeicherstadtState, viewer: int | None, rng: Rng) -> Sp
     assert isinstance(copy, SpeicherstadtState)
     new_pile: list[str] = []
     for season in reversed(SEASONS):  # bottom (E) to top (A)
-        new_pile += rng.shuffled([c for c in copy.pile if c[0] == season])
+        new_pile += rng.shuffled(sorted(c for c in copy.pile if c[0] == season))  # sorted: canonical (search)
     copy.pile = new_pile
     return copy

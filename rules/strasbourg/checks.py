@@ -118,10 +118,13 @@ def _random_sizes(total: int, rng: Rng) -> list[int]:
 
 def _redeal_cards(state: StrasbourgState, seat: int, own: bool, rng: Rng) -> None:
     p = state.players[seat]
+    # Pools are sorted before they are shuffled, so the world depends only on the viewer's view and ``rng`` (the
+    # search bot relies on it: rules/search.py).
     if own:
+        p["deck"].sort()
         rng.shuffle(p["deck"])  # a player does not know the order of their own deck
         return
-    pool = p["deck"] + p["hand"] + p["open"] + [c for s in p["stacks"] for c in s]
+    pool = sorted(p["deck"] + p["hand"] + p["open"] + [c for s in p["stacks"] for c in s])
     rng.shuffle(pool)
     old = [len(s) for s in p["stacks"][: p["new_from"]]]
     stacks = _deal(pool, old)

@@ -197,3 +197,16 @@ async def test_a_thread_is_its_own_table_beside_the_channels(world):
     await w.mod.click(r.response, label="Abandon")
     assert (await w.bot.service.table(thread.id)).status == "abandoned"
     assert (await w.bot.service.table(w.channel.id)).status == "active"
+
+
+async def test_a_bot_is_added_at_a_level_and_the_seats_show_it(world):
+    w = world
+    await w.alice.slash(w.channel, "game new", game="tally", options="length=short")
+    r = await w.alice.slash(w.channel, "game bot add", level="strong")
+    assert "(a strong bot) took a seat." in r.response.embeds[0].description
+    seats = next(f.value for f in r.response.embeds[0].fields if "Seats" in f.name or "seat" in f.name.lower())
+    assert "(strong)" in seats
+    r = await w.alice.slash(w.channel, "game bot add")
+    assert "(a strong bot)" not in r.response.embeds[0].description
+    t = await table(w)
+    assert [s.level for s in t.seats if s.is_bot] == ["strong", "basic"]

@@ -1,0 +1,134 @@
+"""``kontor arena GAME --bots strong,basic,basic --games N --seed S [--budget ITER] [--jobs J]``: bot against bot.
+
+Seeded games straight through the rules (no service, no database). Game ``i`` has seed ``S + i`` and seats the bots
+rotated by ``i``, so each kind plays every seat equally often. Printed per bot kind: its win share (shared first
+places split) against its fair share (its seats / players), its mean score, and its decision time p50/p95 (moves with
+one legal option are played without asking and not timed). The last line reads
+``strong: win share X% (fair Y%) over N games`` for the first kind listed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import rules
+from bot.levels import LEVELS, choose_move
+from rules.core import Rng
+
+
+@dataclass
+class KindStats:
+    seats: int = 0  # seats played over all games
+    wins: float = 0.0
+    scores: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def merge(self, other: KindStats) -> None:
+        self.seats += other.seats
+        self.wins += other.wins
+        self.scores += other.scores
+        self.times += other.times
+
+
+def play_game(game_name: str, kinds: Sequence[str], seed: int, budget: int | None) -> dict[str, KindStats]:
+    """One seeded game with ``kinds[seat]`` choosing for each seat; the statistics of each kind."""
+    game = rules.GAMES[game_name]
+    state = game.new_state(len(kinds), seed)
+    stats: dict[str, KindStats] = defaultdict(KindStats)
+    while awaited := state.to_act():
+        seat = awaited[0]
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            started = time.perf_counter()
+            action = choose_move(game, state, seat, kinds[seat], Rng(seed, "bot", seat, state.ply), budget)
+            stats[kinds[seat]].times.append(time.perf_counter() - started)
+        state.apply(seat, action)
+    outcome = state.outcome()
+    top = [s for s, rank in enumerate(outcome.ranks) if rank == 1]
+    for seat, kind in enumerate(kinds):
+        stats[kind].seats += 1
+        stats[kind].scores.append(outcome.scores[seat])
+        if seat in top:
+            stats[kind].wins += 1 / len(top)
+    return dict(stats)
+
+
+def _one(job: tuple[str, tuple[str, ...], int, int | None]) -> dict[str, KindStats]:
+    return play_game(*job)
+
+
+def arena(game_name: str, kinds: Sequence[str], games: int, seed: int, budget: int | None = None,
+          jobs: int = 1) -> dict[str, KindStats]:
+    plan = []
+    for i in range(games):
+        shift = i % len(kinds)
+        plan.append((game_name, tuple(kinds[shift:]) + tuple(kinds[:shift]), seed + i, budget))
+    totals: dict[str, KindStats] = defaultdict(KindStats)
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.map(_one, plan)
+    else:
+        results = [_one(job) for job in plan]
+    for stats in results:
+        for kind, part in stats.items():
+            totals[kind].merge(part)
+    return dict(totals)
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))]
+
+
+def report(totals: dict[str, KindStats], kinds: Sequence[str], games: int) -> list[str]:
+    lines = []
+    order = list(dict.fromkeys(kinds))
+    for kind in order:
+        s = totals[kind]
+        fair = s.seats / (games * len(kinds))
+        share = s.wins / games
+        mean = sum(s.scores) / len(s.scores) if s.scores else float("nan")
+        lines.append(f"{kind:>7}: win share {share:.1%} (fair {fair:.1%}), mean score {mean:.1f}, decision time "
+                     f"p50 {_pct(s.times, 50) * 1000:.0f} ms, p95 {_pct(s.times, 95) * 1000:.0f} ms")
+    first = totals[order[0]]
+    lines.append(f"{order[0]}: win share {first.wins / games:.1%} "
+                 f"(fair {first.seats / (games * len(kinds)):.1%}) over {games} games")
+    return lines
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", choices=sorted(rules.GAMES))
+    parser.add_argument("--bots", default="strong,basic,basic",
+                        help=f"one bot level per seat, comma-separated ({', '.join(LEVELS)})")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--budget", type=int, default=None, help="the strong bot's iterations per decision")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
+
+
+def arena_main(args: argparse.Namespace) -> int:
+    kinds = [k.strip().lower() for k in args.bots.split(",") if k.strip()]
+    unknown = sorted(set(kinds) - set(LEVELS))
+    game = rules.GAMES[args.game]
+    if unknown:
+        print(f"Unknown bot level {', '.join(unknown)}: use {', '.join(LEVELS)}.")
+        return 2
+    if not game.min_players <= len(kinds) <= game.max_players:
+        print(f"{game.title} is for {game.min_players}–{game.max_players} players; --bots names {len(kinds)}.")
+        return 2
+    if args.games < 1 or (args.budget is not None and args.budget < 1) or args.jobs < 1:
+        print("--games, --budget and --jobs must be at least 1.")
+        return 2
+    totals = arena(args.game, kinds, args.games, args.seed, args.budget, args.jobs)
+    print(f"{game.title}, {len(kinds)} players, {args.games} games from seed {args.seed}, seats rotated")
+    print("\n".join(report(totals, kinds, args.games)))
+    return 0

@@ -1,0 +1,138 @@
+"""Bot levels: a strong bot seat (the search, in a worker process), the caretaker at the strong level, the terminal's
+``bot:strong`` seats and ``kontor arena``."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from bot import arena, terminal
+from bot.search_pool import SearchPool
+from bot.service import TableError, TableService, describe_settings
+from bot.terminal import bot_levels, parse_seats
+from tests.bot.conftest import FakeClock
+
+CH, GUILD, ANNA = 2001, 77, 11
+
+
+class SpyPool(SearchPool):
+    """A search pool that searches in a thread with a tiny budget and remembers every call."""
+
+    def __init__(self) -> None:
+        super().__init__(budget=2, inline=True)
+        self.calls: list[tuple[str, int, int]] = []
+
+    async def choose(self, game_name: str, snapshot: str, seat: int, seed: int, ply: int) -> str:
+        self.calls.append((game_name, seat, ply))
+        return await super().choose(game_name, snapshot, seat, seed, ply)
+
+
+async def test_a_strong_bot_seat_is_kept_and_plays_through_the_search(tmp_path: Path) -> None:
+    spy = SpyPool()
+    svc = await TableService.open(str(tmp_path / "k.sqlite3"), search=spy, clock=FakeClock())
+    try:
+        await svc.create(CH, GUILD, "speicherstadt", ANNA, "Anna")
+        update = await svc.add_bot(CH, ANNA, "strong")
+        assert "(a strong bot) took a seat" in update.public_events[-1]
+        await svc.add_bot(CH, ANNA)  # basic by default
+        with pytest.raises(TableError, match="Unknown bot level"):
+            await svc.add_bot(CH, ANNA, "grandmaster")
+        update = await svc.start(CH, ANNA, seed=4)
+        levels = {s.name: s.level for s in update.table.seats if s.is_bot}
+        assert sorted(levels.values()) == ["basic", "strong"]  # the shuffle at the start keeps each bot's level
+        strong = next(s.seat for s in update.table.seats if s.level == "strong")
+        for _ in range(60):  # Anna plays; the bots answer (the strong one through the search)
+            if update.table.status != "active":
+                break
+            legal = await svc.legal(CH, ANNA)
+            update = await svc.act(CH, ANNA, legal[0][0])
+        assert spy.calls and {seat for _game, seat, _ply in spy.calls} == {strong}
+    finally:
+        await svc.close()
+
+
+async def test_the_caretaker_plays_at_the_strong_level_when_the_table_says_so(tmp_path: Path) -> None:
+    spy = SpyPool()
+    svc = await TableService.open(str(tmp_path / "k.sqlite3"), search=spy, clock=FakeClock())
+    try:
+        await svc.create(CH, GUILD, "speicherstadt", ANNA, "Anna", settings={"caretaker": "strong"})
+        settings = (await svc.table(CH)).settings
+        assert settings["caretaker"] == "strong" and "plays as a strong bot" in describe_settings(settings)
+        await svc.add_bot(CH, ANNA)
+        await svc.add_bot(CH, ANNA)
+        update = await svc.start(CH, ANNA, seed=4)
+        seat = update.table.seat_of(ANNA)
+        row = await svc.store.open_game(CH)
+        game = svc.game("speicherstadt")
+        state = svc._state(row)
+        assert state is not None and seat is not None and len(state.legal_actions(seat)) > 1
+        choice = await svc._caretaker_choice(row, game, state, seat)
+        assert choice in state.legal_actions(seat) and spy.calls == [("speicherstadt", seat, state.ply)]
+    finally:
+        await svc.close()
+
+
+async def test_the_search_runs_in_another_process() -> None:
+    import rules
+
+    pool = SearchPool(budget=2)
+    try:
+        game = rules.GAMES["speicherstadt"]
+        state = game.new_state(3, 9)
+        seat = state.to_act()[0]
+        choice = await pool.choose("speicherstadt", state.dump(), seat, state.seed, state.ply)
+        assert choice in state.legal_actions(seat)
+        assert pool._pool is not None
+        workers = pool._pool._processes  # the executor's worker processes, by pid
+        assert workers and os.getpid() not in workers
+    finally:
+        pool.close()
+
+
+def test_terminal_seats_name_bot_levels() -> None:
+    assert parse_seats("me,bot:strong,bot", me="Ada") == ["Ada", None, None]
+    assert bot_levels("me, bot:Strong ,bot,Anna") == ["strong", "basic"]
+    with pytest.raises(ValueError, match="Unknown bot level 'genius'"):
+        bot_levels("me,bot:genius")
+
+
+async def test_the_terminal_refuses_an_unknown_level_and_seats_a_strong_bot(tmp_path: Path) -> None:
+    import argparse
+
+    def args(seats: str) -> argparse.Namespace:
+        return argparse.Namespace(game="speicherstadt", seats=seats, name="Ada", db=str(tmp_path / "t.sqlite3"),
+                                  seed=3, new=False)
+
+    out = io.StringIO()
+    assert await terminal.play(args("me,bot:genius,bot"), io.StringIO("q\n"), out) == 2
+    assert "Unknown bot level 'genius'" in out.getvalue()
+    out = io.StringIO()
+    os.environ["KONTOR_SEARCH_BUDGET"] = "2"
+    try:
+        assert await terminal.play(args("me,bot:strong,bot"), io.StringIO("q\n"), out) == 0
+    finally:
+        del os.environ["KONTOR_SEARCH_BUDGET"]
+    svc = await TableService.open(str(tmp_path / "t.sqlite3"))
+    try:
+        table = await svc.table(terminal.channel_for("speicherstadt"))
+        assert sorted(s.level for s in table.seats if s.is_bot) == ["basic", "strong"]
+    finally:
+        await svc.close()
+
+
+def test_the_arena_rotates_seats_and_ends_with_the_summary_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    ns = argparse.Namespace(game="speicherstadt", bots="strong,basic,basic", games=3, seed=1, budget=2, jobs=1)
+    assert arena.arena_main(ns) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1].startswith("strong: win share ") and lines[-1].endswith("(fair 33.3%) over 3 games")
+    assert any(line.strip().startswith("basic: win share") and "fair 66.7%" in line for line in lines)
+    totals = arena.arena("speicherstadt", ["strong", "basic", "basic"], 3, 1, budget=2)
+    assert totals["strong"].seats == 3 and totals["basic"].seats == 6  # one strong seat per game, rotated
+    assert abs(totals["strong"].wins + totals["basic"].wins - 3) < 1e-9
+    ns.bots = "strong,wizard,basic"
+    assert arena.arena_main(ns) == 2 and "Unknown bot level wizard" in capsys.readouterr().out

@@ -1,0 +1,66 @@
+"""The strong bot (rules/search.py) never peeks: its choice is a function of its seat's view, the legal actions and
+its random stream. Two states that differ only in what the seat cannot see (others' hidden holdings and secret
+choices, deck orders, the seed that decides future draws) must give the same choice, in every game."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+from rules import search
+from rules.core import Rng
+
+GAMES = sorted(rules.GAMES)
+
+
+def positions(name: str, players: int = 3, seed: int = 11, every: int = 37):
+    """Decision points of a seeded heuristic game: (state, seat) every ``every`` steps where the seat has a choice."""
+    game = rules.GAMES[name]
+    state = game.new_state(players, seed)
+    step = 0
+    while awaited := state.to_act():
+        seat = awaited[-1]  # in a simultaneous step, the last awaited: others may already have chosen in secret
+        legal = state.legal_actions(seat)
+        if len(legal) > 1 and step % every == 0:
+            yield state.clone(), seat
+        state.apply(seat, game.bot_action(state.view(seat), legal, seat, Rng(seed, "bot", seat, state.ply)))
+        step += 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_search_chooses_the_same_in_worlds_its_seat_cannot_tell_apart(name: str) -> None:
+    game = rules.GAMES[name]
+    redeal = search.redeal_for(game)
+    checked = 0
+    for state, seat in positions(name):
+        other = redeal(state, seat, Rng(99, "other world", state.ply))  # the same view, other hidden truth
+        other.seed = state.seed + 1  # and other future draws
+        assert other.view(seat) == state.view(seat)
+        mine = search.choose(game, state, seat, Rng(5, "search", state.ply), budget=4)
+        theirs = search.choose(game, other, seat, Rng(5, "search", state.ply), budget=4)
+        assert mine == theirs, f"{name}, ply {state.ply}, seat {seat}: the choice depends on hidden information"
+        checked += 1
+        if checked == 6:
+            break
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_world_depends_only_on_the_view_and_the_stream(name: str) -> None:
+    """``redeal_hidden`` is canonical: from two states with the same view, the same stream deals the same world."""
+    game = rules.GAMES[name]
+    redeal = search.redeal_for(game)
+    for state, seat in positions(name, every=53):
+        other = redeal(state, seat, Rng(3, "other", state.ply))
+        other.seed = state.seed + 7
+        a = search.determinize(state, seat, Rng(1, "w"), redeal)
+        b = search.determinize(other, seat, Rng(1, "w"), redeal)
+        assert a.dump() == b.dump(), f"{name}, ply {state.ply}: the world depends on hidden information"
+
+
+def test_the_search_plays_a_legal_move_and_replays_from_its_stream() -> None:
+    game = rules.GAMES["speicherstadt"]
+    state, seat = next(positions("speicherstadt"))
+    first = search.choose(game, state, seat, Rng(8, "s"), budget=6)
+    assert first in state.legal_actions(seat)
+    assert search.choose(game, state, seat, Rng(8, "s"), budget=6) == first
