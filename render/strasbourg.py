@@ -56,7 +56,7 @@ from rules.strasbourg.data import (
     SEAT_NAMES,
     STEP_LETTERS,
 )
-from rules.strasbourg.state import is_secret_action
+from rules.strasbourg.state import SCORE_COLUMNS, is_secret_action
 
 if TYPE_CHECKING:
     from rules.core import Event
@@ -753,7 +753,7 @@ def draw_objectives(c: Canvas, box: Box, view: StrasbourgView, private: Strasbou
 
 
 # ---------------------------------------------------------------- the final score sheet
-FINAL_KEYS = ("council", "city", "chapels", "edifices", "privileges", "objectives")
+FINAL_KEYS = SCORE_COLUMNS
 FINAL_HEAD = ("Council", "City", "Chapels", "Edifices", "Privil.", "Objectives")
 
 

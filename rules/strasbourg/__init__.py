@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from rules.core import DRAW, REVEAL, SECRET, Event, Game, GameParts, Rng, State
 from rules.strasbourg import bot, text
 from rules.strasbourg.data import RECONSTRUCTED
-from rules.strasbourg.state import OPTION_CHOICES, SECRET_VERBS, StrasbourgState, is_secret_action
+from rules.strasbourg.state import OPTION_CHOICES, SCORE_COLUMNS, SECRET_VERBS, StrasbourgState, is_secret_action
 
 RULES_SUMMARY = """\
 Strasbourg, 3–5 players, 5 rounds. Each round:
@@ -44,6 +44,10 @@ class StrasbourgGame(Game):
     option_choices: ClassVar[dict[str, list[str]]] = OPTION_CHOICES
     rules_summary: ClassVar[str] = RULES_SUMMARY
     reconstructed: ClassVar[list[str]] = list(RECONSTRUCTED)
+    score_columns: ClassVar[tuple[str, ...]] = SCORE_COLUMNS
+
+    def public_action(self, action: str) -> str | None:
+        return None if is_secret_action(action) else action  # a one-line split may be typed without its verb
 
     def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> StrasbourgState:
         self.check_players(num_players)

@@ -77,6 +77,9 @@ def _planning(p: dict[str, Any], verb: str, arg: str, action: str) -> str | None
             return f"Not now: {_PLAN_NOW[plan]}."
         return (f"That split does not use exactly the cards you drew this round ({_cards(planning.round_cards(p))}): "
                 "every card in one stack, stacks separated by |.")
+    if verb == "split":
+        return ("Type the split as card values with | between the stacks, e.g. split 6 | 5 1 | 4 "
+                "(every card drawn this round once, no empty stack).")
     if verb in BID_VERBS or verb in TASK_VERBS:
         return "It is the planning phase: " + _PLAN_NOW[plan] + "."
     if verb in ("keep", "drop"):

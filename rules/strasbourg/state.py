@@ -69,6 +69,8 @@ if TYPE_CHECKING:
 OPTION_CHOICES: dict[str, list[str]] = {"planning": ["simultaneous", "in-turn"], "leftovers": ["keep", "discard"]}
 DEFAULT_OPTIONS = {key: values[0] for key, values in OPTION_CHOICES.items()}
 STACK_VALUES = ("6", "5", "4", "3", "2", "1")
+#: the final image's score columns, which text tables follow too
+SCORE_COLUMNS = ("council", "city", "chapels", "edifices", "privileges", "objectives")
 
 
 class StrasbourgState(State["StrasbourgView"]):
@@ -258,7 +260,7 @@ class StrasbourgState(State["StrasbourgView"]):
             for o in p["kept"]
         ]
 
-    def breakdown(self, seat: int) -> dict[str, int]:
+    def breakdown(self, seat: int) -> dict[str, int]:  # in SCORE_COLUMNS order
         p = self.players[seat]
         return {
             "council": p["prestige"],

@@ -181,7 +181,7 @@ def _bid_lines(view: dict[str, Any], private: dict[str, Any]) -> list[str]:
              + prompts.tie_text(int(view["first_player"]), n)]
     wins = [f"reveal {i} = {sum(stack)} → "
             + prompts.win_text(prompts.rank_so_far(sum(stack), me, view["first_player"], bid["status"],
-                                                   bid["revealed"]), roles)
+                                                   bid["revealed"]), roles, short=True)
             for i, stack in enumerate(private.get("stacks") or [], 1)]
     if wins:
         lines.append("  Against the bids so far: " + " · ".join(wins))
