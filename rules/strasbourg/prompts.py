@@ -83,9 +83,9 @@ def objective_text(oid: str, n: int, edifices: Sequence[str]) -> str:
     """An objective's condition at this table: O13's threshold for ``n`` players, the round an edifice is built."""
     card = OBJECTIVES[oid]
     if card["type"] == "council" and n in COUNCIL_OBJECTIVE_THRESHOLD:
-        return f"{COUNCIL_OBJECTIVE_THRESHOLD[n]}+ council seats at the end (the {n}-player threshold)"
+        return f"{COUNCIL_OBJECTIVE_THRESHOLD[n]}+ council seats at the end ({n} players)"
     if card["type"] == "edifice_pair" and card["param"] in edifices:
         rnd = list(edifices).index(card["param"]) + 1
-        return f"{card['text']} (the edifice of round {rnd})"
+        return f"{card['text']} (built in round {rnd})"
     text: str = card["text"]
     return text

@@ -60,10 +60,10 @@ def test_objective_texts_name_the_threshold_and_the_edifice_round() -> None:
     for n, seats in ((3, 4), (4, 3), (5, 2)):
         state = fresh(n)
         label = state.describe("keep O13")
-        assert f"{seats}+ council seats at the end (the {n}-player threshold)" in label
+        assert f"{seats}+ council seats at the end ({n} players)" in label
     state = fresh(3)
     rnd = state.edifices.index("inn") + 1
-    assert f"2+ members next to the Inn (the edifice of round {rnd})" in state.describe("keep O01")
+    assert f"2+ members next to the Inn (built in round {rnd})" in state.describe("keep O01")
     state.players[0]["undecided"] = ["O13", "O01"]
     state.players[0]["dealt"][:2] = ["O13", "O01"]
     events = play(state, (0, "keep O13"), (0, "keep O01"))
