@@ -13,14 +13,16 @@ from rules.strasbourg.state import OPTION_CHOICES, SCORE_COLUMNS, SECRET_VERBS, 
 RULES_SUMMARY = """\
 Strasbourg, 3–5 players, 5 rounds. Each round:
 1. Planning (secret, simultaneous): draw influence cards one at a time from your 24-card deck, stop when \
-you like (at least one), then split them into face-down stacks. Others see only stack sizes. Your deck must \
-last all 5 rounds; unrevealed stacks stay for later rounds.
+you like (at least one), then split them into face-down stacks (card by card, or typed in one line: \
+split 6 | 5 1 | 4). Check the split and confirm it; until then unplace or restart undo it. Others see only \
+stack sizes. Your deck must last all 5 rounds; unrevealed stacks stay for later rounds.
 2. Actions A–I of the round card. In A–G, from the first player clockwise, reveal one stack, pass, or spend a \
 privilege to decide after the others. Highest total ranks first; ties go to the player nearest the first \
 player; the winner takes the first-player marker. A: rank 1 Nobility seat, rank 2 Church seat. Guild steps: \
 Master = guild seat + goods + may buy a guild city space; Journeyman = goods + may buy; Apprentice = goods or \
 a space (3 players: no Journeyman). Merchants (C, E, G): rank 1 sells goods for coins; in G also the Merchants \
-seat. A revealer without a slot may put one card of the stack at the bottom of their deck. H: the Church \
+seat. A revealer without a slot (or a Merchants winner with no goods in C or E) may put one card of the stack \
+at the bottom of their deck. H: the Church \
 holder builds a chapel; I: the Nobility holder builds the round's edifice.
 3. Council: 1 prestige per own council seat; most seats (ties all) gain a privilege.
 End: +1 per city member, +1 per member next to each chapel, edifice value x members orthogonally next to it, \
