@@ -275,8 +275,12 @@ def _reveal_label(st: StrasbourgState, seat: int, index: int) -> str:
     roles = prompts.slots(steps.step_kind(st.letter), st.letter, st.step_guild(), st.num_players,
                           sum(st.players[seat]["goods"]))
     rank = prompts.rank_so_far(sum(cards), seat, st.first, st.bid["status"], st.bid["cards"])
-    full = f"{label} → {prompts.win_text(rank, roles)} so far"
-    return full if len(full) <= 100 else f"{label} → {prompts.win_text(rank, roles, short=True)} so far"
+    for text in (label, f"Reveal stack {index}: {sum(cards)} ({size})"):  # menus allow 100 characters
+        for short in (False, True):
+            full = f"{text} → {prompts.win_text(rank, roles, short)} so far"
+            if len(full) <= 100:
+                return full
+    return label[:100]
 
 
 def describe_action(st: StrasbourgState, action: str, seat: int | None = None) -> str:
@@ -293,8 +297,11 @@ def describe_action(st: StrasbourgState, action: str, seat: int | None = None) -
         return f"Reveal stack {arg}"
     if action == "confirm" and seat is not None and st.players[seat]["plan"] == "review":
         p = st.players[seat]
-        new = " | ".join(_cards(s) for s in p["stacks"][p["new_from"] :])
-        return f"Confirm these stacks: {new} (until then nobody sees that you are ready)"
+        stacks = p["stacks"][p["new_from"] :]
+        label = f"Confirm these stacks: {' | '.join(_cards(s) for s in stacks)} (until then nobody sees you ready)"
+        if len(label) > 100:  # menus allow 100 characters: the sums still tell the split apart
+            label = f"Confirm these {len(stacks)} stacks: " + " ".join(str(sum(s)) for s in stacks)
+        return label if len(label) <= 100 else f"Confirm your {len(stacks)} stacks (shown on your screen)"
     if verb == "buy" and arg in PRICES:
         return f"Place a member on {arg} ({GUILD_NAMES[GUILD_OF[arg]]}) for {_coins(PRICES[arg])}"
     if verb == "sell" and arg in GOODS_VALUE:

@@ -17,7 +17,7 @@ async def test_a_split_is_reviewed_undone_and_confirmed_and_equal_stacks_keep_th
     assert code == 0
     assert "Refused: Not now: choose your objectives first (keep, drop, then confirm)." in text
     assert "Refused: That split does not use exactly the cards you drew this round (4, 1, 1)" in text
-    assert "1) Confirm these stacks: 4 | 1 | 1 (until then nobody sees that you are ready)  [confirm]" in text
+    assert "1) Confirm these stacks: 4 | 1 | 1 (until then nobody sees you ready)  [confirm]" in text
     assert "2) Take back the last card you placed  [unplace]" in text
     assert "Refused: You have no privilege to spend." in text
     # the two equal stacks keep their own numbers: item 3 is stack 3, not "pass"

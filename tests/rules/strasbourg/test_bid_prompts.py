@@ -132,3 +132,14 @@ def test_text_module_labels_stay_short() -> None:
     for seat in state.to_act():
         for action in state.legal_actions(seat):
             assert len(text.describe_action(state, action, seat)) <= 100
+
+
+def test_a_reveal_label_of_a_huge_stack_still_fits_a_menu() -> None:
+    big = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5]
+    state = action_state(3, "B", [[big], [[1]], []], first=0, card="RC1")
+    label = state.describe_for(0, "reveal 1")
+    assert len(label) <= 100 and label.endswith("= 60 (20 cards) → 1st, Master so far")
+    big += [6, 6, 6, 6]
+    huge = action_state(3, "B", [[big], [[1]], []], first=0, card="RC1")
+    label = huge.describe_for(0, "reveal 1")
+    assert label == "Reveal stack 1: 84 (24 cards) → 1st, Master (Bakers seat + bread + may buy a space) so far"

@@ -114,3 +114,11 @@ def test_an_old_snapshot_in_mid_split_still_loads_and_plays() -> None:
     assert "restart" not in old.legal_actions(0)  # nothing placed yet
     old.apply(0, "singles")
     assert "restart" in old.legal_actions(0)
+
+
+def test_the_confirm_label_fits_a_menu_even_with_every_card_single() -> None:
+    state = _drawn([6, 6, 6, 6, 5, 5, 5, 5, 4, 4, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1])
+    state.apply(0, "singles")
+    assert state.players[0]["plan"] == "review"
+    label = state.describe_for(0, "confirm")
+    assert label.startswith("Confirm these 23 stacks: 6 6 6 6 5") and len(label) <= 100
