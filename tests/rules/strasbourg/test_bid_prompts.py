@@ -142,4 +142,4 @@ def test_a_reveal_label_of_a_huge_stack_still_fits_a_menu() -> None:
     big += [6, 6, 6, 6]
     huge = action_state(3, "B", [[big], [[1]], []], first=0, card="RC1")
     label = huge.describe_for(0, "reveal 1")
-    assert label == "Reveal stack 1: 84 (24 cards) → 1st, Master (Bakers seat + bread + may buy a space) so far"
+    assert len(label) <= 100 and "= 84 (24 cards) → 1st, Master" in label
