@@ -92,6 +92,8 @@ def _planning(p: dict[str, Any], verb: str, arg: str, action: str) -> str | None
         return "Keep at least one objective."
     if verb not in PLANNING_VERBS and verb != "confirm":
         return None
+    if verb == "confirm" and plan == "objectives":
+        return "Keep at least one objective first (keep <id>), then confirm."
     if plan in ("objectives", "ready"):
         return f"Not now: {_PLAN_NOW[plan]}."
     if verb == "confirm":

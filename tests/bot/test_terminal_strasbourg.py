@@ -15,7 +15,7 @@ async def test_a_split_is_reviewed_undone_and_confirmed_and_equal_stacks_keep_th
              "split 4 | 1 | 1", "confirm", "privilege", "3", "q"]
     code, text = await session(tmp_path / "t.sqlite3", "\n".join(moves) + "\n", *SEATS, game="strasbourg")
     assert code == 0
-    assert "Refused: Not now: choose your objectives first (keep, drop, then confirm)." in text
+    assert "Refused: Keep at least one objective first (keep <id>), then confirm." in text
     assert "Refused: That split does not use exactly the cards you drew this round (4, 1, 1)" in text
     assert "1) Confirm these stacks: 4 | 1 | 1 (until then nobody sees you ready)  [confirm]" in text
     assert "2) Take back the last card you placed  [unplace]" in text
