@@ -642,7 +642,7 @@ def draw_private(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
         c.text_in(head.inset(16, 0), "Spectator: no private screen", F, "bold", INK, "left")
         return c
     seat = int(seat)
-    chip_w = min(600, 90 + text_width(seat_name(seat, names), F, "bold"))
+    chip_w = min(480, 90 + text_width(seat_name(seat, names), F, "bold"))
     chip = Box(head.x + 8, head.y + 6, chip_w, head.h - 12)
     c.player_chip(chip, seat, seat_name(seat, names))
     c.text_in(Box(chip.x2 + 16, head.y, head.x2 - chip.x2 - 28, head.h), _private_status(view, private), F,
@@ -661,7 +661,7 @@ def _private_status(view: StrasbourgView, private: StrasbourgPrivate) -> str:
         return "Game over"
     if view.get("phase") == "planning":
         plan = {"objectives": "choose objectives", "draw": "draw cards", "split": "split into stacks",
-                "review": "check, then confirm", "ready": "ready"}.get(str(private.get("plan")), "")
+                "review": "confirm stacks", "ready": "ready"}.get(str(private.get("plan")), "")
         return f"{rnd} · planning: {plan}"
     return f"{rnd} · {view.get('step')}: {_step_title(view)}" if view.get("step") else rnd
 
