@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+import rules
 from bot import health
 from bot.levels import normalise_level
 from bot.service import AUTO_FORCED_HELP, DamagedGame, Table, TableError, TableService, Update, name_seats
@@ -437,6 +438,8 @@ def score_table(table: Table, outcome: Outcome) -> str:
     keys: list[str] = []
     for part in outcome.breakdown:
         keys += [k for k in part if k not in keys]
+    columns = rules.GAMES[table.game].score_columns if table.game in rules.GAMES else ()
+    keys.sort(key=lambda k: columns.index(k) if k in columns else len(columns))  # the final image's order
     names = table.names
     width = max([len(n) for n in names] + [6])
     header = f"{'#':>2}  {'Player':<{width}}  {'Score':>5}" + "".join(f"  {k:>{max(len(k), 4)}}" for k in keys)

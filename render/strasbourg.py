@@ -56,7 +56,8 @@ from rules.strasbourg.data import (
     SEAT_NAMES,
     STEP_LETTERS,
 )
-from rules.strasbourg.state import is_secret_action
+from rules.strasbourg.prompts import objective_text
+from rules.strasbourg.state import SCORE_COLUMNS, is_secret_action
 
 if TYPE_CHECKING:
     from rules.core import Event
@@ -217,7 +218,8 @@ class City:
         return round(self.cell * 0.3)
 
 
-def draw_city(c: Canvas, box: Box, view: StrasbourgView, ring: tuple[str, str] | None, prices: bool = True) -> City:
+def draw_city(c: Canvas, box: Box, view: StrasbourgView, ring: tuple[str, str] | None, prices: bool = True,
+              label_chapels: bool = True) -> City:
     """The map: guild spaces (colour + pictogram + price), members, edifices and chapel spaces."""
     c.panel(box, fill=mix(art.STONE, BOARD, 0.55))
     city = City(box)
@@ -257,8 +259,10 @@ def draw_city(c: Canvas, box: Box, view: StrasbourgView, ring: tuple[str, str] |
         x, y = city.chapel_center(chapel)
         if chapel in built_chapels:
             c.paste(art.pictogram("chapel", 2 * r + 6), (x, y))
-        else:
+        else:  # the number of its id (CH3), as the menus name it
             c.draw.ellipse((x - r, y - r, x + r, y + r), fill=PAPER, outline=INK_SOFT, width=2)
+            if label_chapels:
+                c.text((x, y), chapel.removeprefix("CH"), F, "cond", INK, "mm")
     if ring is not None:
         kind, name = ring
         if kind == "cell" and (name in GUILD_OF or name in BUILDING_SPACES):
@@ -282,10 +286,10 @@ def draw_board(view: StrasbourgView, last: Any, names: Sequence[str] | None) -> 
 
     left_w = 626
     full = c.box.inset(MARGIN)
-    top, bottom = full.rows(-524, 1, gap=GAP)
-    left, right = top.cols(-left_w, 1, gap=GAP + 2)
-    city_box, rounds_box = left.rows(1, -60, gap=GAP)
-    steps_box, council_box, now_box = right.rows(-124, -256, 1, gap=GAP)
+    # the edifices by round get a full-width strip so their names fit (objectives name them)
+    top, rounds_box, bottom = full.rows(-466, -44, 1, gap=GAP)
+    city_box, right = top.cols(-left_w, 1, gap=GAP + 2)
+    steps_box, council_box, now_box = right.rows(-114, -230, 1, gap=GAP)
 
     draw_city(c, c.region("city", city_box), view, ring)
     draw_rounds(c, c.region("rounds", rounds_box), view)
@@ -297,24 +301,23 @@ def draw_board(view: StrasbourgView, last: Any, names: Sequence[str] | None) -> 
 
 
 def draw_rounds(c: Canvas, box: Box, view: StrasbourgView) -> None:
-    """Five round tiles, each with the edifice built in that round; the current one in gold."""
+    """Five round tiles: the round's number, the name of the edifice built in it and its value; the current round
+    in gold, past rounds greyed."""
     c.panel(box, fill=BOARD_DARK)
     current = int(view.get("round") or 1)
     edifices = list(view.get("edifices", []))
-    built = set(view.get("built", {}).values())
     over = bool(view.get("over"))
-    for k, tile in enumerate(box.inset(6).cols(*([1] * ROUNDS), gap=6), start=1):
+    for k, tile in enumerate(box.inset(3, 3).cols(*([1] * ROUNDS), gap=3), start=1):
         now = k == current and not over
         done = k < current or over
         fill = GOLD if now else (mix(BOARD, art.STONE, 0.35) if done else BOARD)
         c.panel(tile, fill=fill, radius=10, outline=INK if now else INK_SOFT, width=3 if now else 2)
-        left, right = tile.cols(1, 1)
-        c.text_in(left, str(k), F + 2, "bold", INK)
+        number, name, value = tile.inset(3, 0).cols(-24, 1, -28, gap=2)
+        c.text_in(number, str(k), F, "bold", INK)
         if k <= len(edifices):
-            edifice = edifices[k - 1]
-            size = round(tile.h * 0.95)
-            c.paste(art.edifice_sprite(size, edifice in built or not done), (right.cx - 4, right.cy))
-            c.text((right.cx - 4, right.cy + size * 0.12), str(EDIFICES[edifice]["value"]), F, "bold", INK, "mm")
+            edifice = EDIFICES[edifices[k - 1]]
+            c.text_in(name, str(edifice["name"]), F, "regular", INK if not done else INK_SOFT, "left")
+            c.chip(value.inset(0, 3), str(edifice["value"]), PAPER, F, "bold")
 
 
 def draw_steps(c: Canvas, box: Box, view: StrasbourgView) -> None:
@@ -397,9 +400,8 @@ def draw_council(c: Canvas, box: Box, view: StrasbourgView) -> None:
         c.text_in(label, SEAT_NAMES[name], F, "cond", INK, "left")
         holder = council.get(name)
         tc = (cell.x2 - token_w / 2 - 2, cell.cy)
-        if holder is None:
-            r = cell.h * 0.3
-            c.draw.ellipse((tc[0] - r, tc[1] - r, tc[0] + r, tc[1] + r), outline=INK_SOFT, width=2)
+        if holder is None:  # a free seat: a neutral dash (an empty ring would read as the circle player's token)
+            c.text(tc, "–", F, "bold", INK_SOFT, "mm")
         else:
             c.token(int(holder), tc, round(cell.h * 0.8))
 
@@ -457,14 +459,39 @@ def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, 
             what = _edifice_label(edifices[rnd - 1]) if 0 < rnd <= len(edifices) else "the edifice"
             return f"{who} holds the Nobility", f"builds the {what}"
     if view.get("bid"):
-        return f"{waiting} to reveal, pass" if waiting else "Bidding", "or spend a privilege"
+        return (f"{waiting} decides" if waiting else "Bidding"), "reveal, pass or use a privilege"
     return str(view.get("status", "")), ""
 
 
 # ---------------------------------------------------------------- players table
 # turn position, name, prestige, council seats, city members, deck, privileges spent, stacks, bid
-PLAYER_COLS = (-48, -264, -80, -80, -80, -80, -80, 1, -256)
+PLAYER_COLS = (-48, -330, -64, -64, -64, -64, -64, 1, -256)
 HEAD_ICONS = ("", "", "star", "pillar", "person", "deck", "seal_spent", "", "")
+#: the key to the icon columns (and to the numbered chapel spaces), drawn under the table
+LEGEND = (("star", "prestige"), ("pillar", "council"), ("person", "in city"), ("deck", "deck"),
+          ("seal_spent", "privileges spent"), ("chapel", "CH3"))
+
+
+def _head_icon(c: Canvas, kind: str, center: tuple[float, float], size: int) -> None:
+    if kind == "star":
+        c.paste(icon_sprite("star", size - 2), center)
+    else:
+        c.paste(art.pictogram(kind, size), center)
+
+
+def draw_legend(c: Canvas, box: Box) -> None:
+    """Icon = meaning, left to right; the last item shows an empty chapel space and its id."""
+    x = box.x + 8
+    for kind, word in LEGEND:
+        if kind == "chapel":  # an empty chapel space as the city draws it, numbered like its id
+            r = 15
+            c.draw.ellipse((x, box.cy - r, x + 2 * r, box.cy + r), fill=PAPER, outline=INK_SOFT, width=2)
+            c.text((x + r, box.cy), "3", F, "cond", INK, "mm")
+            drawn = c.text((x + 2 * r + 6, box.cy), "chapel CH3", F, "regular", INK, "lm")
+        else:
+            _head_icon(c, kind, (x + 17, box.cy), 32)
+            drawn = c.text((x + 38, box.cy), word, F, "regular", INK, "lm")
+        x = drawn.x2 + 18
 
 
 def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str] | None, last_seat: int | None,
@@ -472,15 +499,15 @@ def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str]
     c.panel(box, fill=BOARD)
     inner = box.inset(6, 4)
     order = _turn_order(view)
-    head, body = inner.rows(-40, 1, gap=2)
+    head, body, legend = inner.rows(-38, 1, -34, gap=2)
     rows = body.rows(*([1] * len(order)), gap=2)
     hcols = head.cols(*PLAYER_COLS, gap=4)
     c.text_in(hcols[1].inset(6, 0), "Turn order", F, "bold", INK, "left")
     for cell, kind in zip(hcols, HEAD_ICONS, strict=True):
-        if kind == "star":
-            c.paste(icon_sprite("star", 32), (cell.cx, cell.cy))
-        elif kind:
-            c.paste(art.pictogram(kind, 34), (cell.cx, cell.cy))
+        if kind:
+            _head_icon(c, kind, (cell.cx, cell.cy), 34)
+    c.draw.line((legend.x, legend.y - 1, legend.x2, legend.y - 1), fill=INK_SOFT, width=1)
+    draw_legend(c, legend)
     c.text_in(hcols[7].inset(6, 0), "Stacks", F, "bold", INK, "left")
     c.text_in(hcols[8].inset(6, 0), _bid_header(view), F, "bold", INK, "left")
     to_act = {int(s) for s in view.get("to_act", [])}
@@ -495,8 +522,8 @@ def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str]
             _first_marker(c, cols[0])
         else:
             c.text_in(cols[0], str(pos + 1), F, "bold", INK_SOFT)
-        chip = cols[1].inset(0, max(3.0, (row.h - 40) / 2))
-        c.player_chip(chip, seat, seat_name(seat, names))
+        chip = cols[1].inset(0, max(2.0, (row.h - 40) / 2))
+        c.player_chip(chip, seat, seat_name(seat, names), tight=True)
         prestige = int(p["prestige"])
         c.text_in(cols[2], str(prestige), F + 2, "bold", INK if prestige < leader or leader == 0 else GOOD)
         for col, value in zip(cols[3:7], (p["council"], p["city"], p["deck"], p["privileges_spent"]), strict=True):
@@ -615,7 +642,7 @@ def draw_private(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
         c.text_in(head.inset(16, 0), "Spectator: no private screen", F, "bold", INK, "left")
         return c
     seat = int(seat)
-    chip_w = min(360, 90 + text_width(seat_name(seat, names), F, "bold"))
+    chip_w = min(480, 90 + text_width(seat_name(seat, names), F, "bold"))
     chip = Box(head.x + 8, head.y + 6, chip_w, head.h - 12)
     c.player_chip(chip, seat, seat_name(seat, names))
     c.text_in(Box(chip.x2 + 16, head.y, head.x2 - chip.x2 - 28, head.h), _private_status(view, private), F,
@@ -634,7 +661,7 @@ def _private_status(view: StrasbourgView, private: StrasbourgPrivate) -> str:
         return "Game over"
     if view.get("phase") == "planning":
         plan = {"objectives": "choose objectives", "draw": "draw cards", "split": "split into stacks",
-                "ready": "ready"}.get(str(private.get("plan")), "")
+                "review": "confirm stacks", "ready": "ready"}.get(str(private.get("plan")), "")
         return f"{rnd} · planning: {plan}"
     return f"{rnd} · {view.get('step')}: {_step_title(view)}" if view.get("step") else rnd
 
@@ -702,7 +729,7 @@ def _card_groups(c: Canvas, box: Box, groups: list[tuple[str, list[int], bool]])
     for label, cards, fresh in groups:
         head = {"open": "open stack", "hand": "drawn"}.get(label, f"#{label}")
         if len(cards) > 1 or label in ("open", "hand"):  # a single card is its own total
-            head = f"{head} = {sum(cards)}"
+            head = f"{head}: sum {sum(cards)}"
         width = max(text_width(head, F, "cond"), cw + step * (len(cards) - 1)) + 22
         if x + width > box.x2 and x > box.x:
             x, y = box.x, y + row_h
@@ -744,7 +771,8 @@ def draw_objectives(c: Canvas, box: Box, view: StrasbourgView, private: Strasbou
         tag_box = line.right(110).inset(4, 4)
         c.chip(tag_box, tag, GOOD if state == "kept" else BOARD_DARK, F, "cond")
         text_box = Box(badge.x2 + 12, line.y, tag_box.x - badge.x2 - 20, line.h)
-        drawn = c.text_in(text_box, f"{o}: {card['text']}", F, "regular", INK, "left")
+        what = objective_text(o, int(view["num_players"]), view.get("edifices", []))
+        drawn = c.text_in(text_box, f"{o}: {what}", F, "regular", INK, "left")
         if card["type"] == "edifice_pair":  # where to look on the board: the edifice's tile and value
             size = round(line.h * 0.9)
             x = min(drawn.x2 + 12 + size / 2, text_box.x2 - size / 2)
@@ -753,7 +781,7 @@ def draw_objectives(c: Canvas, box: Box, view: StrasbourgView, private: Strasbou
 
 
 # ---------------------------------------------------------------- the final score sheet
-FINAL_KEYS = ("council", "city", "chapels", "edifices", "privileges", "objectives")
+FINAL_KEYS = SCORE_COLUMNS
 FINAL_HEAD = ("Council", "City", "Chapels", "Edifices", "Privil.", "Objectives")
 
 
@@ -792,7 +820,7 @@ def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
         c.text_in(cols[-1], str(scores[seat]), F + 4, "bold", INK)
         c.draw.line((line.x, line.y - 1, line.x2, line.y - 1), fill=INK_SOFT, width=1)
     city_box, notes_box = bottom.cols(-626, 1, gap=GAP + 2)
-    draw_city(c, c.region("city", city_box), view, None, prices=False)
+    draw_city(c, c.region("city", city_box), view, None, prices=False, label_chapels=False)
     draw_final_notes(c, c.region("objectives", notes_box), view, order, names)
     return c
 
@@ -817,7 +845,8 @@ def draw_final_notes(c: Canvas, box: Box, view: StrasbourgView, order: list[int]
             mark = f"{'✓' if met else '✗'} {points:+d}".replace("-", "−")
             # the richest label that fits its share of the row: with the card's text, its id, or the points only
             if slot >= 220:
-                label = fit_text(f"{mark} {card['text']}", F, "cond", slot - 20)
+                what = objective_text(o["id"], int(view["num_players"]), view.get("edifices", []))
+                label = fit_text(f"{mark} {what}", F, "cond", slot - 20)
             elif text_width(f"{mark} {o['id']}", F, "cond") + 20 <= slot:
                 label = f"{mark} {o['id']}"
             else:

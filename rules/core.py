@@ -381,6 +381,9 @@ class Game(ABC):
     rules_summary: ClassVar[str] = ""
     #: human-readable list of component data that was reconstructed (not printed in any public source).
     reconstructed: ClassVar[list[str]] = []
+    #: the order of ``Outcome.breakdown``'s categories on the game's final image, for text tables of a stored outcome
+    #: (the store reloads the breakdown with its keys sorted); empty: the breakdown's own order.
+    score_columns: ClassVar[tuple[str, ...]] = ()
     #: first words of actions that only their seat may see (secret choices, hidden holdings).
     secret_verbs: ClassVar[frozenset[str]] = frozenset()
     #: what the front ends say while several seats are awaited in a public step (``State.secret_simultaneous``).

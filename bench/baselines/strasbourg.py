@@ -327,4 +327,9 @@ def choose(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
 
 
 # A duel baseline (bench/baselines/__init__.py): this file is rules/strasbourg/bot.py at commit 280fadf.
-bot_action = choose
+def bot_action(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
+    """``choose``, with one adapter for a step the old rules lacked: since issue 19 a finished split waits in a
+    review for ``confirm``, which the old bot always meant (its split was final once the last card was placed)."""
+    if view["phase"] == "planning" and view["private"]["plan"] == "review":
+        return "confirm"
+    return choose(view, legal, seat, rng)

@@ -8,19 +8,21 @@ from typing import Any, ClassVar
 from rules.core import DRAW, REVEAL, SECRET, Event, Game, GameParts, Rng, State
 from rules.strasbourg import bot, text
 from rules.strasbourg.data import RECONSTRUCTED
-from rules.strasbourg.state import OPTION_CHOICES, SECRET_VERBS, StrasbourgState, is_secret_action
+from rules.strasbourg.state import OPTION_CHOICES, SCORE_COLUMNS, SECRET_VERBS, StrasbourgState, is_secret_action
 
 RULES_SUMMARY = """\
 Strasbourg, 3–5 players, 5 rounds. Each round:
 1. Planning (secret, simultaneous): draw influence cards one at a time from your 24-card deck, stop when \
-you like (at least one), then split them into face-down stacks. Others see only stack sizes. Your deck must \
-last all 5 rounds; unrevealed stacks stay for later rounds.
+you like (at least one), then split them into face-down stacks (card by card, or typed in one line: \
+split 6 | 5 1 | 4). Check the split and confirm it; until then unplace or restart undo it. Others see only \
+stack sizes. Your deck must last all 5 rounds; unrevealed stacks stay for later rounds.
 2. Actions A–I of the round card. In A–G, from the first player clockwise, reveal one stack, pass, or spend a \
 privilege to decide after the others. Highest total ranks first; ties go to the player nearest the first \
 player; the winner takes the first-player marker. A: rank 1 Nobility seat, rank 2 Church seat. Guild steps: \
 Master = guild seat + goods + may buy a guild city space; Journeyman = goods + may buy; Apprentice = goods or \
 a space (3 players: no Journeyman). Merchants (C, E, G): rank 1 sells goods for coins; in G also the Merchants \
-seat. A revealer without a slot may put one card of the stack at the bottom of their deck. H: the Church \
+seat. A revealer without a slot (or a Merchants winner with no goods in C or E) may put one card of the stack \
+at the bottom of their deck. H: the Church \
 holder builds a chapel; I: the Nobility holder builds the round's edifice.
 3. Council: 1 prestige per own council seat; most seats (ties all) gain a privilege.
 End: +1 per city member, +1 per member next to each chapel, edifice value x members orthogonally next to it, \
@@ -44,6 +46,10 @@ class StrasbourgGame(Game):
     option_choices: ClassVar[dict[str, list[str]]] = OPTION_CHOICES
     rules_summary: ClassVar[str] = RULES_SUMMARY
     reconstructed: ClassVar[list[str]] = list(RECONSTRUCTED)
+    score_columns: ClassVar[tuple[str, ...]] = SCORE_COLUMNS
+
+    def public_action(self, action: str) -> str | None:
+        return None if is_secret_action(action) else action  # a one-line split may be typed without its verb
 
     def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> StrasbourgState:
         self.check_players(num_players)

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 from rules.core import Rng
+from rules.strasbourg import bot_objectives as objectives
 from rules.strasbourg.data import (
     BUILDING_SPACES,
     CHAPEL_SPACES,
@@ -26,42 +27,8 @@ from rules.strasbourg.data import (
     ROUNDS,
 )
 
-# Chance the bot fulfils each objective type, measured over bot games (used to keep or drop cards).
-OBJECTIVE_ODDS = {
-    "edifice_pair": 0.2,
-    "guild_three": 0.2,
-    "crowd_at_edifice": 0.15,
-    "straight_row": 0.2,
-    "long_row": 0.05,
-    "council": 0.45,
-    "many_edifices": 0.1,
-    "diagonal_row": 0.15,
-    "largest_family": 0.2,
-    "chapel_crowd": 0.1,
-    "many_chapels": 0.15,
-    "all_guilds": 0.03,
-    "stockpile": 0.95,
-    "treasury": 0.55,
-    "privileged": 0.5,
-    "guild_seats": 0.25,
-    "block": 0.05,
-}
-GUILD_ODDS = {"bakers": 0.3, "butchers": 0.25, "shoemakers": 0.2, "vintners": 0.15, "smiths": 0.1}
 POINTS_PER_INFLUENCE = 0.32  # what one influence point is worth spent elsewhere
 POINTS_PER_COIN = 0.3
-
-
-def _odds(objective: str) -> float:
-    card = OBJECTIVES[objective]
-    if card["type"] == "guild_three":
-        return GUILD_ODDS[card["param"]]
-    return OBJECTIVE_ODDS[card["type"]]
-
-
-def _objective_ev(objective: str) -> float:
-    p = _odds(objective)
-    points: int = OBJECTIVES[objective]["points"]
-    return p * points - (1 - p) * 3
 
 
 def _kept_types(view: dict[str, Any]) -> dict[str, Any]:
@@ -73,9 +40,7 @@ def _kept_types(view: dict[str, Any]) -> dict[str, Any]:
 # ---- planning ------------------------------------------------------------------------------
 def _choose_objective(view: dict[str, Any], legal: list[str]) -> str:
     obj = view["private"]["objectives"]
-    wanted = [o for o in obj["dealt"] if _objective_ev(o) > 0.2]
-    if not wanted:
-        wanted = [max(obj["dealt"], key=_objective_ev)]
+    wanted = objectives.wanted(obj["dealt"], view["num_players"])
     for o in obj["undecided"]:
         if o in wanted and f"keep {o}" in legal:
             return f"keep {o}"
@@ -147,9 +112,7 @@ def _space_value(view: dict[str, Any], cell: str, kept: dict[str, Any]) -> float
             value += 1.0 if ch in view["chapels"] else 0.15
     own = sum(1 for n in ORTHOGONAL[cell] if city.get(n) == me)
     value += 0.3 * own  # rows, blocks and shared neighbours
-    if kept.get("guild_three") == GUILD_OF[cell] or "all_guilds" in kept:
-        value += 1.5
-    return value
+    return value + objectives.space_bonus(view, cell)
 
 
 def _best_buy(view: dict[str, Any], legal: list[str]) -> tuple[str | None, float]:
@@ -181,13 +144,13 @@ def _step_values(view: dict[str, Any]) -> list[float]:
         own = len([c for c, s in view["city"].items() if s == me])
         nobility = seat_worth + (0.5 if view["council"]["nobility"] == me else 1) + min(own, 2) * edifice * 0.5
         church = seat_worth + 0.5 + min(own, 3) * 0.5
-        return [nobility + 1, church]
+        return [nobility + 1 + objectives.seat_bonus(view, "nobility"), church + objectives.seat_bonus(view, "church")]
     if kind == "guild":
         guild = view["step_guild"]
         goods = GOODS_VALUE[guild] * POINTS_PER_COIN + 0.3
-        free = [c for c, g in GUILD_OF.items() if g == guild and c not in view["city"]]
-        space = 2.5 if any(PRICES[c] <= priv["coins"] for c in free) else 0.0
-        master = seat_worth + goods + space + 0.5
+        free = [c for c, g in GUILD_OF.items() if g == guild and c not in view["city"] and PRICES[c] <= priv["coins"]]
+        space = 2.5 + 0.6 * max(objectives.space_bonus(view, c) for c in free) if free else 0.0
+        master = seat_worth + goods + space + 0.5 + objectives.seat_bonus(view, guild)
         journeyman = goods + space
         apprentice = max(goods, space)
         return [master, journeyman, apprentice] if view["num_players"] >= 4 else [master, apprentice]
@@ -200,7 +163,7 @@ def _step_values(view: dict[str, Any]) -> list[float]:
         if "treasury" in kept and view["round"] == ROUNDS and priv["coins"] < kept["treasury"] <= priv["coins"] + held:
             worth += 3  # selling now fulfils the treasury objective
         if view["merchant_seat"]:
-            worth += seat_worth
+            worth += seat_worth + objectives.seat_bonus(view, "merchants")
         return [worth]
     return [0.0]
 
@@ -292,7 +255,7 @@ def _choose_task(view: dict[str, Any], legal: list[str]) -> str:
                 (sum(1 for c in cells if city.get(c) == s) for s in range(view["num_players"]) if s != me), default=0
             )
             empty = sum(1 for c in cells if c not in city)
-            return own - 0.4 * others + 0.1 * empty
+            return own - 0.4 * others + 0.1 * empty + objectives.placement_bonus(view, "chapel", action.split()[1])
 
         return max(legal, key=chapel_score)
     edifice_value: int = EDIFICES[view["edifices"][view["round"] - 1]]["value"]
@@ -304,7 +267,8 @@ def _choose_task(view: dict[str, Any], legal: list[str]) -> str:
             (sum(1 for c in near if city.get(c) == s) for s in range(view["num_players"]) if s != me), default=0
         )
         empty = sum(1 for c in near if c not in city)
-        return edifice_value * (own - 0.6 * others) + 0.1 * empty
+        return (edifice_value * (own - 0.6 * others) + 0.1 * empty
+                + objectives.placement_bonus(view, "edifice", action.split()[1]))
 
     return max(legal, key=edifice_score)
 

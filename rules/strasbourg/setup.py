@@ -27,7 +27,6 @@ def new_player(deck: list[int], dealt: list[str]) -> dict[str, Any]:
         "new_from": 0,  # stacks[new_from:] were made in this planning phase
         "deck_start": len(deck),  # deck size when planning began (what others see meanwhile)
         "plan": "objectives",  # objectives -> draw -> split -> ready
-        "restarts": 0,
         "coins": STARTING_COINS,
         "income": 0,  # coins gained from sales (conservation check)
         "goods": [0] * len(GUILDS),

@@ -11,7 +11,9 @@ Actions (all short strings):
 |---|---|
 | objectives (round 1) | ``keep O07``, ``drop O07``, ``confirm`` (keep the chosen, discard the rest) |
 | draw | ``draw``, ``stop`` (at least one card must be drawn if the deck has any) |
-| split | ``add 5`` (a 5 onto the open stack), ``add all``, ``close`` (close the open stack), ``singles``, ``restart`` |
+| split | ``add 5`` (a 5 onto the open stack), ``add all``, ``close``, ``singles``, ``unplace``, ``restart`` |
+| review (all placed) | ``confirm`` (only now do the others see the seat ready), ``unplace``, ``restart`` |
+| split or review | typed, not listed: ``split 6 ¦ 5 1 ¦ 4`` with ``|`` between the stacks (the cards drawn) |
 | bid (steps A–G) | ``reveal 2`` (stack 2, 1-based), ``pass``, ``privilege`` |
 | Master / Journeyman | ``buy G2``, ``skip`` |
 | Apprentice | ``goods``, ``buy G2`` |
@@ -52,7 +54,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.core import Event, Game, Outcome, Rng, State
-from rules.strasbourg import planning, scoring, steps, tasks, text, views
+from rules.strasbourg import planning, refusals, scoring, steps, tasks, text, views
 from rules.strasbourg.data import (
     GUILD_SPACES,
     ROUND_CARDS,
@@ -67,6 +69,8 @@ if TYPE_CHECKING:
 OPTION_CHOICES: dict[str, list[str]] = {"planning": ["simultaneous", "in-turn"], "leftovers": ["keep", "discard"]}
 DEFAULT_OPTIONS = {key: values[0] for key, values in OPTION_CHOICES.items()}
 STACK_VALUES = ("6", "5", "4", "3", "2", "1")
+#: the final image's score columns, which text tables follow too
+SCORE_COLUMNS = ("council", "city", "chapels", "edifices", "privileges", "objectives")
 
 
 class StrasbourgState(State["StrasbourgView"]):
@@ -165,8 +169,17 @@ class StrasbourgState(State["StrasbourgView"]):
     def _is_legal(self, seat: int, action: str) -> bool:
         memo = self._memo
         if memo is not None and memo[0] == self.ply and memo[1] == seat:
-            return action in memo[2]
-        return action in self._legal(seat)
+            listed = action in memo[2]
+        else:
+            listed = action in self._legal(seat)
+        if listed:
+            return True
+        # a one-line split ("split 6 | 5 1 | 5 | 4") is typed, not listed: legal when it uses exactly the drawn cards
+        stacks = planning.parse_split(action) if self.phase == "planning" else None
+        return stacks is not None and planning.split_fits(self.players[seat], stacks)
+
+    def refusal(self, seat: int, action: str) -> str | None:
+        return refusals.refusal(self, seat, action)
 
     def _legal(self, seat: int) -> list[str]:
         if self.phase == "planning":
@@ -174,20 +187,19 @@ class StrasbourgState(State["StrasbourgView"]):
         if self.tasks:
             return tasks.legal(self, self.tasks[0])
         p = self.players[seat]
-        # Stacks with the same cards are interchangeable: offer the first of each (at most 15 kinds fit in 24 cards).
-        seen: set[tuple[int, ...]] = set()
-        acts = []
-        for i, stack in enumerate(p["stacks"], start=1):
-            key = tuple(sorted(stack))
-            if key not in seen:
-                seen.add(key)
-                acts.append(f"reveal {i}")
+        # Every stack by its own number, equal ones too: the menu's numbers are the screen's stack numbers.
+        acts = [f"reveal {i}" for i in range(1, len(p["stacks"]) + 1)]
         acts.append("pass")
-        bid = self.bid
-        assert bid is not None
-        if p["privileges"] > 0 and len(bid["queue"]) + len(bid["later"]) > 1:
+        if p["privileges"] > 0 and self.others_can_act(seat):
             acts.append("privilege")
         return acts
+
+    def others_can_act(self, seat: int) -> bool:
+        """Whether another seat will still decide in this bid: postponing is only worth it then (a seat without
+        stacks is passed automatically, so it does not count)."""
+        bid = self.bid
+        assert bid is not None
+        return any(s != seat and self.players[s]["stacks"] for s in bid["queue"] + bid["later"])
 
     # ---- applying ------------------------------------------------------------------------
     def _apply(self, seat: int, action: str, rng: Rng) -> list[Event]:
@@ -248,7 +260,7 @@ class StrasbourgState(State["StrasbourgView"]):
             for o in p["kept"]
         ]
 
-    def breakdown(self, seat: int) -> dict[str, int]:
+    def breakdown(self, seat: int) -> dict[str, int]:  # in SCORE_COLUMNS order
         p = self.players[seat]
         return {
             "council": p["prestige"],
@@ -268,6 +280,9 @@ class StrasbourgState(State["StrasbourgView"]):
     def describe(self, action: str) -> str:
         return text.describe_action(self, action)
 
+    def describe_for(self, seat: int, action: str) -> str:
+        return text.describe_action(self, action, seat)
+
     def view(self, seat: int | None) -> StrasbourgView:
         return views.build_view(self, seat)
 
@@ -277,9 +292,12 @@ class StrasbourgState(State["StrasbourgView"]):
 
 #: Verbs of the secret planning steps. Their action strings name hidden cards or objectives, so a front end
 #: must never show them publicly (e.g. as the "last action" on the public board).
-SECRET_VERBS = frozenset({"keep", "drop", "confirm", "draw", "stop", "add", "close", "singles", "restart"})
+SECRET_VERBS = frozenset(
+    {"keep", "drop", "confirm", "draw", "stop", "add", "close", "singles", "restart", "unplace", "split"}
+)
 
 
 def is_secret_action(action: str) -> bool:
-    """True for planning actions (objectives, drawing, splitting), which only their seat may see."""
-    return action.partition(" ")[0] in SECRET_VERBS
+    """True for planning actions (objectives, drawing, splitting), which only their seat may see; a one-line split
+    may be typed without its verb ("6 | 5 1 | 4"), so anything starting with a digit is one too."""
+    return action.partition(" ")[0] in SECRET_VERBS or action[:1].isdigit()

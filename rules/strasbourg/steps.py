@@ -99,8 +99,12 @@ def resolve_bid(st: StrasbourgState, events: list[Event]) -> None:
         new_tasks = [{"kind": r, "seat": s, "guild": guild} for r, s in zip(roles, revealed, strict=False)]
     else:
         slots = 1
-        if revealed:
+        # In C and E a rank 1 with no goods "cannot take an action": like a revealer without a slot, they may
+        # return one card of the stack instead (S-A3, revised). In G the Merchants seat is always an action.
+        if revealed and (letter == "G" or sum(st.players[revealed[0]]["goods"])):
             new_tasks = [{"kind": "merchant", "seat": revealed[0], "with_seat": letter == "G"}]
+        else:
+            slots = 0
     for seat in revealed[:slots]:
         st.players[seat]["gone"].extend(bid["cards"][seat])
     new_tasks += [{"kind": "return", "seat": s, "cards": list(bid["cards"][s])} for s in revealed[slots:]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.core import Event
+from rules.strasbourg import prompts, steps
 from rules.strasbourg.data import (
     CHAPEL_SPACES,
     EDIFICES,
@@ -52,7 +53,9 @@ def event_text(event: Event) -> str:
     if kind == "drew":
         return f"You drew a {p['card']} ({p['deck']} left in your deck)."
     if kind == "objectives_kept":
-        return "You keep objectives " + ", ".join(f"{o} ({OBJECTIVES[o]['text']})" for o in p["kept"]) + "."
+        n, edifices = int(p.get("players") or 0), p.get("edifices") or []
+        return "You keep objectives " + ", ".join(f"{o} ({prompts.objective_text(o, n, edifices)})"
+                                                  for o in p["kept"]) + "."
     if kind == "stacks_private":
         return "Your stacks: " + " | ".join(_cards(s) for s in p["stacks"]) + "."
     if kind == "planned":
@@ -158,11 +161,34 @@ def _bids_line(view: dict[str, Any]) -> str:
 _PLAN_HINTS = {
     "objectives": "keep at least one objective (its points if met at the end, -3 if not), then confirm.",
     "draw": "draw influence cards one at a time, then stop (your 24 cards must last all 5 rounds).",
-    "split": "put your drawn cards into face-down stacks; each stack is one bid in steps A–G.",
+    "split": "put your drawn cards into face-down stacks; each stack is one bid in steps A–G "
+             "(or type the whole split in one line, e.g. split 6 | 5 1 | 4).",
+    "review": "check your stacks above, then confirm them (until then: unplace takes the last card back, "
+              "restart takes them all apart).",
 }
 
 
-def _private_lines(private: dict[str, Any]) -> list[str]:
+def _bid_lines(view: dict[str, Any], private: dict[str, Any]) -> list[str]:
+    """The bidder's prompt: what each rank wins, the tie rule, and where each of their stacks would rank now."""
+    me, bid = view.get("viewer"), view.get("bid")
+    if not bid or me is None or me not in view.get("to_act", []) or view.get("task"):
+        return []
+    n = int(view["num_players"])
+    goods = sum(private["goods"].values())
+    roles = prompts.slots(str(view["step_kind"]), str(view["step"]), view.get("step_guild"), n, goods)
+    ranks = "; ".join(f"{prompts.ordinal(r)} {what}" for r, what in enumerate(roles, 1)) or "nothing"
+    lines = [f"  This step wins: {ranks}; rank 1 takes the first-player marker. "
+             + prompts.tie_text(int(view["first_player"]), n)]
+    wins = [f"reveal {i} = {sum(stack)} → "
+            + prompts.win_text(prompts.rank_so_far(sum(stack), me, view["first_player"], bid["status"],
+                                                   bid["revealed"]), roles, short=True)
+            for i, stack in enumerate(private.get("stacks") or [], 1)]
+    if wins:
+        lines.append("  Against the bids so far: " + " · ".join(wins))
+    return lines
+
+
+def _private_lines(private: dict[str, Any], view: dict[str, Any] | None = None) -> list[str]:
     goods = ", ".join(f"{n} {name}" for g, name in GOODS_NAMES.items() if (n := private["goods"].get(g, 0)))
     goods = goods or "no goods"
     lines = [f"Yours: {_coins(private['coins'])}, {goods}, {private['privileges']} "
@@ -174,13 +200,20 @@ def _private_lines(private: dict[str, Any]) -> list[str]:
     if private.get("stacks"):
         lines.append("  your stacks: " + " | ".join(f"{i}) {_cards(s)} = {sum(s)}"
                                                      for i, s in enumerate(private["stacks"], 1)))
+    view = view or {}
+    n, edifices = int(view.get("num_players") or 0), view.get("edifices") or []
     objectives = private.get("objectives") or {}
     for oid in objectives.get("kept") or []:
         card = OBJECTIVES[oid]
-        lines.append(f"  objective {oid}: {card['text']} (+{card['points']} / -3)")
-    hint = _PLAN_HINTS.get(str(private.get("plan")))
+        lines.append(f"  objective {oid}: {prompts.objective_text(oid, n, edifices)} (+{card['points']} / -3)")
+    planning = view.get("phase", "planning") == "planning"
+    hint = _PLAN_HINTS.get(str(private.get("plan"))) if planning else None
     if hint:
         lines.append(f"  Now: {hint}")
+    task = view.get("task")
+    if task and task.get("seat") == view.get("viewer"):
+        lines.append(f"  Now: {prompts.task_text(task['kind'], task.get('guild'), view.get('step'))}.")
+    lines += _bid_lines(view, private)
     return lines
 
 
@@ -208,7 +241,7 @@ def summary(view: dict[str, Any]) -> str:
         lines.append(bids)
     private = view.get("private")
     if private:
-        lines += _private_lines(private)
+        lines += _private_lines(private, view)
     if view["over"]:
         lines.append("Final: " + ", ".join(f"Seat {s} {v}" for s, v in enumerate(view["scores"])))
     return "\n".join(lines)
@@ -222,6 +255,7 @@ FIXED_LABELS = {
     "singles": "Put each remaining card in a stack of its own",
     "close": "Close the open stack and start a new one",
     "restart": "Take this round's stacks apart and split again",
+    "unplace": "Take back the last card you placed",
     "pass": "Pass this step",
     "privilege": "Spend a privilege and decide after the others",
     "skip": "Place no member in the city",
@@ -231,20 +265,43 @@ FIXED_LABELS = {
 }
 
 
-def describe_action(st: StrasbourgState, action: str) -> str:
+def _reveal_label(st: StrasbourgState, seat: int, index: int) -> str:
+    """"Reveal stack 3: 2+3 = 5 (2 cards) → 2nd, Church seat …" — only the bidder is offered this label."""
+    cards = st.players[seat]["stacks"][index - 1]
+    size = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
+    label = f"Reveal stack {index}: {'+'.join(map(str, cards))} = {sum(cards)} ({size})"
+    if st.bid is None:
+        return label
+    roles = prompts.slots(steps.step_kind(st.letter), st.letter, st.step_guild(), st.num_players,
+                          sum(st.players[seat]["goods"]))
+    rank = prompts.rank_so_far(sum(cards), seat, st.first, st.bid["status"], st.bid["cards"])
+    for text in (label, f"Reveal stack {index}: {sum(cards)} ({size})"):  # menus allow 100 characters
+        for short in (False, True):
+            full = f"{text} → {prompts.win_text(rank, roles, short)} so far"
+            if len(full) <= 100:
+                return full
+    return label[:100]
+
+
+def describe_action(st: StrasbourgState, action: str, seat: int | None = None) -> str:
     verb, _, arg = action.partition(" ")
     if verb in ("keep", "drop") and arg in OBJECTIVES:
         card = OBJECTIVES[arg]
         label = "Keep" if verb == "keep" else "Discard"
-        return f"{label} objective {arg}: {card['text']} (+{card['points']} / -3)"
+        what = prompts.objective_text(arg, st.num_players, st.edifices)
+        return f"{label} objective {arg}: {what} (+{card['points']} / -3)"
     if verb == "reveal":
         seat = st.to_act()[0] if st.phase == "action" else None
         if seat is not None and arg.isdigit() and 0 < int(arg) <= len(st.players[seat]["stacks"]):
-            # Only the bidder is offered this label, and revealing makes the cards public anyway.
-            cards = st.players[seat]["stacks"][int(arg) - 1]
-            size = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
-            return f"Reveal stack {arg}: {'+'.join(map(str, cards))} = {sum(cards)} ({size})"
+            return _reveal_label(st, seat, int(arg))
         return f"Reveal stack {arg}"
+    if action == "confirm" and seat is not None and st.players[seat]["plan"] == "review":
+        p = st.players[seat]
+        stacks = p["stacks"][p["new_from"] :]
+        label = f"Confirm these stacks: {' | '.join(_cards(s) for s in stacks)} (until then nobody sees you ready)"
+        if len(label) > 100:  # menus allow 100 characters: the sums still tell the split apart
+            label = f"Confirm these {len(stacks)} stacks: " + " ".join(str(sum(s)) for s in stacks)
+        return label if len(label) <= 100 else f"Confirm your {len(stacks)} stacks (shown on your screen)"
     if verb == "buy" and arg in PRICES:
         return f"Place a member on {arg} ({GUILD_NAMES[GUILD_OF[arg]]}) for {_coins(PRICES[arg])}"
     if verb == "sell" and arg in GOODS_VALUE:

@@ -42,14 +42,14 @@ ANCHORS: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], tuple[str, str,
         "3c241c45b6fe8fb0c8703548e475298b38ea1b8224c57a088ddde749fac0dcf3",
         "5aa49c718e524d69e840a2aa8b56f78e91815a82ca30593859fac0f5867b49a1", 489),
     ("strasbourg", 3, 31, ()): (
-        "ce875b172042fbdfdf39dc894d9965efbd47e2ddb1d22d028b10341eafcafa38",
-        "f4f69cc6d27b28456dfe7472088764c9a07382ee3d6fbd7f9b0f18ea09f35a48", 379),
+        "fcc56ffe52775490b771512d0e29151cea934f43325e08b85750d1ae13b1a63b",
+        "ddb28eb447c54135466df7904bddb6a8a6b5052be350bc2630f901a86680d26c", 387),
     ("strasbourg", 4, 32, (("leftovers", "discard"), ("planning", "in-turn"))): (
-        "c9aab3d0c651edbaa4d6297faf65dba02aa9dc0bc6591dc7eb824ba01d308491",
-        "1367f59c9b0111e00dda60473cf9dc755b99d1e644ee4a90390a794c0058ca31", 483),
+        "59f404f99bbce9228ceec53835a65888ce22fc603780ef17b6a4489ed3367d24",
+        "a7df047430c746434d712a4c64c03cc97d1db3270c45ea65fe3f1a170d819f83", 494),
     ("strasbourg", 5, 33, ()): (
-        "3cd5a445dd68c928b04dbcb539fba0e9cc4994c85d0c32c104d96716df010800",
-        "f353fab7452e0c5b41d34b080634601aac968902b7ab7f435193ef1c60819bbc", 638),
+        "b05b349738ffad0fe58ed201f5856aa41d1f0f2de9a1fe36b0625e48df1a8efe",
+        "fe6c7754ec1935c6f4ce1a0b7b7d77626b08755eb398d514e09eb7b8628b6d96", 657),
     ("nuernberg", 3, 41, ()): (
         "118c889936d30e819d3c2abfa163e6d132bd39f5b21beea06a53043b210b7258",
         "de482c6e052bcbdfe010a964484388c1d2d4b5c5d4682c08dfb3c0f1f797ea90", 299),

@@ -147,7 +147,9 @@ async def test_strasbourg_secret_objectives_through_its_own_commands(world):
     assert f"🔒 You keep objectives {kept}" in replies  # her own news, in her replies (not by DM)
     assert not any(f"You keep objectives {kept}" in text for text in dm_texts(w.alice))
     r = await w.bob.slash(w.channel, "strasbourg keep", objective=kept)  # dealt from one deck: not bob's card
-    assert r.ephemeral and "not a legal action" in r.response.content
+    # the rules' own reason (issue 19), about bob's own cards only: nothing says whose card it is
+    assert r.ephemeral and f"{kept} is not one of your undecided objectives" in r.response.content
+    assert "alice" not in r.response.content.lower()
 
 
 async def test_colonia_family_cards_are_secret_until_all_have_chosen(world):

@@ -143,7 +143,7 @@ def test_private_screen_shows_the_seats_holdings(late: tuple[StrasbourgState, An
     for number, stack in enumerate(private["stacks"], start=1):
         for value in stack:
             assert str(value) in texts
-        assert (f"#{number} = {sum(stack)}" if len(stack) > 1 else f"#{number}") in texts
+        assert (f"#{number}: sum {sum(stack)}" if len(stack) > 1 else f"#{number}") in texts  # issue 19: "sum"
     for objective in private["objectives"]["kept"]:
         assert any(t.startswith(f"{objective}:") for t in texts)
 
@@ -171,7 +171,7 @@ def test_last_move_rings_the_bought_space() -> None:
     assert last is not None and last["action"].startswith("buy ")
     cell = last["action"].split()[1]
     canvas = render.board_canvas("strasbourg", state.view(None), last=last, names=NAMES)
-    box = sb.City(canvas.regions["city"]).cell_box(cell).inset(-5)
+    box = sb.City(canvas.regions["city"]).cell_box(cell).inset(-3)  # the middle of the 5 px ring
     ring = canvas.img.getpixel((round(box.cx), round(box.y)))
     assert ring == HIGHLIGHT
     plain = render.board_canvas("strasbourg", state.view(None), last=None, names=NAMES)
@@ -382,3 +382,46 @@ def test_the_last_move_read_from_its_events_is_the_move_its_action_names(players
         GAME, "strasbourg", players, seed, last_from_events, lambda _view, last: _drawn(*_public_last(last)),
         lambda moved: moved, _strasbourg_fallback, NAMES[:players])
     assert {"reveal", "privilege", "pass", "buy", "sell", "return", "chapel", "build"} <= read
+
+
+# ---------------------------------------------------------------- issue 19: what the image names
+def test_a_free_council_seat_is_a_neutral_mark_not_a_players_token(late: tuple[StrasbourgState, Any]) -> None:
+    view = late[0].view(None)
+    view["council"] = {name: (None if k % 2 else 0) for k, name in enumerate(view["council"])}  # seat 0: circle
+    canvas = render.board_canvas("strasbourg", view, names=NAMES)
+    council = canvas.regions["council"]
+    free = [t for t in canvas.texts if t.text == "–" and t.box.inside(council)]
+    assert len(free) == sum(1 for holder in view["council"].values() if holder is None)
+
+
+def test_edifices_are_named_in_the_round_strip_and_chapel_spaces_numbered(late: tuple[StrasbourgState, Any]) -> None:
+    view = late[0].view(None)
+    canvas = render.board_canvas("strasbourg", view, names=NAMES)
+    strip = canvas.regions["rounds"]
+    named = [t.text for t in canvas.texts if t.box.inside(strip)]
+    for k, edifice in enumerate(view["edifices"], start=1):
+        assert EDIFICES[edifice]["name"] in named and str(k) in named
+    city = canvas.regions["city"]
+    numbers = {t.text for t in canvas.texts if t.box.inside(city)}
+    for chapel in CHAPEL_SPACES:
+        if chapel not in view["chapels"]:
+            assert chapel.removeprefix("CH") in numbers
+
+
+def test_the_icon_columns_have_a_legend(late: tuple[StrasbourgState, Any]) -> None:
+    canvas = render.board_canvas("strasbourg", late[0].view(None), names=NAMES)
+    players = canvas.regions["players"]
+    legend = [t.text for t in canvas.texts if t.box.inside(players)]
+    for word in ("prestige", "council", "in city", "deck", "privileges spent", "chapel CH3"):
+        assert word in legend
+
+
+def test_drawn_cards_say_sum_and_names_have_room(planning: tuple[StrasbourgState, Any]) -> None:
+    state, _ = planning
+    seat = next(s for s, p in enumerate(state.players) if p["plan"] == "split" and p["hand"])
+    long = ["Bartholomew"] * 5  # cut to "Bartholo…" before issue 19
+    canvas = render.private_canvas("strasbourg", state.view(seat), names=long)
+    hand = state.players[seat]["hand"]
+    assert f"drawn: sum {sum(hand)}" in texts_of(canvas)
+    assert "Bartholomew" in texts_of(canvas)
+    assert "Bartholomew" in texts_of(render.board_canvas("strasbourg", state.view(None), names=long))

@@ -130,4 +130,5 @@ def plan_one_card(state: StrasbourgState, seat: int) -> int:
     card = state.players[seat]["hand"][0]
     state.apply(seat, "stop")
     state.apply(seat, f"add {card}")
+    state.apply(seat, "confirm")  # placing the last card only opens the review; confirming commits the plan
     return card

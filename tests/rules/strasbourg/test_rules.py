@@ -127,7 +127,7 @@ def test_drawing_the_whole_deck_moves_on_to_splitting() -> None:
     assert len(state.players[0]["stacks"]) == 24
 
 
-def test_restart_takes_this_rounds_stacks_apart_a_limited_number_of_times() -> None:
+def test_restart_takes_this_rounds_stacks_apart_any_number_of_times() -> None:
     state = fresh(3)
     start_planning(state)
     state.players[0]["stacks"] = [[9]]  # an older stack (a marker value) must survive a restart
@@ -143,7 +143,7 @@ def test_restart_takes_this_rounds_stacks_apart_a_limited_number_of_times() -> N
         state.apply(0, "restart")
         assert sorted(state.players[0]["hand"]) == sorted(hand) and state.players[0]["stacks"] == [[9]]
     state.apply(0, f"add {state.players[0]['hand'][0]}")
-    assert "restart" not in state.legal_actions(0)
+    assert "restart" in state.legal_actions(0)  # issue 19: no cap, a planning mistake can always be undone
 
 
 def test_planning_is_simultaneous_and_ends_when_all_are_ready() -> None:
@@ -231,7 +231,7 @@ def test_first_player_marker_goes_to_the_winner_immediately() -> None:
     state = action_state(3, "C", [[[1], [1]], [[2], [2]], [[6], [3]]], first=0)
     play(state, (0, "reveal 1"), (1, "reveal 1"), (2, "reveal 1"))
     assert state.first == 2
-    state.apply(2, "done")
+    state.apply(2, "return 6")  # no goods to sell: rank 1 may return a card instead (S-A3)
     assert state.to_act() == [1]  # returns in rank order
     state.apply(1, "return 2")
     state.apply(0, "return 1")
@@ -418,10 +418,14 @@ def test_objective_holdings_and_guilds() -> None:
     assert _met("O06", {"A1": 0, "B1": 0, "A2": 0}) and not _met("O06", {"A1": 0, "B1": 0})
 
 
-def test_identical_stacks_are_offered_once() -> None:
-    state = action_state(3, "C", [[[3], [5], [3], [2, 1], [1, 2]], [], []], first=0)
-    assert state.legal_actions(0) == ["reveal 1", "reveal 2", "reveal 4", "pass"]
-    assert state.describe("reveal 4") == "Reveal stack 4: 2+1 = 3 (2 cards)"
+def test_every_stack_is_offered_by_its_own_number_even_identical_ones() -> None:
+    # issue 19: equal stacks used to be offered once, so the menu's 5th item revealed stack 6 and "reveal 5" was
+    # refused; now "reveal N" is offered for every stack N on the screen.
+    state = action_state(3, "C", [[[6], [5], [4], [3], [3], [1], [1]], [[2]], []], first=0)
+    assert state.legal_actions(0) == [f"reveal {i}" for i in range(1, 8)] + ["pass"]
+    state.apply(0, "reveal 5")
+    assert state.bid is not None and state.bid["cards"][0] == [3]
+    assert state.players[0]["stacks"] == [[6], [5], [4], [3], [1], [1]]
 
 
 def test_planning_actions_are_marked_secret() -> None:

@@ -47,6 +47,8 @@ def test_ts1_planning_partition(moves: list[str], expected: list[list[int]]) -> 
     for move in moves:
         state.apply(NICOLE, move)
     assert state.players[NICOLE]["stacks"] == expected
+    assert state.players[NICOLE]["plan"] == "review"  # nothing is committed before the confirmation
+    state.apply(NICOLE, "confirm")
     assert state.players[NICOLE]["plan"] == "ready"
     assert state.players[NICOLE]["hand"] == [] and state.players[NICOLE]["open"] == []
 
@@ -78,7 +80,7 @@ def test_ts1_public_view_shows_only_stack_sizes() -> None:
     state = fresh(4)
     start_planning(state)
     _nicole_draws(state)
-    for move in ["add 3", "add 2", "close", "add 5", "close", "add 2", "close", "add 6"]:
+    for move in ["add 3", "add 2", "close", "add 5", "close", "add 2", "close", "add 6", "confirm"]:
         state.apply(NICOLE, move)
     # While the others still plan, they see nothing of Nicole's new stacks nor of her draws.
     assert state.view(PETER)["players"][NICOLE]["stacks"] == []
@@ -230,9 +232,11 @@ def test_ts12_merchant_rank_one_without_goods() -> None:
     state = action_state(4, "C", [[[6]], [[4]], [[3, 1]], []], first=NICOLE)
     play(state, (NICOLE, "reveal 1"), (PETER, "reveal 1"), (SANDRA, "reveal 1"))
     assert state.to_act() == [NICOLE]
-    assert state.legal_actions(NICOLE) == ["done"]  # nothing to sell, and no card to return
-    state.apply(NICOLE, "done")
-    assert state.players[NICOLE]["coins"] == 5 and state.players[NICOLE]["gone"] == [6]
+    # issue 19: with nothing to sell she "cannot take an action", so she may return a card (S-A3, revised)
+    assert state.legal_actions(NICOLE) == ["return 6", "return none"]
+    state.apply(NICOLE, "return 6")
+    assert state.players[NICOLE]["coins"] == 5 and state.players[NICOLE]["gone"] == []
+    assert state.players[NICOLE]["deck"][-1] == 6
     assert state.to_act() == [PETER] and state.legal_actions(PETER) == ["return 4", "return none"]
     state.apply(PETER, "return 4")
     assert state.to_act() == [SANDRA] and state.legal_actions(SANDRA) == ["return 3", "return 1", "return none"]

@@ -87,6 +87,11 @@ def test_another_seats_planning_is_invisible_until_everyone_is_ready() -> None:
         assert _without_progress(state.view(viewer)) == seen[viewer]
     state.apply(0, "stop")
     state.apply(0, "singles")
+    assert state.players[0]["plan"] == "review"  # the plan awaits its confirmation, unseen by anyone else
+    for viewer in (None, 1):
+        assert state.view(viewer)["players"][0]["ready"] is False and state.view(viewer)["to_act"] == [0, 1, 2]
+        assert _without_progress(state.view(viewer)) == seen[viewer]
+    state.apply(0, "confirm")
     assert state.players[0]["plan"] == "ready"
     for viewer in (None, 1):
         assert _without_progress(state.view(viewer)) == seen[viewer]
@@ -114,6 +119,8 @@ def test_private_events_reach_only_their_seat() -> None:
     events = state.apply(0, "draw") + state.apply(0, "stop")
     card = state.players[0]["hand"][0]
     events += state.apply(0, f"add {card}")
+    assert events[-1].kind == "drew"  # placing the last card commits nothing and tells nobody
+    events += state.apply(0, "confirm")
     private = {e.kind: e.to for e in events if not e.public}
     assert private == {"drew": 0, "stacks_private": 0}
     public = [e for e in events if e.public]
