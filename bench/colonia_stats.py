@@ -1,4 +1,6 @@
-"""How a Colonia bot plays: shrine purchases among all relic purchases, and the share of decrees that pass.
+"""How a Colonia bot plays: shrine purchases among all relic purchases, how often it takes a shrine that pays (one
+that doubles a 4-5 VP relic of its city it holds, or can still buy from the display after the shrine), and the share
+of decrees that pass.
 
 Every seat is played by the same bot (today's ``Game.bot_action``, or a frozen baseline with ``--baseline``), in
 seeded games ``first .. first + games - 1``. Counts only, no timings.
@@ -12,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 import rules
 from bench.duel import BotFn, load_baseline
@@ -28,12 +31,32 @@ class Counts:
     shrines: int = 0
     decrees: int = 0
     passed: int = 0
+    paying: int = 0  # turns on which a paying shrine could be bought
+    paying_taken: int = 0
 
     def lines(self) -> list[str]:
         return [
             f"  relic purchases {self.purchases}, shrines {self.shrines} ({self.shrines / max(1, self.purchases):.1%})",
+            f"  paying shrines on offer {self.paying}, bought {self.paying_taken} "
+            f"({self.paying_taken / max(1, self.paying):.0%})",
             f"  decrees voted {self.decrees}, passed {self.passed} ({self.passed / max(1, self.decrees):.1%})",
         ]
+
+
+def _shrine_pays(view: dict[str, Any], card: str) -> bool:
+    """A shrine that doubles a relic of 4-5 VP of its city: one held (not yet in a shrine of that city), or one on
+    display that the purse still buys after the shrine."""
+    relic = D.RELIC_BY_ID[card]
+    if not relic.shrine:
+        return False
+    me, player = view["me"], view["players"][view["viewer"]]
+    if any(D.RELIC_BY_ID[s["id"]].city == relic.city and s["relic"] is None for s in player["shrines"]):
+        return False
+    held = [r["vp"] for r in me["relics"] if r and r["city"] == D.CITIES[relic.city]]
+    left = me["money"][D.CURRENCIES[relic.city]] - relic.price
+    shown = [c for c in view["relics"]["display"] + view["relics"]["extra"] if c and not c["shrine"]]
+    buyable = [c["vp"] for c in shown if c["city"] == D.CITIES[relic.city] and c["price"] <= left]
+    return max(held + buyable, default=0) >= 4
 
 
 def count(players: int, games: int, bot: BotFn, first: int = 1) -> Counts:
@@ -47,7 +70,11 @@ def count(players: int, games: int, bot: BotFn, first: int = 1) -> Counts:
                 break
             seat = awaited[0]
             legal = state.legal_actions(seat)
-            action = bot(state.view(seat), legal, seat, Rng(seed, "bot", seat, state.ply))
+            view = state.view(seat)
+            action = bot(view, legal, seat, Rng(seed, "bot", seat, state.ply))
+            paying = [a for a in legal if a.startswith("buy ") and _shrine_pays(view, a.split()[1])]
+            out.paying += bool(paying)
+            out.paying_taken += action in paying
             for event in state.apply(seat, action):
                 if event.kind == "buy":
                     out.purchases += 1
