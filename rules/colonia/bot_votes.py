@@ -24,6 +24,10 @@ def _fair_share(values: dict[int, float], seat: int) -> bool:
     return values.get(seat, 0.0) >= _others(values, seat) and any(values.values())
 
 
+def _goods(me: dict[str, Any]) -> int:
+    return sum(int(v) for v in (me.get("goods") or {}).values())
+
+
 def likes_decree(view: dict[str, Any], seat: int) -> bool:
     did = str((view.get("vote") or {}).get("decree"))
     players = view["players"]
@@ -55,10 +59,10 @@ def likes_decree(view: dict[str, Any], seat: int) -> bool:
             if ship.get("extra_seat") is not None:
                 paid[ship["extra_seat"]] += D.EXTRA_HOLD_PAY
         if not any(paid.values()):  # fresh ships only: more open holds for whoever has goods
-            return sum((me.get("goods") or {}).values()) >= 2
+            return _goods(me) >= 2
         return _fair_share(paid, seat)
     if did == "D15":  # an extra hold is worth having only with a spare good and a member
-        return sum((me.get("goods") or {}).values()) >= 1 and players[seat]["reserve"] >= 2
+        return _goods(me) >= 1 and int(players[seat]["reserve"]) >= 2
     if did == "D16":  # more relics for sale: for whoever buys first, or can pay
         money = me.get("money") or {}
         return early or max(money.values(), default=0) >= 12
