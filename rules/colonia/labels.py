@@ -76,7 +76,7 @@ def decree_effect(st: ColoniaState, did: str, seat: int | None) -> str:
         sp = D.HOMECOMING[did]
         if seat is None:
             return f"up to {D.HOMECOMING_MAX} members each come home"
-        return f"{plural(min(D.HOMECOMING_MAX, st.street[seat][sp]), 'member')} of yours come home"
+        return f"you bring {plural(min(D.HOMECOMING_MAX, st.street[seat][sp]), 'member')} home"
     if did == "D04":
         return "2 raw materials for everyone"
     if did in D.OVERTIME:
