@@ -182,7 +182,8 @@ def summary(view: dict[str, Any]) -> str:
     lines += _market(view, kind == "stall" or touched == "market")
     lines += _craftsmen(view, kind == "order" or touched == "craftsmen", None if kind == "order" else overtime)
     lines += _harbour(view, kind == "load" or touched == "harbour" or view.get("phase", "").endswith("extra hold"))
-    lines += _relics(view, kind in ("buy", "insure") or touched == "relics")
+    changing = view.get("phase", "").endswith("money changers")  # D18: the prices decide what to change into
+    lines += _relics(view, kind in ("buy", "insure") or touched == "relics" or changing)
     for p in view.get("players", []):
         lines.append(_player(p, view.get("mayor")))
     scores = view.get("scores")

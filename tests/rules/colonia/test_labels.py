@@ -191,3 +191,15 @@ def test_every_label_of_a_whole_game_fits_a_menu_option() -> None:
             seat = st.to_act()[0]
             legal = st.legal_actions(seat)
             st.apply(seat, GAME.bot_action(st.view(seat), legal, seat, Rng(seed, st.ply)))
+
+
+def test_the_money_changers_show_the_relic_prices() -> None:
+    st = fresh(3)
+    put_relic_on_display(st, "BER-12-1", 0)
+    st.money[0] = [9, 0, 0, 0]
+    _vote_on(st, "D18")
+    for seat in st.to_act():
+        st.apply(seat, "vote yes")
+    assert st.stage == "exchange"
+    text = GAME.summary(st.view(0))
+    assert "Bergen 12 mark → 3 VP" in text
