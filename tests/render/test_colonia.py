@@ -237,7 +237,7 @@ def test_private_screen_shows_the_seats_holdings(late: tuple[ColoniaState, Any])
 
 
 def test_shrines_show_on_the_owners_screen() -> None:
-    state, _ = play(5, 9, lambda s: any(s.shrines) and s.stage == "loop")
+    state, _ = play(5, 1, lambda s: any(s.shrines) and s.stage == "loop")
     assert not state.is_over(), "the bots bought no shrine in this game"
     seat = next(i for i, held in enumerate(state.shrines) if held)
     shrines = state.view(seat)["players"][seat]["shrines"]
