@@ -125,9 +125,9 @@ def event_text(event: Event) -> str:
     if k == "stall":
         return f"Seat {p['seat']} takes stall {p['stall']} ({_items(p['materials'])})."
     if k == "order":
-        where = "above" if p["above"] else "below"
+        when = "delivered this Thursday" if p["above"] else "below the line: may wait for the dice"
         return (f"Seat {p['seat']} orders from the {p['craftsman']} with {_n(p['members'], 'member')} "
-                f"on space {p['space']} ({where} the stick).")
+                f"on space {p['space']} ({when}).")
     if k == "extra_dice":
         return f"Extra orders rolled: {', '.join(map(str, p['rolls'])) or 'none'}."
     if k == "delivery":

@@ -203,3 +203,15 @@ def test_the_money_changers_show_the_relic_prices() -> None:
     assert st.stage == "exchange"
     text = GAME.summary(st.view(0))
     assert "Bergen 12 mark → 3 VP" in text
+
+
+def test_the_order_event_says_whether_it_is_delivered_this_thursday() -> None:
+    from rules.colonia import text
+    from rules.core import Event
+
+    above = Event("order", {"seat": 1, "craftsman": "painter", "members": 2, "space": 2, "above": True})
+    below = Event("order", {"seat": 1, "craftsman": "painter", "members": 3, "space": 3, "above": False})
+    assert text.event_text(above) == ("Seat 1 orders from the painter with 2 members on space 2 "
+                                      "(delivered this Thursday).")
+    assert "(below the line: may wait for the dice)" in text.event_text(below)
+    assert "stick" not in text.event_text(below)
