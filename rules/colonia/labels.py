@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.colonia import data as D
-from rules.colonia.board import CRAFT_INDEX, GOOD_INDEX
+from rules.colonia.board import CRAFT_INDEX
 
 if TYPE_CHECKING:
     from rules.colonia.state import ColoniaState
@@ -169,6 +169,5 @@ def extra(st: ColoniaState, sid: str) -> str:
 
 
 def take(st: ColoniaState, good: str) -> str:
-    assert good in GOOD_INDEX
     why = "your start good" if st.week == 1 and st.day == 1 else "lucky find"
     return f"Take 1 {good} ({why}: you rolled a 6, free choice)"
