@@ -45,6 +45,10 @@ SHORT_DECREES = {
 HEADER = Box(0, 0, kit.W, 52)
 MARKET = Box(8, 60, 628, 150)
 CRAFTSMEN = Box(8, 218, 628, 282)
+# On market day (and while a decree that fills stalls is voted on) the market grows so its cubes can be read at
+# phone width; the craftsmen give up the room.
+MARKET_FOCUS = Box(8, 60, 628, 206)
+CRAFTSMEN_SMALL = Box(8, 274, 628, 226)
 HARBOUR = Box(644, 60, 628, 238)
 RELICS = Box(644, 306, 628, 194)
 PLAYERS = Box(8, 508, 844, 284)
@@ -192,8 +196,9 @@ def draw_board(view: ColoniaView, last: Any, names: Sequence[str] | None) -> Boa
         seat, verb, rest = parse_last(last)
     marks = cv.spots
     draw_header(cv, view, names)
-    draw_market(cv, view, marks)
-    draw_craftsmen(cv, view, marks)
+    market_box, craftsmen_box = left_boxes(view)
+    draw_market(cv, view, marks, market_box)
+    draw_craftsmen(cv, view, marks, craftsmen_box)
     draw_harbour(cv, view, marks)
     draw_relics(cv, view, marks)
     draw_players(cv, view, names, marks)
@@ -275,9 +280,37 @@ def draw_header(cv: Canvas, view: ColoniaView, names: Sequence[str] | None) -> N
             cv.token(s, (row.x2 - (len(waiting) - i) * 32 + 16, row.cy), 30)
 
 
-def draw_market(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
+def left_boxes(view: ColoniaView) -> tuple[Box, Box]:
+    """The market's and the craftsmen's boxes: the market is larger while its stalls are the day's decision."""
+    kind = (view.get("loop") or {}).get("kind")
+    decree = (view.get("vote") or {}).get("decree")
+    if kind == "stall" or decree in ("D01", "D02"):
+        return MARKET_FOCUS, CRAFTSMEN_SMALL
+    return MARKET, CRAFTSMEN
+
+
+MATERIAL_NAMES = ("leather", "iron", "wood", "linen", "fur")
+
+
+def _legend(cv: Canvas, box: Box) -> None:
+    """The cube colours by name, right-aligned in ``box`` (the market has no other key to them); initials where the
+    names do not fit."""
+    for words in (MATERIAL_NAMES, tuple(m[:2].capitalize() for m in MATERIAL_NAMES)):
+        widths = [20 + kit.text_width(w, MIN_FONT, "cond") for w in words]
+        if sum(widths) + 8 * (len(widths) - 1) <= box.w:
+            break
+    x = box.x2 - sum(widths) - 8 * (len(widths) - 1)
+    for m, word, w in zip(MATERIAL_NAMES, words, widths, strict=True):
+        art.cube(cv, m, (x + 8, box.cy), 16)
+        cv.text_in(Box(x + 19, box.y, w - 19, box.h), word, MIN_FONT, "cond", INK, "left")
+        x += w + 8
+
+
+def draw_market(cv: Canvas, view: ColoniaView, marks: dict[str, Box], box: Box = MARKET) -> None:
     stalls = view.get("market") or []
-    content = panel(cv, "market", MARKET, "Market", "7–8: decree stalls")
+    content = panel(cv, "market", box, "Market")
+    title = kit.text_width("Market", MIN_FONT, "bold")
+    _legend(cv, Box(box.x + 12 + title + 14, box.y + 2, box.w - 24 - title - 14, TITLE))
     cells = content.cols(*([1] * max(1, len(stalls))), gap=6)
     for cell, stall in zip(cells, stalls, strict=False):
         extra = bool(stall.get("extra"))
@@ -286,13 +319,18 @@ def draw_market(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
         if not used:
             fill = mix(fill, BOARD, 0.6)
         cv.draw.rounded_rectangle(cell.rect, radius=8, fill=fill, outline=INK_SOFT, width=2)
-        label, body = cell.rows(-34, 1)
-        cv.text_in(label, str(stall.get("stall", "")), MIN_FONT, "cond", INK if used else INK_SOFT)
+        label, body = cell.rows(-30, 1)
+        cv.text_in(label, str(stall.get("stall", "")), MIN_FONT, "cond",
+                   INK if used else INK_SOFT)
         if stall.get("seat") is not None:
             art.seat_cell(cv, body.inset(5, 6), int(stall["seat"]), int(stall.get("members") or 0))
         else:
             cubes = [m for m, k in (stall.get("materials") or {}).items() for _ in range(int(k))]
-            cols, size, pitch = (3, 18, 21) if len(cubes) <= 9 else (4, 14, 16)  # a stall holds 7 at most
+            # As large as the stall allows: 2 columns when 4 rows fit (market day), else 3 (a stall holds 7 at most).
+            cols = 2 if body.h >= 4 * 28 and len(cubes) <= 8 else 3 if len(cubes) <= 9 else 4
+            rows_needed = max(1, -(-len(cubes) // cols))
+            pitch = min((body.w - 4) / cols, (body.h - 4) / max(3, rows_needed), 32.0)
+            size = int(pitch - 3)
             rows = max(1, -(-len(cubes) // cols))
             top = body.cy - rows * pitch / 2 + pitch / 2
             for i, m in enumerate(cubes):
@@ -301,16 +339,16 @@ def draw_market(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
         marks[f"stall {stall.get('stall')}"] = cell
 
 
-def draw_craftsmen(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
+def draw_craftsmen(cv: Canvas, view: ColoniaView, marks: dict[str, Box], box: Box = CRAFTSMEN) -> None:
     crafts = view.get("craftsmen") or []
     card = view.get("week_card") or {}
     note = f"{card['dice']} extra dice" if card else ""
-    content = panel(cv, "craftsmen", CRAFTSMEN, "Craftsmen", note)
+    content = panel(cv, "craftsmen", box, "Craftsmen", note)
     rows = content.rows(*([1] * max(1, len(crafts))), gap=6)
     for row, craft in zip(rows, crafts, strict=False):
         icon_box, inputs, spaces, cost = row.cols(-44, -46, 1, -58, gap=6)
         stick = int(craft.get("stick") or 0)
-        art.good(cv, craft["good"], (icon_box.cx, icon_box.cy), 40)
+        art.good(cv, craft["good"], (icon_box.cx, icon_box.cy), min(40, int(row.h)))
         for k, m in enumerate(craft.get("inputs") or []):
             art.cube(cv, m, (inputs.x + 11 + k * 24, inputs.cy), 20)
         orders = craft.get("orders") or []
@@ -337,11 +375,27 @@ def draw_craftsmen(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None
         marks[f"craftsman {craft['name']}"] = row
 
 
-GOOD_PITCH = 30
+GOOD_PITCH = 30  # the smallest pitch of a good in a hold; larger where the row leaves room (phone width)
+MAX_GOOD_PITCH = 42
 
 
-def _hold_width(goods: int, pay: int) -> float:
-    return goods * GOOD_PITCH + 16 + kit.text_width(str(pay), MIN_FONT, "cond")
+def _hold_width(goods: int, pay: int, pitch: float = GOOD_PITCH) -> float:
+    return goods * pitch + 16 + kit.text_width(str(pay), MIN_FONT, "bold")
+
+
+def _good_pitch(ships: Sequence[Mapping[str, Any]], width: float, height: float) -> float:
+    """One pitch for every hold, as large as the widest ship row (extra hold included) and the row height allow."""
+    pitch = min(float(MAX_GOOD_PITCH), height)
+    for ship in ships:
+        holds = list(ship.get("holds") or [])
+        goods = sum(len(h["goods"]) for h in holds)
+        fixed = sum(_hold_width(0, int(h["pay"])) + 6 for h in holds)
+        if ship.get("extra_open") or ship.get("extra_seat") is not None:
+            goods += 1
+            fixed += _hold_width(0, 2) + 6
+        if goods:
+            pitch = min(pitch, (width - fixed) / goods)
+    return max(float(GOOD_PITCH), pitch)
 
 
 def draw_harbour(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
@@ -354,6 +408,7 @@ def draw_harbour(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
     content = panel(cv, "harbour", HARBOUR, "Harbour", note)
     rows = content.rows(*([1] * 4), gap=8)
     marks["harbour"] = HARBOUR
+    pitch = _good_pitch(ships, content.w - 40 - 38 - 12, rows[0].h) if rows else float(GOOD_PITCH)
     for row, ship in zip(rows, ships, strict=False):
         berth, flag, rest = row.cols(-40, -38, 1, gap=6)
         sails = ship["berth"] <= departing
@@ -367,14 +422,14 @@ def draw_harbour(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
         x = rest.x
         holds = list(enumerate(ship.get("holds") or []))
         for h, hold in holds:
-            w = _hold_width(len(hold["goods"]), int(hold["pay"]))
+            w = _hold_width(len(hold["goods"]), int(hold["pay"]), pitch)
             box = Box(x, row.y, w, row.h)
-            _draw_hold(cv, box, hold["goods"], int(hold["pay"]), hold.get("seat"))
+            _draw_hold(cv, box, hold["goods"], int(hold["pay"]), hold.get("seat"), pitch=pitch)
             marks[f"hold {ship['id']} {h + 1}"] = box
             x += w + 6
         if ship.get("extra_open") or ship.get("extra_seat") is not None:
-            box = Box(x, row.y, _hold_width(1, 2), row.h)
-            _draw_hold(cv, box, ["any"], 2, ship.get("extra_seat"), extra=True)
+            box = Box(x, row.y, _hold_width(1, 2, pitch), row.h)
+            _draw_hold(cv, box, ["any"], 2, ship.get("extra_seat"), extra=True, pitch=pitch)
             marks[f"extra {ship['id']}"] = box
             if ship.get("extra_seat") is not None:
                 marks[f"extra seat {ship['extra_seat']}"] = box
@@ -391,7 +446,8 @@ def draw_harbour(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
                                       fill=art.WOOD, outline=INK, width=1)
 
 
-def _draw_hold(cv: Canvas, box: Box, goods: list[str], pay: int, seat: Any, extra: bool = False) -> None:
+def _draw_hold(cv: Canvas, box: Box, goods: list[str], pay: int, seat: Any, extra: bool = False,
+               pitch: float = GOOD_PITCH) -> None:
     """A hold: its goods and pay; once loaded, the loader's colour and token (the goods fade). The decree's extra
     hold (any one good) has a blue rim."""
     loaded = isinstance(seat, int)
@@ -399,14 +455,15 @@ def _draw_hold(cv: Canvas, box: Box, goods: list[str], pay: int, seat: Any, extr
     outline = INK if loaded else (INK_SOFT if not extra else kit.WATER_DARK)
     cv.draw.rounded_rectangle(box.rect, radius=8, fill=fill, outline=outline, width=3 if extra else 2)
     x = box.x + 5
+    size = int(min(pitch - 2, box.h - 4))
     for g in goods:
-        art.good(cv, g, (x + GOOD_PITCH / 2, box.cy), GOOD_PITCH - 2, faded=loaded)
+        art.good(cv, g, (x + pitch / 2, box.cy), size, faded=loaded)
         if g == "any":
-            cv.text((x + GOOD_PITCH / 2, box.cy), "?", MIN_FONT, "cond", INK, "mm")
-        x += GOOD_PITCH
-    cv.text_in(Box(x + 2, box.y, box.x2 - x - 4, box.h), str(pay), MIN_FONT, "cond", INK)
+            cv.text((x + pitch / 2, box.cy), "?", MIN_FONT, "bold", INK, "mm")
+        x += pitch
+    cv.text_in(Box(x + 2, box.y, box.x2 - x - 4, box.h), str(pay), MIN_FONT, "bold", INK)
     if loaded:
-        cv.token(int(seat), (box.x + 5 + GOOD_PITCH * len(goods) / 2, box.cy), 30)
+        cv.token(int(seat), (box.x + 5 + pitch * len(goods) / 2, box.cy), min(34, int(box.h - 6)))
 
 
 def draw_relics(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
@@ -430,10 +487,12 @@ def draw_relics(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
             marks[f"relic {card['id']}"] = cell
 
 
-# Columns of the players table: turn position (crown for the mayor), name, VP, members at home (reserve) and out
-# on the board, the four street spaces, this week's family card, the cards left, shrines.
-PLAYER_COLS = (28, 204, 46, 50, 50, 52, 52, 52, 52, 56, 126, 60)
-POS, NAME, VP, HOME, OUT, TUE, WED, THU, FRI, CARD, LEFT, SHRINES = range(12)
+# Columns of the players table: turn position (crown for the mayor), name, members at home (reserve) and out on the
+# board, the four street spaces, this week's family card, the cards left, shrines with the VP they hold. (There is no
+# VP column: relics stay behind the screens until the end, so the only public VP are the filled shrines.)
+PLAYER_COLS = (28, 222, 50, 50, 52, 52, 52, 52, 56, 126, 88)
+POS, NAME, HOME, OUT, TUE, WED, THU, FRI, CARD, LEFT, SHRINES = range(11)
+PASSED = "passed"
 
 
 def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, marks: dict[str, Box]) -> None:
@@ -441,7 +500,6 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
     cv.panel(PLAYERS)
     players = {p["seat"]: p for p in view.get("players") or []}
     order = [s for s in view.get("turn_order") or [] if s in players] or sorted(players)
-    scores = view.get("scores") or []
     mayor = view.get("mayor")
     to_act = set(view.get("to_act") or [])
     family = (view.get("phase") or "").endswith("family cards")
@@ -456,7 +514,6 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
     labels = {NAME: "Player", HOME: "⌂", TUE: "Tu", WED: "We", THU: "Th", FRI: "Fr", LEFT: "Left"}
     for k, label in labels.items():
         cv.text_in(head[k], label, MIN_FONT, "cond", INK_SOFT, "left" if k == NAME else "center")
-    kit.icon(cv, "star", (head[VP].cx, head[VP].cy), 30)
     cv.paste(art.meeple_plain(28), (head[OUT].cx, head[OUT].cy))
     cv.paste(kit.icon_sprite("cards", 30), (head[CARD].cx, head[CARD].cy))
     cv.paste(art.shrine_sprite(INK_SOFT, 28, True), (head[SHRINES].cx, head[SHRINES].cy))
@@ -470,15 +527,14 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
         ink = INK_SOFT if passed else INK
         if seat == mayor:
             cv.paste(art.crown_sprite(26), (cells[POS].cx + 1, cells[POS].cy))
+        elif mayor is None:  # before the first family cards there is no turn order, only seat order
+            pass
         else:
             cv.text_in(cells[POS], str(order.index(seat) + 1), MIN_FONT, "cond", ink)
         name = cells[NAME]
         cv.token(seat, (name.x + 15, name.cy), 30)
         cv.text_in(Box(name.x + 34, name.y, name.w - 36, name.h), short_name(seat, names), MIN_FONT, "cond",
-                   kit.player(seat).colour if not passed else INK_SOFT, "left")
-        if passed:
-            cv.draw.line((name.x + 34, name.cy, name.x2 - 4, name.cy), fill=INK_SOFT, width=3)
-        cv.text_in(cells[VP], str(scores[seat] if seat < len(scores) else 0), MIN_FONT, "bold", ink)
+                   kit.player(seat).colour, "left")
         cv.text_in(cells[HOME], str(p.get("reserve", 0)), MIN_FONT, "cond", ink)
         cv.text_in(cells[OUT], str(members_out(view, seat)), MIN_FONT, "cond", ink)
         street = p.get("street") or {}
@@ -488,13 +544,23 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
                 v += int(p.get("early") or 0)
             cv.text_in(cells[TUE + k], str(v) if v else "·", MIN_FONT, "cond", ink)
         _family_card(cv, cells[CARD].inset(6, 2), p, family and acting)
-        _cards_left(cv, cells[LEFT], p.get("cards_left") or [], ink)
+        if passed:  # done for the day, said in words (a strike-through read as "out of the game")
+            pill = cells[LEFT].inset(2, 5)
+            cv.draw.rounded_rectangle(pill.rect, radius=8, fill=BOARD, outline=INK_SOFT, width=2)
+            cv.text_in(pill, PASSED, MIN_FONT, "cond", INK)
+        else:
+            _cards_left(cv, cells[LEFT], p.get("cards_left") or [], ink)
         shrines = p.get("shrines") or []
-        step = min(30.0, (cells[SHRINES].w - 30) / max(1, len(shrines) - 1))
+        vp = sum(int(sh.get("vp") or 0) for sh in shrines)
+        room = cells[SHRINES]
+        if vp:  # the only public VP: relics in shrines
+            shown = cv.text_in(Box(room.x, room.y, room.w, room.h), f"{vp}★", MIN_FONT, "bold", INK, "right")
+            room = Box(room.x, room.y, shown.x - room.x - 2, room.h)
+        step = min(30.0, (room.w - 30) / max(1, len(shrines) - 1))
         for k, shrine in enumerate(shrines):
             city = art.CITY_OF_CODE.get(str(shrine.get("id", "")).partition("-")[0], "")
             cv.paste(art.shrine_sprite(art.city_colour(city), 28, bool(shrine.get("relic"))),
-                     (cells[SHRINES].x + 16 + k * step, line.cy))
+                     (room.x + 16 + k * step, line.cy))
         marks[f"player {seat}"] = line
 
 

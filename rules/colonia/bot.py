@@ -2,8 +2,10 @@
 
 It plans its family members (keeps a reserve for the week's later days), buys stalls that complete
 recipes, orders goods the harbour wants while the member cost is low, loads the best-paying holds on
-ships about to sail, buys the relics with the most VP per coin, fills its shrines with its best relic
-of the city, and insures a valuable relic when members are plentiful.
+ships about to sail, and votes on decrees in its own interest (``bot_votes``). On Sundays it values a
+relic by the VP it adds (doubled when an empty shrine of its city waits) and a shrine by the relic it
+would double; it saves its money for the dear relics that pay best per coin, and in the last week spends
+each currency for the most VP it can buy. It insures a valuable relic when members are plentiful.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.colonia import data as D
+from rules.colonia.bot_votes import likes_decree
 from rules.core import Rng
 
 CUR_OF_CITY = dict(zip(D.CITIES, D.CURRENCIES, strict=True))
@@ -26,14 +29,17 @@ def choose(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
     if verb == "family":
         pick = _family(view, legal, player, rng)
     elif verb in ("vote", "decide"):
-        pick = f"{verb} {'yes' if _likes_decree(view, seat) else 'no'}"
+        pick = f"{verb} {'yes' if likes_decree(view, seat) else 'no'}"
     elif verb == "take":
         pick = f"take {_wanted_good(view, me)}"
     elif verb == "give":
         pick = max(legal, key=lambda a: me["goods"][a.split()[1]])
     elif verb in ("enshrine", "keep"):
         options = [a for a in legal if a.startswith("enshrine ")]
-        pick = max(options, key=lambda a: _vp(a.split()[1])) if options else legal[-1]
+        best = max(options, key=lambda a: _vp(a.split()[1])) if options else None
+        # A cheap relic would waste the shrine while a dear one of its city may still come.
+        keep = best is None or (_vp(best.split()[1]) < SHRINE_MIN_VP and view["week"] < SHRINE_LATE)
+        pick = legal[-1] if keep else best
     elif verb in ("exchange", "no"):
         pick = _exchange(view, legal, me)
     else:
@@ -69,22 +75,6 @@ def _family(view: dict[str, Any], legal: list[str], player: dict[str, Any], rng:
     back = player["street"]["tuesday"]
     comfortable = [v for v in feasible if reserve + back - (v - lean) >= 14 + rng.below(3)]
     return f"family {max(comfortable) if comfortable else min(feasible)}"
-
-
-def _likes_decree(view: dict[str, Any], seat: int) -> bool:
-    vote = view.get("vote") or {}
-    did = vote.get("decree")
-    if did in D.OVERTIME:
-        col = view["craftsmen"][D.OVERTIME[did]]
-        mine = [i for i, o in enumerate(col["orders"]) if o["seat"] == seat and i >= col["stick"]]
-        others = [i for i, o in enumerate(col["orders"]) if o["seat"] != seat and i >= col["stick"]]
-        return bool(mine) or not others
-    if did in ("D11", "D12"):
-        ships = view["harbour"]["ships"][: 2 if did == "D11" else 1]
-        loaded_mine = sum(1 for s in ships for h in s["holds"] if h["seat"] == seat)
-        loaded_others = sum(1 for s in ships for h in s["holds"] if h["seat"] not in (None, seat))
-        return loaded_mine >= loaded_others
-    return True
 
 
 def _demand(view: dict[str, Any]) -> dict[str, int]:
@@ -164,28 +154,66 @@ def _load(view: dict[str, Any], legal: list[str], player: dict[str, Any], me: di
     return best
 
 
-def _shrine_bonus(card: str, me: dict[str, Any], player: dict[str, Any], week: int) -> float:
-    """Extra VP a card brings through a shrine: doubling an owned relic, or filling an empty shrine."""
+#: Before the last week a relic must pay at least this many VP per coin (the 12s and dearer, or a shrine doubling a
+#: 4-5 VP relic); cheaper ones only with money to spare. The last week spends everything (``_best_spend``).
+GOOD_RATIO = 0.25
+SPARE = 12
+SHRINE_MIN_VP = 3  # the least VP worth doubling in a shrine before week SHRINE_LATE
+SHRINE_LATE = 5
+SHRINE_HOPE = 3.0  # what an empty shrine bought in weeks 1-3 is expected to double later
+
+
+def _gain(card: str, me: dict[str, Any], player: dict[str, Any], week: int, shown: list[str]) -> float:
+    """The VP a card adds now: a relic its VP (twice with an empty shrine of its city waiting); a shrine the VP of
+    the best relic of its city it would double (a little more early on, when a good relic may still come)."""
     relic = D.RELIC_BY_ID[card]
-    if relic.shrine:
-        own = [r["vp"] for r in me["relics"] if r and D.RELIC_BY_ID[r["id"]].city == relic.city]
-        # An empty shrine early on may still catch a good relic later.
-        return max(max(own, default=0), 2.5 if week <= 3 else 0)
-    empty = any(s["relic"] is None and D.RELIC_BY_ID[s["id"]].city == relic.city for s in player["shrines"])
-    return float(relic.vp) if empty else 0.0
+    empty = [s for s in player["shrines"] if s["relic"] is None and D.RELIC_BY_ID[s["id"]].city == relic.city]
+    if not relic.shrine:
+        doubled = empty and (relic.vp >= SHRINE_MIN_VP or week >= SHRINE_LATE)
+        return float(relic.vp * (2 if doubled else 1))
+    if empty:  # a second shrine of a city we already hold one of: nothing to fill it with
+        return 0.0
+    own = max((r["vp"] for r in me["relics"] if r and D.RELIC_BY_ID[r["id"]].city == relic.city), default=0)
+    # a relic of its city on display that the rest of the purse still buys after the shrine: doubled at once
+    left = me["money"][D.CURRENCIES[relic.city]] - relic.price
+    within = max((D.RELIC_BY_ID[c].vp for c in shown if not D.RELIC_BY_ID[c].shrine
+                  and D.RELIC_BY_ID[c].city == relic.city and D.RELIC_BY_ID[c].price <= left), default=0)
+    hope = SHRINE_HOPE if week <= 3 else 2.0 if week <= 4 else 0.0
+    return max(float(own), float(within), hope)
+
+
+def _best_spend(money: int, cards: list[tuple[int, float]]) -> float:
+    """The most VP ``money`` buys among ``cards`` (price, gain): a small knapsack."""
+    best = [0.0] * (money + 1)
+    for price, gain in cards:
+        for m in range(money, price - 1, -1):
+            best[m] = max(best[m], best[m - price] + gain)
+    return best[money]
 
 
 def _buy(view: dict[str, Any], legal: list[str], player: dict[str, Any], me: dict[str, Any]) -> str:
+    week = view["week"]
+    money = me["money"]
+    shown = [c["id"] for c in view["relics"]["display"] + view["relics"]["extra"] if c]
     best, best_score = "pass", 0.0
     for action in legal:
         if action == "pass":
             continue
         card = action.split()[1]
         relic = D.RELIC_BY_ID[card]
-        vp = relic.vp + _shrine_bonus(card, me, player, view["week"])
-        if vp <= 0:
+        gain = _gain(card, me, player, week, shown)
+        if gain <= 0:
             continue
-        score = vp / relic.price + 0.01 * vp
+        cur = D.CURRENCIES[relic.city]
+        if week >= D.WEEKS:  # the last Sunday: money is worth nothing after it, so buy the most VP in all
+            rest = [(D.RELIC_BY_ID[c].price, _gain(c, me, player, week, shown)) for c in shown
+                    if c != card and D.RELIC_BY_ID[c].city == relic.city]
+            score = gain + _best_spend(money[cur] - relic.price, rest) + 0.001 * relic.price
+        else:
+            ratio = gain / relic.price
+            if ratio < GOOD_RATIO and money[cur] - relic.price < SPARE:
+                continue
+            score = ratio + 0.01 * gain
         if score > best_score:
             best, best_score = action, score
     return best

@@ -250,7 +250,10 @@ class ColoniaState(State["ColoniaView"]):
             if src is None:
                 return [f"exchange {c}" for i, c in enumerate(D.CURRENCIES) if money[i] > 0] + ["no exchange"]
             have = min(5, money[CUR_INDEX[src]])
-            return [f"exchange {k} {src} to {c}" for c in D.CURRENCIES if c != src for k in range(1, have + 1)]
+            amounts = [f"exchange {k} {src} to {c}" for c in D.CURRENCIES if c != src for k in range(1, have + 1)]
+            # A chosen currency is not a commitment: switch to another, or back out altogether.
+            others = [f"exchange {c}" for i, c in enumerate(D.CURRENCIES) if c != src and money[i] > 0]
+            return [*amounts, "no exchange", *others]
         return []
 
     # ---- applying actions ------------------------------------------------------------------
@@ -361,6 +364,16 @@ class ColoniaState(State["ColoniaView"]):
         from rules.colonia.text import describe_action
 
         return describe_action(self, action)
+
+    def describe_for(self, seat: int, action: str) -> str:
+        from rules.colonia.text import describe_action
+
+        return describe_action(self, action, seat)
+
+    def refusal(self, seat: int, action: str) -> str | None:
+        from rules.colonia.refusal import refusal
+
+        return refusal(self, seat, action)
 
     def view(self, seat: int | None) -> ColoniaView:
         from rules.colonia.views import build_view

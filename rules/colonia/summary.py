@@ -72,15 +72,20 @@ def _market(view: dict[str, Any], full: bool) -> list[str]:
     return lines
 
 
-def _craftsmen(view: dict[str, Any], full: bool) -> list[str]:
+def _craftsmen(view: dict[str, Any], full: bool, only: str | None = None) -> list[str]:
     crafts = view.get("craftsmen", [])
     if not full:
         return ["Craftsmen: " + ", ".join(f"{c['name']} {_plural(len(c['orders']), 'order')}" for c in crafts)]
-    lines = ["Craftsmen (inputs → good; orders with members, in order):"]
+    lines = ["Craftsmen (inputs → good; the first spaces deliver this Thursday, the dice may add more):"]
     for c in crafts:
+        if only is not None and c["name"] != only:
+            continue
         orders = ", ".join(f"Seat {o['seat']} ({o['members']})" for o in c["orders"]) or "none"
-        lines.append(f"  {c['name']} ({'+'.join(c['inputs'])} → {c['good']}): stick {c['stick']}, "
-                     f"next order {c['next_cost']} members; orders {orders}")
+        stick, space = c["stick"], len(c["orders"]) + 1
+        deliver = f"spaces 1–{stick} deliver" if stick > 1 else "space 1 delivers" if stick else "nothing delivers yet"
+        fate = "delivered this Thursday" if space <= stick else "may wait"
+        lines.append(f"  {c['name']} ({'+'.join(c['inputs'])} → {c['good']}): {deliver}; "
+                     f"next order {_plural(c['next_cost'], 'member')} on space {space} ({fate}); orders {orders}")
     return lines
 
 
@@ -91,12 +96,17 @@ def _harbour(view: dict[str, Any], full: bool) -> list[str]:
         return ["Harbour: " + ", ".join(
             f"{s['city']} ({sum(1 for h in s['holds'] if h['seat'] is None)} free)" for s in ships)]
     departing = harbour.get("departing", 0)
-    lines = [f"Harbour ({_plural(departing, 'ship')} {'sails' if departing == 1 else 'sail'} this week; "
+    lines = [f"Harbour ({_plural(departing, 'ship')} {'sails' if departing == 1 else 'sail'} this Saturday; "
              "holds by number):"]
     for s in ships:
         holds = "; ".join(f"{i}) {'+'.join(h['goods'])} pays {h['pay']}" + _taken(h["seat"])
                           for i, h in enumerate(s["holds"], 1))
-        lines.append(f"  berth {s['berth']}, {s['id']} {s['city']} (pays {s['currency']}): {holds}")
+        if s.get("extra_open"):
+            holds += "; extra hold: any 1 good pays 2"
+        elif s.get("extra_seat") is not None:
+            holds += f"; extra hold — Seat {s['extra_seat']}"
+        fate = "sails this Saturday" if s["berth"] <= departing else "stays in port"
+        lines.append(f"  berth {s['berth']} ({fate}), {s['id']} {s['city']} (pays {s['currency']}): {holds}")
     return lines
 
 
@@ -131,6 +141,32 @@ def _me(me: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _order_line(view: dict[str, Any]) -> list[str]:
+    order = view.get("turn_order") or []
+    if not order:
+        return []
+    if view.get("mayor") is None:  # setup and the first Tuesday: only seat order so far
+        return ["Turn order: not set yet (Tuesday's family cards decide it; equal cards roll the die)."]
+    if view.get("phase", "").endswith("family cards"):
+        return ["Last week's order (equal cards this week swap it round): "
+                + " > ".join(f"Seat {s}" for s in order)]
+    return ["Turn order: " + " > ".join(f"Seat {s}" for s in order)]
+
+
+def _lean(view: dict[str, Any]) -> list[str]:
+    if not view.get("lean_council"):
+        return []
+    when = "this" if view.get("day") == 2 else "next"
+    return [f"Lean council (D17) applies {when} Tuesday: every family sends 1 member fewer than its card "
+            "(votes and turn order keep the card's value)."]
+
+
+#: decree -> the part of the board it touches, shown in full while it is voted on
+_TOUCHES = {"D01": "market", "D02": "market", "D11": "harbour", "D12": "harbour", "D15": "harbour",
+            "D16": "relics", "D18": "relics", **{d: "craftsmen" for d in ("D06", "D07", "D08", "D09", "D10")}}
+_OVERTIME = {"D06": "saddler", "D07": "wheelwright", "D08": "painter", "D09": "tailor", "D10": "shoemaker"}
+
+
 def summary(view: dict[str, Any]) -> str:
     lines = [str(view.get("status", ""))]
     card = view.get("week_card")
@@ -138,19 +174,22 @@ def summary(view: dict[str, Any]) -> str:
         lines.append(f"Week card {card['id']}: {card['dice']} extra dice, "
                      f"{_plural(view['harbour']['departing'], 'ship')} "
                      f"{'sails' if view['harbour']['departing'] == 1 else 'sail'}.")
-    lines += _decrees(view) + _vote(view)
-    if view.get("turn_order"):
-        lines.append("Turn order: " + " > ".join(f"Seat {s}" for s in view["turn_order"]))
+    lines += _decrees(view) + _vote(view) + _lean(view)
+    lines += _order_line(view)
     kind = (view.get("loop") or {}).get("kind")
-    lines += _market(view, kind == "stall")
-    lines += _craftsmen(view, kind == "order")
-    lines += _harbour(view, kind == "load" or view.get("phase", "").endswith("extra hold"))
-    lines += _relics(view, kind in ("buy", "insure"))
+    touched = _TOUCHES.get((view.get("vote") or {}).get("decree", ""))
+    overtime = _OVERTIME.get((view.get("vote") or {}).get("decree", ""))
+    lines += _market(view, kind == "stall" or touched == "market")
+    lines += _craftsmen(view, kind == "order" or touched == "craftsmen", None if kind == "order" else overtime)
+    lines += _harbour(view, kind == "load" or touched == "harbour" or view.get("phase", "").endswith("extra hold"))
+    changing = view.get("phase", "").endswith("money changers")  # D18: the prices decide what to change into
+    lines += _relics(view, kind in ("buy", "insure") or touched == "relics" or changing)
     for p in view.get("players", []):
         lines.append(_player(p, view.get("mayor")))
     scores = view.get("scores")
     if isinstance(scores, list):
-        lines.append("Public VP: " + ", ".join(f"Seat {i}: {s}" for i, s in enumerate(scores)))
+        lines.append("Shrine VP so far (relics stay secret until the end): "
+                     + ", ".join(f"Seat {i}: {s}" for i, s in enumerate(scores)))
     me = view.get("me")
     if me:
         lines += _me(me)

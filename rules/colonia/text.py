@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.colonia import data as D
+from rules.colonia import labels
 from rules.core import Event
 
 if TYPE_CHECKING:
@@ -14,15 +15,11 @@ STREET_NAMES = ("Tuesday", "Wednesday", "Thursday", "Friday")
 
 
 def _n(count: int, word: str) -> str:
-    """'1 member', '3 members'."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    return labels.plural(count, word)
 
 
 def _relic(card: str) -> str:
-    r = D.RELIC_BY_ID[card]
-    if r.shrine:
-        return f"{D.CITIES[r.city]} shrine ({r.price} {D.CURRENCIES[r.city]})"
-    return f"{D.CITIES[r.city]} relic {card} ({r.vp} VP, {r.price} {D.CURRENCIES[r.city]})"
+    return labels.relic_name(card)
 
 
 def _items(counts: dict[str, int] | None) -> str:
@@ -35,45 +32,34 @@ def _seats(seats: list[int]) -> str:
     return ", ".join(f"seat {s}" for s in seats) or "nobody"
 
 
-def describe_action(st: ColoniaState, action: str) -> str:
+def describe_action(st: ColoniaState, action: str, seat: int | None = None) -> str:
+    """The menu label of ``action``; with ``seat``, as that seat sees it (its own reserve, its own share)."""
     verb, _, rest = action.partition(" ")
     if action == "pass":
         return "Pass (no more actions of this kind today)"
     if verb == "family":
-        return f"Play family card {rest} (send {rest} members to the city hall)"
-    if verb == "vote":
-        return f"Vote {rest.capitalize()}"
-    if verb == "decide":
-        return f"As mayor, decide the tie: {rest.capitalize()}"
+        return labels.family(st, seat, int(rest))
+    if verb in ("vote", "decide"):
+        return labels.vote(st, seat, rest == "yes", verb)
     if verb == "take":
-        return f"Take a {rest}"
+        return labels.take(st, rest)
     if verb == "give":
         return f"Load {rest} into the extra hold"
     if verb == "stall":
-        i = int(rest) - 1
-        total = sum(st.stalls[i])
-        mats = _items({D.MATERIALS[m]: c for m, c in enumerate(st.stalls[i]) if c})
-        return f"Take stall {rest} ({mats}) with {_n(total, 'member')}"
+        return labels.stall(st, rest)
     if verb == "order":
-        c = D.CRAFTSMEN.index(rest)
-        a, b = D.RECIPES[c]
-        return (f"Order {D.GOODS[c]} from the {rest} ({D.MATERIALS[a]} + {D.MATERIALS[b]}, "
-                f"{_n(st.new_orders[c] + 1, 'member')})")
+        return labels.order(st, rest)
     if verb == "load":
-        sid, h = rest.split()
-        info = D.SHIP_BY_ID[sid]
-        need, pay = info.holds[int(h) - 1]
-        goods = " + ".join(D.GOODS[g] for g in need)
-        return f"Load {goods} on {sid} hold {h} for {pay} {D.CURRENCIES[info.city]}"
+        return labels.load(st, rest)
     if verb == "extra":
-        info = D.SHIP_BY_ID[rest]
-        return f"Use the extra hold of {rest} (any good, {D.EXTRA_HOLD_PAY} {D.CURRENCIES[info.city]})"
+        return labels.extra(st, rest)
     if verb == "buy":
-        return f"Buy the {_relic(rest)}"[:100]
+        return labels.first_fit(f"Buy the {_relic(rest)}")
     if verb == "insure":
-        return f"Insure the {_relic(rest)} with 1 member"[:100]
+        return labels.first_fit(f"Insure the {_relic(rest)} with 1 member (back when someone buys it)",
+                                f"Insure the {_relic(rest)} with 1 member")
     if verb == "enshrine":
-        return f"Place {_relic(rest)} in the shrine (double VP)"[:100]
+        return labels.first_fit(f"Place {_relic(rest)} in the shrine (double VP)")
     if action == "keep shrine empty":
         return "Keep the shrine empty for now"
     if action == "no exchange":
@@ -81,6 +67,8 @@ def describe_action(st: ColoniaState, action: str) -> str:
     if verb == "exchange":
         parts = rest.split()
         if len(parts) == 1:
+            if seat is not None and st.xchg[seat] is not None:
+                return f"Exchange from {rest} instead (amount and currency next)"
             return f"Exchange {rest} into another currency (amount and currency next)"
         return f"Exchange {parts[0]} {parts[1]} into {parts[3]} (1:1)"
     return action
@@ -124,7 +112,7 @@ def event_text(event: Event) -> str:
     if k == "lucky_find":
         return "Lucky find rolls: " + ", ".join(f"seat {s} rolled {r}" for s, r in p["rolls"].items()) + "."
     if k == "good_chosen":
-        return f"You take a {p['good']}."
+        return f"You take 1 {p['good']}."
     if k == "new_relics":
         return f"New relics on the extra spaces: {', '.join(p['relics']) or 'none left'}."
     if k == "exchanged":
@@ -137,9 +125,9 @@ def event_text(event: Event) -> str:
     if k == "stall":
         return f"Seat {p['seat']} takes stall {p['stall']} ({_items(p['materials'])})."
     if k == "order":
-        where = "above" if p["above"] else "below"
+        when = "delivered this Thursday" if p["above"] else "below the line: may wait for the dice"
         return (f"Seat {p['seat']} orders from the {p['craftsman']} with {_n(p['members'], 'member')} "
-                f"on space {p['space']} ({where} the stick).")
+                f"on space {p['space']} ({when}).")
     if k == "extra_dice":
         return f"Extra orders rolled: {', '.join(map(str, p['rolls'])) or 'none'}."
     if k == "delivery":

@@ -105,7 +105,7 @@ def phase_name(st: ColoniaState) -> str:
     if stage == "over":
         return "Game over"
     if stage == "good" and st.week == 1 and day == 1:
-        return "Setup: choose a good"
+        return "Setup: rolled a 6, choose a start good"
     name = DAY_NAMES[day]
     if stage == "family":
         return f"{name}: family cards"
@@ -115,7 +115,7 @@ def phase_name(st: ColoniaState) -> str:
     if stage == "exchange":
         return f"{name}: money changers"
     if stage == "good":
-        return f"{name}: lucky find"
+        return f"{name}: lucky find, rolled a 6, choose a good"
     if stage == "extra":
         return f"{name}: extra hold"
     if stage == "shrine":

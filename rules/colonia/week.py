@@ -96,6 +96,7 @@ def end_friday(st: ColoniaState, ev: list[Event]) -> None:
         st.reserve[seat] += st.street[seat][FRI]
         st.street[seat][FRI] = st.early[seat]  # early departures arrive after the return step (A7)
         st.early[seat] = 0
+    st.extra_holds = False  # loading is over: unloaded extra holds vanish; loaded ones stay with their ship (A8)
     st.day, st.sub, st.stage = 6, "votes", "auto"
 
 

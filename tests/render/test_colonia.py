@@ -131,9 +131,11 @@ def test_board_layout_fits_and_shows_every_seat(label: str, state: ColoniaState)
         on_row = sorted((t for t in canvas.texts if abs(t.box.cy - row.box.cy) < 10 and t.box.x > row.box.x2),
                         key=lambda t: t.box.x)
         reserve = view["players"][seat]["reserve"]
-        # VP, members at home, members out on the board (every member is in one place or the other)
-        assert [t.text for t in on_row[:3]] == [str(view["scores"][seat]), str(reserve),
-                                                str(FAMILY_MEMBERS[state.num_players] - reserve)]
+        # members at home, members out on the board (every member is in one place or the other); no VP column
+        # (issue 18: it read 0 all game, relics being secret), the shrine VP stand beside the shrines
+        assert [t.text for t in on_row[:2]] == [str(reserve), str(FAMILY_MEMBERS[state.num_players] - reserve)]
+        shrine_vp = view["scores"][seat]
+        assert (f"{shrine_vp}★" in [t.text for t in on_row]) == (shrine_vp > 0)
 
 
 @pytest.mark.parametrize(("label", "state"), STATES, ids=IDS)
@@ -235,7 +237,7 @@ def test_private_screen_shows_the_seats_holdings(late: tuple[ColoniaState, Any])
 
 
 def test_shrines_show_on_the_owners_screen() -> None:
-    state, _ = play(5, 9, lambda s: any(s.shrines) and s.stage == "loop")
+    state, _ = play(5, 1, lambda s: any(s.shrines) and s.stage == "loop")
     assert not state.is_over(), "the bots bought no shrine in this game"
     seat = next(i for i, held in enumerate(state.shrines) if held)
     shrines = state.view(seat)["players"][seat]["shrines"]
@@ -419,3 +421,31 @@ def test_the_last_move_read_from_its_events_is_the_move_its_action_names(players
     # (no bot game here enshrines a relic or breaks a tie as mayor)
     assert {"stall", "order", "load", "give", "buy", "insure", "pass"} <= read
 
+
+
+# ---------------------------------------------------------------- issue 18: legible at phone width
+def test_market_day_enlarges_the_market_and_its_cubes_and_keys_their_colours() -> None:
+    state = play(4, 3, _in_loop("stall", 2))[0]
+    view = state.view(None)
+    canvas = render.board_canvas("colonia", view, names=NAMES)
+    assert canvas.regions["market"] == col.MARKET_FOCUS and canvas.regions["craftsmen"] == col.CRAFTSMEN_SMALL
+    check_layout(canvas)
+    legend = texts_of(canvas, "market")
+    assert all(word in legend for word in ("leather", "iron", "wood", "linen", "fur")) or \
+        all(word in legend for word in ("Le", "Ir", "Wo", "Li", "Fu"))
+    other = render.board_canvas("colonia", play(4, 3, _in_loop("load", 2))[0].view(None), names=NAMES)
+    assert other.regions["market"] == col.MARKET
+
+
+def test_hold_goods_are_drawn_larger_than_before() -> None:
+    view = play(4, 3, _in_loop("load", 2))[0].view(None)
+    pitch = col._good_pitch(view["harbour"]["ships"], col.HARBOUR.w - 16 - 90, 41)
+    assert pitch >= 38 > col.GOOD_PITCH  # 28 px icons were 3-5 px at 390 px wide
+
+
+def test_a_seat_that_passed_says_so_in_words_without_a_strike_through() -> None:
+    state = play(4, 3, lambda s: s.stage == "loop" and s.loop is not None and any(s.loop["passed"]))[0]
+    view = state.view(None)
+    canvas = render.board_canvas("colonia", view, names=NAMES)
+    passed = sum(1 for p in view["players"] if p["passed"])
+    assert texts_of(canvas, "players").count("passed") == passed > 0

@@ -95,3 +95,107 @@ def test_bot_loads_the_best_paying_hold_on_a_departing_ship() -> None:
     best = max(pay for _, pay in D.SHIP_BY_ID[ship["id"]].holds)
     sid, hold = action.split()[1:]
     assert sid == ship["id"] and D.SHIP_BY_ID[sid].holds[int(hold) - 1][1] == best
+
+
+# ---- issue 18: decree politics and relic spending --------------------------------------------------------------
+def _vote_view(st: ColoniaState, did: str, seat: int) -> dict:
+    from .helpers import go, set_decrees
+
+    week_running(st, [8, 7, 6][: st.num_players], order=list(range(st.num_players)))
+    set_decrees(st, [did])
+    go(st, D.DECREE_BY_ID[did].day)
+    assert st.stage == "vote"
+    return st.view(seat)
+
+
+def _vote(view: dict, seat: int) -> str:
+    return GAME.bot_action(view, ["vote yes", "vote no"], seat, Rng(7))
+
+
+def test_bot_backs_overtime_only_when_it_delivers_its_own_orders() -> None:
+    st = fresh(3)
+    st.cols[2], st.stick[2] = [[1, 1], [1, 2], [2, 3]], 0
+    view = _vote_view(st, "D08", 0)
+    assert _vote(view, 0) == "vote no"  # it would deliver seat 1's orders, none of ours
+    st = fresh(3)
+    st.cols[2], st.stick[2] = [[0, 1], [0, 2], [2, 3]], 0
+    assert _vote(_vote_view(st, "D08", 0), 0) == "vote yes"
+
+
+def test_bot_wants_a_lean_council_only_when_short_of_members() -> None:
+    st = fresh(3)
+    view = _vote_view(st, "D17", 0)
+    rich = {**view, "players": [{**p, "reserve": 30 if p["seat"] == 0 else 5} for p in view["players"]]}
+    poor = {**view, "players": [{**p, "reserve": 3 if p["seat"] == 0 else 25} for p in view["players"]]}
+    assert _vote(rich, 0) == "vote no" and _vote(poor, 0) == "vote yes"
+
+
+def test_bots_no_longer_pass_almost_every_decree() -> None:
+    passed = total = 0
+    for seed in range(1, 9):
+        st = _play(3, seed, {0, 1, 2})
+        passed += sum(v["passed"] for v in st.votes)
+        total += len(st.votes)
+    assert passed / total < 0.8  # the frozen bot before issue 18 passed 93%
+
+
+def test_bot_saves_its_money_instead_of_buying_a_cheap_relic_early() -> None:
+    st = fresh(3)
+    week_running(st, [8, 7, 6], order=[0, 1, 2])
+    for i, card in enumerate(st.display):
+        if card:
+            st.relic_discard.append(card)
+            st.display[i] = None
+    put_relic_on_display(st, "LON-5-1", 0)
+    st.money[0] = [6, 0, 0, 0]
+    start_loop(st, 7, "buy")
+    assert GAME.bot_action(st.view(0), st.legal_actions(0), 0, Rng(1)) == "pass"
+
+
+def test_bot_spends_its_last_money_for_the_most_vp() -> None:
+    st = fresh(3)
+    week_running(st, [8, 7, 6], order=[0, 1, 2])
+    st.week = D.WEEKS
+    for i, card in enumerate(st.display):
+        if card:
+            st.relic_discard.append(card)
+            st.display[i] = None
+    for slot, card in enumerate(("LON-9-1", "LON-9-2", "LON-15-1")):
+        put_relic_on_display(st, card, slot)
+    st.money[0] = [18, 0, 0, 0]
+    start_loop(st, 7, "buy")
+    # 18 pfund: the 15 (5 VP) beats two 9s (4 VP)
+    assert GAME.bot_action(st.view(0), st.legal_actions(0), 0, Rng(1)) == "buy LON-15-1"
+
+
+def test_bot_buys_a_shrine_to_double_a_dear_relic_it_can_still_afford() -> None:
+    st = fresh(3)
+    week_running(st, [8, 7, 6], order=[0, 1, 2])
+    for i, card in enumerate(st.display):
+        if card:
+            st.relic_discard.append(card)
+            st.display[i] = None
+    put_relic_on_display(st, "BER-SHRINE", 0)
+    put_relic_on_display(st, "BER-15-1", 1)
+    st.money[0] = [0, 0, 30, 0]
+    start_loop(st, 7, "buy")
+    assert GAME.bot_action(st.view(0), st.legal_actions(0), 0, Rng(1)) == "buy BER-SHRINE"
+    st.apply(0, "buy BER-SHRINE")
+    st.apply(0, GAME.bot_action(st.view(0), st.legal_actions(0), 0, Rng(2)))  # nothing to place yet
+    while 0 not in st.to_act():
+        st.apply(st.to_act()[0], "pass")
+    assert GAME.bot_action(st.view(0), st.legal_actions(0), 0, Rng(3)) == "buy BER-15-1"
+    st.apply(0, "buy BER-15-1")
+    assert GAME.bot_action(st.view(0), st.legal_actions(0), 0, Rng(4)) == "enshrine BER-15-1"
+
+
+def test_bot_keeps_a_shrine_empty_for_a_better_relic_early_on() -> None:
+    st = fresh(3)
+    week_running(st, [8, 7, 6], order=[0, 1, 2])
+    give_relic(st, 0, "LON-SHRINE")
+    put_relic_on_display(st, "LON-5-1", 0)
+    st.money[0] = [20, 0, 0, 0]
+    start_loop(st, 7, "buy")
+    st.apply(0, "buy LON-5-1")
+    assert st.stage == "shrine"
+    assert GAME.bot_action(st.view(0), st.legal_actions(0), 0, Rng(5)) == "keep shrine empty"

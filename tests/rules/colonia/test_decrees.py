@@ -154,11 +154,11 @@ def test_d15_extra_hold_takes_any_good_pays_two_and_an_unloaded_one_vanishes() -
     while st.day < 7:
         st.apply(st.to_act()[0], "pass")
     assert st.money[0][gulden_or_other] == money + D.EXTRA_HOLD_PAY
-    assert st.extra_holds  # still this week
-    while st.week == 1:
-        st.apply(st.to_act()[0], "pass" if "pass" in st.legal_actions(st.to_act()[0]) else
-                 st.legal_actions(st.to_act()[0])[0])
-    assert st.extra_holds is False  # unloaded extra holds vanished at the end of the week
+    # Unloaded extra holds vanish once loading is over: Saturday and Sunday show none open (issue 18).
+    assert st.extra_holds is False
+    view = st.view(None)
+    assert view["harbour"]["extra_holds"] is False
+    assert not any(s["extra_open"] for s in view["harbour"]["ships"])
 
 
 def test_a8_a_loaded_extra_hold_on_a_ship_that_stays_pays_when_it_sails() -> None:
@@ -206,8 +206,9 @@ def test_d18_money_changers_exchange_up_to_five_one_to_one_privately() -> None:
     assert st.stage == "exchange" and sorted(st.to_act()) == [0, 1, 2]
     assert st.legal_actions(0) == ["exchange pfund", "no exchange"]
     ev = st.apply(0, "exchange pfund")
-    assert ev == [] and st.legal_actions(0)[-1] == "exchange 5 pfund to gulden"
-    assert len(st.legal_actions(0)) == 15
+    # 15 amounts, and (issue 18) a way back out: "no exchange" stays on offer after a currency is chosen.
+    assert ev == [] and st.legal_actions(0)[14] == "exchange 5 pfund to gulden"
+    assert st.legal_actions(0)[15:] == ["no exchange"]
     ev = st.apply(0, "exchange 5 pfund to mark")
     assert st.money[0] == [4, 0, 5, 0]
     assert all(e.to == 0 for e in ev if e.kind == "exchanged")
@@ -224,3 +225,17 @@ def test_d17_in_week_six_has_no_effect() -> None:
         st.cards_left[seat] = [3, 4, 5, 6, 7, 8]
     pass_decree(st, "D17")
     assert st.lean is False
+
+
+def test_d18_a_chosen_currency_can_be_switched_or_backed_out_of() -> None:
+    st = fresh(3)
+    st.money[0] = [9, 3, 0, 0]
+    pass_decree(st, "D18")
+    st.apply(0, "exchange pfund")
+    legal = st.legal_actions(0)
+    assert "no exchange" in legal and "exchange grivna" in legal and "exchange pfund" not in legal
+    assert st.describe_for(0, "exchange grivna").startswith("Exchange from grivna instead")
+    st.apply(0, "exchange grivna")
+    assert "exchange 3 grivna to mark" in st.legal_actions(0) and "exchange 4 grivna to mark" not in st.legal_actions(0)
+    st.apply(0, "no exchange")
+    assert st.money[0] == [9, 3, 0, 0] and 0 not in st.to_act()

@@ -223,7 +223,7 @@ def test_ct7_order_costs_escalate_per_craftsman() -> None:
     st.apply(green, "order saddler")
     assert st.cols[0][1] == [green, 2] and st.reserve[green] == r1 - 2
     assert "order saddler" in st.legal_actions(red)
-    assert st.describe("order saddler").endswith("3 members)")
+    assert ", 3 members →" in st.describe("order saddler")
     st.apply(red, "order saddler")
     assert st.cols[0][2] == [red, 3]
 

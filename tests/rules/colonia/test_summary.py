@@ -35,8 +35,11 @@ def test_friday_shows_every_ship_hold_and_its_loader() -> None:
     view = _play_until(4, lambda v: (v["loop"] or {}).get("kind") == "load")
     text = GAME.summary(view)
     for ship in view["harbour"]["ships"]:
-        line = next(ln for ln in text.splitlines() if ln.startswith(f"  berth {ship['berth']}, "))
-        assert line.startswith(f"  berth {ship['berth']}, {ship['id']} {ship['city']} (pays {ship['currency']}): 1) ")
+        # each berth says whether its ship sails this Saturday (issue 18: "sails" / "stays in port")
+        fate = "sails this Saturday" if ship["berth"] <= view["harbour"]["departing"] else "stays in port"
+        head = f"  berth {ship['berth']} ({fate}), "
+        line = next(ln for ln in text.splitlines() if ln.startswith(head))
+        assert line.startswith(f"{head}{ship['id']} {ship['city']} (pays {ship['currency']}): 1) ")
         for h, hold in enumerate(ship['holds'], 1):  # numbered as the load actions number them
             loader = '' if hold['seat'] is None else f" — Seat {hold['seat']}"
             assert f"{h}) {'+'.join(hold['goods'])} pays {hold['pay']}{loader}" in line
@@ -63,4 +66,4 @@ def test_seats_are_never_bare_numbers() -> None:
     view = _play_until(4, lambda v: v["day"] == 5)
     text = GAME.summary(view)
     assert re.search(r"Turn order: Seat \d > Seat \d > Seat \d", text)
-    assert "Public VP: Seat 0: " in text
+    assert "Shrine VP so far (relics stay secret until the end): Seat 0: " in text
