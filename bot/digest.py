@@ -22,7 +22,8 @@ from bot.botcore import BotCore
 from bot.dms import DirectMessages
 from bot.service import SinceDigest, Table, pause_text
 from bot.ui.since import since_text
-from bot.ui.text import clip, plural, shown
+from bot.ui.text import clip, shown
+from rules.words import plural
 
 log = logging.getLogger(__name__)
 

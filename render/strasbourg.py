@@ -58,6 +58,7 @@ from rules.strasbourg.data import (
 )
 from rules.strasbourg.prompts import objective_text
 from rules.strasbourg.state import SCORE_COLUMNS, is_secret_action
+from rules.words import plural
 
 if TYPE_CHECKING:
     from rules.core import Event
@@ -162,7 +163,7 @@ def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Seque
     if verb == "privilege":
         return f"{who} spent a privilege"
     if verb == "buy" and arg in PRICES:
-        return f"{who} bought {arg} for {_plural(PRICES[arg], 'coin')}"
+        return f"{who} bought {arg} for {plural(PRICES[arg], 'coin')}"
     if verb == "skip":
         return f"{who} placed no member"
     if verb == "goods":
@@ -181,8 +182,6 @@ def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Seque
     return f"{who}: {action}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # ---------------------------------------------------------------- the city
@@ -705,7 +704,7 @@ def draw_cards(c: Canvas, box: Box, private: StrasbourgPrivate, planning: bool) 
     open_ = [int(v) for v in private.get("open", [])]
     title, body = inner.rows(-38, 1, gap=4)
     count = sum(len(s) for s in stacks)
-    c.text_in(title, f"Your stacks · {_plural(count, 'card')}", F, "bold", INK, "left")
+    c.text_in(title, f"Your stacks · {plural(count, 'card')}", F, "bold", INK, "left")
     if new_from > 0:  # the key to the shaded stacks
         key = "from earlier rounds"
         w = text_width(key, F, "cond")

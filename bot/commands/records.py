@@ -22,7 +22,8 @@ from bot.commands.play import reply
 from bot.service import DamagedGame, MyGame, Table, TableError, pause_text
 from bot.service.pauses import UNREACHABLE
 from bot.ui import logview
-from bot.ui.text import NO_PING, clip, plural, shown
+from bot.ui.text import NO_PING, clip, shown
+from rules.words import plural
 
 MAX_REPLY = 2000
 NOTHING_OPEN = "No game is waiting for you. 🎉 You have no open games: `/game new` opens a table."

@@ -15,7 +15,8 @@ import discord
 
 from bot.service import SinceDigest
 from bot.ui.pager import Pager
-from bot.ui.text import clip, plural, shown
+from bot.ui.text import clip, shown
+from rules.words import plural
 
 MORE = "/game since"
 SINCE_VIEW_SECONDS = 600.0

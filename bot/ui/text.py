@@ -60,7 +60,3 @@ def pings(user_ids: Iterable[int]) -> discord.AllowedMentions:
     """Exactly these users may be pinged by a message — never anyone a name in it mentions, nor everyone or a role."""
     return discord.AllowedMentions(users=[discord.Object(uid) for uid in dict.fromkeys(user_ids)],
                                    everyone=False, roles=False, replied_user=False)
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"

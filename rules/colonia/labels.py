@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rules.colonia import data as D
 from rules.colonia.board import CRAFT_INDEX
+from rules.words import plural
 
 if TYPE_CHECKING:
     from rules.colonia.state import ColoniaState
@@ -19,9 +20,6 @@ if TYPE_CHECKING:
 LIMIT = 100
 
 
-def plural(count: int, word: str) -> str:
-    """'1 member', '3 members'."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def first_fit(*options: str) -> str:

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 from rules.colonia import data as D
 from rules.colonia.board import CRAFT_INDEX, CUR_INDEX, GOOD_INDEX, STALL_NAMES
-from rules.colonia.labels import plural, relic_name
+from rules.colonia.labels import relic_name
 from rules.colonia.loops import displayed
+from rules.words import plural
 
 if TYPE_CHECKING:
     from rules.colonia.state import ColoniaState

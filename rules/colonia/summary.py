@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.words import plural
+
 DAYS = {1: "Monday", 2: "Tuesday", 3: "Wednesday", 4: "Thursday", 5: "Friday", 6: "Saturday", 7: "Sunday"}
 
 
@@ -16,8 +18,6 @@ def _items(d: dict[str, int]) -> str:
     return ", ".join(f"{n} {k}" for k, n in d.items() if n) or "nothing"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _seat(s: int | None) -> str:
@@ -68,14 +68,14 @@ def _market(view: dict[str, Any], full: bool) -> list[str]:
         if m["seat"] is None:
             lines.append(f"  {m['stall']}{extra}: {_items(m['materials'])}")
         else:
-            lines.append(f"  {m['stall']}{extra}: taken by Seat {m['seat']} ({_plural(m['members'], 'member')})")
+            lines.append(f"  {m['stall']}{extra}: taken by Seat {m['seat']} ({plural(m['members'], 'member')})")
     return lines
 
 
 def _craftsmen(view: dict[str, Any], full: bool, only: str | None = None) -> list[str]:
     crafts = view.get("craftsmen", [])
     if not full:
-        return ["Craftsmen: " + ", ".join(f"{c['name']} {_plural(len(c['orders']), 'order')}" for c in crafts)]
+        return ["Craftsmen: " + ", ".join(f"{c['name']} {plural(len(c['orders']), 'order')}" for c in crafts)]
     lines = ["Craftsmen (inputs → good; the first spaces deliver this Thursday, the dice may add more):"]
     for c in crafts:
         if only is not None and c["name"] != only:
@@ -85,7 +85,7 @@ def _craftsmen(view: dict[str, Any], full: bool, only: str | None = None) -> lis
         deliver = f"spaces 1–{stick} deliver" if stick > 1 else "space 1 delivers" if stick else "nothing delivers yet"
         fate = "delivered this Thursday" if space <= stick else "may wait"
         lines.append(f"  {c['name']} ({'+'.join(c['inputs'])} → {c['good']}): {deliver}; "
-                     f"next order {_plural(c['next_cost'], 'member')} on space {space} ({fate}); orders {orders}")
+                     f"next order {plural(c['next_cost'], 'member')} on space {space} ({fate}); orders {orders}")
     return lines
 
 
@@ -96,7 +96,7 @@ def _harbour(view: dict[str, Any], full: bool) -> list[str]:
         return ["Harbour: " + ", ".join(
             f"{s['city']} ({sum(1 for h in s['holds'] if h['seat'] is None)} free)" for s in ships)]
     departing = harbour.get("departing", 0)
-    lines = [f"Harbour ({_plural(departing, 'ship')} {'sails' if departing == 1 else 'sail'} this Saturday; "
+    lines = [f"Harbour ({plural(departing, 'ship')} {'sails' if departing == 1 else 'sail'} this Saturday; "
              "holds by number):"]
     for s in ships:
         holds = "; ".join(f"{i}) {'+'.join(h['goods'])} pays {h['pay']}" + _taken(h["seat"])
@@ -172,7 +172,7 @@ def summary(view: dict[str, Any]) -> str:
     card = view.get("week_card")
     if card:
         lines.append(f"Week card {card['id']}: {card['dice']} extra dice, "
-                     f"{_plural(view['harbour']['departing'], 'ship')} "
+                     f"{plural(view['harbour']['departing'], 'ship')} "
                      f"{'sails' if view['harbour']['departing'] == 1 else 'sail'}.")
     lines += _decrees(view) + _vote(view) + _lean(view)
     lines += _order_line(view)

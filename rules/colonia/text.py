@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from rules.colonia import data as D
 from rules.colonia import labels
 from rules.core import Event
+from rules.words import plural
 
 if TYPE_CHECKING:
     from rules.colonia.state import ColoniaState
@@ -14,8 +15,6 @@ if TYPE_CHECKING:
 STREET_NAMES = ("Tuesday", "Wednesday", "Thursday", "Friday")
 
 
-def _n(count: int, word: str) -> str:
-    return labels.plural(count, word)
 
 
 def _relic(card: str) -> str:
@@ -78,7 +77,7 @@ def event_text(event: Event) -> str:
     p: dict[str, Any] = event.params
     k = event.kind
     if k == "week":
-        return (f"Week {p['week']} begins with week card {p['card']}: {_n(p['departing'], 'ship')} will sail; "
+        return (f"Week {p['week']} begins with week card {p['card']}: {plural(p['departing'], 'ship')} will sail; "
                 f"decrees {', '.join(p['decrees'])}.")
     if k == "family_chosen":
         return f"Seat {p['seat']} has chosen a family card."
@@ -126,7 +125,7 @@ def event_text(event: Event) -> str:
         return f"Seat {p['seat']} takes stall {p['stall']} ({_items(p['materials'])})."
     if k == "order":
         when = "delivered this Thursday" if p["above"] else "below the line: may wait for the dice"
-        return (f"Seat {p['seat']} orders from the {p['craftsman']} with {_n(p['members'], 'member')} "
+        return (f"Seat {p['seat']} orders from the {p['craftsman']} with {plural(p['members'], 'member')} "
                 f"on space {p['space']} ({when}).")
     if k == "extra_dice":
         return f"Extra orders rolled: {', '.join(map(str, p['rolls'])) or 'none'}."
@@ -156,7 +155,7 @@ def event_text(event: Event) -> str:
     if k == "insure":
         return f"Seat {p['seat']} insures {_relic(p['relic'])}."
     if k == "relics_refilled":
-        return f"The relic display is refilled with {_n(len(p['relics']), 'card')}."
+        return f"The relic display is refilled with {plural(len(p['relics']), 'card')}."
     if k == "windows":
         parts = []
         for c, seat in enumerate(p["windows"]):
