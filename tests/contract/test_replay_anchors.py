@@ -23,14 +23,14 @@ import rules
 # (game, players, seed, options) -> (snapshot sha256, trace sha256, plies)
 ANCHORS: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], tuple[str, str, int]] = {
     ("speicherstadt", 2, 11, ()): (
-        "197f62ac07a4c2fcc1dbbd3091b03cfd487366e6d746c96beb1350398daa6717",
-        "73d5f7fb7054bbf98f3c1b8d9da541e3f773677a5f20216997d2171c0abcceaa", 209),
+        "129564603529e8298776852a2d8d6fe9216d9fcaf301cf9a5f0fd1d3f40d01cd",
+        "8361c379fe222476be753acc255e43b4e2ab141c4d2bd45c2564b62c45c0521c", 226),
     ("speicherstadt", 3, 12, ()): (
-        "2940ca736c04e6548e8cd08c6aaa3a5c2533df7048c0a925a543d029e2d04451",
-        "4524a0b17748c6ce5952d740c0096655ce9807c2766e33956c0e08ca7f0516a2", 194),
+        "8520b62a6fe200ade5f2c8b6268487766106df2c54b7864619c573f5ad949017",
+        "451dd95acaa59834ed516a83a5013dfc5fe775f2742f1d7ec6d2460411f2c12b", 200),
     ("speicherstadt", 5, 13, ()): (
-        "b57b1355328ceb5196fab14d75527284e58e83c8cf8c0d13255f4d258918a4f6",
-        "22ca7f4872fbb75a99287b2fc743d495d9eaa6465367beeef3f6b8061dea3402", 198),
+        "e6da777aa47e43370ef345b3599e1d40511137b5b8bce92dcecab5e2839dcf1d",
+        "2ebfde10c11540c0973d6e6a8687512030670e5babccf11d35cd8d4377a409de", 198),
     ("colonia", 3, 21, ()): (
         "c697081dbda88726bb5a915083fe0f39782b194bafc12b44f562442088ca2df8",
         "8e322203950a59df7f1f6e247c94f445c4158a36947429f21037e683f97b3f34", 331),
