@@ -161,6 +161,11 @@ class SpeicherstadtState(State["SpeicherstadtView"]):
     def _start_loading(self, rng: Rng, events: list[Event]) -> None:
         loading.start(self, rng, events)
 
+    def refusal(self, seat: int, action: str) -> str | None:
+        from rules.speicherstadt.refusals import refusal
+
+        return refusal(self, seat, action)
+
     # ---- reading -----------------------------------------------------------------------------
     def breakdowns(self) -> list[dict[str, int]]:
         return [scoring.breakdown(p) for p in self.players]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from rules.speicherstadt import scoring
-from rules.speicherstadt.data import CARDS, GOODS, SEASON_NAMES
+from rules.speicherstadt.data import CARDS, GOODS, HALL_CONVERT_CUBES, HALL_SELL_CUBES, HALL_STORE_MAX, SEASON_NAMES
 from rules.views import BaseView
 
 if TYPE_CHECKING:
@@ -236,8 +236,9 @@ def _seats_text(seats: list[int]) -> str:
 def summary(view: dict[str, Any]) -> str:
     lines = [view["status"]]
     pile = view["pile"]
-    lines.append(f"Pile: {pile['count']} cards, {pile['fires_left']} fires to come"
+    lines.append(f"Pile: {_n(pile['count'], 'card')}, {_n(pile['fires_left'], 'fire')} to come"
                  + (" — last round!" if view["last_round"] else ""))
+    lines.append(f"Reserve: {_goods_text(view['reserve'])}; bag: {_n(view['bag'], 'cube')}")
     for slot in view["row"]:
         hint = card_hint(slot)
         carries = slot["cubes"] is not None and slot["status"] == "open"
@@ -266,4 +267,16 @@ def summary(view: dict[str, Any]) -> str:
             stock.append(f"market hall {_goods_text(pl['hall'])}")
         if stock:
             lines.append("    " + "; ".join(stock))
+        if view["phase"] == "loading" and pl["seat"] in view["to_act"]:
+            lines.append("    " + _hall_hint(pl))
     return "\n".join(lines)
+
+
+def _hall_hint(pl: dict[str, Any]) -> str:
+    """How the market hall works, and why End loading is missing while 2 or more cubes stand on it."""
+    on_hall = sum(pl["hall"].values())
+    rule = (f"market hall: {HALL_SELL_CUBES} cubes on it sell for 1 coin, {HALL_CONVERT_CUBES} trade for any 1 cube "
+            f"of the reserve; at most {HALL_STORE_MAX} may stay")
+    if on_hall > HALL_STORE_MAX:
+        return f"{rule}. It holds {on_hall}: sell, convert or take cubes back before you can end loading."
+    return rule + "."
