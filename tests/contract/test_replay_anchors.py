@@ -23,14 +23,14 @@ import rules
 # (game, players, seed, options) -> (snapshot sha256, trace sha256, plies)
 ANCHORS: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], tuple[str, str, int]] = {
     ("speicherstadt", 2, 11, ()): (
-        "129564603529e8298776852a2d8d6fe9216d9fcaf301cf9a5f0fd1d3f40d01cd",
-        "8361c379fe222476be753acc255e43b4e2ab141c4d2bd45c2564b62c45c0521c", 226),
+        "2e505bb49dda352a798bf655bdc70e9a19348e34f2c9368062aa3209dbe39429",
+        "5013e72a33ef17fe2f04ad0a931d3e89724e75ebb52aa36af2953b86a76c386e", 219),
     ("speicherstadt", 3, 12, ()): (
-        "8520b62a6fe200ade5f2c8b6268487766106df2c54b7864619c573f5ad949017",
-        "451dd95acaa59834ed516a83a5013dfc5fe775f2742f1d7ec6d2460411f2c12b", 200),
+        "0f3db9a8fd6fc2aa07d28e420798d14f9fc9294ad812edf68e7b71855f21a10c",
+        "c68474b16fae43c55c4b478f5d2156337e4323ecf7c7186a2b21bee450e0ae00", 217),
     ("speicherstadt", 5, 13, ()): (
-        "e6da777aa47e43370ef345b3599e1d40511137b5b8bce92dcecab5e2839dcf1d",
-        "2ebfde10c11540c0973d6e6a8687512030670e5babccf11d35cd8d4377a409de", 198),
+        "5f85c0fc45ef4f99d47b5b0325b8ed1310d5e5d56b1fc6f03879aa4c4be8f225",
+        "de79064f4a7f44e3542843c4e560fa43df03a9053db7583beee022415f71d10f", 219),
     ("colonia", 3, 21, ()): (
         "c697081dbda88726bb5a915083fe0f39782b194bafc12b44f562442088ca2df8",
         "8e322203950a59df7f1f6e247c94f445c4158a36947429f21037e683f97b3f34", 331),
