@@ -45,6 +45,7 @@ class RowSlot(TypedDict):
     price: int
     status: str
     buyer: int | None
+    paid: int | None  # what the buyer paid (None before a purchase, and in games saved before it was kept)
 
 
 class SpeicherstadtView(BaseView):
@@ -164,7 +165,8 @@ def build_view(state: SpeicherstadtState, seat: int | None) -> SpeicherstadtView
             {"col": i + 1, "card": s["card"], "name": CARDS[s["card"]]["name"], "kind": CARDS[s["card"]]["kind"],
              "info": card_info(s["card"]),
              "cubes": dict(s["cubes"]) if s["cubes"] is not None else None, "workers": list(s["workers"]),
-             "price": len(s["workers"]), "status": s["status"], "buyer": s["buyer"]}
+             "price": len(s["workers"]), "status": s["status"], "buyer": s["buyer"],
+             "paid": s.get("paid")}
             for i, s in enumerate(state.row)
         ],
         "deciding": state.col + 1 if state.phase == "purchase" else None,
@@ -244,7 +246,8 @@ def summary(view: dict[str, Any]) -> str:
         carries = slot["cubes"] is not None and slot["status"] == "open"
         extra = f" carrying {_goods_text(slot['cubes'])}" if carries else ""
         if slot["status"] == "bought":
-            where = f"bought by Seat {slot['buyer']}"
+            paid = slot.get("paid")
+            where = f"bought by Seat {slot['buyer']}" + (f" for {_n(paid, 'coin')}" if paid is not None else "")
         elif slot["status"] == "discarded":
             where = "nobody bought it"
         elif slot["workers"]:

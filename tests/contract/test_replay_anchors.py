@@ -23,14 +23,14 @@ import rules
 # (game, players, seed, options) -> (snapshot sha256, trace sha256, plies)
 ANCHORS: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], tuple[str, str, int]] = {
     ("speicherstadt", 2, 11, ()): (
-        "2e505bb49dda352a798bf655bdc70e9a19348e34f2c9368062aa3209dbe39429",
-        "5013e72a33ef17fe2f04ad0a931d3e89724e75ebb52aa36af2953b86a76c386e", 219),
+        "b92cc4b12ffc59591a691d2633cba3d1d33a079bc95133fbcce5460664fe012c",
+        "59c65a342ccfccb97e05d2c9d2d1754bfc734bc1f66edb907ff69d58226333ac", 219),
     ("speicherstadt", 3, 12, ()): (
-        "0f3db9a8fd6fc2aa07d28e420798d14f9fc9294ad812edf68e7b71855f21a10c",
-        "c68474b16fae43c55c4b478f5d2156337e4323ecf7c7186a2b21bee450e0ae00", 217),
+        "237570d609a374f9edacfaaa82a1676184237e3d444f4a5b0d1073e2c154e8d0",
+        "f75f3eb6e5ea3c4bc8653065d02733e1a3ef7cd9bb864543a1832907a8cdd5fd", 217),
     ("speicherstadt", 5, 13, ()): (
-        "5f85c0fc45ef4f99d47b5b0325b8ed1310d5e5d56b1fc6f03879aa4c4be8f225",
-        "de79064f4a7f44e3542843c4e560fa43df03a9053db7583beee022415f71d10f", 219),
+        "ff04431b8290103736158d5bae1c963f160a87560a98868d1b02f5885cd89891",
+        "106b1d2ec6519500491c4a6167b7707646c0a20028025057837738d0a774948b", 219),
     ("colonia", 3, 21, ()): (
         "c697081dbda88726bb5a915083fe0f39782b194bafc12b44f562442088ca2df8",
         "8e322203950a59df7f1f6e247c94f445c4158a36947429f21037e683f97b3f34", 331),

@@ -107,3 +107,13 @@ def test_the_final_table_shows_the_coins_that_broke_a_tie() -> None:
     assert "Tied scores are ranked by coins" in text
     untied = Outcome.from_scores([20, 18, 9], [{"fires": 20}, {"fires": 18}, {"fires": 9}], [3, 7, 1])
     assert "Coins" not in score_table(table, untied)  # type: ignore[arg-type]
+
+
+def test_a_bought_card_says_who_paid_what() -> None:
+    from tests.rules.speicherstadt.helpers import purchase_state, slot
+
+    state = purchase_state(3, [slot("A05", [1, 2]), slot("A06", [0])])
+    state.apply(1, "buy")
+    view = state.view(None)
+    assert view["row"][0]["paid"] == 2 and view["row"][0]["buyer"] == 1
+    assert "Tea Taster (sells tea for 1 coin, 1 pt): bought by Seat 1 for 2 coins" in summary(view)
