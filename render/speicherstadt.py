@@ -1,9 +1,11 @@
 """The Speicherstadt: the quay with its worker columns, the water row of cards, and one tableau per seat.
 
 Layout (1280 x 800): a header (round, season, phase, whose decision, pile and fires to come), the
-water row (per card: its building spaces with the workers in placement order and the price above,
-the card below), and the tableaus (score, coins, firemen, contracts with their progress, other
-cards, warehouse and market hall). ``view["over"]`` draws the final scores instead (see
+water row (per card: its building spaces with the workers, drawn as their seats' shapes, in placement
+order and the price above, the card below, a bought one naming its buyer and price; along the canal the
+reserve and the bag, in every phase), and the tableaus (score, coins, firemen, contracts with their
+goods slots, a square cube when filled and a round hole when empty, and an "n/m" count, other cards,
+warehouse and market hall). ``view["over"]`` draws the final scores instead (see
 ``draw_final``). Nothing but the pile order is secret in this game, so a seat's private image is
 its own tableau drawn large.
 """
