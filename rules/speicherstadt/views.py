@@ -240,7 +240,8 @@ def summary(view: dict[str, Any]) -> str:
     pile = view["pile"]
     lines.append(f"Pile: {_n(pile['count'], 'card')}, {_n(pile['fires_left'], 'fire')} to come"
                  + (" — last round!" if view["last_round"] else ""))
-    lines.append(f"Reserve: {_goods_text(view['reserve'])}; bag: {_n(view['bag'], 'cube')}")
+    reserve = _goods_text(view["reserve"]) if any(view["reserve"].values()) else "empty"
+    lines.append(f"Reserve: {reserve}; bag: {_n(view['bag'], 'cube')}")
     for slot in view["row"]:
         hint = card_hint(slot)
         carries = slot["cubes"] is not None and slot["status"] == "open"

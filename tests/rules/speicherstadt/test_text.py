@@ -66,7 +66,7 @@ def test_the_summary_shows_the_reserve_and_the_bag_in_every_phase() -> None:
     while state.phase != "over" and len(seen) < 3:
         view = state.view(None)
         text = summary(view)
-        reserve = ", ".join(f"{n} {g}" for g, n in view["reserve"].items() if n) or "-"
+        reserve = ", ".join(f"{n} {g}" for g, n in view["reserve"].items() if n) or "empty"
         assert f"Reserve: {reserve}; bag: {view['bag']} cube" in text
         seen.add(state.phase)
         seat = state.to_act()[0]
