@@ -434,7 +434,7 @@ def secret_lines(view: Any, public: Any, path: str = "", viewer: int | None = No
 
 
 def score_table(table: Table, outcome: Outcome) -> str:
-    """The final scores, best first, with the per-seat breakdown as columns."""
+    """The final scores, best first, with the per-seat breakdown as columns; when scores tie, the tie-break too."""
     keys: list[str] = []
     for part in outcome.breakdown:
         keys += [k for k in part if k not in keys]
@@ -442,12 +442,18 @@ def score_table(table: Table, outcome: Outcome) -> str:
     keys.sort(key=lambda k: columns.index(k) if k in columns else len(columns))  # the final image's order
     names = table.names
     width = max([len(n) for n in names] + [6])
+    tied = len(set(outcome.scores)) < len(outcome.scores) and len(outcome.tiebreak) == len(names)
+    label = rules.GAMES[table.game].tiebreak_label if table.game in rules.GAMES else Game.tiebreak_label
     header = f"{'#':>2}  {'Player':<{width}}  {'Score':>5}" + "".join(f"  {k:>{max(len(k), 4)}}" for k in keys)
+    header += f"  {label:>{max(len(label), 4)}}" if tied else ""
     rows = [header, "-" * len(header)]
     for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
         parts = outcome.breakdown[seat] if seat < len(outcome.breakdown) else {}
         rows.append(f"{outcome.ranks[seat]:>2}  {names[seat]:<{width}}  {outcome.scores[seat]:>5}"
-                    + "".join(f"  {parts.get(k, 0):>{max(len(k), 4)}}" for k in keys))
+                    + "".join(f"  {parts.get(k, 0):>{max(len(k), 4)}}" for k in keys)
+                    + (f"  {outcome.tiebreak[seat]:>{max(len(label), 4)}}" if tied else ""))
+    if tied:
+        rows.append(f"Tied scores are ranked by {label.lower()} (the last column).")
     return "\n".join(rows)
 
 
@@ -479,7 +485,7 @@ async def open_table(svc: TableService, game: Game, channel: int, seats: list[st
     except TableError:
         table = None
     if table is not None and table.status == "active" and not fresh:
-        say(f"Resuming your {game.title} game ({', '.join(table.names)}). Use --new to start over.")
+        say(f"Resuming {game.title} ({', '.join(table.names)}). Use --new to start over.")
         return True
     problem = seats_problem(game, seats, seed)
     if problem:  # checked before --new abandons anything

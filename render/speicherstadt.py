@@ -1,9 +1,11 @@
 """The Speicherstadt: the quay with its worker columns, the water row of cards, and one tableau per seat.
 
 Layout (1280 x 800): a header (round, season, phase, whose decision, pile and fires to come), the
-water row (per card: its building spaces with the workers in placement order and the price above,
-the card below), and the tableaus (score, coins, firemen, contracts with their progress, other
-cards, warehouse and market hall). ``view["over"]`` draws the final scores instead (see
+water row (per card: its building spaces with the workers, drawn as their seats' shapes, in placement
+order and the price above, the card below, a bought one naming its buyer and price; along the canal the
+reserve and the bag, in every phase), and the tableaus (score, coins, firemen, contracts with their
+goods slots, a square cube when filled and a round hole when empty, and an "n/m" count, other cards,
+warehouse and market hall). ``view["over"]`` draws the final scores instead (see
 ``draw_final``). Nothing but the pile order is secret in this game, so a seat's private image is
 its own tableau drawn large.
 """
@@ -89,14 +91,15 @@ def good_cube(good: str, size: int, faded: bool = False) -> Image.Image:
     if key in _cache:
         return _cache[key]
     colour = GOOD_RGB[good]
-    if faded:  # an empty contract slot: a hollow square in the good's colour
+    if faded:  # an empty contract slot: a round hole ringed in the good's colour, never a square like a cube
         s = size * SS
         big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
         d = ImageDraw.Draw(big)
-        lw = max(SS, round(s / 7))
+        lw = max(SS, round(s / 8))
         edge = colour if good != "rubber" else mix(colour, INK, 0.3)
-        d.rounded_rectangle((SS, SS, s - SS, s - SS), radius=s * 0.14, fill=BOARD, outline=INK, width=SS * 2)
-        d.rounded_rectangle((SS * 3, SS * 3, s - SS * 3, s - SS * 3), radius=s * 0.1, outline=edge, width=lw)
+        pad = round(s * 0.1)
+        d.ellipse((pad, pad, s - pad, s - pad), fill=mix(BOARD, INK, 0.12), outline=INK, width=SS * 2)
+        d.ellipse((pad + SS * 3, pad + SS * 3, s - pad - SS * 3, s - pad - SS * 3), outline=edge, width=lw)
         _good_mark(d, good, s, edge, SS)
         img = big.resize((size, size), Image.Resampling.LANCZOS)
     else:
@@ -228,7 +231,7 @@ def draw_board(view: SpeicherstadtView, last: Any, names: Sequence[str] | None) 
     c.region("header", lay["header"])
     c.region("water", lay["water"])
     draw_header(c, lay["header"], view, names)
-    draw_water(c, lay["water"], lay["columns"], view, ring)
+    draw_water(c, lay["water"], lay["columns"], view, ring, names)
     for seat, box in enumerate(lay["tableaus"]):
         c.region(f"seat{seat}", box)
         draw_tableau(c, box, view, seat, names, ringed=ring == ("seat", seat))
@@ -275,7 +278,11 @@ def draw_header(c: Canvas, box: Box, view: SpeicherstadtView, names: Sequence[st
     c.text((name.x2 + 10, box.cy), verb, MIN_FONT, "regular", INK, "lm", max_width=max(60.0, right_edge - name.x2))
 
 
-def draw_water(c: Canvas, box: Box, cols: list[Box], view: SpeicherstadtView, ring: tuple[str, int] | None) -> None:
+RESERVE_H = 46  # the reserve strip along the bottom of the canal, in every phase
+
+
+def draw_water(c: Canvas, box: Box, cols: list[Box], view: SpeicherstadtView, ring: tuple[str, int] | None,
+               names: Sequence[str] | None = None) -> None:
     quay_h = 150
     # the quay (building spaces) on stone, the canal below with the cards floating on it
     c.panel(box.top(quay_h + 12), fill=hex_rgb("#b9a98c"), outline=None)
@@ -284,36 +291,35 @@ def draw_water(c: Canvas, box: Box, cols: list[Box], view: SpeicherstadtView, ri
     for y in range(round(canal.y) + 30, round(canal.y2) - 10, 34):  # a few wave lines
         c.draw.line((canal.x + 16, y, canal.x2 - 16, y), fill=mix(WATER, PAPER, 0.12), width=2)
     deciding = view.get("deciding")
-    loading = view["phase"] == "loading"
-    if loading:  # the workers are home: the quay shows the reserve that market-hall conversions draw from
-        draw_reserve(c, Box(box.x + 10, box.y + 8, box.w - 20, quay_h - 16), view)
+    # the reserve a conversion draws from, and the bag ships are filled from: shown in every phase
+    draw_reserve(c, Box(box.x + 10, canal.y2 - RESERVE_H - 6, box.w - 20, RESERVE_H), view)
     for i, col in enumerate(cols):
         slot = view["row"][i] if i < len(view["row"]) else None
         spaces = Box(col.x, box.y + 6, col.w, quay_h - 12)
-        card = Box(col.x, canal.y + 12, col.w, canal.h - 22)
-        c.region(f"col{i + 1}", Box(col.x, box.y, col.w, box.h))
+        card = Box(col.x, canal.y + 10, col.w, canal.h - RESERVE_H - 22)
+        c.region(f"col{i + 1}", Box(col.x, box.y, col.w, box.h - RESERVE_H - 8))
         if slot is None:
             c.draw.rounded_rectangle(card.rect, radius=12, outline=WATER_DARK, width=3)
             continue
-        if not loading:
-            draw_spaces(c, spaces, slot, deciding == slot["col"] and view["phase"] == "purchase")
-        draw_card(c, card, slot, ringed=False)
+        draw_spaces(c, spaces, slot, deciding == slot["col"] and view["phase"] == "purchase")
+        draw_card(c, card, slot, ringed=False, names=names)
         if deciding == slot["col"] and view["phase"] == "purchase":
-            c.draw.rounded_rectangle(Box(col.x - 4, box.y + 2, col.w + 8, box.h - 4).rect, radius=14,
+            c.draw.rounded_rectangle(Box(col.x - 4, box.y + 2, col.w + 8, box.h - RESERVE_H - 12).rect, radius=14,
                                      outline=GOLD, width=5)
         if ring == ("col", slot["col"]):
-            c.highlight(Box(col.x, box.y + 4, col.w, box.h - 8), edged=True)
+            c.highlight(Box(col.x, box.y + 4, col.w, box.h - RESERVE_H - 16), edged=True)
 
 
 def draw_reserve(c: Canvas, box: Box, view: SpeicherstadtView) -> None:
     """The reserve (cubes sold, converted or lost; a conversion takes from here) and the bag's count."""
-    line = Box(box.x, box.cy - 30, box.w, 60)
+    line = box
     c.draw.rounded_rectangle(line.rect, radius=14, fill=BOARD, outline=INK_SOFT, width=2)
-    x = c.text((line.x + 16, line.cy), "Reserve", MIN_FONT, "bold", INK, "lm").x2 + 24
+    x = c.text((line.x + 16, line.cy), "Reserve", MIN_FONT, "bold", INK, "lm").x2 + 20
     reserve = view.get("reserve") or {}
+    size = int(line.h - 10)
     for good in GOODS:
-        cube(c, good, (x + 22, line.cy), 44)
-        x = c.text((x + 50, line.cy), f"×{reserve.get(good, 0)}", MIN_FONT, "bold", INK, "lm").x2 + 26
+        cube(c, good, (x + size / 2, line.cy), size)
+        x = c.text((x + size + 6, line.cy), f"×{reserve.get(good, 0)}", MIN_FONT, "bold", INK, "lm").x2 + 22
     c.text((line.x2 - 16, line.cy), f"Bag {view.get('bag', 0)}", MIN_FONT, "regular", INK_SOFT, "rm")
 
 
@@ -332,8 +338,8 @@ def draw_spaces(c: Canvas, box: Box, slot: RowSlot, deciding: bool) -> None:
         cell = Box(cx - size / 2, cy - size / 2, size, size)
         c.draw.rounded_rectangle(cell.rect, radius=8, fill=SPACE_RGB,
                                  outline=INK_SOFT, width=1)
-        if k < len(workers):
-            c.meeple(workers[k], (cx, cy), size - 2)
+        if k < len(workers):  # the seat's shape in its colour: owners told apart without colour
+            c.token(workers[k], (cx, cy), size - 4)
             if k == 0 and deciding:
                 c.draw.rounded_rectangle(cell.inset(-3).rect, radius=9, outline=GOLD, width=4)
     if workers:
@@ -343,7 +349,7 @@ def draw_spaces(c: Canvas, box: Box, slot: RowSlot, deciding: bool) -> None:
         c.text_in(Box(chip.x + 40, chip.y, chip.w - 44, chip.h), f"{slot['price']}", MIN_FONT, "bold")
 
 
-def draw_card(c: Canvas, box: Box, slot: RowSlot, ringed: bool) -> None:
+def draw_card(c: Canvas, box: Box, slot: RowSlot, ringed: bool, names: Sequence[str] | None = None) -> None:
     kind = slot["kind"]
     info = slot.get("info", {})
     band = KIND_RGB.get(kind, INK_SOFT)
@@ -358,14 +364,21 @@ def draw_card(c: Canvas, box: Box, slot: RowSlot, ringed: bool) -> None:
     body = box.rest_below(46).inset(8, 6)
     draw_card_body(c, body, slot)
     if slot["status"] != "open":
-        overlay = Image.new("RGBA", (round(box.w), round(box.h)), (*BOARD, 170))
+        overlay = Image.new("RGBA", (round(box.w), round(box.h)), (*BOARD, 215))
         c.img.paste(overlay, (round(box.x), round(box.y)), overlay)
-        label = Box(box.x + 8, box.cy - 4, box.w - 16, 44)
+        label = Box(box.x + 8, box.cy - 26, box.w - 16, 44)
         buyer = slot.get("buyer")
         if slot["status"] == "bought" and buyer is not None:
-            c.player_chip(label, buyer, "Sold", MIN_FONT, "cond")
+            c.player_chip(label, buyer, seat_name(buyer, names), MIN_FONT, "cond", tight=True)
+            paid = slot.get("paid")
+            if paid is not None:
+                price = Box(box.x + 8, label.y2 + 4, box.w - 16, 40)
+                text = f"paid {paid}"
+                left = price.cx - (40 + kit.text_width(text, MIN_FONT, "bold")) / 2
+                c.coin((left + 17, price.cy), 34)
+                c.text((left + 40, price.cy), text, MIN_FONT, "bold", INK, "lm", max_width=price.x2 - left - 40)
         else:
-            c.chip(label, "Discarded", INK_SOFT, MIN_FONT, "cond")
+            c.chip(Box(box.x + 8, box.cy - 4, box.w - 16, 44), "Discarded", INK_SOFT, MIN_FONT, "cond")
     if ringed:
         c.highlight(box, edged=True)
 
@@ -375,8 +388,8 @@ def draw_card_body(c: Canvas, body: Box, slot: RowSlot) -> None:
     info = slot.get("info", {})
     top, bottom = body.rows(1, 1, gap=4)
     if kind == "ship":
-        kit.icon(c, "ship", (top.cx, top.cy), 52)
-        cubes_in_row(c, bottom, expand(slot.get("cubes")), 44)
+        kit.icon(c, "ship", (top.cx, top.cy), int(min(52, top.h + 8)))
+        cubes_in_row(c, bottom, expand(slot.get("cubes")), int(min(44, bottom.h + 4)))
     elif kind == "contract":
         goods = info.get("goods", [])
         size = min(44, int((top.w - 4 * (len(goods) - 1)) / max(1, len(goods))))
@@ -492,25 +505,41 @@ def draw_holdings(c: Canvas, box: Box, pl: SpeicherstadtPlayer, large: bool) -> 
     return _flow(c, Box(box.x, y, box.w, box.y2 - y), stores, line)
 
 
-CONTRACT_W = 4 * 42 + 70  # four goods slots and the points chip
+CONTRACT_W = 4 * 40 + 130  # four goods slots, the n/m chip and the points
 
 
 def draw_contract(c: Canvas, row: Box, k: dict[str, Any]) -> None:
+    """Goods slots (a filled one is a square cube, an empty one a round hole), then an "n/m" chip and the points
+    (green once complete). A panel too narrow for both shows the points only once the contract is complete."""
     goods = k["goods"]
     filled = list(k["filled"])
-    size = int(min(row.h - 6, 38))
-    pts = Box(row.x + min(row.w, CONTRACT_W) - 62, row.y, 62, row.h)  # after the 4th slot, not far right
+    size = int(min(row.h - 6, 34))
+    step = size + 3
     x = row.x + size / 2 + 2
     for g in goods:
         done = g in filled
         if done:
             filled.remove(g)
         cube(c, g, (x, row.cy), size, faded=not done)
-        x += size + 4
+        x += step
+    count = f"{len(k['filled'])}/{len(goods)}"
+    points = f"{k['points']}★"
+    count_w = kit.text_width(count, MIN_FONT, "cond") + 14
+    points_w = kit.text_width(points, MIN_FONT, "cond") + 4
+    own_end = row.x + len(goods) * step + 2
+    aligned = row.x + 4 * step + 2  # chips line up after a 4th slot when the panel is wide enough
+    start = aligned if aligned + count_w + points_w <= row.x2 else own_end
     fill = kit.GOOD if k["complete"] else PAPER
-    chip = pts.inset(2, 4)
+    if start + count_w + points_w > row.x2:  # narrow: the count until complete, then the points
+        label = points if k["complete"] else count
+        chip = Box(start, row.y + 4, kit.text_width(label, MIN_FONT, "cond") + 14, row.h - 8)
+        c.draw.rounded_rectangle(chip.rect, radius=12, fill=fill, outline=INK, width=1)
+        c.text_in(chip, label, MIN_FONT, "cond", kit.ink_on(fill))
+        return
+    chip = Box(start, row.y + 4, count_w, row.h - 8)
     c.draw.rounded_rectangle(chip.rect, radius=12, fill=fill, outline=INK, width=1)
-    c.text_in(chip, str(k["points"]), MIN_FONT, "bold", kit.ink_on(fill))
+    c.text_in(chip, count, MIN_FONT, "cond", kit.ink_on(fill))
+    c.text((chip.x2 + 4, row.cy), points, MIN_FONT, "cond", INK, "lm")
 
 
 CHIP_TITLES = {"kontor": "Kontor", "ship": "Ship", "bank": "Bank", "chamber": "Chamber", "church": "Church",

@@ -388,6 +388,8 @@ class Game(ABC):
     secret_verbs: ClassVar[frozenset[str]] = frozenset()
     #: what the front ends say while several seats are awaited in a public step (``State.secret_simultaneous``).
     together_text: ClassVar[str] = "Several players act at the same time; each step shows at once."
+    #: what ``Outcome.tiebreak`` counts, as the final table's column heading when scores tie ("Coins").
+    tiebreak_label: ClassVar[str] = "Tie-break"
 
     #: undo: event kind -> what it shows (``DRAW``, ``REVEAL``, ``SECRET``) for the events that show something hidden:
     #: a card off a pile nobody saw, a stack turned over, the choices of a secret simultaneous step. None: the game

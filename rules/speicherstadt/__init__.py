@@ -35,6 +35,7 @@ class SpeicherstadtGame(Game):
     )
     reconstructed: ClassVar[list[str]] = RECONSTRUCTED
     together_text: ClassVar[str] = "Everyone loads at the same time; each step shows at once."
+    tiebreak_label: ClassVar[str] = "Coins"
     #: undo (docs/service.md "Undo"): the cards turned over from the pile as a round starts (the ship cubes drawn with
     #: them use the Rng). Loading at the same time is public: each step shows at once, nothing is kept secret.
     reveal_events: ClassVar[Mapping[str, str]] = {"reveal": REVEAL, "special_end": REVEAL, "end": REVEAL}

@@ -4,6 +4,10 @@ Provenance tags (docs/rules/speicherstadt.md, "Component data and its provenance
 - ``seed``: the French rulebook translation (LudiGaume v1.1).
 - ``seed, derived``: follows by arithmetic from seed facts.
 - ``reconstructed``: not published anywhere; a proposed value (contract goods, fireman values, fire points).
+  Contract goods: 6 of each colour over the 10 contracts, no colour twice on a card. The rulebook's loading example
+  (Blue keeps a carpet for "the other contract" worth 11 points, already holding rubber and tea, which a coffee
+  would complete) shows a large contract coffee+tea+rubber+carpet: B04 is that card, and B03 gives up its tea for
+  B04's saffron to keep 6 of each colour (ruling A18 in docs/rules/speicherstadt.md).
 
 A corrected card list changes this module only.
 """
@@ -89,8 +93,8 @@ _CARD_LIST: list[dict[str, Any]] = [
     # Spring (B): 13 cards
     _card("B01", "kontor", "Kontor", SEED),
     _contract("B02", "carpet", "tea"),
-    _contract("B03", "rubber", "coffee", "tea"),
-    _contract("B04", "coffee", "saffron", "rubber", "carpet"),
+    _contract("B03", "rubber", "coffee", "saffron"),
+    _contract("B04", "coffee", "tea", "rubber", "carpet"),  # the rulebook's loading example
     _fire("B05", "1st Fire", 2, 2),
     *(_ship(f"B{i:02d}") for i in range(6, 11)),
     _fireman("B11", 1),

@@ -136,7 +136,7 @@ def start(st: SpeicherstadtState, rng: Rng, events: list[Event]) -> None:
 
 
 def has_work(st: SpeicherstadtState, p: dict[str, Any]) -> bool:
-    """Skip seats that could only shuffle a lone cube around (A5: the phase runs every round)."""
+    """Skip seats that could only shuffle a lone cube around without gain (A5: the phase runs every round)."""
     if any(p["hand"].values()):
         return True
     total = sum(p["wh"].values()) + sum(p["hall"].values())
@@ -144,6 +144,10 @@ def has_work(st: SpeicherstadtState, p: dict[str, Any]) -> bool:
         return True
     if total == 0:
         return False
+    # A19: a lone cube on the hall may move into a warehouse with room, where it scores a point.
+    owns_warehouse = any(CARDS[cid]["kind"] == "warehouse" for cid in p["cards"])
+    if any(p["hall"].values()) and owns_warehouse and sum(p["wh"].values()) < WAREHOUSE_CAPACITY:
+        return True
     return any(a.startswith(("fill", "sell")) for a in legal(st, p))
 
 

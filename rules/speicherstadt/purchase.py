@@ -24,7 +24,7 @@ def decide(st: SpeicherstadtState, seat: int, buy: bool, rng: Rng, events: list[
         for w in slot["workers"]:
             st.players[w]["workers"] += 1
         slot["workers"] = []
-        slot["status"], slot["buyer"] = "bought", seat
+        slot["status"], slot["buyer"], slot["paid"] = "bought", seat, price
         cid = slot["card"]
         p["cards"].append(cid)
         p["bought"] = True

@@ -29,7 +29,8 @@ View structure (``view(seat)``; every viewer sees the same, since nothing but th
 - ``row``: list of ``{"col", "card", "name", "kind", "info" (printed numbers: contract ``goods``/``points``,
   fireman ``value``, merchant ``good``, ship ``capacity``, church/michaelis ``points``), "cubes" (ships: {good: n},
   else null), "workers"
-  (seats, bottom -> top), "price" (= number of workers), "status" ("open"/"bought"/"discarded"), "buyer"}``
+  (seats, bottom -> top), "price" (= number of workers), "status" ("open"/"bought"/"discarded"), "buyer",
+  "paid" (coins the buyer paid, else null)}``
 - ``deciding``: the 1-based column being sold in Purchase, else null
 - ``loading_later``: seats still to load that wait until a conversion of theirs cannot depend on the order
 - ``bag`` (cube count), ``reserve`` ({good: n}), ``discard`` (count), ``fires_resolved`` (card ids)
@@ -160,6 +161,11 @@ class SpeicherstadtState(State["SpeicherstadtView"]):
 
     def _start_loading(self, rng: Rng, events: list[Event]) -> None:
         loading.start(self, rng, events)
+
+    def refusal(self, seat: int, action: str) -> str | None:
+        from rules.speicherstadt.refusals import refusal
+
+        return refusal(self, seat, action)
 
     # ---- reading -----------------------------------------------------------------------------
     def breakdowns(self) -> list[dict[str, int]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core import Event
-from rules.speicherstadt.data import CARDS, GOODS
+from rules.speicherstadt.data import CARDS, GOODS, HALL_CONVERT_CUBES, HALL_SELL_CUBES
 
 if TYPE_CHECKING:
     from rules.speicherstadt.state import SpeicherstadtState
@@ -46,7 +46,7 @@ def describe_action(state: SpeicherstadtState, action: str, seat: int | None = N
     if verb == "store" and len(words) == 2:
         return f"Store {words[1]} in your warehouse"
     if verb == "hall" and len(words) == 2:
-        return f"Put {words[1]} on your market hall"
+        return f"Put {words[1]} on your market hall{_hall_next(state, seat)}"
     if verb == "take" and len(words) == 3:
         where = "warehouse" if words[2] == "wh" else "market hall"
         return f"Take {words[1]} from your {where} into hand"
@@ -63,6 +63,20 @@ def describe_action(state: SpeicherstadtState, action: str, seat: int | None = N
         left = sum(state.players[seat]["hand"].values())
         return f"End loading ({left} cube{'s' if left != 1 else ''} in hand will be lost)" if left else "End loading"
     return action[:100] or "?"
+
+
+def _hall_next(state: SpeicherstadtState, seat: int | None) -> str:
+    """What the market hall will allow once this cube is on it (2 cubes: sell for a coin; 3: convert)."""
+    if seat is None and state.phase == "loading" and len(state.to_act()) == 1:
+        seat = state.to_act()[0]
+    if seat is None or not 0 <= seat < state.num_players:
+        return " (2 there sell for 1 coin, 3 trade for 1 cube of the reserve)"
+    after = sum(state.players[seat]["hall"].values()) + 1
+    if after == HALL_SELL_CUBES:
+        return " (then 2 there: sell them for 1 coin)"
+    if after == HALL_CONVERT_CUBES:
+        return " (then 3 there: trade them for 1 cube of the reserve)"
+    return " (1 cube may stay there for a later round)" if after == 1 else ""
 
 
 def event_text(event: Event) -> str:

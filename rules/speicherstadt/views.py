@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from rules.speicherstadt import scoring
-from rules.speicherstadt.data import CARDS, GOODS, SEASON_NAMES
+from rules.speicherstadt.data import CARDS, GOODS, HALL_CONVERT_CUBES, HALL_SELL_CUBES, HALL_STORE_MAX, SEASON_NAMES
 from rules.views import BaseView
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ class RowSlot(TypedDict):
     price: int
     status: str
     buyer: int | None
+    paid: int | None  # what the buyer paid (None before a purchase, and in games saved before it was kept)
 
 
 class SpeicherstadtView(BaseView):
@@ -164,7 +165,8 @@ def build_view(state: SpeicherstadtState, seat: int | None) -> SpeicherstadtView
             {"col": i + 1, "card": s["card"], "name": CARDS[s["card"]]["name"], "kind": CARDS[s["card"]]["kind"],
              "info": card_info(s["card"]),
              "cubes": dict(s["cubes"]) if s["cubes"] is not None else None, "workers": list(s["workers"]),
-             "price": len(s["workers"]), "status": s["status"], "buyer": s["buyer"]}
+             "price": len(s["workers"]), "status": s["status"], "buyer": s["buyer"],
+             "paid": s.get("paid")}
             for i, s in enumerate(state.row)
         ],
         "deciding": state.col + 1 if state.phase == "purchase" else None,
@@ -236,14 +238,17 @@ def _seats_text(seats: list[int]) -> str:
 def summary(view: dict[str, Any]) -> str:
     lines = [view["status"]]
     pile = view["pile"]
-    lines.append(f"Pile: {pile['count']} cards, {pile['fires_left']} fires to come"
+    lines.append(f"Pile: {_n(pile['count'], 'card')}, {_n(pile['fires_left'], 'fire')} to come"
                  + (" — last round!" if view["last_round"] else ""))
+    reserve = _goods_text(view["reserve"]) if any(view["reserve"].values()) else "empty"
+    lines.append(f"Reserve: {reserve}; bag: {_n(view['bag'], 'cube')}")
     for slot in view["row"]:
         hint = card_hint(slot)
         carries = slot["cubes"] is not None and slot["status"] == "open"
         extra = f" carrying {_goods_text(slot['cubes'])}" if carries else ""
         if slot["status"] == "bought":
-            where = f"bought by Seat {slot['buyer']}"
+            paid = slot.get("paid")
+            where = f"bought by Seat {slot['buyer']}" + (f" for {_n(paid, 'coin')}" if paid is not None else "")
         elif slot["status"] == "discarded":
             where = "nobody bought it"
         elif slot["workers"]:
@@ -266,4 +271,16 @@ def summary(view: dict[str, Any]) -> str:
             stock.append(f"market hall {_goods_text(pl['hall'])}")
         if stock:
             lines.append("    " + "; ".join(stock))
+        if view["phase"] == "loading" and pl["seat"] in view["to_act"]:
+            lines.append("    " + _hall_hint(pl))
     return "\n".join(lines)
+
+
+def _hall_hint(pl: dict[str, Any]) -> str:
+    """How the market hall works, and why End loading is missing while 2 or more cubes stand on it."""
+    on_hall = sum(pl["hall"].values())
+    rule = (f"market hall: {HALL_SELL_CUBES} cubes on it sell for 1 coin, {HALL_CONVERT_CUBES} trade for any 1 cube "
+            f"of the reserve; at most {HALL_STORE_MAX} may stay")
+    if on_hall > HALL_STORE_MAX:
+        return f"{rule}. It holds {on_hall}: sell, convert or take cubes back before you can end loading."
+    return rule + "."

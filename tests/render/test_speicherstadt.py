@@ -135,8 +135,12 @@ def test_board_shows_prices_names_scores_and_counts(late: tuple[SpeicherstadtSta
         panel = texts_in(c, f"seat{pl['seat']}")
         assert NAMES[pl["seat"]] in panel
         assert str(pl["score"]) in panel and str(pl["coins"]) in panel and str(pl["firemen"]) in panel
-        for k in pl["contracts"]:
-            assert str(k["points"]) in panel
+        hidden = next((int(t.split()[0][1:]) for t in panel if t.endswith(" contracts") and t.startswith("+")), 0)
+        counts = [f"{len(k['filled'])}/{len(k['goods'])}" for k in pl["contracts"]]
+        shown = [t for t in panel if "/" in t and t.replace("/", "").isdigit()]
+        assert len(shown) + hidden == len(counts) and set(shown) <= set(counts)  # every contract's n/m count
+        for k in pl["contracts"]:  # a complete contract shows its points (a narrow panel drops them until then)
+            assert not k["complete"] or f"{k['points']}★" in panel or hidden
     header = texts_in(c, "header")
     assert str(view["pile"]["count"]) in header and str(view["pile"]["fires_left"]) in header
     assert any(f"Round {view['round']}" in t and view["season_name"] in t for t in header)
@@ -323,3 +327,61 @@ def test_the_board_from_events_is_the_board_from_the_action() -> None:
     by_action = render.board("speicherstadt", view, last={"seat": seat, "action": action}, names=NAMES[:3])
     assert render.board("speicherstadt", view, last_events=events, names=NAMES[:3]) == by_action
     assert render.board("speicherstadt", view, last_events=[], names=NAMES[:3]) != by_action  # no ring
+
+
+# ---------------------------------------------------------------- issue 17: readable at phone size
+@pytest.mark.parametrize("good", ss.GOODS)
+def test_an_empty_contract_slot_differs_from_a_cube_in_shape(good: str) -> None:
+    """A filled slot is a square cube (its corners drawn), an empty one a round hole (its corners left clear)."""
+    size = 36
+    full, empty = ss.good_cube(good, size), ss.good_cube(good, size, faded=True)
+    corners = [(4, 4), (size - 5, 4), (4, size - 5), (size - 5, size - 5)]
+    assert all(full.getpixel(p)[3] > 200 for p in corners)  # type: ignore[index]
+    assert all(empty.getpixel(p)[3] == 0 for p in corners)  # type: ignore[index]
+    # and at the middle they differ too: the cube's colour against the hole's board
+    assert full.getpixel((size // 2, size // 3))[:3] != empty.getpixel((size // 2, size // 3))[:3]  # type: ignore[index]
+
+
+def test_a_part_filled_contract_shows_its_count() -> None:
+    state, _ = played(4, 2, _loading)
+    view = state.view(None)
+    c = render.board_canvas("speicherstadt", view)
+    for pl in view["players"]:
+        panel = texts_in(c, f"seat{pl['seat']}")
+        for k in pl["contracts"]:
+            assert f"{len(k['filled'])}/{len(k['goods'])}" in panel or any(t.startswith("+") for t in panel)
+
+
+def test_workers_on_the_quay_are_drawn_as_their_seats_shapes(monkeypatch: pytest.MonkeyPatch) -> None:
+    state, _ = played(3, 5, _second_round_placement)
+    view = state.view(None)
+    drawn: list[int] = []
+    monkeypatch.setattr(Canvas, "token", lambda self, seat, center, size: drawn.append(seat))
+    monkeypatch.setattr(Canvas, "meeple", lambda self, seat, center, size: pytest.fail("a meeple: colour only"))
+    c = Canvas()
+    lay = ss.board_layout(view)
+    ss.draw_water(c, lay["water"], lay["columns"], view, None)
+    assert drawn == [w for slot in view["row"] for w in slot["workers"]]
+
+
+@pytest.mark.parametrize("until", [_second_round_placement, _mid_purchase, _loading])
+def test_the_reserve_and_the_bag_show_in_every_phase(until: Until) -> None:
+    state, _ = played(4, 2, until)
+    view = state.view(None)
+    c = render.board_canvas("speicherstadt", view)
+    cols = [box for name, box in c.regions.items() if name.startswith("col")]
+    strip = [t.text for t in c.texts if t.box.inside(c.regions["water"]) and not any(t.box.overlaps(b) for b in cols)]
+    assert "Reserve" in strip and f"Bag {view['bag']}" in strip
+    assert [t for t in strip if t.startswith("×")] == [f"×{view['reserve'][g]}" for g in ss.GOODS]
+
+
+def test_a_bought_card_names_its_buyer_and_price() -> None:
+    state, _ = played(4, 2, _mid_purchase)
+    view = state.view(None)
+    bought = [s for s in view["row"] if s["status"] == "bought"]
+    assert bought
+    c = render.board_canvas("speicherstadt", view, names=NAMES)
+    for slot in bought:
+        column = texts_in(c, f"col{slot['col']}")
+        assert slot["buyer"] is not None and slot["paid"] is not None
+        assert NAMES[slot["buyer"]] in column and f"paid {slot['paid']}" in column and "Sold" not in column

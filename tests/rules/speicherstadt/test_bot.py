@@ -137,3 +137,48 @@ def test_bot_saves_its_coins_for_a_better_card_further_right() -> None:
     assert GAME.bot_action(state.view(0), state.legal_actions(0), 0, Rng(0)) == "decline"
     richer = purchase_state(3, [slot("A01", [0]), slot("B04", [0, 1])], coins=3)
     assert GAME.bot_action(richer.view(0), richer.legal_actions(0), 0, Rng(0)) == "buy"
+
+
+# ---- issue 17: values against the rivals, spread workers, capped prices -----------------------------------------
+
+
+def test_an_early_low_fireman_is_worth_little_and_a_high_one_more() -> None:
+    from rules.speicherstadt.bot_values import fireman_value
+
+    state = fresh(4, seed=3)
+    state.row = [slot("A11"), slot("A12"), *[slot(c) for c in ("A01", "A05", "A06")]]
+    view = state.view(0)
+    one, two = fireman_value(view, 0, 1, "A11"), fireman_value(view, 0, 2, "A12")
+    assert 1.0 < one < 5.0  # the old bot valued it at about 9 points
+    assert two > 1.8 * one
+    ahead = fresh(4, seed=3)
+    give(ahead, 0, "B13", "C13")  # 7 firemen against none: another one changes little
+    assert fireman_value(ahead.view(0), 0, 1, "A11") < one
+
+
+def test_the_bot_never_pays_more_than_its_cap() -> None:
+    state = purchase_state(3, [slot("A12", [0, 1, 2, 1, 2, 1])], coins=20)
+    assert GAME.bot_action(state.view(0), state.legal_actions(0), 0, Rng(0)) == "decline"  # 6 coins: over the cap
+    cheap = purchase_state(3, [slot("D15", [0, 1, 2])], coins=20)
+    assert GAME.bot_action(cheap.view(0), cheap.legal_actions(0), 0, Rng(0)) == "buy"
+
+
+def test_the_bot_takes_the_empty_card_rather_than_the_top_of_a_crowd() -> None:
+    """From a seeded 4-player game where the old bot put a 6th worker on a contract while a Kontor stood empty."""
+    from tests.rules.speicherstadt.helpers import demand_state
+
+    row = [slot("A01"), slot("A04", [2, 3, 0, 3, 0]), slot("A07"), slot("A08", [1]), slot("A06", [1, 2, 2])]
+    state = demand_state(4, row, turn=3, placed=9)
+    assert GAME.bot_action(state.view(3), state.legal_actions(3), 3, Rng(0)) == "place 1"
+
+
+def test_the_bot_stores_a_lone_hall_cube_in_its_warehouse() -> None:
+    state = loading_state(3, [])
+    give(state, 0, "A06")
+    state.players[0]["hall"] = take_from_bag(state, {"saffron": 1})
+    state._start_loading(Rng(1, "t"), [])
+    for _ in range(5):
+        if 0 not in state.to_act():
+            break
+        state.apply(0, GAME.bot_action(state.view(0), state.legal_actions(0), 0, Rng(0)))
+    assert state.players[0]["wh"]["saffron"] == 1 and not any(state.players[0]["hall"].values())

@@ -7,7 +7,7 @@ import pytest
 from rules import IllegalAction
 from rules.core import Rng
 from rules.speicherstadt import GAME
-from rules.speicherstadt.data import CARDS, REMOVED_BY_PLAYERS, SEASONS
+from rules.speicherstadt.data import CARDS, GOODS, REMOVED_BY_PLAYERS, SEASONS
 from rules.speicherstadt.scoring import breakdown, fire_result
 from rules.speicherstadt.state import MAX_PUTS_PER_TURN
 from tests.rules.speicherstadt.helpers import (
@@ -127,6 +127,39 @@ def test_loading_queue_starts_with_first_player_and_skips_idle_seats() -> None:
     assert state.to_act() == [2]
     state.apply(2, "done")
     assert state.phase == "demand"  # seat 1 had nothing to load: skipped, then Income and a new round
+
+
+def test_lone_hall_cube_with_an_empty_warehouse_gets_a_loading_turn() -> None:
+    """A19: 1 cube on the hall and a warehouse with room: the seat may move it into the warehouse for its point."""
+    state = loading_state(3, [])
+    state.first = 0
+    give(state, 1, "A06")
+    state.players[1]["hall"] = take_from_bag(state, {"carpet": 1})
+    state.players[2]["hall"] = take_from_bag(state, {"tea": 1})  # no warehouse: nothing to gain, still skipped
+    state._start_loading(Rng(1, "t"), [])
+    assert state.queue == [1] and state.to_act() == [1]
+    state.apply(1, "take carpet hall")
+    state.apply(1, "store carpet")
+    state.apply(1, "done")
+    assert state.players[1]["wh"]["carpet"] == 1 and state.outcome().breakdown[1]["warehouse"] == 1
+
+
+def test_lone_hall_cube_with_a_full_warehouse_is_still_work_and_lone_warehouse_cube_is_not() -> None:
+    state = loading_state(3, [])
+    give(state, 0, "A06")
+    state.players[0]["wh"] = take_from_bag(state, {"tea": 1})  # it already scores where it is
+    state._start_loading(Rng(1, "t"), [])
+    assert state.phase == "demand"  # nobody had loading work
+
+
+def test_the_rulebooks_large_contract_coffee_tea_rubber_carpet_exists_with_six_of_each_colour() -> None:
+    """A18: the loading example's 11-point contract holds rubber and tea and wants the carpet and a coffee."""
+    contracts = [c for c in CARDS.values() if c["kind"] == "contract"]
+    assert any(sorted(c["goods"]) == sorted(["coffee", "tea", "rubber", "carpet"]) and c["points"] == 11
+               for c in contracts)
+    assert all(sum(g in c["goods"] for c in contracts) == 6 for g in GOODS)
+    assert all(len(set(c["goods"])) == len(c["goods"]) for c in contracts)
+    assert "reconstructed" in CARDS["B04"]["provenance"]
 
 
 def test_fill_contract_only_matching_goods_and_complete_scores() -> None:
@@ -283,7 +316,7 @@ def test_final_scoring_breakdown_covers_every_category() -> None:
     state = fresh(4)
     give(state, 0, "B04", "A02", "A01", "B01", "A05", "A07", "D04", "D15", "A06", "D14", "B06", "C07", "D03")
     p = state.players[0]
-    p["filled"]["B04"] = ["coffee", "saffron", "rubber", "carpet"]
+    p["filled"]["B04"] = ["coffee", "tea", "rubber", "carpet"]
     p["filled"]["A02"] = ["tea"]  # incomplete: nothing
     p["wh"] = goods(tea=3)
     p["coins"] = 7

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
+from bot.terminal import score_table
 from rules import get_game
-from rules.core import Rng
+from rules.core import Outcome, Rng
 from rules.speicherstadt.views import card_hint, summary
+from tests.rules.speicherstadt.helpers import fresh, loading_state, take_from_bag
 
 GAME = get_game("speicherstadt")
 
@@ -52,3 +55,65 @@ def test_purchase_labels_say_coins() -> None:
     labels = [state.describe(a) for a in state.legal_actions(state.to_act()[0])]
     assert any(re.fullmatch(r"Buy .+ for \d+ coins?", label) for label in labels)
     assert any(re.fullmatch(r"Decline .+ \(price \d+ coins?\)", label) for label in labels)
+
+
+# ---- issue 17: the reserve, the market hall's rule, plurals, the tie-break -----------------------------------
+
+
+def test_the_summary_shows_the_reserve_and_the_bag_in_every_phase() -> None:
+    state = GAME.new_state(3, 5)
+    seen = set()
+    while state.phase != "over" and len(seen) < 3:
+        view = state.view(None)
+        text = summary(view)
+        reserve = ", ".join(f"{n} {g}" for g, n in view["reserve"].items() if n) or "empty"
+        assert f"Reserve: {reserve}; bag: {view['bag']} cube" in text
+        seen.add(state.phase)
+        seat = state.to_act()[0]
+        state.apply(seat, GAME.bot_action(view, state.legal_actions(seat), seat, Rng(5, "bot", state.ply)))
+    assert seen == {"demand", "purchase", "loading"}
+
+
+def test_counts_of_one_are_singular() -> None:
+    state = fresh(3)
+    state.pile = ["E01"]
+    text = summary(state.view(None))
+    assert "Pile: 1 card, 1 fire to come" in text and "1 cards" not in text and "1 fires" not in text
+
+
+def test_loading_explains_the_market_hall_and_why_end_loading_is_missing() -> None:
+    state = loading_state(3, [0])
+    p = state.players[0]
+    p["hand"] = take_from_bag(state, {"tea": 1, "carpet": 1})
+    p["hall"] = take_from_bag(state, {"rubber": 1})
+    assert state.describe("hall tea") == "Put tea on your market hall (then 2 there: sell them for 1 coin)"
+    text = summary(state.view(None))
+    assert "market hall: 2 cubes on it sell for 1 coin, 3 trade for any 1 cube of the reserve" in text
+    state.apply(0, "hall tea")
+    assert "done" not in state.legal_actions(0)
+    assert state.describe("hall carpet") == "Put carpet on your market hall (then 3 there: trade them for 1 cube of " \
+                                            "the reserve)"
+    assert "It holds 2: sell, convert or take cubes back before you can end loading." in summary(state.view(None))
+
+
+def test_the_final_table_shows_the_coins_that_broke_a_tie() -> None:
+    outcome = Outcome.from_scores([18, 18, 9], [{"fires": 18}, {"fires": 18}, {"fires": 9}], [3, 7, 1])
+    table = SimpleNamespace(names=["Ana", "Bo", "Cy"], game="speicherstadt")
+    text = score_table(table, outcome)  # type: ignore[arg-type]
+    lines = text.splitlines()
+    assert lines[0].split()[-1] == "Coins"
+    assert lines[2].split()[:2] == ["1", "Bo"] and lines[2].split()[-1] == "7"
+    assert lines[3].split()[:2] == ["2", "Ana"] and lines[3].split()[-1] == "3"
+    assert "Tied scores are ranked by coins" in text
+    untied = Outcome.from_scores([20, 18, 9], [{"fires": 20}, {"fires": 18}, {"fires": 9}], [3, 7, 1])
+    assert "Coins" not in score_table(table, untied)  # type: ignore[arg-type]
+
+
+def test_a_bought_card_says_who_paid_what() -> None:
+    from tests.rules.speicherstadt.helpers import purchase_state, slot
+
+    state = purchase_state(3, [slot("A05", [1, 2]), slot("A06", [0])])
+    state.apply(1, "buy")
+    view = state.view(None)
+    assert view["row"][0]["paid"] == 2 and view["row"][0]["buyer"] == 1
+    assert "Tea Taster (sells tea for 1 coin, 1 pt): bought by Seat 1 for 2 coins" in summary(view)

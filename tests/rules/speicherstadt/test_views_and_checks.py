@@ -142,7 +142,7 @@ def test_ending_loading_warns_about_cubes_still_in_hand() -> None:
 def test_view_carries_the_printed_numbers_of_each_card() -> None:
     state = purchase_state(3, [slot("B04", [0]), slot("C13", [1]), slot("A05", [2]), slot("B06", [2])])
     info = [s["info"] for s in state.view(None)["row"]]
-    assert info[0] == {"goods": ["coffee", "saffron", "rubber", "carpet"], "points": 11}
+    assert info[0] == {"goods": ["coffee", "tea", "rubber", "carpet"], "points": 11}
     assert info[1] == {"value": 4} and info[2] == {"good": "tea", "points": 1} and info[3] == {"capacity": 3}
     state.apply(0, "buy")
     assert state.view(1)["players"][0]["cards"][0]["info"]["points"] == 11
