@@ -141,8 +141,6 @@ def expand(counts: dict[str, int] | None) -> list[str]:
 
 
 # ---------------------------------------------------------------- helpers
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _decider(view: SpeicherstadtView) -> int | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from rules.speicherstadt import scoring
 from rules.speicherstadt.data import CARDS, GOODS, HALL_CONVERT_CUBES, HALL_SELL_CUBES, HALL_STORE_MAX, SEASON_NAMES
 from rules.views import BaseView
+from rules.words import plural
 
 if TYPE_CHECKING:
     from rules.speicherstadt.state import SpeicherstadtState
@@ -88,7 +89,7 @@ def _status(state: SpeicherstadtState) -> str:
     if state.phase == "purchase":
         slot = state.row[state.col]
         price = len(slot["workers"])
-        return f"{head}: seat {seat} may buy {CARDS[slot['card']]['name']} for {_n(price, 'coin')}."
+        return f"{head}: seat {seat} may buy {CARDS[slot['card']]['name']} for {plural(price, 'coin')}."
     if state.phase == "demand":
         return f"{head}: seat {seat} places a worker."
     later = [s for s in state.queue if s not in awaited]
@@ -227,8 +228,6 @@ def card_hint(slot: dict[str, Any]) -> str:
         return ""
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _seats_text(seats: list[int]) -> str:
@@ -238,17 +237,17 @@ def _seats_text(seats: list[int]) -> str:
 def summary(view: dict[str, Any]) -> str:
     lines = [view["status"]]
     pile = view["pile"]
-    lines.append(f"Pile: {_n(pile['count'], 'card')}, {_n(pile['fires_left'], 'fire')} to come"
+    lines.append(f"Pile: {plural(pile['count'], 'card')}, {plural(pile['fires_left'], 'fire')} to come"
                  + (" — last round!" if view["last_round"] else ""))
     reserve = _goods_text(view["reserve"]) if any(view["reserve"].values()) else "empty"
-    lines.append(f"Reserve: {reserve}; bag: {_n(view['bag'], 'cube')}")
+    lines.append(f"Reserve: {reserve}; bag: {plural(view['bag'], 'cube')}")
     for slot in view["row"]:
         hint = card_hint(slot)
         carries = slot["cubes"] is not None and slot["status"] == "open"
         extra = f" carrying {_goods_text(slot['cubes'])}" if carries else ""
         if slot["status"] == "bought":
             paid = slot.get("paid")
-            where = f"bought by Seat {slot['buyer']}" + (f" for {_n(paid, 'coin')}" if paid is not None else "")
+            where = f"bought by Seat {slot['buyer']}" + (f" for {plural(paid, 'coin')}" if paid is not None else "")
         elif slot["status"] == "discarded":
             where = "nobody bought it"
         elif slot["workers"]:
@@ -259,8 +258,9 @@ def summary(view: dict[str, Any]) -> str:
         lines.append(f"  {slot['col']}. {slot['name']}{f' ({hint})' if hint else ''}{extra}: {where}")
     for pl in view["players"]:
         first = " (first player)" if pl["seat"] == view["first_player"] else ""
-        workers = f", {_n(pl['workers'], 'worker')} to place" if view["phase"] == "demand" else ""
-        lines.append(f"Seat {pl['seat']}{first}: {_n(pl['score'], 'point')}, {_n(pl['coins'], 'coin')}{workers}, "
+        workers = f", {plural(pl['workers'], 'worker')} to place" if view["phase"] == "demand" else ""
+        money = plural(pl["coins"], "coin")
+        lines.append(f"Seat {pl['seat']}{first}: {plural(pl['score'], 'point')}, {money}{workers}, "
                      f"firemen {pl['firemen']}; {_cards_text(pl)}")
         stock = []
         if any(pl["hand"].values()):
