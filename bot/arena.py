@@ -111,7 +111,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"one bot level per seat, comma-separated ({', '.join(LEVELS)})")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
-    parser.add_argument("--budget", type=int, default=None, help="the strong bot's iterations per decision")
+    parser.add_argument("--budget", type=int, default=None, help="the strong bot's playouts per decision")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
 
 

@@ -5,7 +5,7 @@ interaction meanwhile. ``SearchPool.choose`` sends the game's snapshot to a work
 One worker by default (one core: ``KONTOR_SEARCH_WORKERS`` sets more); workers start on first use ("spawn": the
 bot's threads are never forked) and each limits its address space (``KONTOR_SEARCH_MEMORY_MB``, 1,024 by default),
 so a runaway search fails alone and the bot falls back to the basic bot for that move.
-The budget is the search's iterations (``KONTOR_SEARCH_BUDGET``), never a time: a move replays from seed and log.
+The budget is the search's playouts (``KONTOR_SEARCH_BUDGET``), never a time: a move replays from seed and log.
 """
 
 from __future__ import annotations

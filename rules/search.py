@@ -1,19 +1,20 @@
 """The strong bot: one search for every game, through the rules contract.
 
-Determinized Monte Carlo search with UCB1 at the root (a one-level information-set search). Each iteration
-samples a world the searching seat cannot tell from the real one — the game's ``redeal_hidden`` re-draws every
+Determinized Monte Carlo search at the root (a one-level information-set search). Each round samples a world
+the searching seat cannot tell from the real one — the game's ``redeal_hidden`` re-draws every
 hidden thing (deck orders, other seats' hidden holdings and secret choices) and the world gets a new seed, so the
-future's dice and draws are unknown too — then plays one candidate move in it and plays the game out with every seat
-choosing by the game's own heuristic bot. A candidate's value is its mean result for the searching seat (a win
-counts 1, shared between tied winners, plus a small term for the score margin, which separates losses from near
-wins); UCB1 spends the iterations on the promising candidates. The most tried candidate is played.
+future's dice and draws are unknown too — then plays each surviving candidate move in it and plays the game out
+with every seat choosing by the game's own heuristic bot, on the same random stream for every candidate. A
+candidate's value is its mean result for the searching seat (a win counts 1, shared between tied winners, plus a
+small term for the score margin, which separates losses from near wins); sequential halving drops the worse half
+of the candidates after each phase, and the heuristic's own pick is kept unless another move clearly beats it.
 
 It never reads another seat's secret: the only things of the real state it uses are what ``redeal_hidden`` keeps,
 i.e. what the seat may see, and ``redeal_hidden`` is canonical (the same view and random stream give the same
 world, whatever the hidden truth), so the choice is a function of the seat's view, the legal actions and the random
 stream. ``tests/contract/test_search.py`` checks exactly that in every game.
 
-The budget is counted in iterations, not seconds, so a choice replays from seed and log. Pure and synchronous, as
+The budget is counted in playouts, not seconds, so a choice replays from seed and log. Pure and synchronous, as
 all of ``rules``: the service runs it in a worker process (``bot/search_pool.py``).
 """
 
@@ -27,10 +28,11 @@ from typing import Any
 
 from rules.core import Game, Rng, State
 
-DEFAULT_BUDGET = 48  # iterations per decision: p95 well under 2 s on one core here (bench "bots")
-MAX_CANDIDATES = 10  # root moves searched when a seat has many: the heuristic's pick plus a seeded sample
+DEFAULT_BUDGET = 48  # playouts per decision: p95 under 2 s on one core here (bench "bots")
+MAX_CANDIDATES = 6  # root moves searched: the heuristic's picks, then a seeded sample of the others
+HEURISTIC_DRAWS = 4  # streams the basic bot is asked with, for its own short list of good moves
+MARGIN = 0.05  # how much better (in win share) another move must do than the heuristic's pick to replace it
 MAX_PLAYOUT_STEPS = 5_000  # a guard: every game ends long before
-EXPLORATION = 0.7  # UCB1's constant, for results in [0, 1.1]
 
 Redeal = Callable[[State[Any], int | None, Rng], State[Any]]
 
@@ -86,33 +88,49 @@ def playout(game: Game, world: State[Any], rng: Rng) -> None:
     raise RuntimeError(f"{game.title}: a playout did not end")
 
 
-def candidates(game: Game, state: State[Any], seat: int, legal: list[str], rng: Rng) -> list[str]:
-    """The root moves to search: all of them when few, else the heuristic's pick and a seeded sample of the rest."""
+def candidates(game: Game, world: State[Any], seat: int, legal: list[str], rng: Rng) -> list[str]:
+    """The root moves to search, the heuristic's pick first: the basic bot's picks under a few random streams (its
+    own short list of good moves), then a seeded sample of the rest, up to ``MAX_CANDIDATES``."""
+    view = world.view(seat)
+    picks = list(dict.fromkeys(game.bot_action(view, legal, seat, rng) for _ in range(HEURISTIC_DRAWS)))
     if len(legal) <= MAX_CANDIDATES:
-        return list(legal)
-    picked = [game.bot_action(state.view(seat), legal, seat, rng)]
-    rest = [a for a in legal if a != picked[0]]
-    return picked + rng.sample(rest, MAX_CANDIDATES - 1)
+        return picks + [a for a in legal if a not in picks]
+    rest = [a for a in legal if a not in picks]
+    return picks + rng.sample(rest, max(0, min(len(rest), MAX_CANDIDATES - len(picks))))
 
 
 def choose(game: Game, state: State[Any], seat: int, rng: Rng, budget: int = DEFAULT_BUDGET,
            redeal: Redeal | None = None) -> str:
-    """The strong bot's move for ``seat`` (who must be awaited in ``state``), after ``budget`` iterations."""
+    """The strong bot's move for ``seat`` (who must be awaited in ``state``), after about ``budget`` playouts.
+
+    Sequential halving over the candidates with common random numbers: each round samples one world and one
+    playout stream and plays every surviving candidate in it, so candidates are compared on the same luck; after
+    each phase the worse half is dropped. The heuristic's pick stays unless another candidate beats it by
+    ``MARGIN`` on the same worlds: a few noisy playouts must not talk the bot out of a sound move."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
     redeal = redeal or redeal_for(game)
     # The candidates come from a world too: the heuristic's pick must not see more than the seat does either.
     arms = [_Arm(a) for a in candidates(game, determinize(state, seat, rng, redeal), seat, legal, rng)]
-    for i in range(max(budget, len(arms))):
-        if i < len(arms):
-            arm = arms[i]  # every candidate once, in order
-        else:
-            log_n = math.log(i)
-            arm = max(arms, key=lambda a: a.mean() + EXPLORATION * math.sqrt(log_n / a.tries))
-        world = determinize(state, seat, rng, redeal)
-        world.apply(seat, arm.action)
-        playout(game, world, rng)
-        arm.tries += 1
-        arm.total += result(world, seat)
-    return max(arms, key=lambda a: (a.tries, a.mean())).action
+    if len(arms) == 1:
+        return arms[0].action
+    alive = list(arms)
+    phases = max(1, math.ceil(math.log2(len(alive))))
+    for _phase in range(phases):
+        for _round in range(max(1, budget // phases // len(alive))):
+            world = determinize(state, seat, rng, redeal)
+            stream = rng.below(2**62)
+            for arm in alive:
+                trial = world.clone()
+                trial.apply(seat, arm.action)
+                playout(game, trial, Rng(stream, "playout"))
+                arm.tries += 1
+                arm.total += result(trial, seat)
+        if len(alive) > 2:
+            alive = sorted(alive, key=lambda a: -a.mean())[: math.ceil(len(alive) / 2)]
+    best = max(alive, key=lambda a: a.mean())
+    heuristic = arms[0]
+    if heuristic in alive and best is not heuristic and best.mean() < heuristic.mean() + MARGIN:
+        return heuristic.action
+    return best.action
