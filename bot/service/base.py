@@ -321,8 +321,10 @@ class ServiceBase:
 
 
     def _keep(self, row: GameRow) -> None:
-        """Cache a running game's row as act() committed (or found) it, for the channel's next act()."""
-        if row.status == "active":
+        """Cache a running game's row as act() committed (or found) it, for the channel's next act(). Not when other
+        processes write the database too (``Store.shared``, PostgreSQL): a row they moved on would make act() refuse
+        from a stale board, so act() reads the row each time (the version-keyed caches stay: docs/storage.md)."""
+        if row.status == "active" and not self.store.shared:
             self._rows[row.channel_id] = row
 
     async def _running_seats(self, row: GameRow) -> list[Seat]:
