@@ -1,4 +1,6 @@
-"""The SQLite store: migrations, pragmas, one open game per channel, transactions, deadlines."""
+"""The store: migrations, pragmas, one open game per channel, transactions, deadlines. The tests taking
+``db_target`` run on SQLite and on PostgreSQL (tests/conftest.py); those taking ``db_path`` are about the SQLite
+file."""
 
 from __future__ import annotations
 
@@ -175,8 +177,8 @@ async def test_a_file_from_a_newer_build_is_refused(db_path: Path) -> None:
         await Store.open(db_path)
 
 
-async def test_one_open_game_per_channel_but_history_is_kept(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_one_open_game_per_channel_but_history_is_kept(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         first = await _new_game(store, channel=10)
         with pytest.raises(StoreError):
@@ -192,8 +194,8 @@ async def test_one_open_game_per_channel_but_history_is_kept(db_path: Path) -> N
         await store.close()
 
 
-async def test_a_failed_transaction_rolls_back_everything(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_a_failed_transaction_rolls_back_everything(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         gid = await _new_game(store, channel=10)
         with pytest.raises(RuntimeError):
@@ -230,8 +232,8 @@ async def test_the_first_write_takes_the_write_lock_until_commit(db_path: Path) 
         await store.close()
 
 
-async def test_bump_refuses_a_stale_version(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_bump_refuses_a_stale_version(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         gid = await _new_game(store, channel=10)
         async with store.transaction() as tx:
@@ -245,8 +247,8 @@ async def test_bump_refuses_a_stale_version(db_path: Path) -> None:
         await store.close()
 
 
-async def test_writes_outside_a_transaction_are_refused(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_writes_outside_a_transaction_are_refused(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         gid = await _new_game(store, channel=10)
         with pytest.raises(RuntimeError):
@@ -255,8 +257,8 @@ async def test_writes_outside_a_transaction_are_refused(db_path: Path) -> None:
         await store.close()
 
 
-async def test_users_remember_dm_failures(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_users_remember_dm_failures(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         assert await store.dm_status(7) == (True, None)
         async with store.transaction() as tx:
@@ -269,8 +271,8 @@ async def test_users_remember_dm_failures(db_path: Path) -> None:
         await store.close()
 
 
-async def test_deadlines_survive_reopening_and_come_due_in_order(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_deadlines_survive_reopening_and_come_due_in_order(db_target: str) -> None:
+    store = await Store.open(db_target)
     gid = await _new_game(store, channel=10)
     async with store.transaction() as tx:
         await tx.bump(gid, 0, NOW, status="active")
@@ -278,7 +280,7 @@ async def test_deadlines_survive_reopening_and_come_due_in_order(db_path: Path) 
         await tx.put_deadline(gid, 1, since=NOW, remind_at=None, due_at=NOW + 50)
     await store.close()
 
-    store = await Store.open(db_path)
+    store = await Store.open(db_target)
     try:
         assert await store.next_deadline() == NOW + 50
         assert await store.due_deadlines(NOW + 10) == []
@@ -325,8 +327,8 @@ async def test_readers_never_see_another_tasks_open_transaction(db_path: Path) -
         await store.close()
 
 
-async def test_start_clocks_keeps_running_clocks_and_restarts_only_the_acting_seat(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_start_clocks_keeps_running_clocks_and_restarts_only_the_acting_seat(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         gid = await _new_game(store, channel=10)
         async with store.transaction() as tx:
