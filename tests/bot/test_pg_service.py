@@ -1,0 +1,37 @@
+"""Two services on one PostgreSQL database, as two processes would run them: each must see the other's moves,
+whatever it cached from its own (docs/storage.md, "What the service caches")."""
+
+from __future__ import annotations
+
+from bot.service import TableService
+from tests.bot.conftest import FakeClock
+from tests.support.tinygame import TEST_GAMES
+
+CH, GUILD = 1001, 77
+ANNA, BEN = 11, 12
+
+
+async def test_a_service_plays_on_from_a_move_another_service_made(pg_url: str) -> None:
+    here = await TableService.open(pg_url, games=TEST_GAMES, clock=FakeClock())
+    there = await TableService.open(pg_url, games=TEST_GAMES, clock=FakeClock())
+    try:
+        await here.create(CH, GUILD, "tiny", ANNA, "Anna")
+        await here.join(CH, BEN, "Ben")
+        update = await here.start(CH, ANNA, seed=7)
+        assert sorted(update.awaited) == [ANNA, BEN]  # the secret bids: both at once
+        # Anna bids here (this service now holds the game's row, state and seats as of its move) ...
+        mine = await here.act(CH, ANNA, (await here.legal(CH, ANNA))[0][0], update.version)
+        # ... Ben bids on the other service: the round's bids are revealed and a player draws.
+        theirs = await there.act(CH, BEN, (await there.legal(CH, BEN))[0][0], mine.version)
+        assert theirs.version == mine.version + 1 and len(theirs.awaited) == 1
+        drawer = theirs.awaited[0]
+        # Here, the board is the other service's: the drawer's move on it is taken, not refused as stale.
+        table = await here.table(CH)
+        assert table.version == theirs.version
+        after = await here.act(CH, drawer, (await here.legal(CH, drawer))[0][0], theirs.version)
+        assert after.version == theirs.version + 1
+        log = await there.store.log(after.table.game_id)
+        assert [r.version for r in log if r.kind != "note"][-3:] == [mine.version, theirs.version, after.version]
+    finally:
+        await here.close()
+        await there.close()
