@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.pgserver import PgServer, PgUnavailable, create_database, disabled
+from tests.support.pgserver import PgServer, PgUnavailable, disabled, fresh_schema
 
 BACKENDS = ("sqlite", "postgres")
 
@@ -47,8 +47,9 @@ def pg_server() -> Iterator[PgServer]:
 
 @pytest.fixture
 async def pg_url(pg_server: PgServer) -> AsyncIterator[str]:
-    """A fresh, empty database on the throwaway server."""
-    yield await create_database(pg_server)
+    """A fresh, empty database (a schema of its own) on the throwaway server."""
+    async with fresh_schema(pg_server) as url:
+        yield url
 
 
 @pytest.fixture

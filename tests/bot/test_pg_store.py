@@ -52,7 +52,8 @@ async def test_migrations_are_counted_in_a_one_row_table_and_run_once(pg_url: st
         conn = await asyncpg.connect(pg_url)
         try:
             assert await conn.fetch("SELECT version FROM schema_version") == [(len(MIGRATIONS),)]
-            tables = {r[0] for r in await conn.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
+            listed = await conn.fetch("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+            tables = {r[0] for r in listed}
             assert {"games", "seats", "actions", "users", "deadlines", "banks", "caretaker_seats"} <= tables
             await conn.execute("UPDATE schema_version SET version = $1", len(MIGRATIONS) + 1)
         finally:
