@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -38,10 +39,19 @@ async def play_to_end(svc: TableService, update: Update, channel: int = CH) -> U
     raise AssertionError("the game did not end")
 
 
-async def raw_row(svc: TableService, sql: str, *params: object) -> tuple:
+async def read_row(svc: TableService, sql: str, *params: object) -> tuple:
     """One row read straight from the service's database (on either backend), past every cache."""
     row = await svc.store._fetchone(sql, params)
     return None if row is None else tuple(row)
+
+
+def raw_row(db_path: Path, sql: str, *params: object) -> tuple:
+    """One row of the SQLite file, read on a connection of its own (the tests about the file itself)."""
+    con = sqlite3.connect(db_path)
+    try:
+        return con.execute(sql, params).fetchone()
+    finally:
+        con.close()
 
 
 # ---- lobby ---------------------------------------------------------------------------------------
@@ -89,7 +99,7 @@ async def test_bad_input_is_a_friendly_refusal_and_changes_nothing(svc: TableSer
                                                                    message: str) -> None:
     with pytest.raises(TableError, match=message):
         await call(svc)
-    assert await raw_row(svc, "SELECT COUNT(*) FROM games") == (0,)
+    assert await read_row(svc, "SELECT COUNT(*) FROM games") == (0,)
 
 
 async def test_lobby_rules(svc: TableService) -> None:
@@ -132,8 +142,8 @@ async def test_full_game_with_bots_through_act(svc: TableService) -> None:
     assert update.table.seed == 1234  # revealed at the end
     assert any("The seed was 1234" in line for line in update.public_events)
     assert update.awaited == [] and update.public_view is not None and update.public_view["over"]
-    assert await raw_row(svc, "SELECT status, outcome IS NOT NULL FROM games") == ("finished", 1)
-    assert await raw_row(svc, "SELECT COUNT(*) FROM deadlines") == (0,)
+    assert await read_row(svc, "SELECT status, outcome IS NOT NULL FROM games") == ("finished", 1)
+    assert await read_row(svc, "SELECT COUNT(*) FROM deadlines") == (0,)
     # Finished games stay as history; the channel can host the next one.
     await svc.create(CH, GUILD, "tiny", ANNA, "Anna")
     assert [t.status for t in await svc.history(CH)] == ["finished", "lobby"]
@@ -146,7 +156,7 @@ async def test_every_action_is_one_logged_version(svc: TableService) -> None:
     legal = await svc.legal(CH, ANNA)
     update = await svc.act(CH, ANNA, legal[0][0], before)
     assert update.version == before + 1
-    row = await raw_row(svc, "SELECT kind, seat, user_id, action, events FROM actions ORDER BY id DESC LIMIT 1")
+    row = await read_row(svc, "SELECT kind, seat, user_id, action, events FROM actions ORDER BY id DESC LIMIT 1")
     assert row[0] == "player" and row[2] == ANNA and row[3] == legal[0][0]
     assert json.loads(row[4]) == update.public_events
 
@@ -156,11 +166,11 @@ async def test_stale_version_is_refused_and_changes_nothing(svc: TableService) -
     update = await svc.start(CH, ANNA, seed=5)
     old = update.version
     update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0], old)
-    snapshot = await raw_row(svc, "SELECT snapshot, version FROM games")
+    snapshot = await read_row(svc, "SELECT snapshot, version FROM games")
     with pytest.raises(StaleVersion) as err:  # Ben's button was drawn before Anna moved
         await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0], old)
     assert err.value.current == update.version
-    assert await raw_row(svc, "SELECT snapshot, version FROM games") == snapshot
+    assert await read_row(svc, "SELECT snapshot, version FROM games") == snapshot
     await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0], update.version)  # with the current board it works
 
 
@@ -176,14 +186,14 @@ async def test_a_choice_made_earlier_in_the_same_simultaneous_step_stands_but_no
     while ANNA not in update.awaited or len(update.awaited) < 2:  # the draw phase, up to round 2's bids
         update = await svc.act(CH, update.awaited[0], "pass", update.version)
     round_two = update.version
-    snapshot = await raw_row(svc, "SELECT snapshot, version FROM games")
+    snapshot = await read_row(svc, "SELECT snapshot, version FROM games")
     again = (await svc.legal(CH, ANNA))[0][0]
     for chosen_at, refusal in [(bids_open, "earlier step"), (round_two + 1, "does not belong")]:
         with pytest.raises(StaleVersion, match=refusal):
             await svc.act(CH, ANNA, again, chosen_at=chosen_at)
     with pytest.raises(TableError, match="Unknown board version"):
         await svc.act(CH, ANNA, again, chosen_at="3")  # type: ignore[arg-type]
-    assert await raw_row(svc, "SELECT snapshot, version FROM games") == snapshot
+    assert await read_row(svc, "SELECT snapshot, version FROM games") == snapshot
     await svc.act(CH, ANNA, again, chosen_at=round_two)
 
 
@@ -195,7 +205,7 @@ async def test_actions_from_outsiders_and_non_awaited_seats_are_refused(svc: Tab
     # Draw phase: only the first seat is awaited.
     first = update.awaited[0]
     other = ANNA if first == BEN else BEN
-    snapshot = await raw_row(svc, "SELECT snapshot, version FROM games")
+    snapshot = await read_row(svc, "SELECT snapshot, version FROM games")
     with pytest.raises(TableError, match="not your turn"):
         await svc.act(CH, other, "pass")
     with pytest.raises(TableError, match="not playing"):
@@ -204,7 +214,7 @@ async def test_actions_from_outsiders_and_non_awaited_seats_are_refused(svc: Tab
     for junk in ["", "   ", "x" * 81, "pass\x00", "play\n3", "fly away", "play 999", 42]:
         with pytest.raises(TableError):
             await svc.act(CH, first, junk)  # type: ignore[arg-type]
-    assert await raw_row(svc, "SELECT snapshot, version FROM games") == snapshot
+    assert await read_row(svc, "SELECT snapshot, version FROM games") == snapshot
 
 
 async def test_private_updates_reach_only_the_right_users(svc: TableService) -> None:
@@ -257,9 +267,9 @@ async def test_rebuild_equals_the_snapshot(svc: TableService) -> None:
     for _ in range(4):
         update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[-1][0])
     rebuilt = await svc.rebuild(CH)
-    assert rebuilt.dump() == (await raw_row(svc, "SELECT snapshot FROM games"))[0]
+    assert rebuilt.dump() == (await read_row(svc, "SELECT snapshot FROM games"))[0]
     await play_to_end(svc, update)
-    assert (await svc.rebuild(CH)).dump() == (await raw_row(svc, "SELECT snapshot FROM games"))[0]
+    assert (await svc.rebuild(CH)).dump() == (await read_row(svc, "SELECT snapshot FROM games"))[0]
 
 
 async def test_rebuild_detects_a_tampered_snapshot(svc: TableService) -> None:
@@ -301,7 +311,7 @@ async def test_abandon(svc: TableService) -> None:
         await svc.abandon(CH, BEN)
     update = await svc.abandon(CH, BEN, force=True)
     assert update.table.status == "abandoned" and update.table.seed == 4242
-    assert await raw_row(svc, "SELECT COUNT(*) FROM deadlines") == (0,)
+    assert await read_row(svc, "SELECT COUNT(*) FROM deadlines") == (0,)
     with pytest.raises(TableError, match="no open game"):
         await svc.act(CH, ANNA, "pass")
     assert (await svc.table(CH)).status == "abandoned"  # kept for history
@@ -330,8 +340,8 @@ async def test_abandon_by_vote_needs_a_majority_and_survives_a_restart(db_target
         assert update.public_events[:2] == ["Carl votes to abandon the game (2/2 votes).",
                                              "The game was abandoned by vote."]
         assert "The seed was 77" in update.public_events[2]
-        assert await raw_row(svc, "SELECT COUNT(*) FROM abandon_votes") == (0,)
-        assert await raw_row(svc, "SELECT COUNT(*) FROM deadlines") == (0,)
+        assert await read_row(svc, "SELECT COUNT(*) FROM abandon_votes") == (0,)
+        assert await read_row(svc, "SELECT COUNT(*) FROM deadlines") == (0,)
         assert any("votes to abandon" in line for line in await svc.log(CH))
     finally:
         await svc.close()
@@ -349,7 +359,7 @@ async def test_abandon_votes_end_with_the_game_and_leave_with_the_voter(svc: Tab
     assert update.table.status == "active" and "(1/2 votes)" in update.public_events[0]
     final = await play_to_end(svc, replaced)  # the vote left the version alone
     assert final.table.status == "finished"
-    assert await raw_row(svc, "SELECT COUNT(*) FROM abandon_votes") == (0,)  # forgotten when the game ended
+    assert await read_row(svc, "SELECT COUNT(*) FROM abandon_votes") == (0,)  # forgotten when the game ended
 
 
 async def test_the_only_human_ends_the_game_with_one_vote(svc: TableService) -> None:
@@ -488,10 +498,10 @@ async def test_skip_falls_back_to_the_caretaker_bot_without_a_skip_notion(svc: T
 
 async def test_no_caretaker_only_tells_the_table(svc: TableService, clock: FakeClock) -> None:
     update = await _timed_duel(svc, "none")  # read as timeout_default "wait": nobody plays unless the others say so
-    snapshot = await raw_row(svc, "SELECT snapshot, version FROM games")
+    snapshot = await read_row(svc, "SELECT snapshot, version FROM games")
     updates = await expire(svc, clock)
     assert len(updates) == 2 and all("the table waits 4 h more" in (u.notice or "") for u in updates)
-    assert await raw_row(svc, "SELECT snapshot, version FROM games") == snapshot
+    assert await read_row(svc, "SELECT snapshot, version FROM games") == snapshot
     assert await svc.due(clock.advance(0.5)) == []  # said once
     assert update.version == (await svc.table(CH)).version
 
@@ -515,7 +525,7 @@ async def test_a_double_click_moves_once(svc: TableService) -> None:
                                    svc.act(CH, ANNA, action, update.version), return_exceptions=True)
     assert sum(isinstance(r, Update) for r in results) == 1
     assert sum(isinstance(r, StaleVersion) for r in results) == 1
-    assert await raw_row(svc, "SELECT COUNT(*) FROM actions WHERE kind = 'player'") == (1,)
+    assert await read_row(svc, "SELECT COUNT(*) FROM actions WHERE kind = 'player'") == (1,)
 
 
 async def test_games_in_different_channels_run_side_by_side(svc: TableService) -> None:
@@ -591,7 +601,7 @@ async def test_speicherstadt_through_the_service(db_target: str, clock: FakeCloc
         await svc.close()
     svc = await TableService.open(db_target, clock=clock)
     try:
-        assert (await svc.rebuild(CH)).dump() == (await raw_row(svc, "SELECT snapshot FROM games"))[0]
+        assert (await svc.rebuild(CH)).dump() == (await read_row(svc, "SELECT snapshot FROM games"))[0]
         final = await play_to_end(svc, await svc.act(CH, update.awaited[0],
                                                      (await svc.legal(CH, update.awaited[0]))[-1][0]))
         assert final.finished is not None and final.table.seed == 2024
@@ -614,13 +624,13 @@ async def test_a_new_pace_applies_from_the_next_wait_and_never_shortens_a_runnin
     assert await svc.next_due() == start + 60 * 3600  # a running wait keeps its time
     assert await svc.due(clock.now) == []  # nobody is reminded or played for 2 s after the change
     await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])  # Anna's next wait is a fast one
-    anna = await raw_row(svc, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(ANNA))
+    anna = await read_row(svc, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(ANNA))
     assert anna is None or anna == (clock.now + 12 * 3600,)
     await svc.update_settings(CH, ANNA, pace="relaxed")  # a running wait keeps its time
-    ben = await raw_row(svc, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(BEN))
+    ben = await read_row(svc, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(BEN))
     assert ben == (start + 72 * 3600,)
     await svc.update_settings(CH, ANNA, pace="untimed")
-    assert await raw_row(svc, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(BEN)) == (None,)
+    assert await read_row(svc, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(BEN)) == (None,)
 
 
 @pytest.mark.parametrize(("key", "value"), [("deadline_hours", 0.01), ("remind_hours", 0.05), ("deadline_hours", 0.2)])
