@@ -28,6 +28,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.dburl import is_url
 from bot.schema import MIGRATIONS, PRAGMAS  # MIGRATIONS is read from here (tests swap it for older builds)
 from bot.store.clocks import ClockRows
 from bot.store.rows import (
@@ -55,13 +56,6 @@ __all__ = ["MIGRATIONS", "NOTIFY_CHOICES", "OPEN_STATUSES", "PRAGMAS", "Deadline
 # aiosqlite logs every statement with its parameters at DEBUG: seeds and whole snapshots (deck orders).
 # Keep that out of the logs even when the bot runs with --log-level DEBUG.
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
-
-URL_SCHEMES = ("postgresql://", "postgres://")
-
-
-def is_url(target: str | Path) -> bool:
-    """Whether ``target`` names a PostgreSQL database (else it is an SQLite file's path)."""
-    return str(target).startswith(URL_SCHEMES)
 
 
 class Store(ClockRows, TableRows, UserRows):
