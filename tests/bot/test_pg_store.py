@@ -156,3 +156,25 @@ async def test_a_read_only_store_refuses_every_write(pg_url: str) -> None:
     finally:
         await reader.close()
         await writer.close()
+
+
+async def test_kontor_run_checks_a_postgresql_database_as_it_does_a_file(pg_url: str) -> None:
+    from bot import health
+    from tests.support.tinygame import TEST_GAMES
+
+    await health.preflight(pg_url)
+    svc, report = await health.open_service(pg_url, games=TEST_GAMES)
+    try:
+        assert report.fatal is None and report.pages == () and report.open_games == 0
+        assert "***" not in report.path and report.path == pg_url  # no password in this URL to hide
+    finally:
+        await svc.close()
+
+
+def test_a_url_in_kontor_db_keeps_files_out_of_odd_paths() -> None:
+    from bot.backup_loop import BackupLoop
+    from bot.config import Config
+
+    config = Config(token="t", db_path="postgresql://kontor@db.example/kontor", backup_dir="/tmp/backups")
+    assert str(config.hash_path) == "kontor-postgresql.commands.sha256"
+    assert BackupLoop.for_config(config) is None  # backups of a server are pg_dump's
