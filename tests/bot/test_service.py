@@ -45,6 +45,11 @@ async def read_row(svc: TableService, sql: str, *params: object) -> tuple:
     return None if row is None else tuple(row)
 
 
+async def read_rows(svc: TableService, sql: str, *params: object) -> list[tuple]:
+    """Rows read straight from the service's database (on either backend), past every cache."""
+    return [tuple(r) for r in await svc.store._fetchall(sql, params)]
+
+
 def raw_row(db_path: Path, sql: str, *params: object) -> tuple:
     """One row of the SQLite file, read on a connection of its own (the tests about the file itself)."""
     con = sqlite3.connect(db_path)
