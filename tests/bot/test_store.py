@@ -349,3 +349,40 @@ async def test_start_clocks_keeps_running_clocks_and_restarts_only_the_acting_se
         assert (await store.deadlines(gid))[0].since == NOW  # no acting seat: every running clock keeps going
     finally:
         await store.close()
+
+
+async def test_the_clock_arithmetic_is_the_same_on_both_engines(db_target: str) -> None:
+    """Every query that spells the two-argument maximum or minimum per engine (``Queries._MAX``/``_MIN``), and the
+    upserts that replaced SQLite's INSERT OR IGNORE / OR REPLACE."""
+    store = await Store.open(db_target)
+    try:
+        gid = await _new_game(store, channel=10)
+        async with store.transaction() as tx:
+            await tx.bump(gid, 0, NOW, status="active")
+            await tx.put_deadline(gid, 0, since=NOW, remind_at=NOW + 100, due_at=NOW + 200)
+            await tx.put_deadline(gid, 1, since=NOW + 50, remind_at=None, due_at=NOW + 150)
+            await tx.ask_timeout(gid, 1, NOW + 10, NOW + 300)
+            # down from NOW + 20 to NOW + 80: seat 0 waited through all 60 s, seat 1 (since NOW + 50) through 30
+            await tx.shift_clocks(NOW + 20, NOW + 80)
+        assert await store.clock_rows(gid) == {0: (NOW + 160, NOW + 260), 1: (None, NOW + 180)}
+        assert await store.timeouts(gid) == [(gid, 1, NOW + 10, NOW + 360)]
+        # the earliest of each deadline's reminder and due time orders them
+        assert [d.seat for d in await store.due_deadlines(NOW + 1000)] == [0, 1]
+        async with store.transaction() as tx:
+            await tx.rearm_reminders(gid, NOW + 500, 100)  # each deadline at least 100 s after the reminder
+        assert await store.clock_rows(gid) == {0: (NOW + 500, NOW + 600), 1: (NOW + 500, NOW + 600)}
+        async with store.transaction() as tx:
+            await tx.put_bank(gid, 0, 30.0, refill_s=50.0)
+            await tx.take_back_refill(gid, 0)  # never below zero
+            await tx.start_away(gid, 1, NOW, NOW + 100)
+            await tx.end_away(gid, 1, NOW + 400)  # counted to its end at most
+            await tx.give_caretaker(gid, 0, 1, NOW)
+            await tx.give_caretaker(gid, 0, 2, NOW + 1)  # replaces
+            assert await tx.add_departure(gid, 1, NOW) is True
+            assert await tx.add_departure(gid, 1, NOW) is False
+        assert await store.banks(gid) == {0: 0.0}
+        assert await store.away_used(gid, 1) == 100.0
+        assert await store.caretaker_seats() == {gid: {0: 2}}
+        assert await store.departures() == {gid: {1}}
+    finally:
+        await store.close()
