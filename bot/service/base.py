@@ -26,7 +26,7 @@ from bot.service.model import (
     name_seats,
 )
 from bot.service.quiet import QuietHours
-from bot.store import GameRow, OrderRow, Store
+from bot.store import GameRow, OrderRow, Store, StoreError
 from rules.core import Event, Game, Outcome, State, printable, seed_digest
 
 log = logging.getLogger("bot.service")
@@ -35,6 +35,7 @@ ALIVE_AT = "alive_at"
 HEARTBEAT_S = 60.0
 DOWNTIME_LOGGED_S = 120.0
 SHUTTING_DOWN = "Kontor is restarting right now. Please try again in a minute: nothing was played."
+CHANGED_MEANWHILE = "The table changed meanwhile, so nothing was changed. Please try again."
 
 
 class ServiceBase:
@@ -184,6 +185,11 @@ class ServiceBase:
         try:
             async with self._lock(channel):
                 yield
+        except StoreError:
+            # A change that lost a version race to another process sharing the database (PostgreSQL; one process
+            # never races itself: the channel's lock). Its transaction rolled back whole; act() says so itself.
+            self._rows.pop(channel, None)
+            raise TableError(CHANGED_MEANWHILE) from None
         finally:
             self._inflight -= 1
             if not self._inflight:
