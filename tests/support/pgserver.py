@@ -68,7 +68,9 @@ class PgServer:
     def __init__(self) -> None:
         self.bin = find_bin()
         self.prefix = _run_as()
-        self.dir = Path(tempfile.mkdtemp(prefix="kontor-pg-"))
+        # Under /tmp rather than $TMPDIR: a socket's path must stay short (~100 bytes), and the server's user must
+        # be able to reach the directory (root's own temporary directory may be closed to it).
+        self.dir = Path(tempfile.mkdtemp(prefix="kontor-pg-", dir="/tmp" if os.path.isdir("/tmp") else None))
         self.data = self.dir / "data"
         self._count = 0
         if self.prefix:
