@@ -8,6 +8,21 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+# The PostgreSQL tests start a throwaway server (tests/support/pgserver.py) from Debian's postgresql package:
+# install it when it is missing and this machine lets us (root with apt). Otherwise those tests fail and say why,
+# unless KONTOR_PG=off skips them on purpose.
+if [ "${KONTOR_PG:-}" != "off" ] && [ -z "${KONTOR_PG_BIN:-}" ] \
+    && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && ! command -v initdb >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "test.sh: installing PostgreSQL for the tests (apt-get install postgresql)" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null \
+      || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >/dev/null; } \
+      || echo "test.sh: installing postgresql failed: the PostgreSQL tests will fail and say why" >&2
+  else
+    echo "test.sh: PostgreSQL's server binaries are missing and cannot be installed here: the PostgreSQL tests" \
+         "will fail (install the postgresql package, or set KONTOR_PG=off to skip them)" >&2
+  fi
+fi
 .venv/bin/ruff check .
 .venv/bin/mypy bot rules render
 .venv/bin/python -m pytest -q "$@"

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from bot.background import BackgroundTask
 from bot.backup import NAME_FORMAT, NAME_PATTERN, BackupError, backup_name, make_backup
+from bot.dburl import is_url
 
 if TYPE_CHECKING:
     from bot.config import Config
@@ -75,8 +76,12 @@ class BackupLoop(BackgroundTask):
 
     @classmethod
     def for_config(cls, config: Config) -> BackupLoop | None:
-        """The loop ``kontor run`` starts, or None without ``KONTOR_BACKUP_DIR``."""
+        """The loop ``kontor run`` starts, or None without ``KONTOR_BACKUP_DIR`` (or on PostgreSQL, whose backups are
+        the server's business: pg_dump, WAL archiving)."""
         if not config.backup_dir:
+            return None
+        if is_url(config.db_path):
+            log.warning("KONTOR_BACKUP_DIR is ignored: KONTOR_DB is a PostgreSQL database (back it up with pg_dump)")
             return None
         return cls(config.db_path, config.backup_dir, config.backup_hours, config.backup_keep)
 

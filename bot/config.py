@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.dburl import is_url
+
 DEFAULT_DB = "kontor.sqlite3"
 DEFAULT_BACKUP_HOURS = 24.0
 DEFAULT_BACKUP_KEEP = 7
@@ -30,7 +32,10 @@ class Config:
 
     @property
     def hash_path(self) -> Path:
-        """Where the fingerprint of the last synced command set is kept (next to the database)."""
+        """Where the fingerprint of the last synced command set is kept (next to the database; for a PostgreSQL URL,
+        in the working directory)."""
+        if is_url(self.db_path):
+            return Path("kontor-postgresql.commands.sha256")
         return Path(f"{self.db_path}.commands.sha256")
 
     @classmethod

@@ -27,7 +27,7 @@ from bot.service.model import (
     name_seats,
 )
 from bot.service.quiet import QuietHours
-from bot.store import GameRow, OrderRow, Store
+from bot.store import GameRow, OrderRow, Store, StoreError
 from rules.core import Event, Game, Outcome, State, printable, seed_digest
 
 log = logging.getLogger("bot.service")
@@ -36,6 +36,7 @@ ALIVE_AT = "alive_at"
 HEARTBEAT_S = 60.0
 DOWNTIME_LOGGED_S = 120.0
 SHUTTING_DOWN = "Kontor is restarting right now. Please try again in a minute: nothing was played."
+CHANGED_MEANWHILE = "The table changed meanwhile, so nothing was changed. Please try again."
 
 
 class ServiceBase:
@@ -188,6 +189,11 @@ class ServiceBase:
         try:
             async with self._lock(channel):
                 yield
+        except StoreError:
+            # A change that lost a version race to another process sharing the database (PostgreSQL; one process
+            # never races itself: the channel's lock). Its transaction rolled back whole; act() says so itself.
+            self._rows.pop(channel, None)
+            raise TableError(CHANGED_MEANWHILE) from None
         finally:
             self._inflight -= 1
             if not self._inflight:
@@ -325,8 +331,10 @@ class ServiceBase:
 
 
     def _keep(self, row: GameRow) -> None:
-        """Cache a running game's row as act() committed (or found) it, for the channel's next act()."""
-        if row.status == "active":
+        """Cache a running game's row as act() committed (or found) it, for the channel's next act(). Not when other
+        processes write the database too (``Store.shared``, PostgreSQL): a row they moved on would make act() refuse
+        from a stale board, so act() reads the row each time (the version-keyed caches stay: docs/storage.md)."""
+        if row.status == "active" and not self.store.shared:
             self._rows[row.channel_id] = row
 
     async def _running_seats(self, row: GameRow) -> list[Seat]:

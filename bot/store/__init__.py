@@ -10,6 +10,9 @@ shared connection one task's ``COMMIT`` would otherwise commit another task's ha
 control with ``isolation_level="IMMEDIATE"``): one round trip to the worker thread fewer per transaction.
 Reads take the same lock so they never observe another task's open transaction.
 The schema grows by appending to ``MIGRATIONS`` (``PRAGMA user_version`` counts the applied ones).
+
+``Store.open(target)`` picks the engine: a ``postgresql://`` (or ``postgres://``) URL opens the PostgreSQL store
+(``postgres.py``: the same queries and migrations, shared by several processes), anything else this SQLite file.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.dburl import is_url
 from bot.schema import MIGRATIONS, PRAGMAS  # MIGRATIONS is read from here (tests swap it for older builds)
 from bot.store.clocks import ClockRows
 from bot.store.rows import (
@@ -36,6 +40,7 @@ from bot.store.rows import (
     OrderRow,
     SeatRow,
     StoreError,
+    Written,
     _dumps,
     _game,
     _log_row,
@@ -53,10 +58,13 @@ __all__ = ["MIGRATIONS", "NOTIFY_CHOICES", "OPEN_STATUSES", "PRAGMAS", "Deadline
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
-
-
 class Store(ClockRows, TableRows, UserRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
+
+    #: whether other processes may write the same database (PostgreSQL): the service then trusts no cached row
+    shared = False
+    #: the driver's errors for a violated constraint (a second open game in a channel)
+    _CONFLICTS: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
@@ -73,7 +81,12 @@ class Store(ClockRows, TableRows, UserRows):
     @classmethod
     async def open(cls, path: str | Path, *, read_only: bool = False) -> Store:
         """Open (and migrate) the file as its one writer: ``StoreLocked`` if another process or store writes it.
-        ``read_only``: a reader beside the writer (a verifier, a report): no lock, no migration, no writes."""
+        ``read_only``: a reader beside the writer (a verifier, a report): no lock, no migration, no writes.
+        A ``postgresql://`` URL opens the PostgreSQL store instead (``bot/store/postgres.py``)."""
+        if is_url(path):
+            from bot.store.postgres import PgStore  # lazily: asyncpg only when it is used
+
+            return await PgStore.connect(str(path), read_only=read_only)
         path = str(path)
         if read_only:
             db = await aiosqlite.connect(_read_only_uri(path), uri=True, timeout=5.0)
@@ -191,10 +204,18 @@ class Store(ClockRows, TableRows, UserRows):
         rows = await self._fetchall(sql, params)
         return rows[0] if rows else None
 
-    async def _write(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Cursor:
+    async def _write(self, sql: str, params: Iterable[Any] = ()) -> Written:
         if not self._in_my_tx():
             raise RuntimeError("writes must run inside store.transaction()")
         return await self._db.execute(sql, tuple(params))
+
+    async def _insert_id(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run an INSERT (inside the transaction) and return the new row's id."""
+        if not self._in_my_tx():
+            raise RuntimeError("writes must run inside store.transaction()")
+        cur = await self._db.execute(sql, tuple(params))
+        assert cur.lastrowid is not None
+        return int(cur.lastrowid)
 
     # ---- games ----------------------------------------------------------------------------
     async def open_game(self, channel_id: int) -> GameRow | None:
@@ -246,15 +267,13 @@ class Store(ClockRows, TableRows, UserRows):
         settings: dict[str, Any], creator_id: int, now: float,
     ) -> int:
         try:
-            cur = await self._write(
+            return await self._insert_id(
                 "INSERT INTO games(channel_id, guild_id, game, options, settings, status, creator_id, version,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?)",
                 (channel_id, guild_id, game, _dumps(options), _dumps(settings), creator_id, now, now),
             )
-        except sqlite3.IntegrityError as exc:
+        except self._CONFLICTS as exc:
             raise StoreError("This channel already has an open game.") from exc
-        assert cur.lastrowid is not None
-        return int(cur.lastrowid)
 
     async def bump(self, game_id: int, expected_version: int, now: float, **fields: Any) -> int:
         """Set ``fields`` and ``version + 1`` only if the version is still ``expected_version``."""
@@ -349,7 +368,7 @@ class Store(ClockRows, TableRows, UserRows):
         try:
             await self._write("UPDATE games SET channel_id = ?, guild_id = ? WHERE id = ?",
                               (channel_id, guild_id, game_id))
-        except sqlite3.IntegrityError as exc:
+        except self._CONFLICTS as exc:
             raise StoreError("That channel already has an open game.") from exc
 
     # ---- start-up checks (bot/health.py) --------------------------------------------------

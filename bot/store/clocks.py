@@ -24,7 +24,7 @@ class ClockRows(Queries):
             "SELECT d.game_id, g.channel_id, d.seat, d.since, d.remind_at, d.due_at FROM deadlines d"
             " JOIN games g ON g.id = d.game_id WHERE g.status = 'active'"
             " AND d.game_id NOT IN (SELECT game_id FROM pauses)"
-            " AND (d.remind_at <= ? OR d.due_at <= ?) ORDER BY MIN(COALESCE(d.remind_at, d.due_at),"
+            f" AND (d.remind_at <= ? OR d.due_at <= ?) ORDER BY {self._MIN}(COALESCE(d.remind_at, d.due_at),"
             " COALESCE(d.due_at, d.remind_at)), d.game_id, d.seat",
             (now, now),
         )
@@ -35,7 +35,7 @@ class ClockRows(Queries):
         row = await self._fetchone(
             "SELECT MIN(t) FROM (SELECT remind_at AS t, d.game_id FROM deadlines d JOIN games g ON g.id = d.game_id"
             " WHERE g.status = 'active' AND remind_at IS NOT NULL UNION ALL SELECT due_at, d.game_id FROM deadlines d"
-            " JOIN games g ON g.id = d.game_id WHERE g.status = 'active' AND due_at IS NOT NULL)"
+            " JOIN games g ON g.id = d.game_id WHERE g.status = 'active' AND due_at IS NOT NULL) x"
             " WHERE game_id NOT IN (SELECT game_id FROM pauses)"
         )
         return None if row is None or row[0] is None else float(row[0])
@@ -58,20 +58,23 @@ class ClockRows(Queries):
         where = "game_id = ?" if game_id is not None else (
             "game_id IN (SELECT id FROM games WHERE status = 'active') AND game_id NOT IN (SELECT game_id FROM pauses)")
         params = (game_id,) if game_id is not None else ()
+        most = self._MAX
         await self._write(
-            "UPDATE deadlines SET remind_at = remind_at + MAX(0, ? - MAX(since, ?)),"
-            f" due_at = due_at + MAX(0, ? - MAX(since, ?)) WHERE {where}",
+            f"UPDATE deadlines SET remind_at = remind_at + {most}(0, ? - {most}(since, ?)),"
+            f" due_at = due_at + {most}(0, ? - {most}(since, ?)) WHERE {where}",
             (now, since, now, since, *params),
         )
         # The others' time to answer about a spent bank stands still with the clocks too.
-        await self._write(f"UPDATE timeouts SET decide_at = decide_at + MAX(0, ? - MAX(asked_at, ?)) WHERE {where}",
-                          (now, since, *params))
+        await self._write(
+            f"UPDATE timeouts SET decide_at = decide_at + {most}(0, ? - {most}(asked_at, ?)) WHERE {where}",
+            (now, since, *params))
 
     async def rearm_reminders(self, game_id: int, now: float, grace_s: float) -> None:
         """After a pause because posts failed, a reminder may never have been seen: send each awaited seat one now,
         and keep its deadline at least ``grace_s`` after it."""
         await self._write(
-            "UPDATE deadlines SET remind_at = ?, due_at = MAX(due_at, ?) WHERE game_id = ? AND due_at IS NOT NULL",
+            f"UPDATE deadlines SET remind_at = ?, due_at = {self._MAX}(due_at, ?) WHERE game_id = ?"
+            " AND due_at IS NOT NULL",
             (now, now + grace_s, game_id),
         )
 
@@ -148,7 +151,7 @@ class ClockRows(Queries):
 
     async def take_back_refill(self, game_id: int, seat: int) -> None:
         """The seat's last finished turn was taken back: so is the refill it brought."""
-        await self._write("UPDATE banks SET left_s = max(0, left_s - refill_s), refill_s = 0"
+        await self._write(f"UPDATE banks SET left_s = {self._MAX}(0, left_s - refill_s), refill_s = 0"
                           " WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     async def clock_rows(self, game_id: int) -> dict[int, tuple[float | None, float | None]]:
@@ -197,7 +200,8 @@ class ClockRows(Queries):
     async def end_away(self, game_id: int, user_id: int, now: float) -> None:
         """End the current period, counting the time it ran (to ``until`` at most) as used."""
         await self._write(
-            "UPDATE aways SET used_s = used_s + MAX(0, MIN(?, until) - since), since = NULL, until = NULL"
+            f"UPDATE aways SET used_s = used_s + {self._MAX}(0, {self._MIN}(?, until) - since), since = NULL,"
+            " until = NULL"
             " WHERE game_id = ? AND user_id = ? AND since IS NOT NULL", (now, game_id, user_id))
 
     async def timeouts(self, game_id: int | None = None) -> list[tuple[int, int, float, float]]:
@@ -246,8 +250,9 @@ class ClockRows(Queries):
         return out
 
     async def give_caretaker(self, game_id: int, seat: int, user_id: int, now: float) -> None:
-        await self._write("INSERT OR REPLACE INTO caretaker_seats(game_id, seat, user_id, since) VALUES (?, ?, ?, ?)",
-                          (game_id, seat, user_id, now))
+        await self._write("INSERT INTO caretaker_seats(game_id, seat, user_id, since) VALUES (?, ?, ?, ?)"
+                          " ON CONFLICT(game_id, seat) DO UPDATE SET user_id = excluded.user_id,"
+                          " since = excluded.since", (game_id, seat, user_id, now))
 
     async def take_back(self, game_id: int, seat: int | None = None) -> None:
         if seat is None:

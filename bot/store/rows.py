@@ -7,10 +7,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    import aiosqlite
+from typing import TYPE_CHECKING, Any, Protocol
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -153,13 +150,26 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
+class Written(Protocol):
+    """What a write tells: how many rows it changed (an aiosqlite cursor; on PostgreSQL, the command's status)."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+
 class Queries:
     """What the row mixins of ``Store`` use of it (``Store`` implements them): reads under the store's lock, and
-    writes that must run inside ``store.transaction()``."""
+    writes that must run inside ``store.transaction()``. The SQL is written once for both engines, with ``?``
+    placeholders (the PostgreSQL store numbers them); the one difference the queries spell per engine is the
+    two-argument maximum and minimum, SQLite's ``MAX(a, b)``/``MIN(a, b)`` and PostgreSQL's ``GREATEST``/``LEAST``
+    (``_MAX``/``_MIN``; both take NULL-free arguments wherever they are used, where the two agree)."""
+
+    _MAX = "MAX"
+    _MIN = "MIN"
 
     if TYPE_CHECKING:
         async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]: ...
 
         async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> Any: ...
 
-        async def _write(self, sql: str, params: Iterable[Any] = ()) -> aiosqlite.Cursor: ...
+        async def _write(self, sql: str, params: Iterable[Any] = ()) -> Written: ...

@@ -21,7 +21,8 @@ class TableRows(Queries):
 
     async def add_departure(self, game_id: int, user_id: int, now: float) -> bool:
         cur = await self._write(
-            "INSERT OR IGNORE INTO departures(game_id, user_id, at) VALUES (?, ?, ?)", (game_id, user_id, now)
+            "INSERT INTO departures(game_id, user_id, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            (game_id, user_id, now),
         )
         return cur.rowcount == 1
 
@@ -102,7 +103,8 @@ class TableRows(Queries):
     async def add_abandon_vote(self, game_id: int, user_id: int, now: float) -> bool:
         """Record a vote; False if this user had already voted in this game."""
         cur = await self._write(
-            "INSERT OR IGNORE INTO abandon_votes(game_id, user_id, at) VALUES (?, ?, ?)", (game_id, user_id, now)
+            "INSERT INTO abandon_votes(game_id, user_id, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            (game_id, user_id, now),
         )
         return cur.rowcount == 1
 

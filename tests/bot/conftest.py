@@ -1,4 +1,5 @@
-"""Fixtures for the table service tests: a real SQLite file per test, the tiny test game, a fake clock."""
+"""Fixtures for the table service tests: a real database per test (an SQLite file, and a PostgreSQL database), the
+tiny test game, a fake clock."""
 
 from __future__ import annotations
 
@@ -36,8 +37,9 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def svc(db_path: Path, clock: FakeClock) -> AsyncIterator[TableService]:
-    service = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+async def svc(db_target: str, clock: FakeClock) -> AsyncIterator[TableService]:
+    """A service on each backend (tests/conftest.py: ``backend``; on SQLite its file is ``db_path``)."""
+    service = await TableService.open(db_target, games=TEST_GAMES, clock=clock)
     try:
         yield service
     finally:

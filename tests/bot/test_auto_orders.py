@@ -11,7 +11,7 @@ from bot import store as store_module
 from bot.service import TableError, TableService, Update
 from bot.store import MIGRATIONS
 from tests.bot.conftest import FakeClock, as_build_before_banks
-from tests.bot.test_service import ANNA, BEN, CH, lobby, raw_row
+from tests.bot.test_service import ANNA, BEN, CH, lobby, raw_row, read_row, read_rows
 from tests.support.toygame import TEST_GAMES
 
 
@@ -36,21 +36,17 @@ async def to_the_forced_bids(svc: TableService, settings: dict | None = None) ->
     return update
 
 
-def kinds(db_path: Path) -> list[tuple[str, str | None]]:
-    con = sqlite3.connect(db_path)
-    try:
-        return con.execute("SELECT kind, action FROM actions WHERE action IS NOT NULL ORDER BY id").fetchall()
-    finally:
-        con.close()
+async def kinds(svc: TableService) -> list[tuple[str, str | None]]:
+    return await read_rows(svc, "SELECT kind, action FROM actions WHERE action IS NOT NULL ORDER BY id")
 
 
-async def test_a_forced_prompt_is_played_automatically_and_logged_as_auto(svc: TableService, db_path: Path) -> None:
+async def test_a_forced_prompt_is_played_automatically_and_logged_as_auto(svc: TableService) -> None:
     update = await to_the_forced_bids(svc)
     # Ben's pass ended round 2; both round-3 bids had one option each: played in the same chain.
     view = await svc.private_view(CH, ANNA)
     assert view["round"] == 3 and view["phase"] == "draw" and view["hand"] == []
     assert update.table.awaited == (ANNA,)
-    assert [k for k, _ in kinds(db_path)][-2:] == ["auto", "auto"]
+    assert [k for k, _ in await kinds(svc)][-2:] == ["auto", "auto"]
     assert "Anna had only one option: it was played automatically." in update.public_events
     assert "Ben had only one option: it was played automatically." in update.public_events
     log = await svc.log(CH, limit=1000)
@@ -60,11 +56,11 @@ async def test_a_forced_prompt_is_played_automatically_and_logged_as_auto(svc: T
     assert (await svc.rebuild(CH)).ply == 10  # replay reads 'auto' rows like any move
 
 
-async def test_with_auto_forced_off_the_human_is_asked(svc: TableService, db_path: Path) -> None:
+async def test_with_auto_forced_off_the_human_is_asked(svc: TableService) -> None:
     update = await to_the_forced_bids(svc, settings={"auto_forced": "off"})
     assert set(update.table.awaited) == {ANNA, BEN}
     assert len(await svc.legal(CH, ANNA)) == 1
-    assert "auto" not in [k for k, _ in kinds(db_path)]
+    assert "auto" not in [k for k, _ in await kinds(svc)]
 
 
 async def test_auto_forced_is_a_setting_with_words(svc: TableService) -> None:
@@ -77,7 +73,7 @@ async def test_auto_forced_is_a_setting_with_words(svc: TableService) -> None:
         await svc.update_settings(CH, ANNA, auto_forced="maybe")
 
 
-async def test_an_automatic_move_neither_pings_nor_starts_the_seat_clock(svc: TableService, db_path: Path) -> None:
+async def test_an_automatic_move_neither_pings_nor_starts_the_seat_clock(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), settings={"pace": "fast"})
     await svc.start(CH, ANNA, seed=17)
     for _ in range(2):
@@ -87,16 +83,12 @@ async def test_an_automatic_move_neither_pings_nor_starts_the_seat_clock(svc: Ta
         update = await play(svc, BEN, "pass")
     # Ben's forced bid was played: he is not pinged, and no clock runs for him (Anna's runs: she is asked)
     assert BEN not in update.awaited and update.awaited == [ANNA]
-    con = sqlite3.connect(db_path)
-    try:
-        clocks = con.execute("SELECT seat FROM deadlines").fetchall()
-    finally:
-        con.close()
+    clocks = await read_rows(svc, "SELECT seat FROM deadlines")
     table = await svc.table(CH)
     assert clocks == [(table.seat_of(ANNA),)]
 
 
-async def test_an_order_plays_its_moves_and_lapses_at_the_end_of_its_scope(svc: TableService, db_path: Path) -> None:
+async def test_an_order_plays_its_moves_and_lapses_at_the_end_of_its_scope(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
     await svc.start(CH, ANNA, seed=17)
     info = await svc.orders(CH, BEN)
@@ -108,18 +100,18 @@ async def test_an_order_plays_its_moves_and_lapses_at_the_end_of_its_scope(svc: 
     await play(svc, BEN, "play")
     update = await play(svc, ANNA, "draw")  # Ben's turn to draw: his order passes for him at once
     assert "Ben passes." in " ".join(update.public_events) or any("Ben" in line for line in update.public_events)
-    assert kinds(db_path)[-1] == ("auto", "pass")
+    assert (await kinds(svc))[-1] == ("auto", "pass")
     assert update.table.awaited == (ANNA, BEN)  # round 2's bids
     # the round is over: the order lapsed (memory and file), and round 2 asks Ben again
     assert (await svc.orders(CH, BEN)).current is None
-    assert raw_row(db_path, "SELECT COUNT(*) FROM standing_orders") == (0,)
+    assert await read_row(svc, "SELECT COUNT(*) FROM standing_orders") == (0,)
     await play(svc, ANNA, "play")
     await play(svc, BEN, "play")
     update = await play(svc, ANNA, "draw")
     assert update.table.awaited == (BEN,)
 
 
-async def test_cancel_and_bad_input(svc: TableService, db_path: Path) -> None:
+async def test_cancel_and_bad_input(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
     await svc.start(CH, ANNA, seed=17)
     with pytest.raises(TableError, match="no standing order"):
@@ -130,31 +122,31 @@ async def test_cancel_and_bad_input(svc: TableService, db_path: Path) -> None:
         await svc.set_order(CH, BEN, "\x00")
     with pytest.raises(TableError, match="not playing at this table"):
         await svc.set_order(CH, 999, "pass")
-    assert raw_row(db_path, "SELECT COUNT(*) FROM standing_orders") == (0,)
+    assert await read_row(svc, "SELECT COUNT(*) FROM standing_orders") == (0,)
     await svc.set_order(CH, BEN, "Pass in the draw phase of round 1")  # the label works too
     assert "cancelled" in await svc.cancel_order(CH, BEN)
-    assert raw_row(db_path, "SELECT COUNT(*) FROM standing_orders") == (0,)
+    assert await read_row(svc, "SELECT COUNT(*) FROM standing_orders") == (0,)
     await play(svc, ANNA, "play")
     await play(svc, BEN, "play")
     update = await play(svc, ANNA, "draw")
     assert update.table.awaited == (BEN,)  # asked as usual
 
 
-async def test_orders_survive_a_restart(db_path: Path, clock: FakeClock) -> None:
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+async def test_orders_survive_a_restart(db_target: str, clock: FakeClock) -> None:
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock)
     try:
         await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
         await svc.start(CH, ANNA, seed=17)
         await svc.set_order(CH, BEN, "pass")
     finally:
         await svc.close()
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock)
     try:
         assert (await svc.orders(CH, BEN)).current == ("pass", "Pass in the draw phase of round 1")
         await play(svc, ANNA, "play")
         await play(svc, BEN, "play")
         update = await play(svc, ANNA, "draw")
-        assert kinds(db_path)[-1] == ("auto", "pass") and update.table.awaited == (ANNA, BEN)
+        assert (await kinds(svc))[-1] == ("auto", "pass") and update.table.awaited == (ANNA, BEN)
     finally:
         await svc.close()
 

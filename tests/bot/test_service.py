@@ -39,7 +39,19 @@ async def play_to_end(svc: TableService, update: Update, channel: int = CH) -> U
     raise AssertionError("the game did not end")
 
 
+async def read_row(svc: TableService, sql: str, *params: object) -> tuple:
+    """One row read straight from the service's database (on either backend), past every cache."""
+    row = await svc.store._fetchone(sql, params)
+    return None if row is None else tuple(row)
+
+
+async def read_rows(svc: TableService, sql: str, *params: object) -> list[tuple]:
+    """Rows read straight from the service's database (on either backend), past every cache."""
+    return [tuple(r) for r in await svc.store._fetchall(sql, params)]
+
+
 def raw_row(db_path: Path, sql: str, *params: object) -> tuple:
+    """One row of the SQLite file, read on a connection of its own (the tests about the file itself)."""
     con = sqlite3.connect(db_path)
     try:
         return con.execute(sql, params).fetchone()
@@ -88,11 +100,11 @@ async def test_one_open_game_per_channel_and_threads_are_separate_tables(svc: Ta
         (lambda s: s.table(CH), "No game"),
     ],
 )
-async def test_bad_input_is_a_friendly_refusal_and_changes_nothing(svc: TableService, db_path: Path, call,
+async def test_bad_input_is_a_friendly_refusal_and_changes_nothing(svc: TableService, call,
                                                                    message: str) -> None:
     with pytest.raises(TableError, match=message):
         await call(svc)
-    assert raw_row(db_path, "SELECT COUNT(*) FROM games") == (0,)
+    assert await read_row(svc, "SELECT COUNT(*) FROM games") == (0,)
 
 
 async def test_lobby_rules(svc: TableService) -> None:
@@ -127,7 +139,7 @@ async def test_names_are_cleaned(svc: TableService) -> None:
 
 
 # ---- play ----------------------------------------------------------------------------------------
-async def test_full_game_with_bots_through_act(svc: TableService, db_path: Path) -> None:
+async def test_full_game_with_bots_through_act(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), bots=2)
     update = await play_to_end(svc, await svc.start(CH, ANNA, seed=1234))
     assert update.table.status == "finished"
@@ -135,40 +147,40 @@ async def test_full_game_with_bots_through_act(svc: TableService, db_path: Path)
     assert update.table.seed == 1234  # revealed at the end
     assert any("The seed was 1234" in line for line in update.public_events)
     assert update.awaited == [] and update.public_view is not None and update.public_view["over"]
-    assert raw_row(db_path, "SELECT status, outcome IS NOT NULL FROM games") == ("finished", 1)
-    assert raw_row(db_path, "SELECT COUNT(*) FROM deadlines") == (0,)
+    assert await read_row(svc, "SELECT status, outcome IS NOT NULL FROM games") == ("finished", 1)
+    assert await read_row(svc, "SELECT COUNT(*) FROM deadlines") == (0,)
     # Finished games stay as history; the channel can host the next one.
     await svc.create(CH, GUILD, "tiny", ANNA, "Anna")
     assert [t.status for t in await svc.history(CH)] == ["finished", "lobby"]
 
 
-async def test_every_action_is_one_logged_version(svc: TableService, db_path: Path) -> None:
+async def test_every_action_is_one_logged_version(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
     update = await svc.start(CH, ANNA, seed=3)
     before = update.version
     legal = await svc.legal(CH, ANNA)
     update = await svc.act(CH, ANNA, legal[0][0], before)
     assert update.version == before + 1
-    row = raw_row(db_path, "SELECT kind, seat, user_id, action, events FROM actions ORDER BY id DESC LIMIT 1")
+    row = await read_row(svc, "SELECT kind, seat, user_id, action, events FROM actions ORDER BY id DESC LIMIT 1")
     assert row[0] == "player" and row[2] == ANNA and row[3] == legal[0][0]
     assert json.loads(row[4]) == update.public_events
 
 
-async def test_stale_version_is_refused_and_changes_nothing(svc: TableService, db_path: Path) -> None:
+async def test_stale_version_is_refused_and_changes_nothing(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
     update = await svc.start(CH, ANNA, seed=5)
     old = update.version
     update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0], old)
-    snapshot = raw_row(db_path, "SELECT snapshot, version FROM games")
+    snapshot = await read_row(svc, "SELECT snapshot, version FROM games")
     with pytest.raises(StaleVersion) as err:  # Ben's button was drawn before Anna moved
         await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0], old)
     assert err.value.current == update.version
-    assert raw_row(db_path, "SELECT snapshot, version FROM games") == snapshot
+    assert await read_row(svc, "SELECT snapshot, version FROM games") == snapshot
     await svc.act(CH, BEN, (await svc.legal(CH, BEN))[0][0], update.version)  # with the current board it works
 
 
 async def test_a_choice_made_earlier_in_the_same_simultaneous_step_stands_but_not_one_from_an_earlier_step(
-        svc: TableService, db_path: Path) -> None:
+        svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
     update = await svc.start(CH, ANNA, seed=5)
     bids_open = update.version  # both menus of round 1's bids are drawn on this board
@@ -179,18 +191,18 @@ async def test_a_choice_made_earlier_in_the_same_simultaneous_step_stands_but_no
     while ANNA not in update.awaited or len(update.awaited) < 2:  # the draw phase, up to round 2's bids
         update = await svc.act(CH, update.awaited[0], "pass", update.version)
     round_two = update.version
-    snapshot = raw_row(db_path, "SELECT snapshot, version FROM games")
+    snapshot = await read_row(svc, "SELECT snapshot, version FROM games")
     again = (await svc.legal(CH, ANNA))[0][0]
     for chosen_at, refusal in [(bids_open, "earlier step"), (round_two + 1, "does not belong")]:
         with pytest.raises(StaleVersion, match=refusal):
             await svc.act(CH, ANNA, again, chosen_at=chosen_at)
     with pytest.raises(TableError, match="Unknown board version"):
         await svc.act(CH, ANNA, again, chosen_at="3")  # type: ignore[arg-type]
-    assert raw_row(db_path, "SELECT snapshot, version FROM games") == snapshot
+    assert await read_row(svc, "SELECT snapshot, version FROM games") == snapshot
     await svc.act(CH, ANNA, again, chosen_at=round_two)
 
 
-async def test_actions_from_outsiders_and_non_awaited_seats_are_refused(svc: TableService, db_path: Path) -> None:
+async def test_actions_from_outsiders_and_non_awaited_seats_are_refused(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
     update = await svc.start(CH, ANNA, seed=5)
     update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
@@ -198,7 +210,7 @@ async def test_actions_from_outsiders_and_non_awaited_seats_are_refused(svc: Tab
     # Draw phase: only the first seat is awaited.
     first = update.awaited[0]
     other = ANNA if first == BEN else BEN
-    snapshot = raw_row(db_path, "SELECT snapshot, version FROM games")
+    snapshot = await read_row(svc, "SELECT snapshot, version FROM games")
     with pytest.raises(TableError, match="not your turn"):
         await svc.act(CH, other, "pass")
     with pytest.raises(TableError, match="not playing"):
@@ -207,7 +219,7 @@ async def test_actions_from_outsiders_and_non_awaited_seats_are_refused(svc: Tab
     for junk in ["", "   ", "x" * 81, "pass\x00", "play\n3", "fly away", "play 999", 42]:
         with pytest.raises(TableError):
             await svc.act(CH, first, junk)  # type: ignore[arg-type]
-    assert raw_row(db_path, "SELECT snapshot, version FROM games") == snapshot
+    assert await read_row(svc, "SELECT snapshot, version FROM games") == snapshot
 
 
 async def test_private_updates_reach_only_the_right_users(svc: TableService) -> None:
@@ -254,31 +266,29 @@ async def test_log_pages_newest_last(svc: TableService) -> None:
 
 
 # ---- rebuild and restart ------------------------------------------------------------------------
-async def test_rebuild_equals_the_snapshot(svc: TableService, db_path: Path) -> None:
+async def test_rebuild_equals_the_snapshot(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), bots=2)
     update = await svc.start(CH, ANNA, seed=77)
     for _ in range(4):
         update = await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[-1][0])
     rebuilt = await svc.rebuild(CH)
-    assert rebuilt.dump() == raw_row(db_path, "SELECT snapshot FROM games")[0]
+    assert rebuilt.dump() == (await read_row(svc, "SELECT snapshot FROM games"))[0]
     await play_to_end(svc, update)
-    assert (await svc.rebuild(CH)).dump() == raw_row(db_path, "SELECT snapshot FROM games")[0]
+    assert (await svc.rebuild(CH)).dump() == (await read_row(svc, "SELECT snapshot FROM games"))[0]
 
 
-async def test_rebuild_detects_a_tampered_snapshot(svc: TableService, db_path: Path) -> None:
+async def test_rebuild_detects_a_tampered_snapshot(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), bots=1)
     await svc.start(CH, ANNA, seed=77)
     await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])
-    con = sqlite3.connect(db_path)
-    con.execute("UPDATE games SET snapshot = replace(snapshot, '\"round\":1', '\"round\":2')")
-    con.commit()
-    con.close()
+    async with svc.store.transaction() as tx:  # behind the service's back, as a damaged disk or a hand edit would
+        await tx._write("UPDATE games SET snapshot = replace(snapshot, '\"round\":1', '\"round\":2')")
     with pytest.raises(TableError, match="does not reproduce"):
         await svc.rebuild(CH)
 
 
-async def test_restart_resumes_the_game(db_path: Path, clock: FakeClock) -> None:
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+async def test_restart_resumes_the_game(db_target: str, clock: FakeClock) -> None:
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock)
     try:
         await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
         update = await svc.start(CH, ANNA, seed=11)
@@ -286,7 +296,7 @@ async def test_restart_resumes_the_game(db_path: Path, clock: FakeClock) -> None
         hand = (await svc.private_view(CH, BEN))["hand"]
     finally:
         await svc.close()
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock)
     try:
         table = await svc.table(CH)
         assert table.version == update.version and table.awaited == (BEN,)
@@ -299,22 +309,22 @@ async def test_restart_resumes_the_game(db_path: Path, clock: FakeClock) -> None
 
 
 # ---- abandon and replace ------------------------------------------------------------------------
-async def test_abandon(svc: TableService, db_path: Path) -> None:
+async def test_abandon(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
     await svc.start(CH, ANNA, seed=4242)
     with pytest.raises(TableError, match="host or a moderator"):
         await svc.abandon(CH, BEN)
     update = await svc.abandon(CH, BEN, force=True)
     assert update.table.status == "abandoned" and update.table.seed == 4242
-    assert raw_row(db_path, "SELECT COUNT(*) FROM deadlines") == (0,)
+    assert await read_row(svc, "SELECT COUNT(*) FROM deadlines") == (0,)
     with pytest.raises(TableError, match="no open game"):
         await svc.act(CH, ANNA, "pass")
     assert (await svc.table(CH)).status == "abandoned"  # kept for history
     await svc.create(CH, GUILD, "tiny", BEN, "Ben")
 
 
-async def test_abandon_by_vote_needs_a_majority_and_survives_a_restart(db_path: Path, clock: FakeClock) -> None:
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+async def test_abandon_by_vote_needs_a_majority_and_survives_a_restart(db_target: str, clock: FakeClock) -> None:
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock)
     try:
         await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), (CARL, "Carl"))
         started = await svc.start(CH, ANNA, seed=77)
@@ -327,7 +337,7 @@ async def test_abandon_by_vote_needs_a_majority_and_survives_a_restart(db_path: 
             await svc.vote_abandon(CH, 99)  # a spectator has no vote
     finally:
         await svc.close()
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)  # a restart keeps the vote
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock)  # a restart keeps the vote
     try:
         assert await svc.abandon_votes(CH) == ([BEN], 2)
         update = await svc.vote_abandon(CH, CARL)
@@ -335,14 +345,14 @@ async def test_abandon_by_vote_needs_a_majority_and_survives_a_restart(db_path: 
         assert update.public_events[:2] == ["Carl votes to abandon the game (2/2 votes).",
                                              "The game was abandoned by vote."]
         assert "The seed was 77" in update.public_events[2]
-        assert raw_row(db_path, "SELECT COUNT(*) FROM abandon_votes") == (0,)
-        assert raw_row(db_path, "SELECT COUNT(*) FROM deadlines") == (0,)
+        assert await read_row(svc, "SELECT COUNT(*) FROM abandon_votes") == (0,)
+        assert await read_row(svc, "SELECT COUNT(*) FROM deadlines") == (0,)
         assert any("votes to abandon" in line for line in await svc.log(CH))
     finally:
         await svc.close()
 
 
-async def test_abandon_votes_end_with_the_game_and_leave_with_the_voter(svc: TableService, db_path: Path) -> None:
+async def test_abandon_votes_end_with_the_game_and_leave_with_the_voter(svc: TableService) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"), (CARL, "Carl"))
     update = await svc.start(CH, ANNA, seed=78)
     await svc.vote_abandon(CH, BEN)
@@ -354,7 +364,7 @@ async def test_abandon_votes_end_with_the_game_and_leave_with_the_voter(svc: Tab
     assert update.table.status == "active" and "(1/2 votes)" in update.public_events[0]
     final = await play_to_end(svc, replaced)  # the vote left the version alone
     assert final.table.status == "finished"
-    assert raw_row(db_path, "SELECT COUNT(*) FROM abandon_votes") == (0,)  # forgotten when the game ended
+    assert await read_row(svc, "SELECT COUNT(*) FROM abandon_votes") == (0,)  # forgotten when the game ended
 
 
 async def test_the_only_human_ends_the_game_with_one_vote(svc: TableService) -> None:
@@ -444,13 +454,13 @@ async def test_reminder_then_caretaker_bot_at_the_deadline(svc: TableService, cl
     assert (await svc.rebuild(CH)).dump()  # the caretaker's moves are in the log and replay
 
 
-async def test_deadlines_survive_a_restart(db_path: Path, clock: FakeClock) -> None:
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+async def test_deadlines_survive_a_restart(db_target: str, clock: FakeClock) -> None:
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock)
     try:
         await _timed_duel(svc, "bot")
     finally:
         await svc.close()
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock)
     try:
         assert await svc.next_due() == clock.now + 3600
         reminders = await svc.due(clock.advance(1.5))  # nobody is played for before they were reminded
@@ -461,7 +471,7 @@ async def test_deadlines_survive_a_restart(db_path: Path, clock: FakeClock) -> N
         assert len(await svc.due(clock.advance(3))) == 2  # each is asked about the other's spent bank
     finally:
         await svc.close()
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)  # the questions survive a restart
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock)  # the questions survive a restart
     try:
         updates = await svc.due(clock.advance(4))
         assert sorted(u.notice or "" for u in updates) == [
@@ -491,12 +501,12 @@ async def test_skip_falls_back_to_the_caretaker_bot_without_a_skip_notion(svc: T
     assert all(any("Bids revealed" in line for line in u.public_events) for u in updates[1:])
 
 
-async def test_no_caretaker_only_tells_the_table(svc: TableService, clock: FakeClock, db_path: Path) -> None:
+async def test_no_caretaker_only_tells_the_table(svc: TableService, clock: FakeClock) -> None:
     update = await _timed_duel(svc, "none")  # read as timeout_default "wait": nobody plays unless the others say so
-    snapshot = raw_row(db_path, "SELECT snapshot, version FROM games")
+    snapshot = await read_row(svc, "SELECT snapshot, version FROM games")
     updates = await expire(svc, clock)
     assert len(updates) == 2 and all("the table waits 4 h more" in (u.notice or "") for u in updates)
-    assert raw_row(db_path, "SELECT snapshot, version FROM games") == snapshot
+    assert await read_row(svc, "SELECT snapshot, version FROM games") == snapshot
     assert await svc.due(clock.advance(0.5)) == []  # said once
     assert update.version == (await svc.table(CH)).version
 
@@ -510,7 +520,7 @@ async def test_acting_restarts_only_my_clock(svc: TableService, clock: FakeClock
 
 
 # ---- concurrency, rendering, the real games ----------------------------------------------------
-async def test_a_double_click_moves_once(svc: TableService, db_path: Path) -> None:
+async def test_a_double_click_moves_once(svc: TableService) -> None:
     import asyncio
 
     await lobby(svc, (ANNA, "Anna"), bots=1)
@@ -520,7 +530,7 @@ async def test_a_double_click_moves_once(svc: TableService, db_path: Path) -> No
                                    svc.act(CH, ANNA, action, update.version), return_exceptions=True)
     assert sum(isinstance(r, Update) for r in results) == 1
     assert sum(isinstance(r, StaleVersion) for r in results) == 1
-    assert raw_row(db_path, "SELECT COUNT(*) FROM actions WHERE kind = 'player'") == (1,)
+    assert await read_row(svc, "SELECT COUNT(*) FROM actions WHERE kind = 'player'") == (1,)
 
 
 async def test_games_in_different_channels_run_side_by_side(svc: TableService) -> None:
@@ -535,7 +545,7 @@ async def test_games_in_different_channels_run_side_by_side(svc: TableService) -
         assert (await svc.rebuild(channel)).is_over()
 
 
-async def test_render_puts_the_public_board_in_the_update(db_path: Path, clock: FakeClock,
+async def test_render_puts_the_public_board_in_the_update(db_target: str, clock: FakeClock,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     import render
 
@@ -546,7 +556,7 @@ async def test_render_puts_the_public_board_in_the_update(db_path: Path, clock: 
         return b"PNG" + str(len(calls)).encode()
 
     monkeypatch.setattr(render, "board", fake_board, raising=False)
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock, render=True)
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock, render=True)
     try:
         await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))
         start = await svc.start(CH, ANNA, seed=5)
@@ -562,7 +572,7 @@ async def test_render_puts_the_public_board_in_the_update(db_path: Path, clock: 
         await svc.close()
 
 
-async def test_a_failing_renderer_never_costs_a_move(db_path: Path, clock: FakeClock,
+async def test_a_failing_renderer_never_costs_a_move(db_target: str, clock: FakeClock,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     import render
 
@@ -570,7 +580,7 @@ async def test_a_failing_renderer_never_costs_a_move(db_path: Path, clock: FakeC
         raise RuntimeError("out of ink")
 
     monkeypatch.setattr(render, "board", broken, raising=False)
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock, render=True)
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock, render=True)
     try:
         await lobby(svc, (ANNA, "Anna"), bots=1)
         update = await play_to_end(svc, await svc.start(CH, ANNA, seed=5))
@@ -580,8 +590,8 @@ async def test_a_failing_renderer_never_costs_a_move(db_path: Path, clock: FakeC
 
 
 @pytest.mark.skipif("speicherstadt" not in __import__("rules").GAMES, reason="Speicherstadt not registered")
-async def test_speicherstadt_through_the_service(db_path: Path, clock: FakeClock) -> None:
-    svc = await TableService.open(str(db_path), clock=clock)
+async def test_speicherstadt_through_the_service(db_target: str, clock: FakeClock) -> None:
+    svc = await TableService.open(db_target, clock=clock)
     try:
         await svc.create(CH, GUILD, "speicherstadt", ANNA, "Anna")
         await svc.join(CH, BEN, "Ben")
@@ -594,9 +604,9 @@ async def test_speicherstadt_through_the_service(db_path: Path, clock: FakeClock
             assert all("Seat " not in line for line in update.public_events)  # names, not seat numbers
     finally:
         await svc.close()
-    svc = await TableService.open(str(db_path), clock=clock)
+    svc = await TableService.open(db_target, clock=clock)
     try:
-        assert (await svc.rebuild(CH)).dump() == raw_row(db_path, "SELECT snapshot FROM games")[0]
+        assert (await svc.rebuild(CH)).dump() == (await read_row(svc, "SELECT snapshot FROM games"))[0]
         final = await play_to_end(svc, await svc.act(CH, update.awaited[0],
                                                      (await svc.legal(CH, update.awaited[0]))[-1][0]))
         assert final.finished is not None and final.table.seed == 2024
@@ -607,7 +617,7 @@ async def test_speicherstadt_through_the_service(db_path: Path, clock: FakeClock
 
 
 async def test_a_new_pace_applies_from_the_next_wait_and_never_shortens_a_running_one(
-    svc: TableService, clock: FakeClock, db_path: Path
+    svc: TableService, clock: FakeClock
 ) -> None:
     await lobby(svc, (ANNA, "Anna"), (BEN, "Ben"))  # default pace: daily (a 72 h bank, reminder at 12 h left)
     start = clock.now
@@ -619,13 +629,13 @@ async def test_a_new_pace_applies_from_the_next_wait_and_never_shortens_a_runnin
     assert await svc.next_due() == start + 60 * 3600  # a running wait keeps its time
     assert await svc.due(clock.now) == []  # nobody is reminded or played for 2 s after the change
     await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])  # Anna's next wait is a fast one
-    anna = raw_row(db_path, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(ANNA))
+    anna = await read_row(svc, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(ANNA))
     assert anna is None or anna == (clock.now + 12 * 3600,)
     await svc.update_settings(CH, ANNA, pace="relaxed")  # a running wait keeps its time
-    ben = raw_row(db_path, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(BEN))
+    ben = await read_row(svc, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(BEN))
     assert ben == (start + 72 * 3600,)
     await svc.update_settings(CH, ANNA, pace="untimed")
-    assert raw_row(db_path, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(BEN)) == (None,)
+    assert await read_row(svc, "SELECT due_at FROM deadlines WHERE seat = ?", update.table.seat_of(BEN)) == (None,)
 
 
 @pytest.mark.parametrize(("key", "value"), [("deadline_hours", 0.01), ("remind_hours", 0.05), ("deadline_hours", 0.2)])
@@ -689,11 +699,11 @@ def _renderable_game() -> str | None:
     return None
 
 
-async def test_real_render_integration(db_path: Path, clock: FakeClock) -> None:
+async def test_real_render_integration(db_target: str, clock: FakeClock) -> None:
     name = _renderable_game()
     if name is None:
         pytest.skip("no game can be rendered yet")
-    svc = await TableService.open(str(db_path), clock=clock, render=True)
+    svc = await TableService.open(db_target, clock=clock, render=True)
     try:
         await svc.create(CH, GUILD, name, ANNA, "Anna")
         game = svc.game(name)
@@ -743,11 +753,11 @@ async def test_a_failed_save_leaves_readers_and_players_with_the_committed_state
     assert update.private[ANNA].view["hand"] == hand[1:]
 
 
-async def test_the_board_never_names_a_secret_choice_as_last_move(db_path: Path, clock: FakeClock) -> None:
+async def test_the_board_never_names_a_secret_choice_as_last_move(db_target: str, clock: FakeClock) -> None:
     """Secret choices (a Colonia family card, a Strasbourg objective) never reach the board's "last move"."""
     import rules
 
-    service = await TableService.open(str(db_path), games=rules.GAMES, clock=clock)
+    service = await TableService.open(db_target, games=rules.GAMES, clock=clock)
     try:
         assert service._public_last("colonia", 1, "family 4") is None
         assert service._public_last("strasbourg", 0, "keep O07") is None
@@ -804,13 +814,13 @@ async def test_remembering_between_moves_changes_no_update(tmp_path: Path, clock
 
 
 @pytest.mark.parametrize("name", ["speicherstadt", "nuernberg"])  # long multi-step turns and simultaneous steps
-async def test_deadline_rows_follow_the_awaited_seats_after_every_move(name: str, db_path: Path,
+async def test_deadline_rows_follow_the_awaited_seats_after_every_move(name: str, db_target: str,
                                                                        clock: FakeClock) -> None:
     """A clock row per awaited human and no other; it (re)starts at the version where that seat's wait began,
     also when act() leaves out the statements that would change nothing."""
     import random
 
-    svc = await TableService.open(str(db_path), clock=clock)
+    svc = await TableService.open(db_target, clock=clock)
     try:
         await svc.create(CH, GUILD, name, ANNA, "Anna")
         await svc.join(CH, BEN, "Ben")
@@ -839,7 +849,7 @@ async def test_deadline_rows_follow_the_awaited_seats_after_every_move(name: str
         await svc.close()
 
 
-async def test_speicherstadt_loading_together_is_public_and_labels_are_each_players_own(db_path: Path,
+async def test_speicherstadt_loading_together_is_public_and_labels_are_each_players_own(db_target: str,
                                                                                          clock: FakeClock) -> None:
     """Several humans load at once: the Table says simultaneous but not secret, each step shows at once, a choice
     made on the board before another player's step stands, and "done" counts the asking player's own cubes."""
@@ -849,7 +859,7 @@ async def test_speicherstadt_loading_together_is_public_and_labels_are_each_play
     from rules.core import Rng
 
     game = get_game("speicherstadt")
-    svc = await TableService.open(str(db_path), clock=clock)
+    svc = await TableService.open(db_target, clock=clock)
     try:
         await svc.create(CH, GUILD, "speicherstadt", ANNA, "Anna")
         await svc.join(CH, BEN, "Ben")

@@ -1,4 +1,6 @@
-"""The SQLite store: migrations, pragmas, one open game per channel, transactions, deadlines."""
+"""The store: migrations, pragmas, one open game per channel, transactions, deadlines. The tests taking
+``db_target`` run on SQLite and on PostgreSQL (tests/conftest.py); those taking ``db_path`` are about the SQLite
+file."""
 
 from __future__ import annotations
 
@@ -175,8 +177,8 @@ async def test_a_file_from_a_newer_build_is_refused(db_path: Path) -> None:
         await Store.open(db_path)
 
 
-async def test_one_open_game_per_channel_but_history_is_kept(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_one_open_game_per_channel_but_history_is_kept(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         first = await _new_game(store, channel=10)
         with pytest.raises(StoreError):
@@ -192,8 +194,8 @@ async def test_one_open_game_per_channel_but_history_is_kept(db_path: Path) -> N
         await store.close()
 
 
-async def test_a_failed_transaction_rolls_back_everything(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_a_failed_transaction_rolls_back_everything(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         gid = await _new_game(store, channel=10)
         with pytest.raises(RuntimeError):
@@ -230,8 +232,8 @@ async def test_the_first_write_takes_the_write_lock_until_commit(db_path: Path) 
         await store.close()
 
 
-async def test_bump_refuses_a_stale_version(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_bump_refuses_a_stale_version(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         gid = await _new_game(store, channel=10)
         async with store.transaction() as tx:
@@ -245,8 +247,8 @@ async def test_bump_refuses_a_stale_version(db_path: Path) -> None:
         await store.close()
 
 
-async def test_writes_outside_a_transaction_are_refused(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_writes_outside_a_transaction_are_refused(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         gid = await _new_game(store, channel=10)
         with pytest.raises(RuntimeError):
@@ -255,8 +257,8 @@ async def test_writes_outside_a_transaction_are_refused(db_path: Path) -> None:
         await store.close()
 
 
-async def test_users_remember_dm_failures(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_users_remember_dm_failures(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         assert await store.dm_status(7) == (True, None)
         async with store.transaction() as tx:
@@ -269,8 +271,8 @@ async def test_users_remember_dm_failures(db_path: Path) -> None:
         await store.close()
 
 
-async def test_deadlines_survive_reopening_and_come_due_in_order(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_deadlines_survive_reopening_and_come_due_in_order(db_target: str) -> None:
+    store = await Store.open(db_target)
     gid = await _new_game(store, channel=10)
     async with store.transaction() as tx:
         await tx.bump(gid, 0, NOW, status="active")
@@ -278,7 +280,7 @@ async def test_deadlines_survive_reopening_and_come_due_in_order(db_path: Path) 
         await tx.put_deadline(gid, 1, since=NOW, remind_at=None, due_at=NOW + 50)
     await store.close()
 
-    store = await Store.open(db_path)
+    store = await Store.open(db_target)
     try:
         assert await store.next_deadline() == NOW + 50
         assert await store.due_deadlines(NOW + 10) == []
@@ -325,8 +327,8 @@ async def test_readers_never_see_another_tasks_open_transaction(db_path: Path) -
         await store.close()
 
 
-async def test_start_clocks_keeps_running_clocks_and_restarts_only_the_acting_seat(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_start_clocks_keeps_running_clocks_and_restarts_only_the_acting_seat(db_target: str) -> None:
+    store = await Store.open(db_target)
     try:
         gid = await _new_game(store, channel=10)
         async with store.transaction() as tx:
@@ -345,5 +347,42 @@ async def test_start_clocks_keeps_running_clocks_and_restarts_only_the_acting_se
         async with store.transaction() as tx:
             await tx.start_clocks(gid, [0], restart=None, since=later + 5, remind_at=None, due_at=None)
         assert (await store.deadlines(gid))[0].since == NOW  # no acting seat: every running clock keeps going
+    finally:
+        await store.close()
+
+
+async def test_the_clock_arithmetic_is_the_same_on_both_engines(db_target: str) -> None:
+    """Every query that spells the two-argument maximum or minimum per engine (``Queries._MAX``/``_MIN``), and the
+    upserts that replaced SQLite's INSERT OR IGNORE / OR REPLACE."""
+    store = await Store.open(db_target)
+    try:
+        gid = await _new_game(store, channel=10)
+        async with store.transaction() as tx:
+            await tx.bump(gid, 0, NOW, status="active")
+            await tx.put_deadline(gid, 0, since=NOW, remind_at=NOW + 100, due_at=NOW + 200)
+            await tx.put_deadline(gid, 1, since=NOW + 50, remind_at=None, due_at=NOW + 150)
+            await tx.ask_timeout(gid, 1, NOW + 10, NOW + 300)
+            # down from NOW + 20 to NOW + 80: seat 0 waited through all 60 s, seat 1 (since NOW + 50) through 30
+            await tx.shift_clocks(NOW + 20, NOW + 80)
+        assert await store.clock_rows(gid) == {0: (NOW + 160, NOW + 260), 1: (None, NOW + 180)}
+        assert await store.timeouts(gid) == [(gid, 1, NOW + 10, NOW + 360)]
+        # the earliest of each deadline's reminder and due time orders them
+        assert [d.seat for d in await store.due_deadlines(NOW + 1000)] == [0, 1]
+        async with store.transaction() as tx:
+            await tx.rearm_reminders(gid, NOW + 500, 100)  # each deadline at least 100 s after the reminder
+        assert await store.clock_rows(gid) == {0: (NOW + 500, NOW + 600), 1: (NOW + 500, NOW + 600)}
+        async with store.transaction() as tx:
+            await tx.put_bank(gid, 0, 30.0, refill_s=50.0)
+            await tx.take_back_refill(gid, 0)  # never below zero
+            await tx.start_away(gid, 1, NOW, NOW + 100)
+            await tx.end_away(gid, 1, NOW + 400)  # counted to its end at most
+            await tx.give_caretaker(gid, 0, 1, NOW)
+            await tx.give_caretaker(gid, 0, 2, NOW + 1)  # replaces
+            assert await tx.add_departure(gid, 1, NOW) is True
+            assert await tx.add_departure(gid, 1, NOW) is False
+        assert await store.banks(gid) == {0: 0.0}
+        assert await store.away_used(gid, 1) == 100.0
+        assert await store.caretaker_seats() == {gid: {0: 2}}
+        assert await store.departures() == {gid: {1}}
     finally:
         await store.close()

@@ -9,7 +9,6 @@ and the refusals across a draw, a reveal, a secret choice shown, and another sea
 from __future__ import annotations
 
 import re
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -21,18 +20,14 @@ from bot.service.undo import REFUSALS
 from bot.store import MIGRATIONS
 from rules.core import CARETAKER, DRAW, NOTHING, OTHERS, RANDOM, REVEAL, SECRET, Rng
 from tests.bot.conftest import FakeClock, as_build_before_banks
-from tests.bot.test_service import ANNA, BEN, CH, GUILD, lobby, raw_row
+from tests.bot.test_service import ANNA, BEN, CH, GUILD, lobby, raw_row, read_rows
 from tests.support.toygame import TEST_GAMES
 
 REASON_OF = {text: reason for reason, text in REFUSALS.items()}
 
 
-def undone_flags(db_path: Path) -> list[tuple[str, str | None, int]]:
-    con = sqlite3.connect(db_path)
-    try:
-        return con.execute("SELECT kind, action, undone FROM actions WHERE kind != 'note' ORDER BY id").fetchall()
-    finally:
-        con.close()
+async def undone_flags(svc: TableService) -> list[tuple[str, str | None, int]]:
+    return await read_rows(svc, "SELECT kind, action, undone FROM actions WHERE kind != 'note' ORDER BY id")
 
 
 async def snapshot(svc: TableService) -> str:
@@ -51,7 +46,7 @@ async def first(svc: TableService, user: int, prefix: str) -> str:
 
 
 # ---- the tiny game: the service's side ----------------------------------------------------------------------------
-async def test_a_pending_secret_bid_is_taken_back(svc: TableService, db_path: Path) -> None:
+async def test_a_pending_secret_bid_is_taken_back(svc: TableService) -> None:
     await tiny_two(svc)
     before = await snapshot(svc)
     bid = await first(svc, ANNA, "play")
@@ -63,7 +58,7 @@ async def test_a_pending_secret_bid_is_taken_back(svc: TableService, db_path: Pa
     assert await snapshot(svc) == before  # the state before the move
     assert (await svc.rebuild(CH)).dump() == before  # = the replay of the shortened log
     assert ANNA in update.private  # her hand is back: her screen changed
-    assert undone_flags(db_path) == [("player", bid, 1)]
+    assert await undone_flags(svc) == [("player", bid, 1)]
     entries = await svc.log_entries(CH)
     assert [e.undone for e in entries if e.kind == "player"] == [True]
     assert entries[-1].lines == ("Anna took back a move.",)
@@ -129,8 +124,8 @@ async def test_the_clock_of_the_player_taken_back_runs_again(svc: TableService, 
     assert clocks[0].since == clock.now  # a wait that had ended starts again now
 
 
-async def test_undo_survives_a_restart(db_path: Path, clock: FakeClock) -> None:
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+async def test_undo_survives_a_restart(db_target: str, clock: FakeClock) -> None:
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock)
     try:
         await tiny_two(svc)
         before = await snapshot(svc)
@@ -138,7 +133,7 @@ async def test_undo_survives_a_restart(db_path: Path, clock: FakeClock) -> None:
         await svc.undo(CH, ANNA)
     finally:
         await svc.close()
-    svc = await TableService.open(str(db_path), games=TEST_GAMES, clock=clock)
+    svc = await TableService.open(db_target, games=TEST_GAMES, clock=clock)
     try:
         assert await snapshot(svc) == before
         assert (await svc.rebuild(CH)).dump() == before
@@ -328,8 +323,8 @@ async def test_speicherstadt_loading_at_the_same_time_undoes_until_another_loade
 
 
 @pytest.fixture
-async def svc_games(db_path: Path, clock: FakeClock):  # type: ignore[no-untyped-def]
-    service = await TableService.open(str(db_path), clock=clock)
+async def svc_games(db_target: str, clock: FakeClock):  # type: ignore[no-untyped-def]
+    service = await TableService.open(db_target, clock=clock)
     try:
         yield service
     finally:
