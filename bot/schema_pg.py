@@ -204,4 +204,8 @@ PG_MIGRATIONS: list[str] = [
     ALTER TABLE users ADD COLUMN tz TEXT;
     ALTER TABLE users ADD COLUMN quiet TEXT;
     """,
+    # 13
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'basic' CHECK (level IN ('basic', 'strong'));
+    """,
 ]

@@ -7,7 +7,8 @@ future's dice and draws are unknown too — then plays each surviving candidate 
 with every seat choosing by the game's own heuristic bot, on the same random stream for every candidate. A
 candidate's value is its mean result for the searching seat (a win counts 1, shared between tied winners, plus a
 small term for the score margin, which separates losses from near wins); sequential halving drops the worse half
-of the candidates after each phase, and the heuristic's own pick is kept unless another move clearly beats it.
+of the candidates after each phase, and the heuristic's own pick is kept unless another move beats it on the same
+worlds by a margin and beyond the noise (``clearly_better``).
 
 It never reads another seat's secret: the only things of the real state it uses are what ``redeal_hidden`` keeps,
 i.e. what the seat may see, and ``redeal_hidden`` is canonical (the same view and random stream give the same
@@ -23,7 +24,7 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Game, Rng, State
@@ -31,7 +32,7 @@ from rules.core import Game, Rng, State
 DEFAULT_BUDGET = 48  # playouts per decision: p95 under 2 s on one core here (bench "bots")
 MAX_CANDIDATES = 6  # root moves searched: the heuristic's picks, then a seeded sample of the others
 HEURISTIC_DRAWS = 4  # streams the basic bot is asked with, for its own short list of good moves
-MARGIN = 0.05  # how much better (in win share) another move must do than the heuristic's pick to replace it
+MARGIN = 0.05  # how much better (in win share, on the same worlds) a move must do than the heuristic's pick
 MAX_PLAYOUT_STEPS = 5_000  # a guard: every game ends long before
 
 Redeal = Callable[[State[Any], int | None, Rng], State[Any]]
@@ -40,11 +41,22 @@ Redeal = Callable[[State[Any], int | None, Rng], State[Any]]
 @dataclass
 class _Arm:
     action: str
-    tries: int = 0
-    total: float = 0.0
+    results: dict[int, float] = field(default_factory=dict)  # round -> the seat's result in that round's world
 
     def mean(self) -> float:
-        return self.total / self.tries if self.tries else 0.0
+        return sum(self.results.values()) / len(self.results) if self.results else 0.0
+
+
+def clearly_better(best: _Arm, heuristic: _Arm) -> bool:
+    """Whether ``best`` beat ``heuristic`` on the worlds both were played in, by more than ``MARGIN`` and by more
+    than twice the standard error of the paired differences (so a lucky streak does not count)."""
+    common = sorted(set(best.results) & set(heuristic.results))
+    if len(common) < 3:
+        return False
+    diffs = [best.results[r] - heuristic.results[r] for r in common]
+    mean = sum(diffs) / len(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean > MARGIN and mean > 2 * math.sqrt(var / len(diffs))
 
 
 def redeal_for(game: Game) -> Redeal:
@@ -115,7 +127,7 @@ def choose(game: Game, state: State[Any], seat: int, rng: Rng, budget: int = DEF
     arms = [_Arm(a) for a in candidates(game, determinize(state, seat, rng, redeal), seat, legal, rng)]
     if len(arms) == 1:
         return arms[0].action
-    alive = list(arms)
+    heuristic, alive, played = arms[0], list(arms), 0
     phases = max(1, math.ceil(math.log2(len(alive))))
     for _phase in range(phases):
         for _round in range(max(1, budget // phases // len(alive))):
@@ -125,12 +137,10 @@ def choose(game: Game, state: State[Any], seat: int, rng: Rng, budget: int = DEF
                 trial = world.clone()
                 trial.apply(seat, arm.action)
                 playout(game, trial, Rng(stream, "playout"))
-                arm.tries += 1
-                arm.total += result(trial, seat)
-        if len(alive) > 2:
-            alive = sorted(alive, key=lambda a: -a.mean())[: math.ceil(len(alive) / 2)]
-    best = max(alive, key=lambda a: a.mean())
-    heuristic = arms[0]
-    if heuristic in alive and best is not heuristic and best.mean() < heuristic.mean() + MARGIN:
-        return heuristic.action
-    return best.action
+                arm.results[played] = result(trial, seat)
+            played += 1
+        if len(alive) > 2:  # the worse half goes; the heuristic's pick stays to be compared with at the end
+            ranked = sorted((a for a in alive if a is not heuristic), key=lambda a: -a.mean())
+            alive = [heuristic, *ranked[: max(1, math.ceil(len(alive) / 2) - 1)]]
+    best = max((a for a in alive if a is not heuristic), key=lambda a: a.mean())
+    return best.action if clearly_better(best, heuristic) else heuristic.action

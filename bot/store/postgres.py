@@ -95,6 +95,7 @@ class PgStore(Store):
         self._conn: asyncpg.Connection | None = None  # the open transaction's connection
         self._writer_lock = None
         self._undo_columns = True  # always migrated (there is no older PostgreSQL schema to read)
+        self._level_column = True
 
     @classmethod
     async def connect(cls, url: str, *, read_only: bool = False) -> PgStore:
