@@ -323,9 +323,13 @@ def test_tn18_trade_restrictions() -> None:
     with pytest.raises(IllegalAction):
         st.apply(WHITE, "send 1")
     play(st, WHITE, "give gold", "want ore", "send all")
-    assert st.to_act() == [RED, BLUE, ORANGE, WHITE]
+    assert st.to_act() == [RED, BLUE, ORANGE]  # the proposer waits without a clock while the others answer
     assert st.legal_actions(ORANGE) == ["decline"]  # orange has no ore
     play(st, BLUE, "accept")
+    play(st, RED, "decline")
+    play(st, ORANGE, "decline")
+    assert st.to_act() == [WHITE] and st.legal_actions(WHITE) == ["take 2", "withdraw"]
+    play(st, WHITE, "take 2")
     assert st.hands[WHITE] == cards(wool=1, ore=1) and st.gold[WHITE] == 1
     assert st.hands[BLUE] == cards(wool=1) and st.gold[BLUE] == 3
     assert st.phase == "main" and st.to_act() == [WHITE] and invariants(st) == []
