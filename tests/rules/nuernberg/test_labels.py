@@ -120,7 +120,7 @@ def test_a_three_way_tie_is_asked_once() -> None:
     ("main", "settle FRA.2", "A settlement costs 1 grain + 1 wool + 1 brick + 1 wood."),
     ("main", "accept", "There is no trade offer out."),
     ("main", "draw", "The event card was already turned over this turn."),
-    ("draw", "end", "Not now: the table is at the event card."),
+    ("draw", "end", "Not now (the game is at: event card)."),
 ])
 def test_a_well_formed_illegal_action_gets_the_rules_reason(setup: str, action: str, reason: str) -> None:
     st = new(4)
