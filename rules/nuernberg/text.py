@@ -8,6 +8,7 @@ from rules.core import Event
 from rules.nuernberg import council
 from rules.nuernberg.board import (
     COUNCIL_NAME,
+    CROSSING_HEXES,
     DISC_BAUHOF,
     DISC_DOUBLES,
     DISC_INDEX,
@@ -59,6 +60,18 @@ def _hex(hid: str) -> str:
     return f"{hid} ({h['terrain']})"
 
 
+def _touches(cid: str) -> str:
+    """The hexes a crossing touches, by terrain and number: "fields 10, forest 6, hills 12"."""
+    rid, _, k_text = cid.partition(".")
+    if rid not in ROUTE_INDEX or not k_text.isdigit() or int(k_text) >= len(CROSSING_HEXES[ROUTE_INDEX[rid]]):
+        return "?"
+    parts = []
+    for hid in CROSSING_HEXES[ROUTE_INDEX[rid]][int(k_text)]:
+        h = HEX_BY_ID[hid]
+        parts.append(f"{h['terrain']} {h['number']}" if h["number"] else str(h["terrain"]))
+    return ", ".join(parts)
+
+
 def _int(text: str) -> int:
     return int(text) if text.isdigit() else -1
 
@@ -90,11 +103,11 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
         free = " (free)" if st.phase.startswith("setup") else " (1 wood + 1 brick)"
         rid = arg.split(".")[0]
         wins = " — wins the Wegerecht card (+1 VP)" if _toll_wins(st, rid, seat) else ""
-        return f"Toll bar on {arg}, {_route_name(rid)}{free}{wins}"
+        return f"Toll bar on {arg}, {_route_name(rid)}{free}{wins}"[:100]
     if verb == "settle":
         if "." in arg:
             free = " (free)" if st.phase.startswith("setup") else " (grain+wool+brick+wood)"
-            return f"Settlement on crossing {arg}{free}"
+            return f"Settlement on {arg}, touching {_touches(arg)}{free}"
         return f"Settlement on {_route_name(arg)}: choose the crossing"
     if verb == "manufacture":
         if arg in DISC_INDEX:

@@ -141,3 +141,11 @@ def test_junk_still_gets_the_generic_answer() -> None:
     with pytest.raises(IllegalAction) as err:
         st.apply(WHITE, "fly to the moon")
     assert "not a legal action now" in err.value.message
+
+
+def test_a_crossing_in_the_menu_says_which_hexes_and_numbers_it_touches() -> None:
+    st = main_phase(new(4), 3)
+    st.hands[3] = cards(wood=1, brick=1, grain=1, wool=1)
+    play(st, 3, "settle IV")
+    assert st.describe("settle IV.5") == (
+        "Settlement on IV.5, touching fields 4, forest 9, fields 10 (grain+wool+brick+wood)")
