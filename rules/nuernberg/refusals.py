@@ -47,7 +47,7 @@ def reason(st: NuernbergState, seat: int, action: str) -> str | None:
     if verb == "draw" and len(words) == 1:
         return "The event card was already turned over this turn." if st.phase != "draw" else None
     if verb in _MAIN_VERBS and st.phase != "main":
-        return f"Not now: the table is at the {_phase_words(st)}."
+        return f"Not now (the game is at: {_phase_words(st)})."
     if st.phase == "main" and st.menu is not None and verb in _MAIN_VERBS and len(words) > 0:
         menu = st.menu
         if not action.startswith(menu.split()[0]):
