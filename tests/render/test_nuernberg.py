@@ -433,3 +433,27 @@ def test_the_last_move_read_from_its_events_is_the_move_its_action_names(players
     # (goods are rarer now that trades supply the builds: "produce" is read in other seeds, not always here)
     assert {"toll", "settle", "manufacture", "wall", "bank", "draw", "robber", "steal", "end",
             "send", "decline"} <= read
+
+
+def test_a_built_manufacture_keeps_its_discs_trade_visible() -> None:
+    """Issue 20: the manufacture drawn on a 2:1 disc used to hide which resource the disc trades."""
+    from render.kit import mix
+    from tests.rules.nuernberg.helpers import main_phase, manufacture, new
+
+    state = main_phase(new(4), 0)
+    manufacture(state, "D2", 1)  # D2 trades wood 2:1
+    view = state.view(None)
+    canvas = nb.draw_board(view, None, None)
+    grid = nb.maps.city_layout(nb.CITY, view["city"]).grid
+    disc = next(d for d in view["city"]["discs"] if d["id"] == "D2")
+    x, y = grid.at(disc["xy"])
+    shop = round(grid.R * 0.8)
+    chip = mix(nb.art.RESOURCE_COLOUR["wood"], (255, 255, 255), 0.45)
+    cx, cy = round(x + shop * 0.42), round(y + shop * 0.32)
+    shown = 0
+    for dx in range(-8, 9):
+        for dy in range(-8, 9):
+            px = canvas.img.getpixel((cx + dx, cy + dy))
+            assert isinstance(px, tuple)
+            shown += max(abs(px[i] - chip[i]) for i in range(3)) <= 12
+    assert shown > 40  # the wood chip's face beside the manufacture
