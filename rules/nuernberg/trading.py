@@ -244,10 +244,15 @@ def choices(st: NuernbergState) -> list[int]:
     assert offer is not None
     have = holding(st, offer["from"])
     out = []
-    for key, answer in offer["answers"].items():
+    for key, answer in _answers(offer):
         if answer == "accept" or (isinstance(answer, dict) and can_pay(have, answer["want"])):
             out.append(int(key))
     return out
+
+
+def _answers(offer: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The answers in seat order (a stored state's JSON keys come back sorted as text: never rely on their order)."""
+    return sorted(offer["answers"].items(), key=lambda item: int(item[0]))
 
 
 def legal_offer(st: NuernbergState, seat: int) -> list[str]:
@@ -324,12 +329,12 @@ def _close(st: NuernbergState) -> None:
 def public_offer(offer: dict[str, Any]) -> dict[str, Any]:
     """The offer as every view shows it (an offer, its answers and counters are all public)."""
     answers: dict[str, Any] = {}
-    for key, answer in offer["answers"].items():
+    for key, answer in _answers(offer):
         answers[key] = answer if isinstance(answer, str) else {"give": as_dict(answer["give"]),
                                                                   "want": as_dict(answer["want"])}
     return {"from": offer["from"], "to": list(offer["to"]), "give": as_dict(offer["give"]),
             "want": as_dict(offer["want"]), "answers": answers,
-            "declined": [int(k) for k, a in offer["answers"].items() if a == "decline"]}
+            "declined": [int(k) for k, a in _answers(offer) if a == "decline"]}
 
 
 def upgrade(offer: dict[str, Any] | None) -> dict[str, Any] | None:

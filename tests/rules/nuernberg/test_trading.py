@@ -156,3 +156,15 @@ def test_an_offer_stored_before_counters_loads() -> None:
                      "want": data["offer"]["want"]}
     old = NuernbergState.from_json(data)
     assert old.to_act() == [RED, ORANGE]
+
+
+def test_answers_read_in_seat_order_after_a_reload() -> None:
+    """A stored state's answers come back with their keys sorted as text; menus and views must not change with it."""
+    st = _table()
+    play(st, WHITE, "offer 1 wool for 1 ore to all")
+    play(st, ORANGE, "accept")
+    play(st, RED, "accept")
+    play(st, BLUE, "decline")
+    copy = st.clone()
+    assert st.legal_actions(WHITE) == copy.legal_actions(WHITE) == ["take 1", "take 3", "withdraw"]
+    assert st.view(None) == copy.view(None) and st.view(None)["offer"]["declined"] == [BLUE]
