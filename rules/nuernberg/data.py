@@ -65,10 +65,12 @@ DISCARD_ABOVE = 7  # more than 7 resource cards -> return half, rounded down
 
 # ---- countryside (pointy-top axial coordinates; pixel centre = (sqrt3*(q+r/2), 1.5*r) in hex radii) ------
 # Every entry: reconstructed (layout); the multiset of numbers is seed (2 on two hexes, 3-12 without 7 on three).
+# Issue 20 rebalanced the seats by swapping numbers (terrains stay): H02 12 <-> H03 9 (route V's far end was worth
+# 1 pip a crossing) and H13 6 <-> H19 9 (route II's far end was the richest, route IV's poor); bench/seats.py.
 _HEX_ROWS: list[tuple[str, int, int, str, int]] = [
     ("H01", 1, -3, "mountains", 11),
-    ("H02", 2, -3, "forest", 12),
-    ("H03", -1, -2, "pasture", 9),
+    ("H02", 2, -3, "forest", 9),
+    ("H03", -1, -2, "pasture", 12),
     ("H04", 0, -2, "pasture", 3),
     ("H05", 1, -2, "hills", 9),
     ("H06", 2, -2, "forest", 2),
@@ -78,13 +80,13 @@ _HEX_ROWS: list[tuple[str, int, int, str, int]] = [
     ("H10", 0, -1, "fields", 5),
     ("H11", 1, -1, "pasture", 10),
     ("H12", 2, -1, "mountains", 4),
-    ("H13", 3, -1, "mountains", 6),
+    ("H13", 3, -1, "mountains", 9),
     ("H14", -2, 0, "fields", 4),
     ("H15", -1, 0, "pasture", 12),
     ("H16", 0, 0, "nuernberg", 0),
     ("H17", 1, 0, "pasture", 5),
     ("H18", 2, 0, "forest", 11),
-    ("H19", -3, 1, "forest", 9),
+    ("H19", -3, 1, "forest", 6),
     ("H20", -2, 1, "fields", 10),
     ("H21", -1, 1, "fields", 6),
     ("H22", 0, 1, "fields", 3),
