@@ -92,3 +92,23 @@ def test_offer_hours_is_a_table_setting_in_words() -> None:
     assert settings["offer_hours"] == 6
     assert "a trade offer left unanswered 6 h counts as declined" in describe_settings(settings)
     assert normalise_settings(None)["offer_hours"] == 12
+
+
+async def test_an_addressee_going_away_keeps_their_bank_and_the_offer_still_lapses(db_path: Path,
+                                                                                  clock: FakeClock) -> None:
+    svc = await TableService.open(str(db_path), clock=clock)
+    try:
+        update, _ = await _at_main(svc, DAILY)
+        game_id = update.table.game_id
+        (proposer,) = update.awaited
+        update = await svc.act(CH, proposer, "offer 1 gold for 1 wool to all", update.version)
+        away = update.awaited[0]
+        seat = update.table.seat_of(away)
+        bank = (await svc.store.banks(game_id))[seat]
+        await svc.away(away, 3)
+        assert (await svc.store.banks(game_id))[seat] == bank  # not the window's remainder
+        lapsed = await svc.due(clock.advance(12.1))
+        assert any("did not answer within 12 h" in line for u in lapsed for line in u.public_events)
+        assert (await svc.store.banks(game_id))[seat] == bank
+    finally:
+        await svc.close()
