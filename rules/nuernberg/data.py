@@ -213,7 +213,19 @@ BEGINNER: list[dict[str, Any]] = [
     {"colour": "blue", "route": "V", "tolls": [1, 2], "settlements": [1, 3], "starred": 1},
     {"colour": "orange", "route": "IV", "tolls": [1, 2], "settlements": [1, 3], "starred": 3},
 ]
-# With 3 players orange is left out (reconstructed, ruling N-A22).
+# With 3 players blue (route V) is left out (reconstructed, ruling N-A22; issue 20: leaving orange out let white, the
+# first player, take the empty route IV next to its own, and red trailed: bench/seats.py).
+
+
+def seat_colours(num_players: int) -> tuple[str, ...]:
+    """The colour of each seat: with 3 players white, red and orange (N-A22)."""
+    return COLOURS if num_players == 4 else ("white", "red", "orange")
+
+
+def beginner_seats(num_players: int) -> list[dict[str, Any]]:
+    """Each seat's beginner set-up, in seat order."""
+    by_colour = {spec["colour"]: spec for spec in BEGINNER}
+    return [by_colour[c] for c in seat_colours(num_players)]
 START_YEAR_INDEX = 0
 
 # ---- the city (separate board, same pointy-top axial convention) -------------------------------------------

@@ -21,7 +21,6 @@ from rules.nuernberg.data import (
     CASTLE_HEX,
     CITY_HEX,
     CITY_HEXES,
-    COLOURS,
     DISCS,
     END_YEAR,
     EVENT_TEXT,
@@ -33,6 +32,7 @@ from rules.nuernberg.data import (
     TOWERS,
     WALLS,
     YEARS,
+    seat_colours,
 )
 from rules.nuernberg.economy import bank_rates, council_card, pieces_left, vp_breakdown
 from rules.views import BaseView
@@ -166,7 +166,7 @@ def _player(st: NuernbergState, seat: int, viewer: int | None, breakdown: dict[s
     rates = bank_rates(st, seat)
     return {
         "seat": seat,
-        "colour": COLOURS[seat],
+        "colour": seat_colours(st.num_players)[seat],
         "gold": st.gold[seat],
         "cards": sum(hand),
         "hand": {res: hand[i] for i, res in enumerate(RESOURCES)} if seat == viewer else None,
@@ -224,7 +224,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
         "turn": st.turn,
         "active": st.active,
         "setup": st.options.get("setup", "beginner"),
-        "colours": list(COLOURS[:n]),
+        "colours": list(seat_colours(n)),
         "winner": st.winner,
         "end": st.end,
         "countryside": {"hexes": _HEXES, "robber": st.robber, "city_hex": CITY_HEX, "castle_hex": CASTLE_HEX,

@@ -50,8 +50,8 @@ ANCHORS: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], tuple[str, str,
         "3cd5a445dd68c928b04dbcb539fba0e9cc4994c85d0c32c104d96716df010800",
         "f353fab7452e0c5b41d34b080634601aac968902b7ab7f435193ef1c60819bbc", 638),
     ("nuernberg", 3, 41, ()): (
-        "d3568d200f516f44841b6e3c71c89470376c74c40c73c7f4d3d1165c35a7a580",
-        "7199376e355b73dffdc3a6a133a207120dbeb29dbea58f03d2d59a212492a16e", 399),
+        "3819aa4caa76ee8d1a37c0d65b652841f4e64133379fc44193c20d18aa1a9511",
+        "663f2f829ebe66fdaf9e39e912db77cafa5791d3415d0e60814e42b8679393e6", 473),
     ("nuernberg", 4, 42, (("setup", "free"),)): (
         "22246aaff1c5a0a752d91961f3640b4ad89af078efbac055d331b5b7279d58ab",
         "61c2f6120455d699a0024f2e3c1b5086c384dc07c570798416fbdead864e3aea", 741),
