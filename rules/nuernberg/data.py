@@ -65,8 +65,9 @@ DISCARD_ABOVE = 7  # more than 7 resource cards -> return half, rounded down
 
 # ---- countryside (pointy-top axial coordinates; pixel centre = (sqrt3*(q+r/2), 1.5*r) in hex radii) ------
 # Every entry: reconstructed (layout); the multiset of numbers is seed (2 on two hexes, 3-12 without 7 on three).
-# Issue 20 rebalanced the seats by swapping numbers (terrains stay): H02 12 <-> H03 9 (route V's far end was worth
-# 1 pip a crossing) and H13 6 <-> H19 9 (route II's far end was the richest, route IV's poor); bench/seats.py.
+# Issue 20 rebalanced the seats by moving numbers (terrains stay): H02 12 <-> H03 9 (route V's far end was worth
+# 1 pip a crossing), then H13 6 -> H19, H19 9 -> H14, H14 4 -> H13 (route II's far end was the richest, route IV's
+# poor); bench/seats.py, figures in BENCHMARKS.md.
 _HEX_ROWS: list[tuple[str, int, int, str, int]] = [
     ("H01", 1, -3, "mountains", 11),
     ("H02", 2, -3, "forest", 9),
@@ -80,8 +81,8 @@ _HEX_ROWS: list[tuple[str, int, int, str, int]] = [
     ("H10", 0, -1, "fields", 5),
     ("H11", 1, -1, "pasture", 10),
     ("H12", 2, -1, "mountains", 4),
-    ("H13", 3, -1, "mountains", 9),
-    ("H14", -2, 0, "fields", 4),
+    ("H13", 3, -1, "mountains", 4),
+    ("H14", -2, 0, "fields", 9),
     ("H15", -1, 0, "pasture", 12),
     ("H16", 0, 0, "nuernberg", 0),
     ("H17", 1, 0, "pasture", 5),

@@ -148,4 +148,4 @@ def test_a_crossing_in_the_menu_says_which_hexes_and_numbers_it_touches() -> Non
     st.hands[3] = cards(wood=1, brick=1, grain=1, wool=1)
     play(st, 3, "settle IV")
     assert st.describe("settle IV.5") == (
-        "Settlement on IV.5, touching fields 4, forest 6, fields 10 (grain+wool+brick+wood)")
+        "Settlement on IV.5, touching fields 9, forest 6, fields 10 (grain+wool+brick+wood)")
