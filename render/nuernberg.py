@@ -90,6 +90,7 @@ class Board(Canvas):
     """A canvas that also records what the last-move ring marks (for the tests)."""
 
     marks: list[tuple[str, Box]] = field(default_factory=list)
+    labels: list[tuple[str, Box]] = field(default_factory=list)  # the places labelled while a menu chooses one
 
     def mark(self, what: str, box: Box) -> None:
         self.marks.append((what, box))
@@ -128,13 +129,16 @@ class LastMove:
 def drawn(seat: int | None, action: str) -> LastMove:
     """A public action as the board draws it (whose card a council choice takes, or whom an offer goes to, is
     read from the view)."""
-    verb = action.partition(" ")[0]
-    return LastMove(seat, verb if verb in ("council", "send") else action)
+    verb, _, rest = action.partition(" ")
+    if verb == "offer" and rest:  # an offer sent in one step reads like a draft sent
+        return LastMove(seat, "send")
+    return LastMove(seat, verb if verb in ("council", "send", "counter") else action)
 
 
 _BUILT = {"toll": "toll", "settlement": "settle", "manufacture": "manufacture", "tower": "tower"}
 _OFFER_MOVES = {"offer": "send", "offer_cancelled": "cancel", "offer_withdrawn": "withdraw",
-                "offer_declined": "decline", "turn_end": "end", "council": "council"}
+                "offer_declined": "decline", "offer_accepted": "accept", "offer_countered": "counter",
+                "turn_end": "end", "council": "council"}
 
 
 def last_from_events(view: NuernbergView, events: Sequence[Event]) -> LastMove | None:
@@ -155,8 +159,6 @@ def last_from_events(view: NuernbergView, events: Sequence[Event]) -> LastMove |
     if first.kind in ("card", "reshuffle"):  # turning over the event card (a reshuffle comes first if need be)
         cards = [e.params.get("seat") for e in events if e.kind == "card"]
         return LastMove(cards[0], "draw") if cards and isinstance(cards[0], int) else None
-    if first.kind == "trade":  # the addressee accepted
-        seat = p.get("with")
     if not isinstance(seat, int):
         return None
     if first.kind == "build":
@@ -170,8 +172,8 @@ def last_from_events(view: NuernbergView, events: Sequence[Event]) -> LastMove |
         return LastMove(seat, f"robber {p['hex']}")
     if first.kind == "steal" and isinstance(p.get("victim"), int):
         return LastMove(seat, f"steal {p['victim']}")
-    if first.kind == "trade":
-        return LastMove(seat, "accept")
+    if first.kind == "trade":  # the proposer took an acceptance or a counter
+        return LastMove(seat, f"take {p['with']}")
     if first.kind in _OFFER_MOVES:
         return LastMove(seat, _OFFER_MOVES[first.kind])
     return None
@@ -184,7 +186,38 @@ def draw_board(view: NuernbergView, last: Any, names: Sequence[str] | None) -> B
         last = (last.seat, last.action)
     board = _draw_common(cv, view, names)
     _highlight_last(cv, view, last, board, names)
+    _label_choices(cv, view, board)
     return cv
+
+
+def _free_crossings(route: dict[str, Any]) -> list[int]:
+    """The crossings of a route open to a settlement: not the origin, empty, both neighbours empty."""
+    cross = route["crossings"]
+    return [k for k in range(1, len(cross)) if cross[k]["settlement"] is None
+            and cross[k - 1]["settlement"] is None and (k + 1 >= len(cross) or cross[k + 1]["settlement"] is None)]
+
+
+def _label_choices(cv: Board, view: NuernbergView, a: dict[str, Any]) -> None:
+    """While the active player's menu chooses a place (a crossing, a disc, a tower), label each candidate with the
+    name the menu gives it, so "Settlement on IV.5" can be found on the board (issue 20)."""
+    words = (view.get("menu") or "").split()
+    if not words:
+        return
+    places: list[tuple[str, str, tuple[float, float]]] = []
+    if words[0] == "settle" and len(words) == 2:
+        route = next((r for r in view["countryside"]["routes"] if r["id"] == words[1]), None)
+        if route is not None:
+            places = [(f"{route['id']}.{k}", str(k), a["crossing"][f"{route['id']}.{k}"])
+                      for k in _free_crossings(route)]
+    elif words == ["manufacture"]:
+        places = [(d["id"], d["id"][1:], a["disc"][d["id"]]) for d in view["city"]["discs"] if d["owner"] is None]
+    elif words == ["tower"]:
+        places = [(t["id"], t["id"][1:], a["tower"][t["id"]]) for t in view["city"]["towers"] if t.get("open")]
+    for what, text, (x, y) in places:
+        w = max(38.0, text_width(text, MIN_FONT, "bold") + 14)
+        box = Box(x - w / 2, y - 19, w, 38)  # on the place itself: a free place has nothing to hide
+        cv.chip(box, text, GOLD, MIN_FONT)
+        cv.labels.append((what, box))
 
 
 def _draw_common(cv: Canvas, view: NuernbergView, names: Sequence[str] | None) -> dict[str, Any]:
@@ -407,12 +440,18 @@ def _draw_offer(cv: Canvas, box: Box, offer: dict[str, Any]) -> None:
     cv.text((x, cy), "→", MIN_FONT, "bold", INK, "lm")
     x += 36
     declined = set(offer.get("declined") or [])
+    answers = offer.get("answers") or {}
     for seat in offer.get("to") or []:
         if x + 30 > inner.x2:
             break
         cv.token(seat, (x + 15, cy), 30)
+        answer = answers.get(str(seat))
         if seat in declined:
             cv.draw.line((x + 2, cy - 13, x + 28, cy + 13), fill=BAD, width=4)
+        elif answer == "accept":  # a tick: the proposer may take it
+            cv.draw.line((x + 4, cy, x + 12, cy + 10, x + 28, cy - 12), fill=GOOD, width=5)
+        elif isinstance(answer, dict):  # a counter-offer (its terms are in the log and the summary)
+            cv.draw.ellipse((x + 1, cy - 14, x + 29, cy + 14), outline=GOLD, width=4)
         x += 36
 
 
@@ -536,7 +575,7 @@ def _highlight_last(cv: Board, view: NuernbergView, last: Any, a: dict[str, Any]
             cv.mark(f"council {held[0]}", a["council"][held[0]])
     elif verb == "steal" and arg.isdigit() and int(arg) in a["players"]:
         cv.mark(f"player {arg}", a["players"][int(arg)])
-    elif verb in ("decline", "send") and view.get("offer"):
+    elif verb in ("decline", "send", "accept", "counter") and view.get("offer"):
         cv.mark("offer", a["news"])
 
 

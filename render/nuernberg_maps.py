@@ -361,9 +361,13 @@ def draw_city(cv: Canvas, lay: CityLayout, city: dict[str, Any]) -> dict[str, An
     for d in city["discs"]:
         p = grid.at(d["xy"])
         anchors["disc"][d["id"]] = p
-        _paste(cv, _trade_disc(d.get("trade"), disc), p)
-        if d.get("owner") is not None:
-            _paste(cv, art.manufacture(d["owner"], shop), p)
+        if d.get("owner") is None:
+            _paste(cv, _trade_disc(d.get("trade"), disc), p)
+            continue
+        _paste(cv, art.manufacture(d["owner"], shop), p)
+        if d.get("trade"):  # the disc's trade stays visible beside the manufacture built on it
+            small = round(disc * 0.7)
+            _paste(cv, _trade_disc(d["trade"], small), (p[0] + shop * 0.42, p[1] + shop * 0.32))
     return anchors
 
 

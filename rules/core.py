@@ -449,6 +449,13 @@ class Game(ABC):
         their own offer: the offer stays out until the addressees answer)."""
         return legal[0] if len(legal) == 1 else None
 
+    def lapse_action(self, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+        """The action that ``seat``'s silence plays when a response window closes, or None: the seat is awaited on its
+        own clock (the default). A game returns one where others asked the seat something with a short time to answer
+        (Nürnberg: an addressee of a trade offer declines). The service then gives the seat the table's
+        ``offer_hours`` instead of charging its time bank, and plays this action when that time is up."""
+        return None
+
     #: the actions that skip a turn, in order of preference (``skip_action``'s default).
     skip_words: ClassVar[tuple[str, ...]] = ("skip", "pass")
 

@@ -50,6 +50,24 @@ def awaited_humans(state: State, seats: list[Seat], caretaken: Collection[int] =
     return [s for s in state.to_act() if not seats[s].is_bot and s not in caretaken]
 
 
+def window_seats(game: Game, state: State, awaited: list[int]) -> set[int]:
+    """The awaited seats in a response window (``Game.lapse_action`` has an answer for their silence, e.g. Nürnberg's
+    addressees of a trade offer): they have the table's ``offer_hours`` to answer, charged to no bank."""
+    if type(game).lapse_action is Game.lapse_action:
+        return set()  # the usual case, without building views
+    out = set()
+    for seat in awaited:
+        legal = state.legal_actions(seat)
+        if game.lapse_action(state.view(seat), legal, seat) in legal:
+            out.add(seat)
+    return out
+
+
+def window_seconds(settings: Mapping[str, Any]) -> float:
+    """How long a response window stays open (0: until answered)."""
+    return float(upgrade_settings(settings).get("offer_hours", 12.0) or 0) * HOUR
+
+
 def bank_left(due_at: float | None, stored: float | None, terms: BankTerms, now: float) -> float:
     """What is left of a seat's bank at ``now``: a running clock's time to its end (``due_at``), else the stored
     bank (an idle, away or asked seat), else a full one (no row yet)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from bot.service.clocks import duration, reminder_grace
+from bot.service.clocks import duration, reminder_grace, window_seconds
 from bot.service.model import DamagedGame, Seat, TableError, Update, _Changes
 from bot.service.moves import MoveService
 from bot.store import GameRow
@@ -74,6 +74,8 @@ class DeadlineService(MoveService):
                 await tx.drop_deadlines(game_id, keep=clocks)
             return None
         due = current.due_at is not None and current.due_at <= now
+        if due and seat in self._windows(row, state, seats):  # a response window closed: silence answers
+            return await self._lapse(row, seats, state, seat, now)
         if due and current.remind_at is None:  # reminded (or reminders off): the bank is spent
             return await self._bank_out(row, seats, state, seat, now)
         if not due and (current.remind_at is None or current.remind_at > now):
@@ -103,6 +105,20 @@ class DeadlineService(MoveService):
         update.private = {}
         update.reminder = True
         return update
+
+    async def _lapse(self, row: GameRow, seats: list[Seat], state: State, seat: int, now: float) -> Update:
+        """``seat`` let a response window pass (``Game.lapse_action``, e.g. a trade offer): its silence answers, at
+        no cost to anyone's time bank; the table goes on (the automatic moves after it included)."""
+        game = self.game(row.game)
+        legal = state.legal_actions(seat)
+        action = game.lapse_action(state.view(seat), legal, seat)
+        assert action is not None and action in legal
+        hours = duration(window_seconds(row.settings))
+        note = f"{seats[seat].name} did not answer within {hours}: the game played '{action}' for them."
+        changes = self._begin(row, state, seats)
+        row = await self._step(row, seats, state, seat, action, "auto", None, changes, now, public_note=note)
+        row, state = await self._run_auto(row, seats, state, changes, now)
+        return await self._update(row, seats, state, changes, notice=changes.notice)
 
     async def _bank_out(self, row: GameRow, seats: list[Seat], state: State, seat: int, now: float) -> Update | None:
         """``seat``'s bank ran out (its reminder went out): ask the others, or apply the table's default

@@ -126,6 +126,7 @@ class MoveService(BankClocks):
         # Readers must not meet this state between apply and commit: uncache it until the commit is done.
         self._states.pop(row.id, None)
         clocks = self._clock_seats(row.id, state, seats)  # the seats with a deadline row now
+        windows = self._windows(row, state, seats)  # of those, the ones answering in a response window
         step = state.apply_step(seat, action)  # raises IllegalAction before any change
         events = step.events
         public = self._texts(game, [e for e in events if e.public], seats, None)
@@ -161,7 +162,7 @@ class MoveService(BankClocks):
                     for s in lapsed:
                         await tx.drop_orders(row.id, s)
                     await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version,
-                                               clocks=clocks, kind=kind)
+                                               clocks=clocks, kind=kind, windows=windows)
         except BaseException as exc:
             self._forget(row.id)  # the cached state moved ahead of the file: reload next time
             if isinstance(exc, StoreError):

@@ -35,6 +35,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     # "on": a human seat whose only option is one action has it played automatically (docs/discord.md, "Automatic
     # moves"); "off": they are asked. An instant automatic move tells the table the player had no other option.
     "auto_forced": "on",
+    # How long the addressees of another player's question (a Nürnberg trade offer: ``Game.lapse_action``) have to
+    # answer before their silence answers for them; that wait is charged to nobody's time bank. 0: no limit.
+    "offer_hours": 12.0,
 }
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "pace": tuple(PACES),
@@ -51,8 +54,9 @@ AUTO_FORCED_HELP = ("When a player's only legal move is one action (e.g. passing
 MAX_HOURS = 24.0 * 30
 # The shortest timers, those of the "live" pace: a reminder seconds before the end, or a bank gone before anyone
 # could read the ping, would only let the caretaker play for people.
-MIN_HOURS = {"remind_hours": 0.1, "deadline_hours": 0.25, "bank_hours": 0.25, "refill_hours": 0.1}
-_HOUR_KEYS = ("bank_hours", "refill_hours", "remind_hours", "deadline_hours")
+MIN_HOURS = {"remind_hours": 0.1, "deadline_hours": 0.25, "bank_hours": 0.25, "refill_hours": 0.1,
+             "offer_hours": 0.1}
+_HOUR_KEYS = ("bank_hours", "refill_hours", "remind_hours", "deadline_hours", "offer_hours")
 
 
 def _hours(key: str, value: Any) -> float:
@@ -148,6 +152,8 @@ def describe_settings(settings: Mapping[str, Any], keys: Any = None) -> str:
                                                    "none": ""}.get(v, f"caretaker {v}"),
         "timeout_default": lambda v: "" if untimed else (
             f"when a bank runs out and nobody answers, {TIMEOUT_WORDS.get(v, v)}"),
+        "offer_hours": lambda v: (f"a trade offer left unanswered {_h(v)} counts as declined" if v
+                                  else "trade offers wait for every answer"),
         "post": lambda v: {"every": "a new board message per move",
                            "live": "one live board edited in place"}.get(v, f"post {v}"),
         "auto_forced": lambda v: {"on": "a move that is the only option is played automatically",

@@ -4,14 +4,26 @@ The arithmetic is pure (``bot.service.clocks``); this mixin keeps the stored clo
 bank lives in ``banks`` while its clock stands (no row: a full bank); while the seat is awaited its ``deadlines``
 row says when the bank runs out (``due_at``) and when to remind (``remind_at``), so the bank left is
 ``due_at - now``. An away player's seat, and a seat whose spent bank the others are asked about, keep a row without
-times (their bank is the stored one). ``moves.py`` calls ``_sync_deadlines`` in every step's transaction."""
+times (their bank is the stored one). ``moves.py`` calls ``_sync_deadlines`` in every step's transaction.
+
+A seat in a response window (``clocks.window_seats``: asked something by another player, e.g. a Nürnberg trade
+offer) has a row whose ``due_at`` is the end of the window (the table's ``offer_hours``), not of its bank: its bank
+stands, stored, while it answers, and is neither charged nor refilled when the window closes."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from bot.service.base import ServiceBase
-from bot.service.clocks import awaited_humans, bank_left, bank_terms, refilled, wait_times
+from bot.service.clocks import (
+    awaited_humans,
+    bank_left,
+    bank_terms,
+    refilled,
+    wait_times,
+    window_seats,
+    window_seconds,
+)
 from bot.service.model import Seat, Table
 from bot.store import GameRow, Store
 from rules.core import State
@@ -43,34 +55,67 @@ class BankClocks(ServiceBase):
         """The awaited seats with a clock: humans, not seats given to the caretaker."""
         return awaited_humans(state, seats, self._caretaken.get(game_id, {}))
 
+    def _windows(self, row: GameRow, state: State, seats: list[Seat]) -> set[int]:
+        """The clock seats of ``state`` that are in a response window."""
+        return window_seats(self.game(row.game), state, self._clock_seats(row.id, state, seats))
+
+    async def _start_window(self, tx: Store, row: GameRow, seat: int, bank: float | None, now: float,
+                            version: int) -> None:
+        """``seat`` starts answering: its bank (``bank``; None: untimed) stands, the window's end is its due time."""
+        if bank is not None:
+            await tx.put_bank(row.id, seat, bank)
+        span = window_seconds(row.settings)
+        await tx.set_clock(row.id, seat, since=now, remind_at=None, due_at=now + span if span else None,
+                           since_version=version)
+
     async def _sync_deadlines(self, tx: Store, row: GameRow, seats: list[Seat], state: State, *,
                               acted: int | None, now: float, version: int, clocks: list[int] | None = None,
-                              kind: str = "player") -> None:
+                              kind: str = "player", windows: set[int] | None = None) -> None:
         """Keep the clocks in step after a change at ``version``: a seat's clock starts when it becomes awaited
         (with what is left in its bank); a seat no longer awaited has its time charged to its bank, plus the refill
         when its own move (``acted``) ended the wait. ``acted`` still awaited (a turn of several steps) keeps its
         clock running, dated anew (``since_version``); a player answering while the others are asked about their
         spent bank closes the question and gets the refill. ``clocks``: the seats known to have a clock before the
-        step, if known (a step that changes no wait then costs no statement)."""
+        step, if known (a step that changes no wait then costs no statement). ``windows``: the seats that were in a
+        response window before the step (default: those of ``state``, when the step changed no state)."""
         awaited = self._clock_seats(row.id, state, seats)
         if clocks is not None and acted not in clocks and set(clocks) == set(awaited):
             return  # no clock starts, stops or restarts
+        open_now = self._windows(row, state, seats)
+        before = open_now if windows is None else windows
         terms = bank_terms(row.settings)
         running = await tx.clock_rows(row.id)
-        if terms is None:  # untimed: the waits are dated (since_version), without times
+        if terms is None:  # untimed: the waits are dated (since_version), without times; a window still closes
             if any(s not in awaited for s in running):
                 await tx.drop_deadlines(row.id, keep=awaited)
             for s in awaited:
-                if s not in running or s == acted:
+                if s in open_now and (s not in running or s not in before or s == acted):
+                    await self._start_window(tx, row, s, None, now, version)
+                elif s not in running or s == acted or s in before:
                     await tx.set_clock(row.id, s, since=now, remind_at=None, due_at=None, since_version=version)
             return
         stored = await tx.banks(row.id)
         for s, (remind, due) in running.items():
-            if s in awaited and s != acted:
+            if s in before:  # its window closes (or goes on): the bank stood, stored, all along
+                if s in awaited and (s not in open_now or s == acted):
+                    left = stored.get(s, terms.cap)
+                    if s in open_now:
+                        await self._start_window(tx, row, s, left, now, version)
+                    else:
+                        starts = wait_times(left, terms, now)
+                        await tx.set_clock(row.id, s, since=now, remind_at=starts[0], due_at=starts[1],
+                                           since_version=version)
+                continue
+            if s in awaited and s != acted and s not in open_now:
                 continue  # its clock keeps running
             left = bank_left(due, stored.get(s), terms, now)
             asked = due is None and not self._away(row.id, seats[s].user_id)
-            if s not in awaited:
+            if s in open_now and s in awaited:  # its own clock stops: a window starts
+                await tx.put_bank(row.id, s, refilled(left, terms) if s == acted else left)
+                if asked:
+                    await tx.close_timeout(row.id, s)
+                await self._start_window(tx, row, s, None, now, version)
+            elif s not in awaited:
                 bank = refilled(left, terms) if s == acted else left
                 await tx.put_bank(row.id, s, bank, refill_s=bank - left)
                 if asked:
@@ -87,6 +132,9 @@ class BankClocks(ServiceBase):
             if s in running:
                 continue
             left = stored.get(s, terms.cap)
+            if s in open_now:
+                await self._start_window(tx, row, s, left, now, version)
+                continue
             if self._away(row.id, seats[s].user_id):
                 await tx.put_bank(row.id, s, left)
                 remind_at, due_at = None, None

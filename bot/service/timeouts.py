@@ -310,7 +310,8 @@ class TimeoutService(DepartureService, DeadlineService):
                 await tx.end_away(row.id, user, now)
             await tx.start_away(row.id, user, now, until)
             running = await tx.clock_rows(row.id)
-            if terms is not None and mine.seat in running:
+            # A seat answering in a response window keeps it (the window is the asker's wait, not the seat's bank).
+            if terms is not None and mine.seat in running and mine.seat not in self._windows(row, state, seats):
                 due = running[mine.seat][1]
                 if due is not None:  # its clock stops with what is left
                     await tx.put_bank(row.id, mine.seat, max(0.0, due - now))

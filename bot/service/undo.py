@@ -165,7 +165,8 @@ class UndoService(MoveService):
                     # without the refill that ending it brought (else move and undo would fill a bank at will).
                     if seat not in await tx.clock_rows(row.id):
                         await tx.take_back_refill(row.id, seat)
-                    await self._sync_deadlines(tx, row, seats, restored, acted=None, now=now, version=version)
+                    await self._sync_deadlines(tx, row, seats, restored, acted=None, now=now, version=version,
+                                               windows=self._windows(row, state, seats))
             except BaseException as exc:
                 self._forget(row.id)
                 if isinstance(exc, StoreError):

@@ -18,7 +18,8 @@ class NuernbergGame(Game):
     state_class: ClassVar[type[State[Any]]] = NuernbergState
     orders_book: ClassVar[OrdersBook | None] = orders
     option_choices: ClassVar[dict[str, list[str]]] = {"setup": ["beginner", "free"]}
-    # Which card a player discards to the robber, and a trade draft before it is sent, are private.
+    # Which card a player discards to the robber, and a trade draft before it is sent, are private ("offer" alone
+    # opens the draft; "offer ... to ..." is sent at once, in public).
     secret_verbs: ClassVar[frozenset[str]] = frozenset({"discard", "give", "want"})
     #: undo (docs/service.md "Undo"): the event card turned over from the pile. A steal and a reshuffle use the Rng;
     #: the Raubritter discards stay secret after the step (only the counts show, at once), so they are no reveal.
@@ -62,9 +63,11 @@ class NuernbergGame(Game):
     def summary(self, view: dict[str, Any]) -> str:
         return text.summary(view)
 
-
     def forced_action(self, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
-        return orders.forced(legal)
+        return orders.forced(view, legal, seat)
+
+    def lapse_action(self, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+        return orders.lapse(view, legal, seat)
 
 
 GAME = NuernbergGame()

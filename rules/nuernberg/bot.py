@@ -2,8 +2,14 @@
 
 Plan: aim at the most valuable affordable-soon build (settlement, manufacture, wall, toll bar), keep the
 cards that build needs, trade surplus with the bank towards it, turn other surplus into goods (gold buys
-walls, walls buy council cards), contest Wegerecht cards with toll bars when that takes a card, and answer
-trade offers that bring what it needs. It never proposes trades itself (so a bot never keeps a human waiting).
+walls, walls buy council cards), contest Wegerecht cards with toll bars when that takes a card.
+
+Trading (issue 20): once a turn it offers one spare card for one card its next build lacks, to everyone, and takes
+the best answer that is fair to it. The fairness rule (``deal_gain``, docs/rules/nuernberg.md, N-A25): a card its
+next build lacks is worth 2, a card that build would then lack 1.5 when given away, any other card 1, a gold
+1/3 (four gold buy a card at the bank, and walls cost gold); it accepts an offer, or takes an answer, when what it
+receives is worth at least what it gives, and never trades with a player at 11 points or more. Gold buys at the
+bank only when the bot holds more than two walls' worth (issue 20: it used to pay 4 gold a card again and again).
 """
 
 from __future__ import annotations
@@ -12,9 +18,12 @@ from typing import Any
 
 from rules.core import Rng
 from rules.nuernberg.data import COSTS, RESOURCES
+from rules.nuernberg.trading import MAX_OFFERS_PER_TURN
 
 PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
-GOLD_VALUE = 0.3
+GOLD_VALUE = 1 / 3
+GOLD_KEPT = 6  # two walls' worth: gold below this never goes to the bank
+LEADER_VP = 11  # nobody trades with a player this close to 13
 
 
 def choose(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
@@ -159,14 +168,11 @@ def _robber(view: dict[str, Any], legal: list[str], seat: int) -> str:
     return max(legal, key=lambda a: (score(a), a))
 
 
-def _answer_offer(view: dict[str, Any], legal: list[str], seat: int) -> str:
-    if "accept" not in legal:
-        return legal[0] if legal[0] != "withdraw" else "withdraw"
-    offer = view["offer"]
+def deal_gain(view: dict[str, Any], seat: int, get: dict[str, int], give: dict[str, int]) -> float:
+    """What receiving ``get`` for ``give`` is worth to ``seat`` (the fairness rule in the module's docstring)."""
     me = view["players"][seat]
-    if view["scores"][offer["from"]] >= 11:
-        return "decline"
-    need = _missing(me["hand"], COSTS.get(_target(view, seat), {}))
+    cost = COSTS.get(_target(view, seat), {})
+    need = _missing(me["hand"], cost)
 
     def worth(items: dict[str, int], giving: bool) -> float:
         total = 0.0
@@ -174,14 +180,63 @@ def _answer_offer(view: dict[str, Any], legal: list[str], seat: int) -> str:
             if item == "gold":
                 total += GOLD_VALUE * n
                 continue
-            base = 1.0 + (1.0 if item in need else 0.0)
-            if giving and item in COSTS[_target(view, seat)] and item not in need:
-                base += 0.5  # giving away what the next build needs
+            base = 2.0 if item in need else 1.0
+            if giving and item not in need and me["hand"].get(item, 0) - n < cost.get(item, 0):
+                base = 1.5  # giving away what the next build needs from the hand
             total += base * n
         return total
 
-    gain = worth(offer["give"], giving=False) - worth(offer["want"], giving=True)
-    return "accept" if gain > 0.2 else "decline"
+    return worth(get, giving=False) - worth(give, giving=True)
+
+
+def _answer_offer(view: dict[str, Any], legal: list[str], seat: int) -> str:
+    offer = view["offer"]
+    if seat == offer["from"]:  # choose among the acceptances and counters
+        best, best_gain = "withdraw", -0.01
+        for action in legal:
+            if not action.startswith("take "):
+                continue
+            other = int(action.split()[1])
+            answer = offer["answers"][str(other)]
+            if answer == "accept":
+                gain = deal_gain(view, seat, offer["want"], offer["give"])
+            else:
+                gain = deal_gain(view, seat, answer["give"], answer["want"])
+            if view["scores"][other] < LEADER_VP and gain > best_gain:
+                best, best_gain = action, gain
+        return best
+    if "accept" not in legal or view["scores"][offer["from"]] >= LEADER_VP:
+        return "decline"
+    return "accept" if deal_gain(view, seat, offer["give"], offer["want"]) >= 0 else "decline"
+
+
+def trade_plan(view: dict[str, Any], seat: int) -> tuple[str, str] | None:
+    """(give, get): one spare card for one card the next build lacks, or None."""
+    me = view["players"][seat]
+    hand = me["hand"]
+    cost = COSTS.get(_target(view, seat), {})
+    need = _missing(hand, cost)
+    if not need:
+        return None
+    get = max(need, key=lambda r: (need[r], r))
+    spare = {r: hand[r] - cost.get(r, 0) for r in RESOURCES if r not in need and hand[r] > cost.get(r, 0)}
+    if not spare:
+        return None
+    give = max(spare, key=lambda r: (spare[r], r))
+    return give, get
+
+
+def _draft_step(view: dict[str, Any], legal: list[str], seat: int) -> str:
+    plan = trade_plan(view, seat)
+    draft = view.get("draft") or {"give": {}, "want": {}}
+    if plan is None:
+        return "cancel"
+    give, get = plan
+    if not draft["give"].get(give) and f"give {give}" in legal:
+        return f"give {give}"
+    if not draft["want"].get(get) and f"want {get}" in legal:
+        return f"want {get}"
+    return "send all" if "send all" in legal else "cancel"
 
 
 def _setup(view: dict[str, Any], legal: list[str]) -> str:
@@ -203,7 +258,7 @@ def _main(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
     first = legal[0].split()
     menu = view["menu"]
     if menu == "offer":
-        return "cancel"
+        return _draft_step(view, legal, seat)
     if menu is not None:
         options = [a for a in legal if a != "back"]
         if first[0] == "settle":
@@ -238,7 +293,10 @@ def _main(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
             left = {res: hand[res] - good["recipe"].get(res, 0) for res in RESOURCES}
             if all(left[res] >= reserve.get(res, 0) for res in RESOURCES):
                 return action
-    # 3. bank trades towards the target
+    # 3. one offer a turn to the other players (far better than the bank's 4:1), then the bank
+    nobody_near = max(view["scores"]) < LEADER_VP or view["scores"][seat] >= LEADER_VP
+    if "offer" in legal and view["offers_left"] == MAX_OFFERS_PER_TURN and nobody_near and trade_plan(view, seat):
+        return "offer"
     if "bank" in legal and _bank_plan(view, seat) is not None:
         return "bank"
     # 4. a big hand invites the robber knight: sell goods rather than return half of it
@@ -323,7 +381,8 @@ def _bank_plan(view: dict[str, Any], seat: int) -> tuple[str, str] | None:
     for item in (*RESOURCES, "gold"):
         rate = rates[item]
         have = me["gold"] if item == "gold" else hand[item]
-        keep = cost.get(item, 0) + (3 if item == "gold" and target == "wall" else 0)
+        # Gold pays for walls (prestige, council cards): it goes to the bank only above two walls' worth.
+        keep = cost.get(item, 0) + (GOLD_KEPT if item == "gold" else 0)
         if item != get and have - keep >= rate:
             score = -rate * (GOLD_VALUE if item == "gold" else 1.0)
             if best is None or score > best[0]:

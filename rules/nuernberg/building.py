@@ -8,7 +8,7 @@ Top-level actions (no menu open):
   ``tower``               open the tower menu -> ``tower T<n>`` (brick + wood + 3 gold, +2 prestige)
   ``produce <good>``      pay the recipe, receive the price (doubled next to an own manufacture), pay the toll
   ``bank``                open the bank menu -> ``bank <give>`` -> ``bank <give> <resource>``
-  ``offer``               open a trade draft (see ``trading``)
+  ``offer``               open a private trade draft; ``offer <items> for <items> to <seats>`` in one step
   ``end``                 end the turn
 Every menu also offers ``back`` (at most ``MAX_BACKS_PER_TURN`` times a turn, so random play ends).
 Menus are only offered when they hold at least one action, so the top level never exceeds 21 actions.
@@ -122,7 +122,7 @@ def _legal_top(st: NuernbergState, seat: int) -> list[str]:
     out.extend(f"produce {GOOD_NAMES[g]}" for g in range(len(GOOD_NAMES)) if can_produce(st, seat, g))
     if bank_gives(st, seat):
         out.append("bank")
-    if trading.may_open(st, seat):
+    if trading.may_open(st, seat) and st.backs < MAX_BACKS_PER_TURN:  # a cancelled draft counts as a back
         out.append("offer")
     out.append("end")
     return out
@@ -139,6 +139,8 @@ def apply_main(st: NuernbergState, seat: int, action: str, words: list[str]) -> 
         st.menu = None
         return []
     if verb == "offer":
+        if len(words) > 1:
+            return trading.apply_one_step(st, seat, words)
         trading.open_draft(st)
         return []
     if verb == "toll":

@@ -95,6 +95,10 @@ def redeal_hidden(st: NuernbergState, viewer: int | None, rng: Rng) -> Nuernberg
     known = [[0] * 5 for _ in range(copy.num_players)]
     if copy.offer is not None:
         known[copy.offer["from"]] = list(copy.offer["give"][:5])
+        for key, answer in copy.offer["answers"].items():  # an acceptance or a counter shows what one holds
+            shown = copy.offer["want"] if answer == "accept" else answer["give"] if isinstance(answer, dict) else None
+            if shown is not None:
+                known[int(key)] = list(shown[:5])
     elif copy.draft is not None:
         known[copy.active] = list(copy.draft[0][:5])
     for seat in range(copy.num_players):

@@ -7,7 +7,7 @@ keeps their card. One card per player (N7).
 
 Only the active player's prestige ever rises (walls and towers), so holders are overtaken in order of their
 prestige, lowest first; when that lowest group has several members the active player chooses
-(``council <seat>``). The loop repeats until no swap is due.
+(``council <seat>``), once per chain (N-A24). The loop repeats until no swap is due.
 """
 
 from __future__ import annotations
@@ -38,8 +38,10 @@ def _victims(st: NuernbergState, taker: int) -> list[int]:
     ]
 
 
-def settle(st: NuernbergState) -> list[Event]:
-    """Hand out and swap council cards until stable, or stop with ``st.phase == "council"`` for a choice."""
+def settle(st: NuernbergState, ask: bool = True) -> list[Event]:
+    """Hand out and swap council cards until stable, or stop with ``st.phase == "council"`` for a choice. After the
+    active player's one choice (``ask`` False) the rest of the chain resolves without asking again: the choice said
+    whom they overtake, and the menu's labels promised its whole result."""
     events: list[Event] = []
     while True:
         for seat in _seats_from_active(st):
@@ -56,7 +58,7 @@ def settle(st: NuernbergState) -> list[Event]:
             return events
         low = min(st.prestige[q] for q in victims)
         group = sorted(q for q in victims if st.prestige[q] == low)
-        if len(group) > 1 and taker == st.active:
+        if len(group) > 1 and taker == st.active and ask:
             st.candidates = group
             st.phase = "council"
             return events
@@ -80,4 +82,4 @@ def choose(st: NuernbergState, victim: int) -> list[Event]:
     st.candidates = []
     st.phase = "main"
     events = [swap(st, st.active, victim)]
-    return events + settle(st)
+    return events + settle(st, ask=False)

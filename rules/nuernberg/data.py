@@ -65,10 +65,13 @@ DISCARD_ABOVE = 7  # more than 7 resource cards -> return half, rounded down
 
 # ---- countryside (pointy-top axial coordinates; pixel centre = (sqrt3*(q+r/2), 1.5*r) in hex radii) ------
 # Every entry: reconstructed (layout); the multiset of numbers is seed (2 on two hexes, 3-12 without 7 on three).
+# Issue 20 rebalanced the seats by moving numbers (terrains stay): H02 12 <-> H03 9 (route V's far end was worth
+# 1 pip a crossing), then H13 6 -> H19, H19 9 -> H14, H14 4 -> H13 (route II's far end was the richest, route IV's
+# poor); bench/seats.py, figures in BENCHMARKS.md.
 _HEX_ROWS: list[tuple[str, int, int, str, int]] = [
     ("H01", 1, -3, "mountains", 11),
-    ("H02", 2, -3, "forest", 12),
-    ("H03", -1, -2, "pasture", 9),
+    ("H02", 2, -3, "forest", 9),
+    ("H03", -1, -2, "pasture", 12),
     ("H04", 0, -2, "pasture", 3),
     ("H05", 1, -2, "hills", 9),
     ("H06", 2, -2, "forest", 2),
@@ -78,13 +81,13 @@ _HEX_ROWS: list[tuple[str, int, int, str, int]] = [
     ("H10", 0, -1, "fields", 5),
     ("H11", 1, -1, "pasture", 10),
     ("H12", 2, -1, "mountains", 4),
-    ("H13", 3, -1, "mountains", 6),
-    ("H14", -2, 0, "fields", 4),
+    ("H13", 3, -1, "mountains", 4),
+    ("H14", -2, 0, "fields", 9),
     ("H15", -1, 0, "pasture", 12),
     ("H16", 0, 0, "nuernberg", 0),
     ("H17", 1, 0, "pasture", 5),
     ("H18", 2, 0, "forest", 11),
-    ("H19", -3, 1, "forest", 9),
+    ("H19", -3, 1, "forest", 6),
     ("H20", -2, 1, "fields", 10),
     ("H21", -1, 1, "fields", 6),
     ("H22", 0, 1, "fields", 3),
@@ -211,7 +214,19 @@ BEGINNER: list[dict[str, Any]] = [
     {"colour": "blue", "route": "V", "tolls": [1, 2], "settlements": [1, 3], "starred": 1},
     {"colour": "orange", "route": "IV", "tolls": [1, 2], "settlements": [1, 3], "starred": 3},
 ]
-# With 3 players orange is left out (reconstructed, ruling N-A22).
+# With 3 players blue (route V) is left out (reconstructed, ruling N-A22; issue 20: leaving orange out let white, the
+# first player, take the empty route IV next to its own, and red trailed: bench/seats.py).
+
+
+def seat_colours(num_players: int) -> tuple[str, ...]:
+    """The colour of each seat: with 3 players white, red and orange (N-A22)."""
+    return COLOURS if num_players == 4 else ("white", "red", "orange")
+
+
+def beginner_seats(num_players: int) -> list[dict[str, Any]]:
+    """Each seat's beginner set-up, in seat order."""
+    by_colour = {spec["colour"]: spec for spec in BEGINNER}
+    return [by_colour[c] for c in seat_colours(num_players)]
 START_YEAR_INDEX = 0
 
 # ---- the city (separate board, same pointy-top axial convention) -------------------------------------------

@@ -4,8 +4,9 @@
 declined automatically for the seat; it lapses when the turn passes on. Only a seat that is not the active player
 (who alone trades) may give it.
 
-The proposer of an offer is awaited with one legal action, ``withdraw``; that single action is no forced step (it
-would end their own offer at once), so ``forced`` leaves it to them. Pure functions of the seat's own view.
+An addressee of an offer is never answered for automatically, even with ``decline`` as the only legal action: an
+instant decline would tell the table that they lack the cards, and they may still counter. An addressee who stays
+silent declines when the table's offer time runs out (``lapse``). Pure functions of the seat's own view.
 """
 
 from __future__ import annotations
@@ -15,8 +16,20 @@ from typing import Any
 DECLINE = "decline"
 
 
-def forced(legal: list[str]) -> str | None:
-    return legal[0] if len(legal) == 1 and legal[0] != "withdraw" else None
+def _addressee(view: dict[str, Any], seat: int) -> bool:
+    offer = view.get("offer")
+    return view.get("phase") == "offer" and offer is not None and seat in offer["to"]
+
+
+def forced(view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+    if _addressee(view, seat):
+        return None
+    return legal[0] if len(legal) == 1 else None
+
+
+def lapse(view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+    """What an addressee's silence plays when the offer time is up: ``decline``."""
+    return DECLINE if _addressee(view, seat) and DECLINE in legal else None
 
 
 def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:

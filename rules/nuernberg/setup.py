@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rules.core import Event, Rng
 from rules.nuernberg.board import CROSSING_HEXES, HEX_RES, ROUTE_IDS, ROUTE_INDEX, SECTION_IDS
-from rules.nuernberg.data import BEGINNER, RESOURCES
+from rules.nuernberg.data import RESOURCES, beginner_seats
 from rules.nuernberg.economy import next_sections, place_toll, settle_spots
 from rules.nuernberg.events import reshuffle, start_turn
 
@@ -39,8 +39,7 @@ def prepare(st: NuernbergState, rng: Rng) -> None:
         st.active = 0
         st.phase = "setup_toll"
         return
-    for seat in range(st.num_players):
-        spec = BEGINNER[seat]
+    for seat, spec in enumerate(beginner_seats(st.num_players)):
         r = ROUTE_INDEX[spec["route"]]
         for k in spec["tolls"]:
             place_toll(st, seat, r, k)

@@ -12,8 +12,9 @@ Phases and actions (canonical strings):
   that opponent at once, with none nothing is stolen).
 - ``main``: see ``building`` (build, produce, bank menus, ``offer`` draft, ``end``).
 - ``council``: ``council <seat>`` — overtaking several equally placed council holders, choose whose card.
-- ``offer``: addressees ``accept`` / ``decline``, the proposer ``withdraw`` (see ``trading``). ``to_act()``
-  lists the addressees who have not answered, then the proposer (who only waits, with ``withdraw``).
+- ``offer``: addressees ``accept`` / ``decline`` / ``counter <items> for <items>``; once all answered, the proposer
+  ``take <seat>`` or ``withdraw`` (see ``trading``). ``to_act()`` lists the addressees who have not answered, and
+  only then the proposer.
 - ``over``.
 
 View (``view(seat)``), JSON-ready; coordinates are in hex radii, pointy-top axial (q east, r south-east),
@@ -43,8 +44,9 @@ pixel centre = (sqrt(3)*(q + r/2), 1.5*r), y pointing down:
   ({resource: n} for the viewer's own seat, else None), ``prestige``, ``vp``, ``breakdown``, ``wegerecht``
   (route ids), ``council`` (card id or None), ``pieces_left`` {``settlement``, ``manufacture``, ``toll``},
   ``discard_due``, ``bank_rates`` ({item: n})}.
-- ``menu`` (the active player's open menu or None), ``draft`` ({``give``, ``want``} or None), ``offer``
-  ({``from``, ``to``, ``declined``, ``give``, ``want``} or None), ``offers_left``, ``council_choice`` (seats),
+- ``menu`` (the active player's open menu or None), ``draft`` ({``give``, ``want``}; only in the proposer's own
+  view, else None), ``offer`` ({``from``, ``to``, ``give``, ``want``, ``answers`` {seat: ``accept`` / ``decline`` /
+  {``give``, ``want``} a counter}, ``declined``} or None), ``offers_left``, ``council_choice`` (seats),
   ``robber_number``.
 
 Secret: only the resource cards in hand (others see counts) and the pile order (never shown).
@@ -56,7 +58,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from rules.core import Event, Outcome, Rng, State
-from rules.nuernberg import building, council, events, setup, text, trading, views
+from rules.nuernberg import building, council, events, refusals, setup, text, trading, views
 from rules.nuernberg.board import NUMBER_HEXES, NUMBERS, RES_INDEX, ROUTE_CROSSINGS, ROUTE_SECTIONS, council_cards
 from rules.nuernberg.data import CASTLE_HEX, DISCS, START_GOLD, TARGET_VP, TOWERS
 from rules.nuernberg.economy import council_rank, vp, vp_breakdown
@@ -153,6 +155,17 @@ class NuernbergState(State["NuernbergView"]):
             return [f"council {s}" for s in self.candidates]
         return setup.legal_setup(self)
 
+    def _is_legal(self, seat: int, action: str) -> bool:
+        """As ``action in _legal(seat)``, and also the typed offers and counters no list could hold."""
+        if self.phase == "main" and action.startswith("offer "):
+            return seat == self.active and trading.offer_problem(self, seat, action.split()) == ""
+        if self.phase == "offer":
+            return trading.is_legal_offer(self, seat, action)
+        return action in self._legal(seat)
+
+    def refusal(self, seat: int, action: str) -> str | None:
+        return refusals.reason(self, seat, action)
+
     def _apply(self, seat: int, action: str, rng: Rng) -> list[Event]:
         words = action.split()
         phase = self.phase
@@ -161,7 +174,7 @@ class NuernbergState(State["NuernbergView"]):
         elif phase == "draw":
             out = events.draw(self, rng)
         elif phase == "offer":
-            out = trading.apply_offer(self, seat, words[0])
+            out = trading.apply_offer(self, seat, words)
         elif phase == "discard":
             out = self._discard(seat, words[1])
         elif phase in ("robber", "robber_hex"):
@@ -232,4 +245,5 @@ class NuernbergState(State["NuernbergView"]):
         st = cls.__new__(cls)
         for name in _FIELDS:
             setattr(st, name, data[name])
+        st.offer = trading.upgrade(st.offer)
         return st

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rules.core import Event
+from rules.nuernberg import council
 from rules.nuernberg.board import (
     COUNCIL_NAME,
+    CROSSING_HEXES,
     DISC_BAUHOF,
     DISC_DOUBLES,
     DISC_INDEX,
@@ -24,7 +26,7 @@ from rules.nuernberg.board import (
 )
 from rules.nuernberg.data import COLOURS, EVENT_TEXT, RESOURCES, ROUTES, TARGET_VP
 from rules.nuernberg.economy import bank_rate, council_card
-from rules.nuernberg.trading import as_dict
+from rules.nuernberg.trading import as_dict, parse_deal, parse_offer, parse_seats, pending
 
 if TYPE_CHECKING:
     from rules.nuernberg.state import NuernbergState
@@ -37,9 +39,12 @@ def seat_name(seat: Any) -> str:
 
 
 def items_text(items: dict[str, int] | None) -> str:
-    if not items:
-        return "nothing"
-    return ", ".join(f"{n} {name}" for name in TRADE_ITEMS if (n := items.get(name, 0)))
+    parts = [f"{n} {name}" for name in TRADE_ITEMS if (n := (items or {}).get(name, 0))]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _recipe(good: int) -> str:
@@ -53,6 +58,18 @@ def _hex(hid: str) -> str:
     if h["number"]:
         return f"{hid} ({h['terrain']} {h['number']})"
     return f"{hid} ({h['terrain']})"
+
+
+def _touches(cid: str) -> str:
+    """The hexes a crossing touches, by terrain and number: "fields 10, forest 6, hills 12"."""
+    rid, _, k_text = cid.partition(".")
+    if rid not in ROUTE_INDEX or not k_text.isdigit() or int(k_text) >= len(CROSSING_HEXES[ROUTE_INDEX[rid]]):
+        return "?"
+    parts = []
+    for hid in CROSSING_HEXES[ROUTE_INDEX[rid]][int(k_text)]:
+        h = HEX_BY_ID[hid]
+        parts.append(f"{h['terrain']} {h['number']}" if h["number"] else str(h["terrain"]))
+    return ", ".join(parts)
 
 
 def _int(text: str) -> int:
@@ -84,11 +101,13 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
         return "Back to the previous choice"
     if verb == "toll" and "." in arg:
         free = " (free)" if st.phase.startswith("setup") else " (1 wood + 1 brick)"
-        return f"Toll bar on {arg}, {_route_name(arg.split('.')[0])}{free}"
+        rid = arg.split(".")[0]
+        wins = " — wins the Wegerecht card (+1 VP)" if _toll_wins(st, rid, seat) else ""
+        return f"Toll bar on {arg}, {_route_name(rid)}{free}{wins}"[:100]
     if verb == "settle":
         if "." in arg:
             free = " (free)" if st.phase.startswith("setup") else " (grain+wool+brick+wood)"
-            return f"Settlement on crossing {arg}{free}"
+            return f"Settlement on {arg}, touching {_touches(arg)}{free}"
         return f"Settlement on {_route_name(arg)}: choose the crossing"
     if verb == "manufacture":
         if arg in DISC_INDEX:
@@ -112,9 +131,7 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
             return f"Tower on {arg} (1 brick + 1 wood + 3 gold, +2 prestige)"
         return "Tower: choose the open triangle"
     if verb == "produce" and arg in GOOD_INDEX:
-        g = GOOD_INDEX[arg]
-        route = ROUTES[GOOD_ROUTE[g]]
-        return f"Produce {arg} ({_recipe(g)}), sell in {route['city']} for {GOOD_PRICE[g]}, toll {GOOD_TOLL[g]}"
+        return _produce_label(st, seat, GOOD_INDEX[arg])
     if verb == "bank":
         if len(words) == 1:
             return "Trade with the bank: choose what to give"
@@ -125,23 +142,29 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
             return f"Give {rate} {arg} to the bank"
         return f"Give {rate} {arg} to the bank for 1 {words[2]}"
     if verb == "offer":
-        return "Propose a trade to other players"
+        if len(words) > 1:
+            parsed = parse_offer(st, seat, words)
+            if parsed is None:
+                return ""
+            give, want, to = parsed
+            return (f"Offer {items_text(as_dict(give))} for {items_text(as_dict(want))} to "
+                    f"{_seats_text(st, seat, to)}")
+        return "Propose a trade (a private draft; or type: offer 2 wool for 1 ore to all)"
     if verb == "give":
         return f"Add 1 {arg} to what you give"
     if verb == "want":
         return f"Add 1 {arg} to what you want"
     if verb == "send":
-        return "Send the offer to everyone" if arg == "all" else f"Send the offer to {seat_name(_int(arg))}"
+        seats = parse_seats(st, seat, arg)
+        if seats is None:
+            return ""
+        draft = st.draft
+        deal = "" if draft is None else f" ({items_text(as_dict(draft[0]))} for {items_text(as_dict(draft[1]))})"
+        return f"Send the offer{deal} to {_seats_text(st, seat, seats)}"
     if verb == "cancel":
-        return "Discard this trade draft"
-    if verb in ("accept", "decline", "withdraw") and st.offer is not None:
-        o = st.offer
-        deal = f"{items_text(as_dict(o['want']))} for {items_text(as_dict(o['give']))}"
-        if verb == "accept":
-            return f"Accept: give {deal}"
-        if verb == "decline":
-            return f"Decline giving {deal}"
-        return "Withdraw your offer"
+        return "Drop this trade draft (nobody saw it)"
+    if st.offer is not None and verb in ("accept", "decline", "withdraw", "take", "counter"):
+        return _answer_label(st, verb, arg, words)
     if verb == "discard":
         return f"Return 1 {arg} to the bank"
     if verb == "robber":
@@ -149,12 +172,79 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
             return f"Move the robber knight to a hex numbered {arg}"
         return f"Move the robber knight to {_hex(arg)}"
     if verb == "steal" and 0 <= _int(arg) < st.num_players:
-        return f"Steal a random card from {seat_name(int(arg))} ({sum(st.hands[int(arg)])} cards)"
+        return f"Steal a random card from {seat_name(int(arg))} ({plural(sum(st.hands[int(arg)]), 'card')})"
     if verb == "council" and 0 <= _int(arg) < st.num_players:
-        victim = int(arg)
-        card = council_card(st, victim)
-        return f"Take {COUNCIL_NAME.get(card or '', 'the council card')} from {seat_name(victim)}"
+        return _council_label(st, int(arg))
     return ""
+
+
+def _seats_text(st: NuernbergState, seat: int, to: list[int]) -> str:
+    if len(to) == st.num_players - 1:
+        return "everyone"
+    return " and ".join(seat_name(s) for s in to)
+
+
+def _answer_label(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
+    o = st.offer
+    assert o is not None
+    deal = f"{items_text(as_dict(o['want']))} for {items_text(as_dict(o['give']))}"
+    if verb == "accept":
+        return f"Accept: give {deal}"
+    if verb == "decline":
+        return f"Decline giving {deal}"
+    if verb == "withdraw":
+        return "Take none of the answers: the offer ends" if not pending(st) else "Withdraw your offer"
+    if verb == "counter":
+        parsed = parse_deal(words[1:])
+        if parsed is None:
+            return ""
+        return f"Counter: give {items_text(as_dict(parsed[0]))} for {items_text(as_dict(parsed[1]))}"
+    other = _int(arg)
+    answer = o["answers"].get(str(other))
+    if answer == "accept":
+        return (f"Trade with {seat_name(other)}: give {items_text(as_dict(o['give']))}, "
+                f"get {items_text(as_dict(o['want']))}")
+    if isinstance(answer, dict):
+        return (f"Take {seat_name(other)}'s counter: give {items_text(as_dict(answer['want']))}, "
+                f"get {items_text(as_dict(answer['give']))}")
+    return ""
+
+
+def _toll_wins(st: NuernbergState, rid: str, seat: int) -> bool:
+    """Whether a toll bar of ``seat`` on route ``rid`` takes its Wegerecht card (the first, or strictly more)."""
+    if rid not in ROUTE_INDEX:
+        return False
+    r = ROUTE_INDEX[rid]
+    holder = st.holders[r]
+    row = st.tolls[r]
+    return holder != seat and (holder < 0 or row.count(seat) + 1 > row.count(holder))
+
+
+def _produce_label(st: NuernbergState, seat: int, g: int) -> str:
+    """What the seller really gets: the price doubled by an own manufacture, no toll on an own or unowned route."""
+    city = ROUTES[GOOD_ROUTE[g]]["city"]
+    doubled = any(owner == seat and g in DISC_DOUBLES[d] for d, owner in enumerate(st.discs))
+    price = GOOD_PRICE[g] * (2 if doubled else 1)
+    holder = st.holders[GOOD_ROUTE[g]]
+    if holder < 0:
+        toll = "no toll (nobody holds its Wegerecht)"
+    elif holder == seat:
+        toll = "no toll (your Wegerecht)"
+    else:
+        toll = f"toll {GOOD_TOLL[g]} to {seat_name(holder)}"
+    double = " (doubled)" if doubled else ""
+    return f"Produce {GOOD_NAMES[g]} ({_recipe(g)}), sell in {city} for {price}{double}, {toll}"
+
+
+def _council_label(st: NuernbergState, victim: int) -> str:
+    """The whole result of choosing ``victim``: the chain after it resolves without asking again (council.choose)."""
+    trial = cast("NuernbergState", st.clone())
+    council.choose(trial, victim)
+    me = council_card(trial, st.active)
+    theirs = council_card(trial, victim)
+    mine = COUNCIL_NAME.get(me or "", "no council card")
+    left = COUNCIL_NAME.get(theirs or "", "no council card")
+    return f"Overtake {seat_name(victim)}: you end with {mine}, {seat_name(victim)} with {left}"
 
 
 def event_text(event: Event) -> str:
@@ -224,6 +314,7 @@ def _event_text(event: Event) -> str:
                  "tower": "a tower"}.get(p["piece"], p["piece"])
         return f"{who} builds {piece} on {p['where']}."
     if kind == "wegerecht":
+        who = seat_name(p.get("to"))
         route = _route_name(p["route"])
         if p.get("from") is None:
             return f"{who} takes the Wegerecht card of {route}."
@@ -241,10 +332,15 @@ def _event_text(event: Event) -> str:
     if kind == "bank":
         return f"{who} trades {p['count']} {p['give']} with the bank for 1 {p['get']}."
     if kind == "offer":
-        to = "everyone" if len(p["to"]) > 1 else seat_name(p["to"][0])
+        to = "everyone" if p.get("all", len(p["to"]) > 1) else " and ".join(seat_name(s) for s in p["to"])
         return f"{who} offers {items_text(p['give'])} for {items_text(p['want'])} to {to}."
     if kind == "offer_declined":
         return f"{who} declines the offer."
+    if kind == "offer_accepted":
+        return f"{who} accepts the offer of {seat_name(p.get('by'))}."
+    if kind == "offer_countered":
+        return (f"{who} counters the offer of {seat_name(p.get('by'))}: {who} would give {items_text(p['give'])} "
+                f"for {items_text(p['want'])}.")
     if kind == "offer_lapsed":
         return f"Everyone declined the offer of {who}."
     if kind == "offer_withdrawn":
@@ -252,7 +348,8 @@ def _event_text(event: Event) -> str:
     if kind == "offer_cancelled":
         return f"{who} drops a trade draft."
     if kind == "trade":
-        return f"{who} trades {items_text(p['give'])} to {seat_name(p['with'])} for {items_text(p['get'])}."
+        how = " (the counter-offer)" if p.get("counter") else ""
+        return f"{who} trades {items_text(p['give'])} to {seat_name(p['with'])} for {items_text(p['get'])}{how}."
     return kind
 
 
@@ -286,6 +383,24 @@ def _own_lines(p: dict[str, Any], view: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _offer_lines(offer: dict[str, Any], view: dict[str, Any]) -> list[str]:
+    everyone = len(offer["to"]) == view.get("num_players", 0) - 1
+    to = "everyone" if everyone else " and ".join(seat_name(s) for s in offer["to"])
+    lines = [f"Offer from {seat_name(offer['from'])} to {to}: gives {items_text(offer['give'])}; "
+             f"wants {items_text(offer['want'])}"]
+    for key, answer in (offer.get("answers") or {}).items():
+        if isinstance(answer, dict):
+            said = f"counters: would give {items_text(answer['give'])} for {items_text(answer['want'])}"
+        else:
+            said = {"accept": "accepts", "decline": "declines"}.get(answer, answer)
+        lines.append(f"  {seat_name(int(key))} {said}")
+    waiting = [s for s in offer["to"] if str(s) not in (offer.get("answers") or {})]
+    if waiting:
+        lines.append("  Still to answer: " + ", ".join(seat_name(s) for s in waiting)
+                     + " (accept, decline, or counter: counter 1 ore for 2 wool)")
+    return lines
+
+
 def summary(view: dict[str, Any]) -> str:
     """A few readable lines about the state; a player's own view adds their hand, rates and trade draft."""
     lines = [str(view.get("status", ""))]
@@ -311,20 +426,16 @@ def summary(view: dict[str, Any]) -> str:
         if p.get("council"):
             extras.append(COUNCIL_NAME.get(p["council"], p["council"]))
         tail = f" — {', '.join(extras)}" if extras else ""
-        lines.append(f"{seat_name(p['seat'])}: {p['vp']} VP, {p['cards']} cards, {p['gold']} gold, "
+        lines.append(f"{seat_name(p['seat'])}: {p['vp']} VP, {plural(p['cards'], 'card')}, {p['gold']} gold, "
                      f"prestige {p['prestige']}{tail}")
         if p["seat"] == viewer and p.get("hand") is not None:
             own = p
     offer = view.get("offer")
     if offer:
-        to = "everyone" if len(offer["to"]) > 1 else seat_name(offer["to"][0])
-        declined = f" (declined by {', '.join(seat_name(s) for s in offer['declined'])})" if offer["declined"] else ""
-        lines.append(f"Offer from {seat_name(offer['from'])} to {to}: gives {items_text(offer['give'])}; "
-                     f"wants {items_text(offer['want'])}{declined}")
+        lines += _offer_lines(offer, view)
     draft = view.get("draft")
-    if draft:
-        whose = "Your" if view.get("active") == viewer else f"{seat_name(view.get('active'))}'s"
-        lines.append(f"{whose} trade draft: give {items_text(draft['give'])}; want {items_text(draft['want'])}"
+    if draft and view.get("active") == viewer:  # only the proposer's own view holds a draft
+        lines.append(f"Your trade draft: give {items_text(draft['give'])}; want {items_text(draft['want'])}"
                      f" ({view.get('offers_left', 0)} offers left this turn)")
     if own is not None:
         lines += _own_lines(own, view)

@@ -21,7 +21,6 @@ from rules.nuernberg.data import (
     CASTLE_HEX,
     CITY_HEX,
     CITY_HEXES,
-    COLOURS,
     DISCS,
     END_YEAR,
     EVENT_TEXT,
@@ -33,6 +32,7 @@ from rules.nuernberg.data import (
     TOWERS,
     WALLS,
     YEARS,
+    seat_colours,
 )
 from rules.nuernberg.economy import bank_rates, council_card, pieces_left, vp_breakdown
 from rules.views import BaseView
@@ -166,7 +166,7 @@ def _player(st: NuernbergState, seat: int, viewer: int | None, breakdown: dict[s
     rates = bank_rates(st, seat)
     return {
         "seat": seat,
-        "colour": COLOURS[seat],
+        "colour": seat_colours(st.num_players)[seat],
         "gold": st.gold[seat],
         "cards": sum(hand),
         "hand": {res: hand[i] for i, res in enumerate(RESOURCES)} if seat == viewer else None,
@@ -185,11 +185,18 @@ def status_line(st: NuernbergState) -> str:
     year = YEARS[st.year]
     if st.phase == "over":
         if st.end == "vp":
-            return f"{year}: game over — seat {st.winner} ({COLOURS[st.winner or 0]}) reached 13 points"
+            return f"{year}: game over — Seat {st.winner} reached 13 points"
         return f"{year}: game over — the time marker reached {END_YEAR}"
-    waiting = ", ".join(f"seat {s}" for s in st.to_act())
-    who = f"seat {st.active} ({COLOURS[st.active]})"
+    # No colour words: the image draws each seat in the render palette, and names replace "Seat N" at the table.
+    waiting = ", ".join(f"Seat {s}" for s in st.to_act())
+    who = f"Seat {st.active}"
     return f"{year}, turn {st.turn}: {who} — {PHASE_NAMES[st.phase]}; waiting for {waiting}"
+
+
+def _draft(st: NuernbergState) -> dict[str, dict[str, int]] | None:
+    if st.draft is None:
+        return None
+    return {"give": trading.as_dict(st.draft[0]), "want": trading.as_dict(st.draft[1])}
 
 
 def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
@@ -201,9 +208,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
                 "text": EVENT_TEXT.get(card["event"] or "", "")}
     offer = None
     if st.offer is not None:
-        o = st.offer
-        offer = {"from": o["from"], "to": list(o["to"]), "declined": list(o["declined"]),
-                 "give": trading.as_dict(o["give"]), "want": trading.as_dict(o["want"])}
+        offer = trading.public_offer(st.offer)
     breakdowns = [vp_breakdown(st, s) for s in range(n)]
     view: NuernbergView = {
         "game": "nuernberg",
@@ -219,7 +224,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
         "turn": st.turn,
         "active": st.active,
         "setup": st.options.get("setup", "beginner"),
-        "colours": list(COLOURS[:n]),
+        "colours": list(seat_colours(n)),
         "winner": st.winner,
         "end": st.end,
         "countryside": {"hexes": _HEXES, "robber": st.robber, "city_hex": CITY_HEX, "castle_hex": CASTLE_HEX,
@@ -236,8 +241,8 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
         ],
         "players": [_player(st, s, viewer, breakdowns[s]) for s in range(n)],
         "menu": st.menu,
-        "draft": None if st.draft is None else {"give": trading.as_dict(st.draft[0]),
-                                                 "want": trading.as_dict(st.draft[1])},
+        # A trade draft is the proposer's secret until it is sent: only their own view shows it.
+        "draft": _draft(st) if viewer == st.active else None,
         "offer": offer,
         "offers_left": trading.MAX_OFFERS_PER_TURN - st.offers_made,
         "council_choice": list(st.candidates),
@@ -256,5 +261,5 @@ def build_views(st: NuernbergState, seats: Iterable[int]) -> tuple[NuernbergView
         players = list(public["players"])
         hand = st.hands[seat]
         players[seat] = {**players[seat], "hand": {res: hand[i] for i, res in enumerate(RESOURCES)}}
-        out[seat] = {**public, "viewer": seat, "players": players}
+        out[seat] = {**public, "viewer": seat, "players": players, "draft": _draft(st) if seat == st.active else None}
     return public, out

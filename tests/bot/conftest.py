@@ -54,7 +54,8 @@ def as_build_before_banks(monkeypatch: pytest.MonkeyPatch) -> None:
     async def load(self: TableService) -> None:
         return None
 
-    async def sync(self: TableService, tx, row, seats, state, *, acted, now, version, clocks=None, kind="player"):  # type: ignore[no-untyped-def]
+    async def sync(self: TableService, tx, row, seats, state, *, acted, now, version, clocks=None,  # type: ignore[no-untyped-def]
+                   kind="player", windows=None):
         awaited = [s for s in state.to_act() if not seats[s].is_bot]
         await tx.drop_deadlines(row.id, keep=awaited)
         await tx.start_clocks(row.id, awaited, restart=acted, since=now, remind_at=None, due_at=None,

@@ -30,8 +30,12 @@ def test_in_nuernberg_a_screen_changes_only_when_its_own_hand_does() -> None:
     rnd = random.Random(3)
 
     def seen(s: int) -> tuple[dict, object]:
+        # Issue 20: a trade draft is the proposer's own secret too (their own steps change it, which DMs nobody).
         view = state.view(s)
-        return _secret_part(view, state.view(None)), view["players"][s]["hand"]
+        secret = _secret_part(view, state.view(None))
+        draft = secret.pop("draft", None)
+        assert draft is None or s == state.active
+        return secret, view["players"][s]["hand"]
 
     before = {s: seen(s) for s in range(4)}
     quiet = 0

@@ -405,7 +405,8 @@ async def test_settings_and_live_message(svc: TableService) -> None:
     update = await svc.update_settings(CH, ANNA, pace="fast", post="live", caretaker="skip")
     assert update.table.settings == {"pace": "fast", "bank_hours": 12.0, "refill_hours": 4.0, "remind_hours": 3.0,
                                      "deadline_hours": 12.0, "caretaker": "skip",
-                                     "timeout_default": "caretaker-turn", "post": "live", "auto_forced": "on"}
+                                     "timeout_default": "caretaker-turn", "post": "live", "auto_forced": "on",
+                                     "offer_hours": 12.0}
     await svc.set_live_message(CH, 555)
     assert (await svc.table(CH)).live_message_id == 555
 

@@ -15,6 +15,18 @@ import rules
 
 
 @dataclass(frozen=True)
+class Extra:
+    """A further option of a verb: its value joins the action after ``joiner`` (``/nuernberg offer give:2 wool
+    want:1 ore to:@Ana`` plays ``offer 2 wool for 1 ore to 1``). ``seats``: it names players (mentions, names or
+    ``all``), which the command turns into seat numbers joined by commas."""
+
+    name: str
+    description: str
+    joiner: str
+    seats: bool = False
+
+
+@dataclass(frozen=True)
 class Verb:
     word: str  # the subcommand name, and the action's first word unless ``prefix`` says otherwise
     description: str  # <= 100 characters, shown in Discord's command picker
@@ -22,6 +34,7 @@ class Verb:
     arg_description: str = "Pick one of your legal choices"
     bare_too: bool = False  # the prefix alone is also an action (makes the argument optional)
     prefix: str | None = None  # the action text when it differs from ``word`` (e.g. "no exchange")
+    extras: tuple[Extra, ...] = ()  # further free-text options, in order (no autocomplete then)
 
     @property
     def action(self) -> str:

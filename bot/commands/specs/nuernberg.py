@@ -1,6 +1,6 @@
 """``/nuernberg …`` — the action words of rules/nuernberg/ (state.py, building.py, trading.py)."""
 
-from bot.commands.specs import GameSpec, Verb
+from bot.commands.specs import Extra, GameSpec, Verb
 
 SPEC = GameSpec(
     game="nuernberg",
@@ -21,13 +21,21 @@ SPEC = GameSpec(
         Verb("robber", "Move the robber knight", "target", "A number, H30 (castle) or a hex"),
         Verb("steal", "Take a card from a player", "seat", "Whose card"),
         Verb("council", "Choose whose council card you take", "seat", "Which player"),
-        Verb("offer", "Open a trade offer to other players"),
+        # One step: /nuernberg offer give:2 wool want:1 ore to:@Ana @Bo plays "offer 2 wool for 1 ore to 1,2"; bare:
+        # a private draft built in the menu.
+        Verb("offer", "Offer a trade (give, want, to whom); without options: a draft in the menu", "give",
+             "What you give, e.g. 2 wool 1 gold", bare_too=True,
+             extras=(Extra("want", "What you want, e.g. 1 ore", "for"),
+                     Extra("to", "Whom: @mentions or names, or all", "to", seats=True))),
         Verb("give", "Trade draft: add an item you give", "item", "A resource or gold"),
         Verb("want", "Trade draft: add an item you want", "item", "A resource or gold"),
         Verb("send", "Trade draft: send it", "to", "A seat, or all"),
         Verb("cancel", "Trade draft: cancel it"),
         Verb("accept", "Accept the trade offer"),
+        Verb("counter", "Answer a trade offer with your own offer back", "give", "What you give, e.g. 1 ore",
+             extras=(Extra("want", "What you want for it, e.g. 2 wool", "for"),)),
+        Verb("take", "Take an acceptance or counter of your offer", "player", "Whose answer"),
         Verb("decline", "Decline the trade offer"),
-        Verb("withdraw", "Withdraw your trade offer"),
+        Verb("withdraw", "Withdraw your trade offer, or take none of the answers"),
     ),
 )

@@ -10,7 +10,8 @@ from rules import Rng
 from rules.nuernberg import GAME
 from rules.nuernberg.checks import invariants
 from rules.nuernberg.state import NuernbergState
-from tests.rules.nuernberg.helpers import RED, WHITE, cards, main_phase, manufacture, new, play
+from rules.nuernberg.trading import MAX_OFFERS_PER_TURN
+from tests.rules.nuernberg.helpers import BLUE, ORANGE, RED, WHITE, cards, main_phase, manufacture, new, play
 
 
 def _ask(st: NuernbergState, seat: int) -> str:
@@ -87,6 +88,7 @@ def test_bot_declines_helping_a_player_about_to_win() -> None:
 def test_bot_trades_with_the_bank_towards_a_settlement() -> None:
     st = main_phase(new(4), RED)
     st.hands[RED] = cards(ore=4, wool=1, wood=1, grain=1)
+    st.offers_made = MAX_OFFERS_PER_TURN  # no offer to the players left this turn (issue 20: it offers first)
     assert _ask(st, RED) == "bank"
     play(st, RED, "bank")
     assert _ask(st, RED) == "bank ore"
@@ -94,6 +96,42 @@ def test_bot_trades_with_the_bank_towards_a_settlement() -> None:
     assert _ask(st, RED) == "bank ore brick"
     play(st, RED, "bank ore brick")
     assert _ask(st, RED).startswith("settle PRA")
+
+
+def test_bot_offers_a_spare_card_for_what_its_build_lacks_once_a_turn() -> None:
+    st = main_phase(new(4), RED)
+    st.hands[RED] = cards(ore=4, wool=1, wood=1, grain=1)
+    steps = []
+    while st.phase == "main" and len(steps) < 6:
+        action = _ask(st, RED)
+        steps.append(action)
+        play(st, RED, action)
+        if action.startswith("send"):
+            break
+    assert steps == ["offer", "give ore", "want brick", "send all"]
+    assert st.offer is not None and st.to_act() == [0, 2, 3]
+
+
+def test_bot_accepts_fair_offers_and_takes_the_best_answer() -> None:
+    st = main_phase(new(4), WHITE)
+    st.hands = [cards(ore=3, wool=1), cards(wood=1, wool=1, grain=1, ore=1), cards(brick=2), cards(ore=2)]
+    play(st, WHITE, "offer 1 ore for 1 brick to all")
+    assert _ask(st, RED) == "decline"  # red has no brick
+    assert _ask(st, BLUE) == "accept"  # 1 ore for a spare brick: fair to blue
+    play(st, RED, "decline")
+    play(st, BLUE, "accept")
+    play(st, ORANGE, "counter 2 ore for 1 wool")  # white would give its only wool: worse than blue's acceptance
+    assert _ask(st, WHITE) == "take 2"
+
+
+def test_bot_spends_gold_at_the_bank_only_above_two_walls() -> None:
+    st = main_phase(new(4), RED)
+    st.offers_made = MAX_OFFERS_PER_TURN
+    st.hands[RED] = cards(wool=1, wood=1, grain=1)
+    st.gold[RED] = 9
+    assert _ask(st, RED) != "bank"  # 9 - 4 < 6: keeps the gold for walls
+    st.gold[RED] = 10
+    assert _ask(st, RED) == "bank"
 
 
 def test_bot_keeps_the_robber_off_its_own_settlements() -> None:

@@ -42,10 +42,12 @@ def test_tn1_beginner_setup() -> None:
     assert invariants(st) == []
 
 
-def test_tn1_three_players_leave_out_orange_and_the_kleiner_rat() -> None:
+def test_tn1_three_players_leave_out_blue_and_the_kleiner_rat() -> None:
+    """N-A22 (issue 20): with 3 players the third seat is orange on route IV; route V starts empty."""
     st = new(3)
     assert st.council_cards == ["siebenerrat", "grosser_rat"]
-    assert holder(st, "IV") == -1 and all(owner == -1 for owner in st.tolls[3])
+    assert holder(st, "V") == -1 and all(owner == -1 for owner in st.tolls[4])
+    assert holder(st, "IV") == 2 and st.view(None)["colours"] == ["white", "red", "orange"]
     assert [vp(st, s) for s in range(3)] == [3, 3, 3]
 
 
@@ -323,9 +325,13 @@ def test_tn18_trade_restrictions() -> None:
     with pytest.raises(IllegalAction):
         st.apply(WHITE, "send 1")
     play(st, WHITE, "give gold", "want ore", "send all")
-    assert st.to_act() == [RED, BLUE, ORANGE, WHITE]
+    assert st.to_act() == [RED, BLUE, ORANGE]  # the proposer waits without a clock while the others answer
     assert st.legal_actions(ORANGE) == ["decline"]  # orange has no ore
     play(st, BLUE, "accept")
+    play(st, RED, "decline")
+    play(st, ORANGE, "decline")
+    assert st.to_act() == [WHITE] and st.legal_actions(WHITE) == ["take 2", "withdraw"]
+    play(st, WHITE, "take 2")
     assert st.hands[WHITE] == cards(wool=1, ore=1) and st.gold[WHITE] == 1
     assert st.hands[BLUE] == cards(wool=1) and st.gold[BLUE] == 3
     assert st.phase == "main" and st.to_act() == [WHITE] and invariants(st) == []

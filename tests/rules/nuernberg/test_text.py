@@ -23,7 +23,8 @@ def test_a_players_own_summary_shows_their_hand_and_draft_only_to_them() -> None
     for other in (None, RED):
         text = GAME.summary(st.view(other))
         assert "2 wool, 1 grain" not in text and "Your trade draft" not in text
-        assert "Seat 0's trade draft: give 1 wool; want 1 ore" in text  # the draft itself is public
+        assert "trade draft" not in text and "give 1 wool" not in text  # issue 20: the draft is the proposer's secret
+        assert st.view(other)["draft"] is None
 
 
 def test_an_open_offer_names_sender_and_addressees_as_seats() -> None:
