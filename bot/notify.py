@@ -125,7 +125,7 @@ class Notifier:
         nothing in the channel: the board did not visibly change, and even the timing stays private.
         ``actor`` (who made the change) gets no DM for their own step: the reply to their move shows its news.
         """
-        silent = not (update.public_events or update.notice or update.finished is not None)
+        silent = not (update.public_events or update.notice or update.finished is not None or self._turn_passes(update))
         message = None if silent else await self._post_in_order(update)
         if update.reminder:
             await self._remind_by_dm(update)
@@ -133,6 +133,15 @@ class Notifier:
         if not from_scheduler:
             self.bot.scheduler.poke()  # the change may have started an earlier clock
         return message
+
+    def _turn_passes(self, update: Update) -> bool:
+        """Whether someone the channel's last board did not wait for is awaited now: a step with no public line that
+        hands the turn on (a private choice ending a turn) still needs its board and ping, or the next player is
+        never told. A secret step in a simultaneous phase only shrinks the awaited set, so it stays silent."""
+        queue = self._channels.get(update.channel)
+        if queue is None or queue.awaited is None or queue.awaited[0] != update.table.game_id:
+            return False  # nothing posted here since the start: the service's reminders are the fallback
+        return any(user not in queue.awaited[1] for user in update.awaited)
 
     async def _post_in_order(self, update: Update) -> discord.Message | None:
         """Post ``update`` once every earlier post of its channel is done, in version order.

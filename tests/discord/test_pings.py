@@ -93,3 +93,27 @@ async def test_the_steps_of_one_players_turn_edit_one_board(world):
         if edited >= 2:
             break
     assert edited >= 1, "no turn of several steps with public news was played"
+
+
+async def test_a_step_with_no_public_line_that_hands_the_turn_on_still_tells_the_next_player(world):
+    """A private choice can end a turn (Strasbourg's returned card, with nothing to say publicly): the old code posted
+    nothing for a change without public lines, so the next player was never told it was their move. A secret step
+    of a simultaneous phase (the awaited set only shrinks) still posts nothing."""
+    import dataclasses
+
+    w = world
+    await new_table(w, w.alice, w.bob)
+    t = await table(w)
+    update = await w.bot.service.act(w.channel.id, t.awaited[0], (await w.bot.service.legal(w.channel.id,
+                                                                                           t.awaited[0]))[0][0])
+    await w.bot.notifier.publish(update)
+    posted = len(w.channel.history())
+    waited = set(update.awaited)
+    shrunk = dataclasses.replace(update, version=update.version + 1, public_events=[],
+                                 awaited=sorted(waited)[:1] if len(waited) > 1 else [])
+    await w.bot.notifier.publish(shrunk)
+    assert len(w.channel.history()) == posted  # nothing new to tell anyone: silent, as before
+    handed = dataclasses.replace(update, version=update.version + 2, public_events=[], awaited=[w.carol.id])
+    await w.bot.notifier.publish(handed)
+    assert len(w.channel.history()) == posted + 1
+    assert w.carol.id in mentioned(w.channel.history()[-1])
