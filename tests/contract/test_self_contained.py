@@ -3,7 +3,7 @@ cite is defined in that game's page under docs/rules/.
 
 Ruling ids are per game (docs/rules/<game>.md, "Rulings" and "Scenario tests"): ``A7`` of Colonia is not ``A7``
 of The Speicherstadt. They are found where people cite them: in comments and docstrings of the game's own files
-(``rules/<game>/``, ``render/<game>*.py``, ``tests/rules/<game>/``), and in scenario test names
+(``rules/<game>/``, ``render/<game>*.py``, ``render/<game>/``, ``tests/rules/<game>/``), and in scenario test names
 (``test_st1_…`` = ST-1, ``test_ts13_…`` = T-S13, ``test_tn1_…`` = T-N1, ``test_ct4_…`` = CT-4, ``test_a11_…`` = A11).
 """
 
@@ -52,7 +52,7 @@ def prose(path: Path) -> list[str]:
 
 def game_files(game: str) -> list[Path]:
     files = sorted((ROOT / "rules" / game).rglob("*.py")) + sorted((ROOT / "tests" / "rules" / game).rglob("*.py"))
-    return files + sorted((ROOT / "render").glob(f"{game}*.py"))
+    return files + sorted((ROOT / "render").glob(f"{game}*.py")) + sorted((ROOT / "render" / game).rglob("*.py"))
 
 
 def cited(game: str) -> dict[str, set[str]]:

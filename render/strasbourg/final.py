@@ -1,0 +1,110 @@
+"""Strasbourg renderer: the final score sheet with the per-seat breakdown."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from render.kit import (
+    BAD,
+    BOARD,
+    BOARD_DARK,
+    GOLD,
+    GOOD,
+    INK,
+    INK_SOFT,
+    PAPER,
+    Box,
+    Canvas,
+    fit_text,
+    mix,
+    seat_name,
+    text_width,
+)
+from render.strasbourg.city import draw_city
+from render.strasbourg.layout import GAP, MARGIN, F
+from rules.strasbourg.data import OBJECTIVE_PENALTY, OBJECTIVES
+from rules.strasbourg.prompts import objective_text
+from rules.strasbourg.state import SCORE_COLUMNS
+
+if TYPE_CHECKING:
+    from rules.strasbourg.views import StrasbourgView
+
+
+# ---------------------------------------------------------------- the final score sheet
+FINAL_KEYS = SCORE_COLUMNS
+FINAL_HEAD = ("Council", "City", "Chapels", "Edifices", "Privil.", "Objectives")
+
+
+def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
+    c = Canvas()
+    outcome: Mapping[str, Any] = view.get("outcome") or {}
+    scores = [int(s) for s in outcome.get("scores", view.get("scores", []))]
+    ranks = [int(r) for r in outcome.get("ranks", [1] * len(scores))]
+    breakdown = outcome.get("breakdown") or [{} for _ in scores]
+    full = c.box.inset(MARGIN)
+    head, table_box, bottom = full.rows(-56, -(44 + 50 * len(scores)), 1, gap=GAP)
+    c.region("header", head)
+    c.panel(head, fill=BOARD_DARK)
+    winners = [s for s, r in enumerate(ranks) if r == 1]
+    who = " & ".join(seat_name(s, names) for s in winners)
+    c.text_in(head.inset(16, 0), f"Strasbourg · final scores · {who} {'win' if len(winners) > 1 else 'wins'}", F,
+              "bold", INK, "left")
+    c.region("scores", table_box)
+    c.panel(table_box, fill=BOARD)
+    order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
+    inner = table_box.inset(8, 4)
+    widths = [-50, 1, *[-(text_width(h, F, "cond") + 16) for h in FINAL_HEAD], -100]
+    lines = inner.rows(-40, *([1] * len(order)), gap=2)
+    for cell, text in zip(lines[0].cols(*widths, gap=4)[2:], (*FINAL_HEAD, "Total"), strict=True):
+        c.text_in(cell, text, F, "cond", INK)
+    for seat, line in zip(order, lines[1:], strict=True):
+        cols = line.cols(*widths, gap=4)
+        if ranks[seat] == 1:
+            c.draw.rounded_rectangle(line.rect, radius=8, fill=mix(GOLD, PAPER, 0.5))
+        c.text_in(cols[0], f"{ranks[seat]}.", F, "bold", INK)
+        c.player_chip(cols[1].inset(0, 3), seat, seat_name(seat, names))
+        parts = breakdown[seat] if seat < len(breakdown) else {}
+        for cell, key in zip(cols[2:-1], FINAL_KEYS, strict=True):
+            value = int(parts.get(key, 0))
+            c.text_in(cell, str(value), F, "regular", BAD if value < 0 else INK)
+        c.text_in(cols[-1], str(scores[seat]), F + 4, "bold", INK)
+        c.draw.line((line.x, line.y - 1, line.x2, line.y - 1), fill=INK_SOFT, width=1)
+    city_box, notes_box = bottom.cols(-626, 1, gap=GAP + 2)
+    draw_city(c, c.region("city", city_box), view, None, prices=False, label_chapels=False)
+    draw_final_notes(c, c.region("objectives", notes_box), view, order, names)
+    return c
+
+
+def draw_final_notes(c: Canvas, box: Box, view: StrasbourgView, order: list[int], names: Sequence[str] | None) -> None:
+    """Per seat: each kept objective, met (✓, its points) or missed (✗, −3)."""
+    c.panel(box, fill=BOARD)
+    inner = box.inset(10, 6)
+    title, body = inner.rows(-38, 1, gap=2)
+    c.text_in(title, "Objectives kept", F, "bold", INK, "left")
+    final = view.get("final") or []
+    rows = body.rows(*([1] * max(1, len(order))), gap=4)
+    for seat, row in zip(order, rows, strict=False):
+        c.token(seat, (row.x + 18, row.cy), 32)
+        x = row.x + 44
+        objectives = final[seat].get("objectives", []) if seat < len(final) else []
+        slot = (row.x2 - x) / max(1, len(objectives)) - 6
+        for o in objectives:
+            met = bool(o.get("met"))
+            card = OBJECTIVES[o["id"]]
+            points = card["points"] if met else -OBJECTIVE_PENALTY
+            mark = f"{'✓' if met else '✗'} {points:+d}".replace("-", "−")
+            # the richest label that fits its share of the row: with the card's text, its id, or the points only
+            if slot >= 220:
+                what = objective_text(o["id"], int(view["num_players"]), view.get("edifices", []))
+                label = fit_text(f"{mark} {what}", F, "cond", slot - 20)
+            elif text_width(f"{mark} {o['id']}", F, "cond") + 20 <= slot:
+                label = f"{mark} {o['id']}"
+            else:
+                label = mark.replace(" ", "")
+            w = min(slot, text_width(label, F, "cond") + 20)
+            chip = Box(x, row.cy - 22, w, 44)
+            c.chip(chip, label, mix(GOOD, PAPER, 0.35) if met else mix(BAD, PAPER, 0.35), F, "cond")
+            x += w + 6
+        if not objectives:
+            c.text((x, row.cy), "none", F, "regular", INK_SOFT, "lm")

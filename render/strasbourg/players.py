@@ -1,0 +1,179 @@
+"""Strasbourg renderer: the players table (one row per seat in turn order, stacks and bids) and its legend."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from render import strasbourg_art as art
+from render.kit import BOARD, GOLD, GOOD, INK, INK_SOFT, PAPER, Box, Canvas, icon_sprite, mix, seat_name, text_width
+from render.strasbourg.layout import F, _turn_order
+
+if TYPE_CHECKING:
+    from rules.strasbourg.views import StrasbourgView
+
+
+# ---------------------------------------------------------------- players table
+# turn position, name, prestige, council seats, city members, deck, privileges spent, stacks, bid
+PLAYER_COLS = (-48, -330, -64, -64, -64, -64, -64, 1, -256)
+HEAD_ICONS = ("", "", "star", "pillar", "person", "deck", "seal_spent", "", "")
+#: the key to the icon columns (and to the numbered chapel spaces), drawn under the table
+LEGEND = (("star", "prestige"), ("pillar", "council"), ("person", "in city"), ("deck", "deck"),
+          ("seal_spent", "privileges spent"), ("chapel", "CH3"))
+
+
+def _head_icon(c: Canvas, kind: str, center: tuple[float, float], size: int) -> None:
+    if kind == "star":
+        c.paste(icon_sprite("star", size - 2), center)
+    else:
+        c.paste(art.pictogram(kind, size), center)
+
+
+def draw_legend(c: Canvas, box: Box) -> None:
+    """Icon = meaning, left to right; the last item shows an empty chapel space and its id."""
+    x = box.x + 8
+    for kind, word in LEGEND:
+        if kind == "chapel":  # an empty chapel space as the city draws it, numbered like its id
+            r = 15
+            c.draw.ellipse((x, box.cy - r, x + 2 * r, box.cy + r), fill=PAPER, outline=INK_SOFT, width=2)
+            c.text((x + r, box.cy), "3", F, "cond", INK, "mm")
+            drawn = c.text((x + 2 * r + 6, box.cy), "chapel CH3", F, "regular", INK, "lm")
+        else:
+            _head_icon(c, kind, (x + 17, box.cy), 32)
+            drawn = c.text((x + 38, box.cy), word, F, "regular", INK, "lm")
+        x = drawn.x2 + 18
+
+
+def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str] | None, last_seat: int | None,
+                 last_verb: str) -> None:
+    c.panel(box, fill=BOARD)
+    inner = box.inset(6, 4)
+    order = _turn_order(view)
+    head, body, legend = inner.rows(-38, 1, -34, gap=2)
+    rows = body.rows(*([1] * len(order)), gap=2)
+    hcols = head.cols(*PLAYER_COLS, gap=4)
+    c.text_in(hcols[1].inset(6, 0), "Turn order", F, "bold", INK, "left")
+    for cell, kind in zip(hcols, HEAD_ICONS, strict=True):
+        if kind:
+            _head_icon(c, kind, (cell.cx, cell.cy), 34)
+    c.draw.line((legend.x, legend.y - 1, legend.x2, legend.y - 1), fill=INK_SOFT, width=1)
+    draw_legend(c, legend)
+    c.text_in(hcols[7].inset(6, 0), "Stacks", F, "bold", INK, "left")
+    c.text_in(hcols[8].inset(6, 0), _bid_header(view), F, "bold", INK, "left")
+    to_act = {int(s) for s in view.get("to_act", [])}
+    by_seat = {int(p["seat"]): p for p in view["players"]}
+    leader = max(int(p["prestige"]) for p in view["players"])
+    for pos, (seat, row) in enumerate(zip(order, rows, strict=True)):
+        p = by_seat[seat]
+        if seat in to_act:
+            c.draw.rounded_rectangle(row.rect, radius=8, fill=mix(GOLD, PAPER, 0.55))
+        cols = row.cols(*PLAYER_COLS, gap=4)
+        if pos == 0:
+            _first_marker(c, cols[0])
+        else:
+            c.text_in(cols[0], str(pos + 1), F, "bold", INK_SOFT)
+        chip = cols[1].inset(0, max(2.0, (row.h - 40) / 2))
+        c.player_chip(chip, seat, seat_name(seat, names), tight=True)
+        prestige = int(p["prestige"])
+        c.text_in(cols[2], str(prestige), F + 2, "bold", INK if prestige < leader or leader == 0 else GOOD)
+        for col, value in zip(cols[3:7], (p["council"], p["city"], p["deck"], p["privileges_spent"]), strict=True):
+            c.text_in(col, str(value), F, "regular", INK)
+        _stacks(c, cols[7], [int(k) for k in p["stacks"]])
+        _bid_cell(c, cols[8].inset(6, 0), view, seat)
+        if last_seat == seat:
+            where = _ring_place(view, seat, last_verb)
+            if where == "bid":
+                c.highlight(cols[8], radius=8, width=4)
+            elif where == "chip":
+                c.highlight(chip, radius=20, width=4)
+        if pos:
+            c.draw.line((row.x, row.y - 1, row.x2, row.y - 1), fill=INK_SOFT, width=1)
+
+
+def _ring_place(view: StrasbourgView, seat: int, verb: str) -> str | None:
+    """Where the last move shows in a player's row: their bid cell, their name chip, or nowhere (the city)."""
+    if verb in ("reveal", "pass", "privilege"):
+        bid = view.get("bid")
+        if bid:  # still this step's bid, or (status waiting) a step already resolved and gone
+            return "bid" if bid["status"][seat] != "waiting" else "chip"
+        return "bid" if view.get("phase") == "action" and view.get("last") else "chip"
+    if verb in ("goods", "sell", "done", "skip", "return"):
+        return "chip"
+    return None
+
+
+def _first_marker(c: Canvas, box: Box) -> None:
+    r = min(box.w, box.h) / 2 - 3
+    c.draw.ellipse((box.cx - r, box.cy - r, box.cx + r, box.cy + r), fill=GOLD, outline=INK, width=2)
+    c.text((box.cx, box.cy), "1", F, "bold", INK, "mm")
+
+
+def _stacks(c: Canvas, box: Box, sizes: list[int]) -> None:
+    """Face-down stacks as card backs with their card count."""
+    w, h, step = 34, min(40, round(box.h - 4)), 38
+    fits = max(1, int((box.w - 8) // step))
+    shown = sizes if len(sizes) <= fits else sizes[: fits - 1]
+    x = box.x + 6 + w / 2
+    for k in shown:
+        c.paste(art.card_sprite(w, h, False), (x, box.cy))
+        c.text((x, box.cy), str(k), F, "cond", PAPER, "mm")
+        x += step
+    if len(shown) < len(sizes):
+        c.text((x - w / 2, box.cy), f"+{len(sizes) - len(shown)}", F, "cond", INK, "lm")
+    if not sizes:
+        c.text((box.x + 6, box.cy), "none", F, "regular", INK_SOFT, "lm")
+
+
+def _bid_header(view: StrasbourgView) -> str:
+    if view.get("phase") == "planning":
+        return "Planning"
+    if view.get("bid") and view.get("step"):
+        return f"Step {view['step']} bids"
+    last = view.get("last")
+    if last:
+        return f"Step {last['step']} result"
+    return ""
+
+
+def _bid_cell(c: Canvas, box: Box, view: StrasbourgView, seat: int) -> None:
+    if view.get("phase") == "planning":
+        p = view["players"][seat]
+        if p.get("ready"):
+            c.text_in(box, "ready", F, "bold", GOOD, "left")
+        else:
+            c.text_in(box, "planning…", F, "regular", INK_SOFT, "left")
+        return
+    bid = view.get("bid")
+    if bid:
+        status = bid["status"][seat]
+        if status == "revealed":
+            cards = [int(v) for v in bid["revealed"][seat]]
+            _revealed(c, box, cards)
+        elif status == "passed":
+            c.text_in(box, "passed", F, "regular", INK_SOFT, "left")
+        elif status == "postponed":
+            c.paste(art.pictogram("seal", 30), (box.x + 15, box.cy))
+            c.text_in(Box(box.x + 36, box.y, box.w - 36, box.h), "later", F, "regular", INK, "left")
+        elif seat in view.get("to_act", []):
+            c.text_in(box, "deciding…", F, "bold", INK, "left")
+        else:
+            c.text_in(box, "waiting", F, "regular", INK_SOFT, "left")
+        return
+    last = view.get("last")
+    if not last:
+        return
+    for rank, (s, total) in enumerate(last.get("ranking", []), start=1):
+        if int(s) == seat:
+            label = {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+            c.text_in(box, f"{label} · {total}", F, "bold" if rank == 1 else "regular", INK, "left")
+            return
+    if seat in last.get("passed", []):
+        c.text_in(box, "passed", F, "regular", INK_SOFT, "left")
+
+
+def _revealed(c: Canvas, box: Box, cards: list[int]) -> None:
+    total = sum(cards)
+    text = "+".join(map(str, cards)) + f" = {total}"
+    if text_width(text, F, "cond") > box.w:
+        text = f"{total} ({len(cards)} cards)"
+    c.text_in(box, text, F, "cond", INK, "left")
