@@ -183,14 +183,15 @@ class PlayController:
         game_id = board.game_id if board is not None else None
         try:
             try:
-                update: Update = await self.svc.act(channel_id, user, action, game_id=game_id,
+                update: Update = await self.svc.act(channel_id, user, action, game_id=game_id, reply=True,
                                                     expected_version=board.version if board else None)
             except StaleVersion:
                 if not (simultaneous and board is not None):
                     raise
                 # A simultaneous step: others' choices (secret or not) do not change mine, so the choice stands if I
                 # have been awaited since that board (the service refuses a menu of an earlier step or game).
-                update = await self.svc.act(channel_id, user, action, chosen_at=board.version, game_id=game_id)
+                update = await self.svc.act(channel_id, user, action, chosen_at=board.version, game_id=game_id,
+                                            reply=True)
         except StaleVersion:
             table = await self.svc.table(channel_id)
             if board is not None and board.version > table.version:  # no such board yet: a forged menu

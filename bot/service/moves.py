@@ -41,13 +41,14 @@ BOTS_DELAYED = ("The move was saved, but the bots could not make theirs just now
 class MoveService(BankClocks):
     # ---- play ------------------------------------------------------------------------------
     async def act(self, channel: int, user: int, action: str, expected_version: int | None = None, *,
-                  chosen_at: int | None = None, game_id: int | None = None) -> Update:
+                  chosen_at: int | None = None, game_id: int | None = None, reply: bool = False) -> Update:
         """Play ``action`` for ``user``. ``expected_version``: the board it was chosen on must still be current.
         ``chosen_at`` (instead): the board version it was chosen on, which may be older as long as the user has
         been awaited without a break since then — a simultaneous step others moved in meanwhile, not an
         earlier step whose menu happens to hold an action legal again now. ``game_id``: the game the menu
         belongs to (a channel runs one game after another; a menu of an earlier one is refused as stale).
-        The Update's ``mover`` is the player's reply: the label played, Undo, and their next menu."""
+        ``reply``: also fill in the Update's ``mover``, the player's reply (the label played, Undo, their next
+        menu) — the Discord front end answers with it; other callers skip its reads (Undo reads the log's tail)."""
         _check_id(user, "user")
         action = _check_action(action)
         for version in (expected_version, chosen_at):
@@ -78,6 +79,8 @@ class MoveService(BankClocks):
             row, state = await self._run_auto(row, seats, state, changes, now)
             self._keep(row)
             update = await self._update(row, seats, state, changes, notice=changes.notice)
+            if not reply:
+                return update
             awaited = row.status == "active" and seat in state.to_act()
             menu = self._menu(state, seat, seats) if awaited else None
             can_undo = row.status == "active" and await self._can_take_back(row, seats, seat)

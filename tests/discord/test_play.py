@@ -231,7 +231,7 @@ async def test_the_mover_reply_of_act_carries_label_undo_and_next_menu(world):
     t = await table(w)
     svc, user = w.bot.service, t.awaited[0]
     action, label = (await svc.legal(w.channel.id, user))[0]
-    update = await svc.act(w.channel.id, user, action)
+    update = await svc.act(w.channel.id, user, action, reply=True)
     assert update.mover.label == label
     still = user in update.table.awaited
     assert (update.mover.menu == await svc.legal(w.channel.id, user)) if still else update.mover.menu is None
