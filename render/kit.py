@@ -246,6 +246,8 @@ class TextRecord:
     text: str
     size: int
     box: Box
+    #: the text did not fit its width and was cut with an ellipsis (the language tests forbid it)
+    cut: bool = False
 
 
 @dataclass
@@ -285,14 +287,14 @@ class Canvas:
         max_width: float | None = None,
     ) -> Box:
         """Draw one line; cut with an ellipsis past ``max_width``. Returns the drawn box."""
-        text = str(text)
+        text = wanted = str(text)
         if max_width is not None:
             text = fit_text(text, size, style, max_width)
         f = font(size, style)
         self.draw.text((round(xy[0]), round(xy[1])), text, font=f, fill=fill, anchor=anchor)
         x0, y0, x1, y1 = self.draw.textbbox((round(xy[0]), round(xy[1])), text, font=f, anchor=anchor)
         drawn = Box(x0, y0, x1 - x0, y1 - y0)
-        self.texts.append(TextRecord(text, size, drawn))
+        self.texts.append(TextRecord(text, size, drawn, cut=text != wanted))
         return drawn
 
     def text_in(self, box: Box, text: str, size: int = MIN_FONT, style: str = "regular", fill: RGB = INK,

@@ -14,8 +14,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from rules.words import N_, translator
+
 if TYPE_CHECKING:
     from rules.views import OutcomeDict
+
+_, _n = translator("core")
 
 MAX_ACTION_LEN = 80
 MAX_DESCRIBE_LEN = 100
@@ -298,18 +302,19 @@ class State(ABC, Generic[ViewT]):
     def apply_step(self, seat: int, action: str) -> Step:
         """``apply``, also saying whether the step can be taken back (``Step.barrier``; see ``_undo_barrier``)."""
         if not isinstance(action, str):
-            raise IllegalAction("An action must be text.")
+            raise IllegalAction(_("An action must be text."))
         if len(action) > MAX_ACTION_LEN:
-            raise IllegalAction(f"That action is too long (at most {MAX_ACTION_LEN} characters).")
+            raise IllegalAction(_("That action is too long (at most {n} characters).").format(n=MAX_ACTION_LEN))
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise IllegalAction("Unknown seat.")
+            raise IllegalAction(_("Unknown seat."))
         awaited = self.to_act()
         if not awaited:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         if seat not in awaited:
-            raise IllegalAction("It is not your turn to act.")
+            raise IllegalAction(_("It is not your turn to act."))
         if not self._is_legal(seat, action):
-            raise IllegalAction(self.refusal(seat, action) or f"'{printable(action)}' is not a legal action now.")
+            raise IllegalAction(self.refusal(seat, action)
+                                or _("'{action}' is not a legal action now.").format(action=printable(action)))
         rng = Rng(self.seed, "ply", self.ply)
         events = self._apply(seat, action, rng)
         self.ply += 1
@@ -387,9 +392,9 @@ class Game(ABC):
     #: first words of actions that only their seat may see (secret choices, hidden holdings).
     secret_verbs: ClassVar[frozenset[str]] = frozenset()
     #: what the front ends say while several seats are awaited in a public step (``State.secret_simultaneous``).
-    together_text: ClassVar[str] = "Several players act at the same time; each step shows at once."
+    together_text: ClassVar[str] = N_("Several players act at the same time; each step shows at once.")
     #: what ``Outcome.tiebreak`` counts, as the final table's column heading when scores tie ("Coins").
-    tiebreak_label: ClassVar[str] = "Tie-break"
+    tiebreak_label: ClassVar[str] = N_("Tie-break")
 
     #: undo: event kind -> what it shows (``DRAW``, ``REVEAL``, ``SECRET``) for the events that show something hidden:
     #: a card off a pile nobody saw, a stack turned over, the choices of a secret simultaneous step. None: the game
@@ -413,18 +418,21 @@ class Game(ABC):
         out: dict[str, str] = {}
         for key in given:
             if key not in self.option_choices:
-                known = ", ".join(self.option_choices) or "none"
-                raise IllegalAction(f"Unknown option '{printable(str(key))}' (known: {known}).")
+                known = ", ".join(self.option_choices) or _("none")
+                raise IllegalAction(_("Unknown option '{option}' (known: {known}).").format(
+                    option=printable(str(key)), known=known))
         for key, values in self.option_choices.items():
             value = str(given.get(key, values[0]))
             if value not in values:
-                raise IllegalAction(f"Option {key} must be one of: {', '.join(values)}.")
+                raise IllegalAction(_("Option {option} must be one of: {values}.").format(
+                    option=key, values=", ".join(values)))
             out[key] = value
         return out
 
     def check_players(self, num_players: int) -> None:
         if not isinstance(num_players, int) or not self.min_players <= num_players <= self.max_players:
-            raise IllegalAction(f"{self.title} is for {self.min_players}–{self.max_players} players.")
+            raise IllegalAction(_("{game} is for {low}–{high} players.").format(
+                game=_(self.title), low=self.min_players, high=self.max_players))
 
     @abstractmethod
     def new_state(self, num_players: int, seed: int, options: dict[str, str] | None = None) -> State[Any]: ...

@@ -1,9 +1,108 @@
-"""Small English wording helpers shared by every game's texts, the renderers and the bot (one copy, not one per
-module). Kept apart from the contract in ``rules/core.py``: these are words, not rules."""
+"""Words: how every game's texts, the renderers and the bot say things in the reader's language.
+
+Player-facing text is written in English inside ``_()`` (or ``_n()`` for counts) and looked up in the
+gettext catalogs of the reader's language. The rules never choose or load a language: the edge (the bot,
+the terminal, the demo) installs a speaker for the task it is serving (``bot.lang.speaking``), kept in a
+ContextVar so concurrent asyncio tasks each speak their own reader's language; without one, English.
+
+Each module takes the pair of its catalog domain (one domain per game, ``core`` for the shared layers,
+``bot`` for the front ends), so every game's words live in their own files:
+
+    _, _n = translator("speicherstadt")
+    _("Round {round} begins.").format(round=3)
+    _n("{n} coin", "{n} coins", n).format(n=n)
+
+``N_()`` marks a word for the catalogs where it is defined (data tables) without translating it yet;
+translate it where it is shown, with ``_(name)``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
+from typing import Protocol
+
+from babel.numbers import format_decimal
+
+ENGLISH = "en"
+
+
+class Speaker(Protocol):
+    """What the edge installs: one language's catalogs (see ``bot.lang``)."""
+
+    language: str
+
+    def gettext(self, domain: str, message: str) -> str: ...
+
+    def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str: ...
+
+
+class _English:
+    """The source language: the message itself (and English's two plural forms)."""
+
+    language = ENGLISH
+
+    def gettext(self, domain: str, message: str) -> str:
+        return message
+
+    def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+ENGLISH_SPEAKER: Speaker = _English()
+_speaker: ContextVar[Speaker] = ContextVar("kontor_speaker", default=ENGLISH_SPEAKER)
+
+Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
+
+
+def speaker() -> Speaker:
+    """The speaker of the task being served (English unless the edge installed another)."""
+    return _speaker.get()
+
+
+def language() -> str:
+    """The language code texts are being written in now ('en', 'fr', 'de', 'it', or the pseudo-locale)."""
+    return _speaker.get().language
+
+
+def install(new: Speaker) -> object:
+    """Make ``new`` speak for the current context; returns the token ``uninstall`` takes (the edge's business)."""
+    return _speaker.set(new)
+
+
+def uninstall(token: object) -> None:
+    _speaker.reset(token)  # type: ignore[arg-type]
+
+
+def translator(domain: str) -> tuple[Gettext, Ngettext]:
+    """The ``_`` and ``_n`` of one catalog domain, looked up in the current speaker at call time."""
+
+    def gettext(message: str) -> str:
+        return _speaker.get().gettext(domain, message)
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return _speaker.get().ngettext(domain, singular, plural, n)
+
+    return gettext, ngettext
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it here (translate where it is shown)."""
+    return message
+
+
+def number(value: int | float) -> str:
+    """A number as the reader's language writes it (1,234 / 1 234 / 1.234)."""
+    lang = _speaker.get().language
+    if lang not in ("en", "fr", "de", "it"):
+        lang = ENGLISH
+    return format_decimal(value, locale=lang)
+
+
+_, _n = translator("core")
+
 
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """'1 member', '3 members'; ``many`` for an irregular plural ('1 goods', '2 goods' with many='goods')."""
+    """'1 member', '3 members' — English only: kept for code not yet moved to ``_n`` (which every text must use)."""
     return f"{count} {word if count == 1 else (many or word + 's')}"

@@ -1,0 +1,69 @@
+"""The language machinery itself: picking a reader's language, speaking it per task, the pseudo-locale."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.lang import PSEUDO, language_of, pseudo, speaking
+from rules import words
+from rules.core import IllegalAction
+from rules.speicherstadt import SpeicherstadtGame
+from tests.support.pseudo import untranslated
+
+_, _n = words.translator("core")
+
+
+@pytest.mark.parametrize(("locale", "lang"), [
+    ("fr", "fr"), ("de", "de"), ("it", "it"), ("en-US", "en"), ("en-GB", "en"), ("pt-BR", "en"), (None, "en"),
+    ("FR", "fr"), ("de_CH", "de"), ("qps", PSEUDO),
+])
+def test_a_discord_locale_maps_to_a_language_kontor_speaks(locale: object, lang: str) -> None:
+    assert language_of(locale) == lang
+
+
+def test_an_unknown_locale_takes_the_callers_fallback() -> None:
+    assert language_of("ja", default="de") == "de"
+
+
+def test_the_rules_speak_the_language_the_edge_installed_and_english_without_one() -> None:
+    game = SpeicherstadtGame()
+    with pytest.raises(IllegalAction, match="is for 2–5 players"):
+        game.check_players(9)
+    with speaking("fr"), pytest.raises(IllegalAction, match="joueurs"):
+        game.check_players(9)
+    with speaking("de"), pytest.raises(IllegalAction, match="Spieler"):
+        game.check_players(9)
+    assert words.language() == "en"
+
+
+async def test_concurrent_tasks_each_keep_their_own_language() -> None:
+    async def say(lang: str) -> str:
+        with speaking(lang):
+            await asyncio.sleep(0)  # the other task runs here with its own language
+            return _("The game is over.")
+
+    said = await asyncio.gather(say("fr"), say("de"), say("en"), say("it"))
+    assert said[2] == "The game is over."
+    assert len(set(said)) == 4
+
+
+def test_the_pseudo_locale_accents_and_lengthens_but_keeps_placeholders() -> None:
+    text = pseudo("Round {round} begins with {n:+d} cards.")
+    assert "{round}" in text and "{n:+d}" in text
+    assert len(text) >= 1.4 * len("Round {round} begins with {n:+d} cards.")
+    assert untranslated(text.format(round=3, n=2)) == []
+    assert untranslated("Round 3 begins") == ["Round", "begins"]
+
+
+def test_the_pseudo_check_lets_names_and_ids_through() -> None:
+    assert untranslated("Ana takes B04 from H28 at IV.2", allowed=["Ana"]) == ["takes", "from", "at"]
+
+
+def test_numbers_are_written_the_readers_way() -> None:
+    with speaking("de"):
+        assert words.number(1234) == "1.234"
+    with speaking("fr"):
+        assert words.number(1234).replace("\u202f", " ") == "1 234"
+    assert words.number(1234) == "1,234"
