@@ -32,7 +32,8 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 SOURCES: dict[str, tuple[str, ...]] = {
     "core": ("rules/core.py", "rules/words.py", "rules/views.py", "rules/__init__.py", "render/kit.py",
              "render/__init__.py"),
-    "bot": ("bot",),
+    "bot": ("bot",),  # less what "discord" takes
+    "discord": ("bot/commands", "bot/ui", "bot/app.py", "bot/dms.py"),
     "commands": (),  # read from the command tree itself: see ``command_messages``
     "speicherstadt": ("rules/speicherstadt", "render/speicherstadt.py"),
     "colonia": ("rules/colonia", "render/colonia.py", "render/colonia_art.py"),
@@ -42,13 +43,25 @@ SOURCES: dict[str, tuple[str, ...]] = {
 _FIELD = re.compile(r"\{([^{}:!]*)[^{}]*\}")
 
 
-def _files(domain: str) -> Iterator[Path]:
+def _owned(domain: str) -> set[Path]:
+    out: set[Path] = set()
     for source in SOURCES[domain]:
         path = ROOT / source
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
+            out.update(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
         elif path.exists():
-            yield path
+            out.add(path)
+    return out
+
+
+def _files(domain: str) -> Iterator[Path]:
+    """A domain's sources; a file a narrower domain names (bot/ui is "discord", not "bot") belongs there."""
+    mine = _owned(domain)
+    for other in SOURCES:
+        theirs = _owned(other) if other != domain else set()
+        if theirs and theirs < mine:
+            mine -= theirs
+    yield from sorted(mine)
 
 
 def command_messages() -> Iterable[tuple[str, str]]:

@@ -28,7 +28,7 @@ LOCALES_DIR = Path(__file__).parent / "locales"
 LANGUAGES = ("en", "fr", "de", "it")  # the languages Kontor speaks; English is the source
 NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}
 PSEUDO = "qps"
-DOMAINS = ("core", "bot", "commands", "speicherstadt", "colonia", "strasbourg", "nuernberg")
+DOMAINS = ("core", "bot", "discord", "commands", "speicherstadt", "colonia", "strasbourg", "nuernberg")
 
 
 def language_of(locale: object, default: str = "en") -> str:
