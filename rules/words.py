@@ -18,6 +18,7 @@ translate it where it is shown, with ``_(name)``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Protocol
@@ -101,6 +102,28 @@ def number(value: int | float) -> str:
 
 
 _, _n = translator("core")
+
+
+def seat(n: int) -> str:
+    """A seat as the texts name it ('Seat 2' / 'Joueur 2'): the front ends put the player's name there
+    (``seat_pattern``). Texts never write the word themselves: ``_("{who} buys").format(who=seat(2))``."""
+    return _("Seat {n}").format(n=n)
+
+
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def seat_pattern() -> re.Pattern[str]:
+    """What ``seat(n)`` looks like in the current language (either case of its first letter), group 1 the seat."""
+    lang = _speaker.get().language
+    found = _PATTERNS.get(lang)
+    if found is None:
+        head, _sep, tail = _("Seat {n}").partition("{n}")
+        first = f"[{re.escape(head[:1].upper())}{re.escape(head[:1].lower())}]" if head else ""
+        end = r"\b" if tail[-1:].isalnum() or not tail else ""
+        found = re.compile(rf"\b{first}{re.escape(head[1:])}(\d+){re.escape(tail)}{end}")
+        _PATTERNS[lang] = found
+    return found
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.store import SeatRow
+from rules import words
 from rules.core import MAX_ACTION_LEN, Event, Outcome
+from rules.words import seat_pattern
 
 Seat = SeatRow
 
@@ -227,11 +229,13 @@ def _bot_name(seats: list[Seat], fallback: str) -> str:
 
 
 def name_seats(text: str, names: list[str]) -> str:
-    """Replace the games' "Seat N"/"seat N" (N = 0-based seat number, as event params) with players' names."""
+    """Replace the games' "Seat N"/"seat N" (N = 0-based seat number, as event params; ``rules.words.seat`` in the
+    language being spoken) with players' names."""
 
     def named(match: re.Match[str]) -> str:
         n = int(match.group(1))
         return names[n] if 0 <= n < len(names) else match.group(0)
 
-    return _SEAT_RE.sub(named, text)
+    text = seat_pattern().sub(named, text)
+    return _SEAT_RE.sub(named, text) if words.language() != words.ENGLISH else text
 

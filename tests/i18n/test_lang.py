@@ -67,3 +67,13 @@ def test_numbers_are_written_the_readers_way() -> None:
     with speaking("fr"):
         assert words.number(1234).replace("\u202f", " ") == "1 234"
     assert words.number(1234) == "1,234"
+
+
+def test_the_front_ends_name_the_seats_in_every_language() -> None:
+    from bot.service.model import name_seats
+    from rules.words import seat
+
+    for lang in ("en", "fr", "de", "it", PSEUDO):
+        with speaking(lang):
+            text = f"{seat(1)} → {seat(0).lower()}, {seat(7)}"
+            assert name_seats(text, ["Ana", "Bo"]) == f"Bo → Ana, {seat(7)}", lang
