@@ -261,4 +261,9 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'basic' CHECK (level IN ('basic', 'strong'));
     """,
+    # 14: the language a user reads (bot/lang.py), as their Discord client last said in an interaction: their DMs
+    # and the texts made for them away from any interaction use it; NULL = not seen yet (English)
+    """
+    ALTER TABLE users ADD COLUMN language TEXT;
+    """,
 ]

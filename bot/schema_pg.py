@@ -208,4 +208,8 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'basic' CHECK (level IN ('basic', 'strong'));
     """,
+    # 14
+    """
+    ALTER TABLE users ADD COLUMN language TEXT;
+    """,
 ]

@@ -88,6 +88,7 @@ class ServiceBase:
         self._alive_written = 0.0  # when ``alive_at`` was last stored (see ``_heartbeat``)
         self._notify: dict[int, str] = {}  # user -> notification preference (bot/service/users.py)
         self._quiet: dict[int, QuietHours | None] = {}  # user -> their quiet hours (bot/service/users.py)
+        self._languages: dict[int, str] = {}  # user -> the language they read (bot/service/users.py)
         # Time banks (bot/service/timebank.py), loaded at open and kept by the one writer: game id -> seat -> player
         # of the seats given to the caretaker; (game id, user id) -> (since, until) of the away periods running.
         self._caretaken: dict[int, dict[int, int]] = {}

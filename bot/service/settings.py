@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.lang import LANGUAGES, NAMES
 from bot.service.model import TableError
 from rules.core import printable
 
@@ -38,6 +39,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     # How long the addressees of another player's question (a Nürnberg trade offer: ``Game.lapse_action``) have to
     # answer before their silence answers for them; that wait is charged to nobody's time bank. 0: no limit.
     "offer_hours": 12.0,
+    # The language of what the table posts to its channel (boards, images, reminders, public lines): bot/lang.py.
+    # New tables take the server's locale when Kontor speaks it (the Discord layer passes it), else English.
+    "language": "en",
 }
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "pace": tuple(PACES),
@@ -45,6 +49,7 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "timeout_default": TIMEOUT_CHOICES,
     "post": ("every", "live"),
     "auto_forced": ("on", "off"),
+    "language": LANGUAGES,
 }
 _YES_NO = {"true": "on", "yes": "on", "1": "on", "false": "off", "no": "off", "0": "off"}
 #: What the table learns from ``auto_forced`` (the settings help says it to the host and the players).
@@ -159,6 +164,7 @@ def describe_settings(settings: Mapping[str, Any], keys: Any = None) -> str:
         "auto_forced": lambda v: {"on": "a move that is the only option is played automatically",
                                   "off": "players are asked even when they have only one option"}.get(
                                       v, f"auto_forced {v}"),
+        "language": lambda v: f"the channel reads {NAMES.get(v, v)}",
     }
     if keys is not None and "deadline_hours" in keys:
         keys = {*keys, "bank_hours", "refill_hours"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from bot.lang import language_of
 from bot.service.base import ServiceBase
 from bot.service.model import TableError, _check_id
 from bot.service.quiet import QuietHours, check_timezone, parse_quiet
@@ -38,6 +39,25 @@ class UserService(ServiceBase):
             await tx.set_notify_pref(user, value)
         self._notify[user] = value
         return value
+
+    # ---- language (migration 14; bot/lang.py) --------------------------------------------------------------
+    async def remember_language(self, user: int, locale: object) -> str:
+        """Note the language of ``user``'s Discord locale (from an interaction) for what reaches them later (DMs,
+        digests); written only when it changed. Returns the language."""
+        _check_id(user, "user")
+        language = language_of(locale)
+        if await self.user_language(user) != language:
+            async with self.store.transaction() as tx:
+                await tx.set_user_language(user, language)
+            self._languages[user] = language
+        return language
+
+    async def user_language(self, user: int) -> str:
+        """The language ``user`` reads, as last seen (English until an interaction said otherwise)."""
+        _check_id(user, "user")
+        if user not in self._languages:
+            self._languages[user] = await self.store.user_language(user) or "en"
+        return self._languages[user]
 
     # ---- quiet hours (migration 12; bot/service/quiet.py) ---------------------------------------------------
     async def quiet_hours(self, user: int) -> QuietHours | None:

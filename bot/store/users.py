@@ -49,6 +49,18 @@ class UserRows(Queries):
         row = await self._fetchone("SELECT dm_ok, dm_failed_at FROM users WHERE user_id = ?", (user_id,))
         return (True, None) if row is None else (bool(row[0]), row[1])
 
+    # ---- language (migration 14) --------------------------------------------------------------------
+    async def user_language(self, user_id: int) -> str | None:
+        row = await self._fetchone("SELECT language FROM users WHERE user_id = ?", (user_id,))
+        return str(row[0]) if row is not None and row[0] else None
+
+    async def set_user_language(self, user_id: int, language: str) -> None:
+        await self._write(
+            "INSERT INTO users(user_id, language) VALUES (?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET language = excluded.language",
+            (user_id, language),
+        )
+
     # ---- notification preferences -------------------------------------------------------------
     async def notify_pref(self, user_id: int) -> str:
         row = await self._fetchone("SELECT notify FROM users WHERE user_id = ?", (user_id,))
