@@ -21,6 +21,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rules.words import translator
+
+_, _n = translator("core")
+
 W, H = 1280, 800
 PHONE_WIDTH = 550
 MIN_FONT = 32  # 32 px on a 1280 px canvas is 13.75 px at 550 px wide
@@ -99,7 +103,7 @@ def seat_name(seat: int, names: Sequence[str] | None) -> str:
         name = " ".join(drawable(str(names[seat])).split())
         if name:
             return name
-    return f"Seat {seat + 1}"
+    return _("Seat {n}").format(n=seat + 1)
 
 
 def drawable(text: str) -> str:

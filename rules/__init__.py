@@ -14,6 +14,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from rules.core import Event, Game, GameParts, IllegalAction, Outcome, Rng, State
+from rules.words import translator
+
+_, _n = translator("core")
 
 # Each name is a subpackage ``rules/<name>/`` exposing ``PARTS``. Order = order shown to players.
 _GAME_MODULES: tuple[str, ...] = ("speicherstadt", "colonia", "strasbourg", "nuernberg")
@@ -54,7 +57,8 @@ def get_game(name: str) -> Game:
     """The game called ``name`` (case-insensitive), or IllegalAction naming the games that exist."""
     key = str(name).strip().lower()
     if key not in GAMES:
-        raise IllegalAction(f"Unknown game '{str(name)[:40]}'. Available: {', '.join(sorted(GAMES))}.")
+        raise IllegalAction(_("Unknown game '{game}'. Available: {games}.").format(
+            game=str(name)[:40], games=", ".join(sorted(GAMES))))
     return GAMES[key]
 
 
