@@ -45,6 +45,9 @@ GOOD_COLOURS: dict[str, RGB] = {
     "clothing": hex_rgb("#3c6eb4"),
     "shoes": hex_rgb("#4a3222"),
 }
+#: Each material's mark on its cube (render/kit.py ``draw_mark``): wood's grain, iron's ingot bar, linen's weave,
+#: leather's stitch, fur's tuft; brown, black and white cubes must not rest on colour alone.
+MATERIAL_MARK: dict[str, str] = {"leather": "chevron", "iron": "bar", "wood": "grain", "linen": "cross", "fur": "dot"}
 WOOD = hex_rgb("#9a6a3a")
 
 
@@ -109,7 +112,7 @@ def good(cv: Canvas, name: str, center: tuple[float, float], size: int, faded: b
 
 
 def cube(cv: Canvas, material: str, center: tuple[float, float], size: int) -> None:
-    cv.cube(MATERIAL_COLOURS.get(material, kit.INK_SOFT), center, size)
+    cv.cube(MATERIAL_COLOURS.get(material, kit.INK_SOFT), center, size, MATERIAL_MARK.get(material))
 
 
 # ---------------------------------------------------------------- small icons

@@ -70,7 +70,7 @@ BAD = hex_rgb("#c0392b")
 @dataclass(frozen=True)
 class PlayerStyle:
     colour: RGB
-    shape: str  # circle, square, triangle, diamond, hexagon, star
+    shape: str  # circle, square, triangle, diamond, plus, star
     letter: str  # redundancy for colour-blind readers: the seat number
 
     @property
@@ -85,7 +85,7 @@ PLAYERS: tuple[PlayerStyle, ...] = (
     PlayerStyle(hex_rgb("#e69f00"), "square", "2"),
     PlayerStyle(hex_rgb("#009e73"), "triangle", "3"),
     PlayerStyle(hex_rgb("#cc79a7"), "diamond", "4"),
-    PlayerStyle(hex_rgb("#d55e00"), "hexagon", "5"),
+    PlayerStyle(hex_rgb("#d55e00"), "plus", "5"),  # not a hexagon: too like the circle on a phone
     PlayerStyle(hex_rgb("#56b4e9"), "star", "6"),
 )
 
@@ -338,8 +338,8 @@ class Canvas:
     def meeple(self, seat: int, center: tuple[float, float], size: int) -> None:
         self.paste(meeple_sprite(seat, size), center)
 
-    def cube(self, colour: RGB, center: tuple[float, float], size: int) -> None:
-        self.paste(cube_sprite(colour, size), center)
+    def cube(self, colour: RGB, center: tuple[float, float], size: int, mark: str | None = None) -> None:
+        self.paste(cube_sprite(colour, size, mark), center)
 
     def coin(self, center: tuple[float, float], size: int, value: int | str | None = None) -> None:
         self.paste(coin_sprite(size), center)
@@ -416,7 +416,7 @@ class Canvas:
 
 # ---------------------------------------------------------------- sprites
 def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """A seat's mark (square, triangle, diamond, hexagon, star) as a polygon of radius about ``r``."""
+    """A seat's mark (square, triangle, diamond, plus, star; hexagon) as a polygon of radius about ``r``."""
     def ring(n: int, start: float, radius: float = r) -> list[tuple[float, float]]:
         angles = [start + 2 * math.pi * i / n for i in range(n)]
         return [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
@@ -430,6 +430,11 @@ def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float
         return ring(4, -math.pi / 2, r * 1.05)
     if shape == "hexagon":
         return ring(6, 0)
+    if shape == "plus":
+        a, b = r * 0.36, r * 0.95
+        return [(cx - a, cy - b), (cx + a, cy - b), (cx + a, cy - a), (cx + b, cy - a), (cx + b, cy + a),
+                (cx + a, cy + a), (cx + a, cy + b), (cx - a, cy + b), (cx - a, cy + a), (cx - b, cy + a),
+                (cx - b, cy - a), (cx - a, cy - a)]
     if shape == "star":
         pts = []
         for i in range(10):
@@ -475,18 +480,52 @@ def meeple_sprite(seat: int, size: int) -> Image.Image:
     lw = max(SS, round(s / 28))
     d.polygon(body, fill=p.colour, outline=INK, width=lw)
     d.ellipse((6.6 * u, 0.6 * u, 13.4 * u, 7.4 * u), fill=p.colour, outline=INK, width=lw)
-    mark = shape_points(p.shape, 10 * u, 12.8 * u, 2.6 * u) if p.shape != "circle" else None
+    # The seat's shape, large enough to read on a phone: at 400 px a worker is a dozen pixels tall.
+    mark = shape_points(p.shape, 10 * u, 13.2 * u, 3.6 * u) if p.shape != "circle" else None
     light = ink_on(p.colour)
     if mark is None:
-        d.ellipse((7.4 * u, 10.2 * u, 12.6 * u, 15.4 * u), fill=light)
+        d.ellipse((6.6 * u, 9.8 * u, 13.4 * u, 16.6 * u), fill=light)
     else:
         d.polygon(mark, fill=light)
     return _finish(big, (size, size))
 
 
+#: The marks that tell goods apart without colour (each game maps its goods to them: Speicherstadt, Colonia).
+MARKS = ("dot", "ring", "cross", "bar", "stripes", "vein", "chevron", "grain")
+
+
+def draw_mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, fill: RGB, width: float) -> None:
+    """One of ``MARKS`` centred on (cx, cy) within radius ``r``: a second signal beside a good's colour."""
+    w = max(1, round(width))
+    if kind == "dot":
+        d.ellipse((cx - r * 0.5, cy - r * 0.5, cx + r * 0.5, cy + r * 0.5), fill=fill)
+    elif kind == "ring":
+        d.ellipse((cx - r * 0.75, cy - r * 0.75, cx + r * 0.75, cy + r * 0.75), outline=fill, width=w)
+    elif kind == "cross":
+        k = r * 0.7
+        d.line((cx - k, cy - k, cx + k, cy + k), fill=fill, width=w)
+        d.line((cx - k, cy + k, cx + k, cy - k), fill=fill, width=w)
+    elif kind == "bar":
+        d.rectangle((cx - r * 0.85, cy - r * 0.28, cx + r * 0.85, cy + r * 0.28), fill=fill)
+    elif kind == "stripes":
+        for dy in (-0.45, 0.45):
+            d.line((cx - r * 0.85, cy + dy * r, cx + r * 0.85, cy + dy * r), fill=fill, width=w)
+    elif kind == "vein":
+        d.line((cx - r * 0.7, cy + r * 0.6, cx + r * 0.7, cy - r * 0.6), fill=fill, width=w)
+    elif kind == "chevron":
+        d.line((cx - r * 0.8, cy - r * 0.4, cx, cy + r * 0.4, cx + r * 0.8, cy - r * 0.4), fill=fill, width=w,
+               joint="curve")
+    elif kind == "grain":
+        for dx in (-0.45, 0.45):
+            d.line((cx + dx * r, cy - r * 0.85, cx + dx * r, cy + r * 0.85), fill=fill, width=w)
+    else:
+        raise ValueError(kind)
+
+
 @lru_cache(maxsize=64)
-def cube_sprite(colour: RGB, size: int) -> Image.Image:
-    """A wooden cube seen slightly from above: a front face and a lighter top strip."""
+def cube_sprite(colour: RGB, size: int, mark: str | None = None) -> Image.Image:
+    """A wooden cube seen slightly from above: a front face and a lighter top strip; ``mark`` (one of ``MARKS``)
+    on the face in the ink that contrasts with it, so that no good is told apart by its colour alone."""
     s = size * SS
     big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
     d = ImageDraw.Draw(big)
@@ -496,6 +535,8 @@ def cube_sprite(colour: RGB, size: int) -> Image.Image:
                         outline=INK, width=lw)
     d.rounded_rectangle((lw * 2, lw * 2, s - lw * 2, top + lw), radius=s * 0.1, fill=mix(colour, (255, 255, 255), 0.35))
     d.rectangle((lw * 2, top, s - lw * 2, s - lw * 2.2), fill=colour)
+    if mark is not None:
+        draw_mark(d, mark, s / 2, (top + s - lw * 2.2) / 2, (s - lw * 4.4 - top) * 0.42, ink_on(colour), s / 11)
     return _finish(big, (size, size))
 
 

@@ -335,7 +335,7 @@ def manufacture(seat: int, size: int) -> Image.Image:
     d.rectangle((13 * u, 1.5 * u, 16.5 * u, 8 * u), fill=colour, outline=INK, width=lw * 2)
     d.polygon(_pts(u, 1.5, 19, 1.5, 8, 6.5, 4, 6.5, 8, 11.5, 4, 11.5, 8, 18.5, 8, 18.5, 19), fill=colour, outline=INK,
               width=lw * 2)
-    _mark(d, seat, 10 * u, 13.5 * u, 3.6 * u)
+    _mark(d, seat, 10 * u, 13.5 * u, 4.4 * u)
     return _finish(big, size)
 
 
@@ -367,7 +367,7 @@ def toll_bar(seat: int, length: int, thick: int, angle: float) -> Image.Image:
     rotated = big.rotate(-angle, resample=Image.Resampling.BICUBIC)
     dm = ImageDraw.Draw(rotated)
     light = ink_on(p.colour)
-    r = t * 0.72
+    r = t * 0.95  # the seat's shape as large as the bar allows: it, not the colour, tells the owner on a phone
     if p.shape == "circle":
         dm.ellipse((c - r, c - r, c + r, c + r), fill=light)
     else:

@@ -51,6 +51,9 @@ GOOD_RGB: dict[str, RGB] = {
     "rubber": hex_rgb("#f7f7f2"),
     "carpet": hex_rgb("#c8322a"),
 }
+#: Each good's mark (render/kit.py ``draw_mark``): carpet striped like a rug, tea's leaf vein, coffee's bean, a
+#: saffron flower's cross, rubber's ring: no good is told apart by colour alone.
+GOOD_MARK: dict[str, str] = {"coffee": "dot", "tea": "vein", "saffron": "cross", "rubber": "ring", "carpet": "stripes"}
 BUILDING_SPACES = 8
 SPACE_RGB = hex_rgb("#cdbfa3")
 PHASES = {"demand": "Demand", "purchase": "Purchase", "loading": "Loading", "over": "Game over"}
@@ -86,7 +89,7 @@ _cache: dict[tuple[Any, ...], Image.Image] = {}
 
 
 def good_cube(good: str, size: int, faded: bool = False) -> Image.Image:
-    """A goods cube; carpet is striped (like a rug) so red and green never rest on colour alone."""
+    """A goods cube with its good's mark (``GOOD_MARK``), so no two goods rest on colour alone."""
     key = ("cube", good, size, faded)
     if key in _cache:
         return _cache[key]
@@ -100,25 +103,12 @@ def good_cube(good: str, size: int, faded: bool = False) -> Image.Image:
         pad = round(s * 0.1)
         d.ellipse((pad, pad, s - pad, s - pad), fill=mix(BOARD, INK, 0.12), outline=INK, width=SS * 2)
         d.ellipse((pad + SS * 3, pad + SS * 3, s - pad - SS * 3, s - pad - SS * 3), outline=edge, width=lw)
-        _good_mark(d, good, s, edge, SS)
+        kit.draw_mark(d, GOOD_MARK[good], s / 2, s / 2, s * 0.26, INK, max(SS * 2, s // 12))
         img = big.resize((size, size), Image.Resampling.LANCZOS)
     else:
-        img = kit.cube_sprite(colour, size).copy()
-        mark = GOLD if good == "carpet" else mix(colour, (255, 255, 255), 0.6)
-        _good_mark(ImageDraw.Draw(img), good, size, mark, 1)
+        img = kit.cube_sprite(colour, size, GOOD_MARK[good])
     _cache[key] = img
     return img
-
-
-def _good_mark(d: ImageDraw.ImageDraw, good: str, size: int, fill: RGB, scale: int) -> None:
-    """Carpet's two stripes and tea's leaf vein: marks that separate red, green and brown without colour."""
-    width = max(2 * scale, size // 14)
-    if good == "carpet":
-        for frac in (0.5, 0.7):
-            y = round(size * frac)
-            d.line((round(size * 0.22), y, round(size * 0.78), y), fill=fill, width=width)
-    elif good == "tea":
-        d.line((round(size * 0.3), round(size * 0.74), round(size * 0.7), round(size * 0.4)), fill=fill, width=width)
 
 
 def cube(c: Canvas, good: str, center: tuple[float, float], size: int, faded: bool = False) -> None:
