@@ -39,7 +39,7 @@ from render.kit import (
     seat_name,
 )
 from rules.speicherstadt.text import card_name, season_name
-from rules.speicherstadt.views import PHASE_NAMES
+from rules.speicherstadt.views import phase_name
 from rules.words import N_, translator
 
 if TYPE_CHECKING:
@@ -254,44 +254,60 @@ def draw_board(view: SpeicherstadtView, last: Any, names: Sequence[str] | None) 
 def draw_header(c: Canvas, box: Box, view: SpeicherstadtView, names: Sequence[str] | None) -> None:
     c.panel(box, fill=BOARD_DARK)
     inner = box.inset(14, 0)
-    phase = _(PHASE_NAMES[view["phase"]]) if view["phase"] in PHASE_NAMES else view["phase"]
-    if view.get("last_round"):  # the season is Autumn by then; say what matters more
-        last = _("Last round {round}").format(round=view["round"])
-        left = c.chip(Box(inner.x - 6, box.y + 7, kit.text_width(last, MIN_FONT, "cond") + 28, box.h - 14), last,
-                      kit.BAD, MIN_FONT, "cond")
-        # TRANSLATORS: the phase, as the board's header says it before whose turn it is ("Purchase:")
-        left = c.text((left.x2 + 30, inner.cy), _("{phase}:").format(phase=phase), MIN_FONT, "bold", INK, "lm")
-    else:
-        when = _("Round {round} · {season} · {phase}:").format(
-            round=view["round"], season=season_name(view["season"]), phase=phase)
-        left = c.text((inner.x, inner.cy), when, MIN_FONT, "bold", INK, "lm")
     # right: cards left in the pile and fires to come
     pile = view["pile"]
-    x = inner.x2
-    fires = c.text((x, inner.cy), str(pile["fires_left"]), MIN_FONT, "bold", INK, "rm")
+    fires = c.text((inner.x2, inner.cy), str(pile["fires_left"]), MIN_FONT, "bold", INK, "rm")
     kit.icon(c, "flame", (fires.x - 24, inner.cy), 38)
     count = c.text((fires.x - 52, inner.cy), str(pile["count"]), MIN_FONT, "bold", INK, "rm")
     kit.icon(c, "cards", (count.x - 24, inner.cy), 38)
     right_edge = count.x - 52
-    x = left.x2 + 24
     seat = _decider(view)
+    together = view["to_act"] if view["phase"] == "loading" and seat is not None else []
+    if len(together) > 1:
+        verb = _("load at the same time") if len(together) < 5 else _("load at once")
+        need = len(together) * 40 + 6 + kit.text_width(verb, MIN_FONT, "regular")
+    elif seat is not None:
+        verb = _situation(view, names)
+        need = 40 + kit.text_width(seat_name(seat, names), MIN_FONT, "bold") + 10 + kit.text_width(
+            verb, MIN_FONT, "regular")
+    else:
+        verb, need = "", 0.0
+    left = _header_left(c, box, inner, view, room=right_edge - inner.x - 24 - need)
+    x = left.x2 + 24
     if seat is None:
         return
-    together = view["to_act"] if view["phase"] == "loading" else []
     if len(together) > 1:  # loading at the same time: every loading seat's token, no names (they would not fit)
         for s in together:
             c.token(s, (x + 17, box.cy), 34)
             x += 40
-        verb = _("load at the same time") if len(together) < 5 else _("load at once")
         c.text((x + 6, box.cy), verb, MIN_FONT, "regular", INK, "lm", max_width=max(60.0, right_edge - x - 6))
         return
     c.token(seat, (x + 17, box.cy), 34)
     x += 40
-    verb = _situation(view, names)
     verb_w = kit.text_width(verb, MIN_FONT, "regular")
     name_w = max(60.0, right_edge - x - verb_w - 12)
     name = c.text((x, box.cy), seat_name(seat, names), MIN_FONT, "bold", INK, "lm", max_width=name_w)
     c.text((name.x2 + 10, box.cy), verb, MIN_FONT, "regular", INK, "lm", max_width=max(60.0, right_edge - name.x2))
+
+
+def _header_left(c: Canvas, box: Box, inner: Box, view: SpeicherstadtView, room: float) -> Box:
+    """The header's left part: round, season and phase, or less of it when the rest of the line (whose turn, in
+    a longer language) needs the room; returns the drawn box."""
+    phase = phase_name(view["phase"])
+    # TRANSLATORS: the phase, as the board's header says it before whose turn it is ("Purchase:")
+    short = _("{phase}:").format(phase=phase)
+    if view.get("last_round"):  # the season is Autumn by then; say what matters more
+        last = _("Last round {round}").format(round=view["round"])
+        chip_w = kit.text_width(last, MIN_FONT, "cond") + 28
+        left = c.chip(Box(inner.x - 6, box.y + 7, chip_w, box.h - 14), last, kit.BAD, MIN_FONT, "cond")
+        if chip_w - 6 + 30 + kit.text_width(short, MIN_FONT, "bold") > room:
+            return left
+        return c.text((left.x2 + 30, inner.cy), short, MIN_FONT, "bold", INK, "lm")
+    choices = [_("Round {round} · {season} · {phase}:").format(round=view["round"], season=season_name(view["season"]),
+                                                             phase=phase),
+               _("Round {round} · {phase}:").format(round=view["round"], phase=phase), short]
+    when = next((text for text in choices if kit.text_width(text, MIN_FONT, "bold") <= room), short)
+    return c.text((inner.x, inner.cy), when, MIN_FONT, "bold", INK, "lm")
 
 
 RESERVE_H = 46  # the reserve strip along the bottom of the canal, in every phase
@@ -376,7 +392,7 @@ def draw_card(c: Canvas, box: Box, slot: RowSlot, ringed: bool, names: Sequence[
     c.draw.rounded_rectangle(head.rect, radius=12, fill=band)
     c.draw.rectangle(Box(head.x, head.y2 - 12, head.w, 12).rect, fill=band)
     title = _short_title(slot)
-    c.text_in(head.inset(8, 0), title, MIN_FONT, "cond", kit.ink_on(band))
+    c.text_in(head.inset(4, 0), title, MIN_FONT, "cond", kit.ink_on(band))  # 4: "Warehouse" fits 6 cards
     body = box.rest_below(46).inset(8, 6)
     draw_card_body(c, body, slot)
     if slot["status"] != "open":
@@ -772,7 +788,9 @@ def draw_final(view: SpeicherstadtView, names: Sequence[str] | None) -> Canvas:
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
     table = body.inset(12, 10)
     ncols = len(order)
-    header_w = 250
+    labels = [_("Rank"), _("Coins (tie)"), _("Total")] + [_(BREAKDOWN_LABELS[k]) for k in cats]
+    # the label column: 250 px, wider (up to 360) for a language whose labels are longer
+    header_w = min(360.0, max(250.0, max(kit.text_width(label, MIN_FONT, "bold") for label in labels) + 24))
     col_w = (table.w - header_w) / max(1, ncols)
     lines = table.rows(*([1.6] + [1] * (len(cats) + 3)))
     # top line: each seat's token over its name, in its colour

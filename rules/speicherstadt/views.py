@@ -76,6 +76,12 @@ PHASE_NAMES = {"demand": N_("Demand"), "purchase": N_("Purchase"), "loading": N_
                "over": N_("Game over")}
 
 
+def phase_name(phase: str) -> str:
+    """A phase as the texts name it ("Purchase"); an unknown one as it is."""
+    name = PHASE_NAMES.get(phase)
+    return _(name) if name else phase
+
+
 _INFO_KEYS = ("goods", "points", "value", "good", "bonus", "penalty", "capacity")
 
 
@@ -97,7 +103,7 @@ def status_text(view: Mapping[str, Any]) -> str:
     still reads right for another)."""
     if view["phase"] == "over":
         return _("Game over after round {round}.").format(round=view["round"])
-    fields = {"round": view["round"], "season": season_name(view["season"]), "phase": _(PHASE_NAMES[view["phase"]])}
+    fields = {"round": view["round"], "season": season_name(view["season"]), "phase": phase_name(view["phase"])}
     awaited = view["to_act"]
     who = seat_in_text(awaited[0])
     if view["phase"] == "purchase":
@@ -287,7 +293,9 @@ def summary(view: dict[str, Any]) -> str:
                 where = _("price {price}, workers (lowest first) {seats}").format(price=slot["price"], seats=workers)
         else:
             where = _("no workers yet")
-        lines.append(f"  {slot['col']}. {card_name(slot['card'])}{f' ({hint})' if hint else ''}{extra}: {where}")
+        card = f"{card_name(slot['card'])}{f' ({hint})' if hint else ''}{extra}"
+        # TRANSLATORS: a card of the row in the summary: "1. Ship carrying 2 tea: no workers yet"
+        lines.append("  " + _("{col}. {card}: {where}").format(col=slot["col"], card=card, where=where))
     for pl in view["players"]:
         first = " (" + _("first player") + ")" if pl["seat"] == view["first_player"] else ""
         facts = [_n("{n} point", "{n} points", pl["score"]).format(n=pl["score"]),
@@ -295,7 +303,9 @@ def summary(view: dict[str, Any]) -> str:
         if view["phase"] == "demand":
             facts.append(_n("{n} worker to place", "{n} workers to place", pl["workers"]).format(n=pl["workers"]))
         facts.append(_("firemen {n}").format(n=pl["firemen"]))
-        lines.append(f"{seat(pl['seat'])}{first}: " + ", ".join(facts) + "; " + _cards_text(pl))
+        # TRANSLATORS: a player's line in the summary: "Seat 1 (first player): 3 points, 2 coins; Ship, Kontor"
+        lines.append(_("{who}: {facts}; {cards}").format(who=seat(pl["seat"]) + first, facts=", ".join(facts),
+                                                         cards=_cards_text(pl)))
         stock = []
         if any(pl["hand"].values()):
             stock.append(_("in hand {goods}").format(goods=_goods_text(pl["hand"])))
