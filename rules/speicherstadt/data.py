@@ -136,13 +136,28 @@ SEASONS: tuple[str, ...] = ("A", "B", "C", "D", "E")
 CARDS_BY_SEASON: dict[str, list[str]] = {s: [c["id"] for c in _CARD_LIST if c["season"] == s] for s in SEASONS}
 FIRES: tuple[str, ...] = tuple(c["id"] for c in _CARD_LIST if c["kind"] == "fire")
 
+# Written out (not built from the card list) so that the catalogs can hold them: /game rules shows them in the
+# reader's language. ``reconstructed_from_cards`` builds the first three from the cards; a test keeps them equal.
 RECONSTRUCTED: list[str] = [
-    "Goods on each of the 10 contracts (sizes and points are from the rulebook): "
-    + "; ".join(f"{c['id']} {'+'.join(c['goods'])}" for c in _CARD_LIST if c["kind"] == "contract"),
-    "Fireman values (range 1-5 and the Autumn 3 are from the rulebook): "
-    + ", ".join(f"{c['id']}={c['value']}" for c in _CARD_LIST if c["kind"] == "fireman"),
-    "Fire points (bonus/penalty): "
-    + ", ".join(f"{c['name']} ±{c['bonus']}" for c in _CARD_LIST if c["kind"] == "fire"),
+    N_("Goods on each of the 10 contracts (sizes and points are from the rulebook): A02 coffee+tea; A03 "
+       "saffron+rubber; A04 carpet+coffee+saffron; B02 carpet+tea; B03 rubber+coffee+saffron; B04 "
+       "coffee+tea+rubber+carpet; C02 tea+saffron+carpet; C03 rubber+coffee+carpet; C04 coffee+tea+saffron+rubber; "
+       "C05 tea+saffron+rubber+carpet"),
+    N_("Fireman values (range 1-5 and the Autumn 3 are from the rulebook): A11=1, A12=2, B11=1, B12=2, B13=3, C12=3, "
+       "C13=4, D11=3, D12=4, D13=5"),
+    N_("Fire points (bonus/penalty): 1st Fire ±2, 2nd Fire ±3, 3rd Fire ±4, 4th Fire ±5"),
     N_("A ship nobody buys sends its 3 cubes to the reserve (not the bag)."),
     N_("After the coin tie-break, a tie is a shared win."),
 ]
+
+
+def reconstructed_from_cards() -> list[str]:
+    """The first three entries of ``RECONSTRUCTED`` as the card list says them (English)."""
+    return [
+        "Goods on each of the 10 contracts (sizes and points are from the rulebook): "
+        + "; ".join(f"{c['id']} {'+'.join(c['goods'])}" for c in _CARD_LIST if c["kind"] == "contract"),
+        "Fireman values (range 1-5 and the Autumn 3 are from the rulebook): "
+        + ", ".join(f"{c['id']}={c['value']}" for c in _CARD_LIST if c["kind"] == "fireman"),
+        "Fire points (bonus/penalty): "
+        + ", ".join(f"{c['name']} ±{c['bonus']}" for c in _CARD_LIST if c["kind"] == "fire"),
+    ]

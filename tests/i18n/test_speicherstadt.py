@@ -14,7 +14,7 @@ from bot.lang import PSEUDO, speaking
 from render import speicherstadt as ss
 from render.kit import Canvas
 from rules.core import State
-from rules.speicherstadt.data import GOODS
+from rules.speicherstadt.data import GOODS, RECONSTRUCTED, reconstructed_from_cards
 from rules.speicherstadt.state import SpeicherstadtState
 from rules.speicherstadt.text import card_name, describe_action
 from rules.words import translator
@@ -74,9 +74,13 @@ def test_every_text_of_a_whole_game_goes_through_the_catalogs(n: int, seed: int)
             _fine(GAME.summary(state.view(seat)))
         for text in (GAME.title, GAME.rules_summary, GAME.together_text, GAME.tiebreak_label):
             _fine(_(text))
-        for text in GAME.reconstructed[-2:]:  # the two written ones (the others list the card data)
+        for text in GAME.reconstructed:
             _fine(_(text))
     assert refusals > 100
+
+
+def test_the_reconstructed_data_as_written_for_the_catalogs_is_the_card_lists() -> None:
+    assert RECONSTRUCTED[:3] == reconstructed_from_cards()
 
 
 def test_the_english_names_of_the_cards_are_the_datas_and_every_language_has_its_own() -> None:
