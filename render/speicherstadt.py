@@ -38,6 +38,9 @@ from render.kit import (
     player,
     seat_name,
 )
+from rules.speicherstadt.text import card_name, season_name
+from rules.speicherstadt.views import phase_name
+from rules.words import N_, translator
 
 if TYPE_CHECKING:
     from rules.core import Event
@@ -56,7 +59,6 @@ GOOD_RGB: dict[str, RGB] = {
 GOOD_MARK: dict[str, str] = {"coffee": "dot", "tea": "vein", "saffron": "cross", "rubber": "ring", "carpet": "stripes"}
 BUILDING_SPACES = 8
 SPACE_RGB = hex_rgb("#cdbfa3")
-PHASES = {"demand": "Demand", "purchase": "Purchase", "loading": "Loading", "over": "Game over"}
 
 # Card face colours by kind (header band) and the short title that fits a card 200 px wide.
 KIND_RGB: dict[str, RGB] = {
@@ -74,14 +76,24 @@ KIND_RGB: dict[str, RGB] = {
     "port": hex_rgb("#2d5f78"),
 }
 SHORT_TITLE = {
-    "contract": "Contract", "ship": "Ship", "fireman": "Fireman", "kontor": "Kontor", "merchant": "Merchant",
-    "warehouse": "Warehouse", "bank": "Bank", "chamber": "Chamber", "church": "Church", "michaelis": "Michaelis",
-    "port": "Port",
+    "contract": N_("Contract"), "ship": N_("Ship"), "fireman": N_("Fireman"), "kontor": N_("Kontor"),
+    "merchant": N_("Merchant"), "warehouse": N_("Warehouse"), "bank": N_("Bank"), "chamber": N_("Chamber"),
+    "church": N_("Church"), "michaelis": N_("Michaelis"), "port": N_("Port"),
 }
 BREAKDOWN_LABELS = {
-    "fires": "Fires", "contracts": "Contracts", "kontor": "Kontors", "merchants": "Merchants", "church": "Church",
-    "michaelis": "Michaelis", "warehouse": "Warehouse", "port": "Port", "chamber": "Chamber",
+    "fires": N_("Fires"), "contracts": N_("Contracts"), "kontor": N_("Kontors"), "merchants": N_("Merchants"),
+    "church": N_("Church"), "michaelis": N_("Michaelis"), "warehouse": N_("Warehouse"), "port": N_("Port"),
+    "chamber": N_("Chamber"),
 }
+_, _n = translator("speicherstadt")
+
+
+def _short_title(slot: Mapping[str, Any]) -> str:
+    """The card's title as it fits a card 200 px wide (a fire's own name: 1st Fire ... 4th Fire)."""
+    kind = slot["kind"]
+    if kind == "fire" or kind not in SHORT_TITLE:
+        return card_name(str(slot.get("card") or slot.get("id") or ""))
+    return _(SHORT_TITLE[kind])
 
 
 # ---------------------------------------------------------------- sprites
@@ -142,10 +154,13 @@ def _situation(view: SpeicherstadtView, names: Sequence[str] | None) -> str:
     deciding = view.get("deciding")
     if view["phase"] == "purchase" and deciding:
         slot = view["row"][deciding - 1]
-        return f"buys {SHORT_TITLE.get(slot['kind'], slot['name'])} for {slot['price']}?"
+        # TRANSLATORS: follows a player's name in the board's header: "Ana buys Ship for 3?"
+        return _("buys {card} for {price}?").format(card=_short_title(slot), price=slot["price"])
     if view["phase"] == "demand":
-        return "places a worker"
-    return "unloads goods"
+        # TRANSLATORS: follows a player's name in the board's header
+        return _("places a worker")
+    # TRANSLATORS: follows a player's name in the board's header
+    return _("unloads goods")
 
 
 def _ring_target(view: SpeicherstadtView, seat: int | None, action: str) -> tuple[str, int] | None:
@@ -229,41 +244,60 @@ def draw_board(view: SpeicherstadtView, last: Any, names: Sequence[str] | None) 
 def draw_header(c: Canvas, box: Box, view: SpeicherstadtView, names: Sequence[str] | None) -> None:
     c.panel(box, fill=BOARD_DARK)
     inner = box.inset(14, 0)
-    phase = PHASES.get(view["phase"], view["phase"])
-    if view.get("last_round"):  # the season is Autumn by then; say what matters more
-        left = c.chip(Box(inner.x - 6, box.y + 7, kit.text_width(f"Last round {view['round']}", MIN_FONT, "cond") + 28,
-                          box.h - 14), f"Last round {view['round']}", kit.BAD, MIN_FONT, "cond")
-        left = c.text((left.x2 + 30, inner.cy), f"{phase}:", MIN_FONT, "bold", INK, "lm")
-    else:
-        when = f"Round {view['round']} · {view['season_name']} · {phase}:"
-        left = c.text((inner.x, inner.cy), when, MIN_FONT, "bold", INK, "lm")
     # right: cards left in the pile and fires to come
     pile = view["pile"]
-    x = inner.x2
-    fires = c.text((x, inner.cy), str(pile["fires_left"]), MIN_FONT, "bold", INK, "rm")
+    fires = c.text((inner.x2, inner.cy), str(pile["fires_left"]), MIN_FONT, "bold", INK, "rm")
     kit.icon(c, "flame", (fires.x - 24, inner.cy), 38)
     count = c.text((fires.x - 52, inner.cy), str(pile["count"]), MIN_FONT, "bold", INK, "rm")
     kit.icon(c, "cards", (count.x - 24, inner.cy), 38)
     right_edge = count.x - 52
-    x = left.x2 + 24
     seat = _decider(view)
+    together = view["to_act"] if view["phase"] == "loading" and seat is not None else []
+    if len(together) > 1:
+        verb = _("load at the same time") if len(together) < 5 else _("load at once")
+        need = len(together) * 40 + 6 + kit.text_width(verb, MIN_FONT, "regular")
+    elif seat is not None:
+        verb = _situation(view, names)
+        need = 40 + kit.text_width(seat_name(seat, names), MIN_FONT, "bold") + 10 + kit.text_width(
+            verb, MIN_FONT, "regular")
+    else:
+        verb, need = "", 0.0
+    left = _header_left(c, box, inner, view, room=right_edge - inner.x - 24 - need)
+    x = left.x2 + 24
     if seat is None:
         return
-    together = view["to_act"] if view["phase"] == "loading" else []
     if len(together) > 1:  # loading at the same time: every loading seat's token, no names (they would not fit)
         for s in together:
             c.token(s, (x + 17, box.cy), 34)
             x += 40
-        verb = "load at the same time" if len(together) < 5 else "load at once"
         c.text((x + 6, box.cy), verb, MIN_FONT, "regular", INK, "lm", max_width=max(60.0, right_edge - x - 6))
         return
     c.token(seat, (x + 17, box.cy), 34)
     x += 40
-    verb = _situation(view, names)
     verb_w = kit.text_width(verb, MIN_FONT, "regular")
     name_w = max(60.0, right_edge - x - verb_w - 12)
     name = c.text((x, box.cy), seat_name(seat, names), MIN_FONT, "bold", INK, "lm", max_width=name_w)
     c.text((name.x2 + 10, box.cy), verb, MIN_FONT, "regular", INK, "lm", max_width=max(60.0, right_edge - name.x2))
+
+
+def _header_left(c: Canvas, box: Box, inner: Box, view: SpeicherstadtView, room: float) -> Box:
+    """The header's left part: round, season and phase, or less of it when the rest of the line (whose turn, in
+    a longer language) needs the room; returns the drawn box."""
+    phase = phase_name(view["phase"])
+    # TRANSLATORS: the phase, as the board's header says it before whose turn it is ("Purchase:")
+    short = _("{phase}:").format(phase=phase)
+    if view.get("last_round"):  # the season is Autumn by then; say what matters more
+        last = _("Last round {round}").format(round=view["round"])
+        chip_w = kit.text_width(last, MIN_FONT, "cond") + 28
+        left = c.chip(Box(inner.x - 6, box.y + 7, chip_w, box.h - 14), last, kit.BAD, MIN_FONT, "cond")
+        if chip_w - 6 + 30 + kit.text_width(short, MIN_FONT, "bold") > room:
+            return left
+        return c.text((left.x2 + 30, inner.cy), short, MIN_FONT, "bold", INK, "lm")
+    choices = [_("Round {round} · {season} · {phase}:").format(round=view["round"], season=season_name(view["season"]),
+                                                             phase=phase),
+               _("Round {round} · {phase}:").format(round=view["round"], phase=phase), short]
+    when = next((text for text in choices if kit.text_width(text, MIN_FONT, "bold") <= room), short)
+    return c.text((inner.x, inner.cy), when, MIN_FONT, "bold", INK, "lm")
 
 
 RESERVE_H = 46  # the reserve strip along the bottom of the canal, in every phase
@@ -302,13 +336,13 @@ def draw_reserve(c: Canvas, box: Box, view: SpeicherstadtView) -> None:
     """The reserve (cubes sold, converted or lost; a conversion takes from here) and the bag's count."""
     line = box
     c.draw.rounded_rectangle(line.rect, radius=14, fill=BOARD, outline=INK_SOFT, width=2)
-    x = c.text((line.x + 16, line.cy), "Reserve", MIN_FONT, "bold", INK, "lm").x2 + 20
+    x = c.text((line.x + 16, line.cy), _("Reserve"), MIN_FONT, "bold", INK, "lm").x2 + 20
     reserve = view.get("reserve") or {}
     size = int(line.h - 10)
     for good in GOODS:
         cube(c, good, (x + size / 2, line.cy), size)
         x = c.text((x + size + 6, line.cy), f"×{reserve.get(good, 0)}", MIN_FONT, "bold", INK, "lm").x2 + 22
-    c.text((line.x2 - 16, line.cy), f"Bag {view.get('bag', 0)}", MIN_FONT, "regular", INK_SOFT, "rm")
+    c.text((line.x2 - 16, line.cy), _("Bag {n}").format(n=view.get("bag", 0)), MIN_FONT, "regular", INK_SOFT, "rm")
 
 
 def draw_spaces(c: Canvas, box: Box, slot: RowSlot, deciding: bool) -> None:
@@ -347,8 +381,8 @@ def draw_card(c: Canvas, box: Box, slot: RowSlot, ringed: bool, names: Sequence[
     head = box.top(46)
     c.draw.rounded_rectangle(head.rect, radius=12, fill=band)
     c.draw.rectangle(Box(head.x, head.y2 - 12, head.w, 12).rect, fill=band)
-    title = slot["name"] if kind == "fire" else SHORT_TITLE.get(kind, slot["name"])
-    c.text_in(head.inset(8, 0), title, MIN_FONT, "cond", kit.ink_on(band))
+    title = _short_title(slot)
+    c.text_in(head.inset(4, 0), title, MIN_FONT, "cond", kit.ink_on(band))  # 4: "Warehouse" fits 6 cards
     body = box.rest_below(46).inset(8, 6)
     draw_card_body(c, body, slot)
     if slot["status"] != "open":
@@ -361,12 +395,12 @@ def draw_card(c: Canvas, box: Box, slot: RowSlot, ringed: bool, names: Sequence[
             paid = slot.get("paid")
             if paid is not None:
                 price = Box(box.x + 8, label.y2 + 4, box.w - 16, 40)
-                text = f"paid {paid}"
+                text = _("paid {n}").format(n=paid)
                 left = price.cx - (40 + kit.text_width(text, MIN_FONT, "bold")) / 2
                 c.coin((left + 17, price.cy), 34)
                 c.text((left + 40, price.cy), text, MIN_FONT, "bold", INK, "lm", max_width=price.x2 - left - 40)
         else:
-            c.chip(Box(box.x + 8, box.cy - 4, box.w - 16, 44), "Discarded", INK_SOFT, MIN_FONT, "cond")
+            c.chip(Box(box.x + 8, box.cy - 4, box.w - 16, 44), _("Discarded"), INK_SOFT, MIN_FONT, "cond")
     if ringed:
         c.highlight(box, edged=True)
 
@@ -396,20 +430,22 @@ def draw_card_body(c: Canvas, body: Box, slot: RowSlot) -> None:
         c.coin((top.cx + 50, top.cy), 40)
         _points(c, bottom, info.get("points", 1))
     elif kind == "warehouse":
-        c.text_in(top, f"{info.get('capacity', 4)} cubes", MIN_FONT, "regular")
-        c.text_in(bottom, "1★ each", MIN_FONT, "bold")
+        capacity = info.get("capacity", 4)
+        c.text_in(top, _n("{n} cube", "{n} cubes", capacity).format(n=capacity), MIN_FONT, "regular")
+        c.text_in(bottom, _("1★ each"), MIN_FONT, "bold")
     elif kind == "kontor":
-        c.text_in(top, "set", MIN_FONT, "regular")
+        # TRANSLATORS: the Kontors score as a set (2/5/9/14 points for 1-4 of them)
+        c.text_in(top, _("set"), MIN_FONT, "regular")
         c.text_in(bottom, "2·5·9·14★", MIN_FONT, "cond")
     elif kind == "bank":
         c.coin((top.cx, top.cy), 46)
-        c.text_in(bottom, "+1 income", MIN_FONT, "cond")
+        c.text_in(bottom, _("+1 income"), MIN_FONT, "cond")
     elif kind == "chamber":
         c.coin((top.cx, top.cy), 46)
-        c.text_in(bottom, "1★ / coin", MIN_FONT, "cond")
+        c.text_in(bottom, _("1★ / coin"), MIN_FONT, "cond")
     elif kind == "port":
         kit.icon(c, "ship", (top.cx, top.cy), 52)
-        c.text_in(bottom, "1★ / ship", MIN_FONT, "cond")
+        c.text_in(bottom, _("1★ / ship"), MIN_FONT, "cond")
     else:  # church, St. Michaelis: plain points
         _points(c, body, info.get("points", 0))
 
@@ -488,7 +524,9 @@ def draw_holdings(c: Canvas, box: Box, pl: SpeicherstadtPlayer, large: bool) -> 
         draw_contract(c, Box(box.x + col * (cell_w + 16), y + row * line, cell_w, line), k)
     y += -(-shown // per_row) * line
     if shown < len(contracts):
-        chips.insert(0, (f"+{len(contracts) - shown} contracts", None))
+        hidden = len(contracts) - shown
+        # TRANSLATORS: contracts not drawn for lack of room (English says "contracts" even for one)
+        chips.insert(0, (_n("+{n} contracts", "+{n} contracts", hidden).format(n=hidden), None))
     y = _flow(c, Box(box.x, y, box.w, box.y2 - y), chips, line)
     return _flow(c, Box(box.x, y, box.w, box.y2 - y), stores, line)
 
@@ -530,10 +568,11 @@ def draw_contract(c: Canvas, row: Box, k: dict[str, Any]) -> None:
     c.text((chip.x2 + 4, row.cy), points, MIN_FONT, "cond", INK, "lm")
 
 
-CHIP_TITLES = {"kontor": "Kontor", "ship": "Ship", "bank": "Bank", "chamber": "Chamber", "church": "Church",
-               "michaelis": "Michaelis", "port": "Port"}
+CHIP_TITLES = {"kontor": N_("Kontor"), "ship": N_("Ship"), "bank": N_("Bank"), "chamber": N_("Chamber"),
+               "church": N_("Church"), "michaelis": N_("Michaelis"), "port": N_("Port")}
 
-# A flowing item: (label, good) for a card chip (good set for merchants), or (label, cubes, capacity) for a store.
+# A flowing item: (label, good) for a card chip (good set for merchants), or (store, cubes, capacity) for a store
+# ("hand", "warehouse" or "hall": STORE_LABELS names it).
 Item = tuple[Any, ...]
 
 
@@ -550,7 +589,8 @@ def _card_chips(pl: SpeicherstadtPlayer) -> list[Item]:
             continue
         counts[kind] = counts.get(kind, 0) + 1
     for kind, n in counts.items():
-        out.append((CHIP_TITLES.get(kind, kind.title()) + (f"×{n}" if n > 1 else ""), None))
+        title = _(CHIP_TITLES[kind]) if kind in CHIP_TITLES else kind.title()
+        out.append((title + (f"×{n}" if n > 1 else ""), None))
     return out
 
 
@@ -558,22 +598,27 @@ def _stores(pl: SpeicherstadtPlayer) -> list[Item]:
     """(label, cubes, capacity) for the hand, the warehouse and the market hall, where they matter."""
     out: list[Item] = []
     if any(pl["hand"].values()):
-        out.append(("Hand", expand(pl["hand"]), 0))
+        out.append(("hand", expand(pl["hand"]), 0))
     if pl["warehouse"] is not None:
-        out.append(("Store", expand(pl["warehouse"]), 4))
+        out.append(("warehouse", expand(pl["warehouse"]), 4))
     if any(pl["hall"].values()):
-        out.append(("Hall", expand(pl["hall"]), 1))
+        out.append(("hall", expand(pl["hall"]), 1))
     return out
+
+
+# TRANSLATORS: short labels of a player's cubes in hand, in the warehouse and on the market hall (board tableaus)
+STORE_LABELS = {"hand": N_("Hand"), "warehouse": N_("Store"), "hall": N_("Hall")}
+STORE_RGB = {"warehouse": hex_rgb("#b08d62"), "hall": hex_rgb("#c9b48a"), "hand": PAPER}
 
 
 def _item_width(item: Item, line: float) -> float:
     if len(item) == 2:
         label, good = item
         return line - 4 if good is not None else kit.text_width(label, MIN_FONT, "cond") + 18
-    label, goods, cap = item
+    store, goods, cap = item
     size = line - 12
     slots: int = max(cap, len(goods))
-    return kit.text_width(label, MIN_FONT, "cond") + 12 + slots * (size + 2) + 4
+    return kit.text_width(_(STORE_LABELS[store]), MIN_FONT, "cond") + 12 + slots * (size + 2) + 4
 
 
 def _flow_height(items: list[Item], width: float, line: float) -> float:
@@ -617,10 +662,10 @@ def _draw_chip(c: Canvas, cell: Box, item: Item) -> None:
 
 
 def _draw_store(c: Canvas, cell: Box, item: Item) -> None:
-    label, goods, cap = item
-    fill = {"Store": hex_rgb("#b08d62"), "Hall": hex_rgb("#c9b48a"), "Hand": PAPER}[label]
+    store, goods, cap = item
+    fill = STORE_RGB[store]
     c.draw.rounded_rectangle(cell.rect, radius=8, fill=fill, outline=INK, width=2)
-    lab = c.text((cell.x + 8, cell.cy), label, MIN_FONT, "cond", kit.ink_on(fill), "lm")
+    lab = c.text((cell.x + 8, cell.cy), _(STORE_LABELS[store]), MIN_FONT, "cond", kit.ink_on(fill), "lm")
     size = int(cell.h - 8)  # = line - 12, as in _item_width
     for k in range(max(cap, len(goods))):
         cx = lab.x2 + 6 + k * (size + 2) + size / 2
@@ -654,13 +699,14 @@ def draw_private(view: SpeicherstadtView, names: Sequence[str] | None) -> Canvas
 
 def draw_breakdown(c: Canvas, box: Box, pl: SpeicherstadtPlayer) -> None:
     """Points if the game ended now, by category (non-zero ones), two columns of label and value."""
-    parts = [(BREAKDOWN_LABELS.get(k, k.title()), v) for k, v in pl["breakdown"].items() if v]
+    parts = [(_(BREAKDOWN_LABELS[k]) if k in BREAKDOWN_LABELS else k.title(), v) for k, v in pl["breakdown"].items()
+             if v]
     rows = -(-len(parts) // 2)
     if box.h < 44 * (rows + 1) or not parts:
         return
     c.draw.line((box.x, box.y, box.x2, box.y), fill=INK_SOFT, width=2)
-    c.text((box.x, box.y + 26), f"If the game ended now: {pl['score']}★", MIN_FONT, "bold", INK, "lm",
-           max_width=box.w)
+    c.text((box.x, box.y + 26), _("If the game ended now: {score}★").format(score=pl["score"]), MIN_FONT, "bold",
+           INK, "lm", max_width=box.w)
     for i, (label, value) in enumerate(parts):
         row, col = divmod(i, 2)
         cell = Box(box.x + col * box.w / 2, box.y + 50 + row * 44, box.w / 2 - 32, 44)
@@ -672,19 +718,18 @@ def draw_card_list(c: Canvas, box: Box, pl: SpeicherstadtPlayer) -> None:
     """Every card the seat owns, one line each, with what it does or is worth."""
     c.panel(box)
     inner = box.inset(16, 10)
-    c.text((inner.x, inner.y + 22), f"Cards ({len(pl['cards'])})", MIN_FONT, "bold", INK, "lm")
+    c.text((inner.x, inner.y + 22), _("Cards ({n})").format(n=len(pl["cards"])), MIN_FONT, "bold", INK, "lm")
     rows = max(1, int((inner.h - 50) // 46))
     y = inner.y + 50
     cards = pl["cards"]
     for i, card in enumerate(cards[:rows]):
         if i == rows - 1 and len(cards) > rows:
-            c.text((inner.x, y + 22), f"… and {len(cards) - i} more", MIN_FONT, "regular", INK_SOFT, "lm")
+            c.text((inner.x, y + 22), _("… and {n} more").format(n=len(cards) - i), MIN_FONT, "regular", INK_SOFT, "lm")
             break
         line = Box(inner.x, y, inner.w, 44)
         band = KIND_RGB.get(card["kind"], INK_SOFT)
         c.draw.rounded_rectangle((line.x, line.y + 6, line.x + 14, line.y2 - 6), radius=4, fill=band)
-        title = c.text((line.x + 26, line.cy), SHORT_TITLE.get(card["kind"], card["name"]), MIN_FONT, "bold", INK,
-                       "lm")
+        title = c.text((line.x + 26, line.cy), _short_title(card), MIN_FONT, "bold", INK, "lm")
         rest = Box(title.x2 + 14, line.y, line.x2 - title.x2 - 14, line.h)
         info = card.get("info", {})
         if card["kind"] == "contract":
@@ -693,17 +738,19 @@ def draw_card_list(c: Canvas, box: Box, pl: SpeicherstadtPlayer) -> None:
             _points(c, Box(rest.x + len(goods) * 40 + 10, rest.y, 90, rest.h), info.get("points", 0))
         elif card["kind"] == "merchant":
             cube(c, info.get("good", "coffee"), (rest.x + 18, rest.cy), 36)
-            c.text((rest.x + 46, rest.cy), "→ 1 coin each, 1★", MIN_FONT, "regular", INK, "lm", max_width=rest.w - 46)
+            c.text((rest.x + 46, rest.cy), _("→ 1 coin each, 1★"), MIN_FONT, "regular", INK, "lm",
+                   max_width=rest.w - 46)
         else:
-            c.text((rest.x, rest.cy), CARD_NOTES.get(card["kind"], "").format(**info), MIN_FONT, "regular", INK_SOFT,
+            note = CARD_NOTES.get(card["kind"])
+            c.text((rest.x, rest.cy), _(note).format(**info) if note else "", MIN_FONT, "regular", INK_SOFT,
                    "lm", max_width=rest.w)
         y += 46
 
 
 CARD_NOTES = {
-    "fireman": "value {value}", "ship": "{capacity} cubes", "kontor": "set: 2·5·9·14★", "warehouse": "4 cubes, 1★ each",
-    "bank": "+1 coin income", "chamber": "1★ per coin", "church": "{points}★", "michaelis": "{points}★",
-    "port": "1★ per ship",
+    "fireman": N_("value {value}"), "ship": N_("{capacity} cubes"), "kontor": N_("set: 2·5·9·14★"),
+    "warehouse": N_("4 cubes, 1★ each"), "bank": N_("+1 coin income"), "chamber": N_("1★ per coin"),
+    "church": "{points}★", "michaelis": "{points}★", "port": N_("1★ per ship"),
 }
 
 
@@ -721,15 +768,19 @@ def draw_final(view: SpeicherstadtView, names: Sequence[str] | None) -> Canvas:
     c.panel(head, fill=BOARD_DARK)
     winners = [s for s, r in enumerate(ranks) if r == 1]
     who = " & ".join(seat_name(s, names) for s in winners)
-    c.text_in(head.inset(16, 0), f"The Speicherstadt — final scores · {who} win{'s' if len(winners) == 1 else ''}",
-              MIN_FONT + 4, "bold", INK, "left")
+    # TRANSLATORS: {who} is one winner's name, or several joined by " & " (the plural form)
+    title = _n("The Speicherstadt — final scores · {who} wins", "The Speicherstadt — final scores · {who} win",
+               len(winners)).format(who=who)
+    c.text_in(head.inset(16, 0), title, MIN_FONT + 4, "bold", INK, "left")
     c.region("table", body)
     c.panel(body)
     cats = [k for k in BREAKDOWN_LABELS if any(b.get(k, 0) for b in breakdown)]
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
     table = body.inset(12, 10)
     ncols = len(order)
-    header_w = 250
+    labels = [_("Rank"), _("Coins (tie)"), _("Total")] + [_(BREAKDOWN_LABELS[k]) for k in cats]
+    # the label column: 250 px, wider (up to 360) for a language whose labels are longer
+    header_w = min(360.0, max(250.0, max(kit.text_width(label, MIN_FONT, "bold") for label in labels) + 24))
     col_w = (table.w - header_w) / max(1, ncols)
     lines = table.rows(*([1.6] + [1] * (len(cats) + 3)))
     # top line: each seat's token over its name, in its colour
@@ -738,10 +789,10 @@ def draw_final(view: SpeicherstadtView, names: Sequence[str] | None) -> Canvas:
         c.draw.rounded_rectangle(cell.rect, radius=12, fill=mix(player(seat).colour, BOARD, 0.6))
         c.token(seat, (cell.cx, cell.y + 24), 40)
         c.text_in(Box(cell.x + 2, cell.y + 46, cell.w - 4, cell.h - 48), seat_name(seat, names), MIN_FONT, "cond")
-    rows: list[tuple[str, list[str], bool]] = [("Rank", [f"#{ranks[s]}" for s in order], True)]
-    rows += [(BREAKDOWN_LABELS[k], [str(breakdown[s].get(k, 0)) for s in order], False) for k in cats]
-    rows.append(("Coins (tie)", [str(view["players"][s]["coins"]) for s in order], False))
-    rows.append(("Total", [str(scores[s]) for s in order], True))
+    rows: list[tuple[str, list[str], bool]] = [(_("Rank"), [f"#{ranks[s]}" for s in order], True)]
+    rows += [(_(BREAKDOWN_LABELS[k]), [str(breakdown[s].get(k, 0)) for s in order], False) for k in cats]
+    rows.append((_("Coins (tie)"), [str(view["players"][s]["coins"]) for s in order], False))
+    rows.append((_("Total"), [str(scores[s]) for s in order], True))
     for (label, values, bold), line in zip(rows, lines[1:], strict=False):
         if bold:
             c.draw.rectangle(line.rect, fill=BOARD_DARK)

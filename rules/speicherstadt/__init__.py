@@ -9,17 +9,18 @@ from rules.core import REVEAL, Event, Game, GameParts, OrdersBook, Rng, State
 from rules.speicherstadt import bot, orders, text, views
 from rules.speicherstadt.data import RECONSTRUCTED
 from rules.speicherstadt.state import SpeicherstadtState
+from rules.words import N_
 
 
 class SpeicherstadtGame(Game):
     name: ClassVar[str] = "speicherstadt"
-    title: ClassVar[str] = "The Speicherstadt"
+    title: ClassVar[str] = N_("The Speicherstadt")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State[Any]]] = SpeicherstadtState
     orders_book: ClassVar[OrdersBook | None] = orders
     option_choices: ClassVar[dict[str, list[str]]] = {}
-    rules_summary: ClassVar[str] = (
+    rules_summary: ClassVar[str] = N_(
         "Each round: Supply reveals players+1 cards (ships get 3 random cubes; fires resolve at once). "
         "Demand: in turn order, place your 3 workers one at a time above cards (lowest free space). "
         "Purchase, left to right: the lowest worker's owner may buy for the number of workers in the column; "
@@ -34,8 +35,8 @@ class SpeicherstadtGame(Game):
         "Chamber 1/coin. Ties: most coins."
     )
     reconstructed: ClassVar[list[str]] = RECONSTRUCTED
-    together_text: ClassVar[str] = "Everyone loads at the same time; each step shows at once."
-    tiebreak_label: ClassVar[str] = "Coins"
+    together_text: ClassVar[str] = N_("Everyone loads at the same time; each step shows at once.")
+    tiebreak_label: ClassVar[str] = N_("Coins")
     #: undo (docs/service.md "Undo"): the cards turned over from the pile as a round starts (the ship cubes drawn with
     #: them use the Rng). Loading at the same time is public: each step shows at once, nothing is kept secret.
     reveal_events: ClassVar[Mapping[str, str]] = {"reveal": REVEAL, "special_end": REVEAL, "end": REVEAL}

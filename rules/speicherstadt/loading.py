@@ -37,6 +37,7 @@ from rules.core import Event, IllegalAction, Rng
 from rules.speicherstadt import income, scoring
 from rules.speicherstadt.data import (
     CARDS,
+    GOOD_NAMES,
     GOODS,
     HALL_CONVERT_CUBES,
     HALL_SELL_CUBES,
@@ -44,11 +45,13 @@ from rules.speicherstadt.data import (
     WAREHOUSE_CAPACITY,
 )
 from rules.speicherstadt.players import no_goods
+from rules.words import translator
 
 if TYPE_CHECKING:
     from rules.speicherstadt.state import SpeicherstadtState
 
 # Moves that only shuffle cubes between hand, warehouse and hall could repeat forever; cap them per turn.
+_, _n = translator("speicherstadt")
 MAX_PUTS_PER_TURN = 40
 
 
@@ -161,7 +164,8 @@ def take_cube(p: dict[str, Any], good: str) -> str:
         if p[place][good]:
             p[place][good] -= 1
             return place
-    raise IllegalAction(f"You have no {good} cube.")  # unreachable after the legality check
+    # unreachable after the legality check
+    raise IllegalAction(_("You have no {good} cube.").format(good=_(GOOD_NAMES[good])))
 
 
 def load(st: SpeicherstadtState, seat: int, words: list[str], rng: Rng, events: list[Event]) -> None:

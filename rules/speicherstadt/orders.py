@@ -13,6 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from rules.speicherstadt.data import BUILDING_SPACES
+from rules.speicherstadt.text import card_name
+from rules.words import translator
+
+_, _n = translator("speicherstadt")
 
 
 def _parse(order_id: str) -> tuple[int, int] | None:
@@ -49,10 +53,11 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
         slot = _column(view, col, seat)
         if slot is None or (view.get("phase") == "demand" and seat not in slot.get("workers", [])):
             continue
-        name = slot.get("name", "the card")
-        out.append((f"upto {col} 0", f"Decline column {col} ({name}) whatever the price"))
-        out.extend((f"upto {col} {n}", f"Buy column {col} ({name}) for {n} coin{'s' if n > 1 else ''} or less,"
-                    " else decline") for n in range(1, min(coins, BUILDING_SPACES) + 1))
+        name = card_name(slot["card"]) if "card" in slot else _("the card")
+        out.append((f"upto {col} 0", _("Decline column {col} ({card}) whatever the price").format(col=col, card=name)))
+        out.extend((f"upto {col} {n}", _n("Buy column {col} ({card}) for {n} coin or less, else decline",
+                                          "Buy column {col} ({card}) for {n} coins or less, else decline", n).format(
+            col=col, card=name, n=n)) for n in range(1, min(coins, BUILDING_SPACES) + 1))
     return out
 
 

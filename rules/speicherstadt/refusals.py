@@ -18,16 +18,14 @@ from rules.speicherstadt.data import (
     WAREHOUSE_CAPACITY,
 )
 from rules.speicherstadt.loading import MAX_PUTS_PER_TURN
+from rules.speicherstadt.text import card_name, good_name
+from rules.words import translator
 
 if TYPE_CHECKING:
     from rules.speicherstadt.state import SpeicherstadtState
 
 _LOADING_VERBS = ("fill", "sell", "store", "hall", "take", "marketsell", "convert", "done")
-_GOODS_WORDS = "coffee, tea, saffron, rubber or carpet"
-
-
-def _cubes(n: int) -> str:
-    return f"{n} cube{'' if n == 1 else 's'}"
+_, _n = translator("speicherstadt")
 
 
 def refusal(st: SpeicherstadtState, seat: int, action: str) -> str | None:
@@ -39,12 +37,14 @@ def refusal(st: SpeicherstadtState, seat: int, action: str) -> str | None:
         return _demand(st, verb, words)
     if st.phase == "purchase":
         if verb == "place" or verb in _LOADING_VERBS:
-            name = CARDS[st.row[st.col]["card"]]["name"]
-            return f"It is the Purchase phase: buy or decline {name} (buy / decline)."
+            name = card_name(st.row[st.col]["card"])
+            # TRANSLATORS: "buy" and "decline" in parentheses are the words players type: keep them
+            return _("It is the Purchase phase: buy or decline {card} (buy / decline).").format(card=name)
         return None
     if st.phase == "loading":
         if verb in ("place", "buy", "decline"):
-            return "It is the Loading phase: unload, sell or store your goods, then end loading (done)."
+            # TRANSLATORS: "done" is the word players type: keep it
+            return _("It is the Loading phase: unload, sell or store your goods, then end loading (done).")
         if verb in _LOADING_VERBS:
             return _loading(st, st.players[seat], verb, words[1:])
     return None
@@ -52,14 +52,17 @@ def refusal(st: SpeicherstadtState, seat: int, action: str) -> str | None:
 
 def _demand(st: SpeicherstadtState, verb: str, words: list[str]) -> str | None:
     if verb in ("buy", "decline", *_LOADING_VERBS):
-        return "It is the Demand phase: place a worker above a card (place <card number>)."
+        # TRANSLATORS: "place" is the word players type: keep it (the rest in angle brackets may be translated)
+        return _("It is the Demand phase: place a worker above a card (place <card number>).")
     if verb != "place" or len(words) != 2:
         return None
     cols = len(st.row)
     if not (words[1].isascii() and words[1].isdigit()) or not 1 <= int(words[1]) <= cols:
-        return f"There is no card {words[1][:10]} in the row: choose a card from 1 to {cols}."
+        return _("There is no card {col} in the row: choose a card from 1 to {cols}.").format(
+            col=words[1][:10], cols=cols)
     if len(st.row[int(words[1]) - 1]["workers"]) >= BUILDING_SPACES:
-        return f"All {BUILDING_SPACES} spaces above card {words[1]} are taken: choose another card."
+        return _("All {n} spaces above card {col} are taken: choose another card.").format(
+            n=BUILDING_SPACES, col=words[1])
     return None
 
 
@@ -68,7 +71,9 @@ def _good(word: str) -> str | None:
 
 
 def _unknown_good(word: str) -> str:
-    return f"There is no good '{word[:20]}': the goods are {_GOODS_WORDS}."
+    # TRANSLATORS: {goods} lists the words players type for the goods (coffee, tea...), which stay in English
+    return _("There is no good '{word}': the goods are {goods}.").format(
+        word=word[:20], goods=_("{others} or {last}").format(others=", ".join(GOODS[:-1]), last=GOODS[-1]))
 
 
 def _holds(p: dict[str, Any], good: str) -> bool:
@@ -76,18 +81,23 @@ def _holds(p: dict[str, Any], good: str) -> bool:
 
 
 def _no_cube(good: str) -> str:
-    return f"You have no {good} cube (in hand, on your market hall or in your warehouse)."
+    return _("You have no {good} cube (in hand, on your market hall or in your warehouse).").format(
+        good=good_name(good))
 
 
 def _loading(st: SpeicherstadtState, p: dict[str, Any], verb: str, args: list[str]) -> str | None:
     on_hall = sum(p["hall"].values())
     if verb == "done":
-        return (f"You may keep at most {HALL_STORE_MAX} cube on your market hall, and it holds {on_hall}: "
-                f"sell 2 for a coin (marketsell), trade 3 for any cube of the reserve (convert <good>) "
-                f"or take cubes back (take <good> hall) first.")
+        # TRANSLATORS: the words in parentheses are what players type: keep them (<good> may be translated)
+        return _("You may keep at most {keep} cube on your market hall, and it holds {n}: sell 2 for a coin "
+                 "(marketsell), trade 3 for any cube of the reserve (convert <good>) or take cubes back "
+                 "(take <good> hall) first.").format(keep=HALL_STORE_MAX, n=on_hall)
     if verb == "marketsell":
-        return (f"Selling at the market hall needs exactly {HALL_SELL_CUBES} cubes on it; it holds {_cubes(on_hall)}"
-                " (put cubes there with hall <good>, take them back with take <good> hall).")
+        return _n("Selling at the market hall needs exactly {need} cubes on it; it holds {n} cube (put cubes there "
+                  "with hall <good>, take them back with take <good> hall).",
+                  "Selling at the market hall needs exactly {need} cubes on it; it holds {n} cubes (put cubes there "
+                  "with hall <good>, take them back with take <good> hall).", on_hall).format(
+            need=HALL_SELL_CUBES, n=on_hall)
     if not args:
         return None
     good = _good(args[0])
@@ -97,46 +107,58 @@ def _loading(st: SpeicherstadtState, p: dict[str, Any], verb: str, args: list[st
         return _unknown_good(args[0])
     if verb == "convert":
         if on_hall != HALL_CONVERT_CUBES:
-            return (f"Converting needs exactly {HALL_CONVERT_CUBES} cubes on your market hall; it holds "
-                    f"{_cubes(on_hall)} (put cubes there with hall <good>).")
-        return f"The reserve has no {good} cube, even counting the 3 you would pay: choose another good."
+            return _n("Converting needs exactly {need} cubes on your market hall; it holds {n} cube (put cubes "
+                      "there with hall <good>).",
+                      "Converting needs exactly {need} cubes on your market hall; it holds {n} cubes (put cubes "
+                      "there with hall <good>).", on_hall).format(need=HALL_CONVERT_CUBES, n=on_hall)
+        return _("The reserve has no {good} cube, even counting the 3 you would pay: choose another good.").format(
+            good=good_name(good))
     if verb == "sell":
         if not any(CARDS[c]["kind"] == "merchant" and CARDS[c]["good"] == good for c in p["cards"]):
-            return f"You need the {MERCHANT_NAMES[good]} to sell {good}."
+            return _("You need the {merchant} to sell {good}.").format(
+                merchant=_(MERCHANT_NAMES[good]), good=good_name(good))
         return _no_cube(good)
     if verb in ("store", "hall"):
         if verb == "store" and not any(CARDS[c]["kind"] == "warehouse" for c in p["cards"]):
-            return "You own no Warehouse."
+            return _("You own no Warehouse.")
         if verb == "store" and sum(p["wh"].values()) >= WAREHOUSE_CAPACITY:
-            return f"Your warehouse is full ({WAREHOUSE_CAPACITY} cubes)."
+            return _("Your warehouse is full ({n} cubes).").format(n=WAREHOUSE_CAPACITY)
         if not p["hand"][good]:
-            return f"You have no {good} in hand (take it back first with take {good} wh or take {good} hall)."
+            # TRANSLATORS: {take_wh} and {take_hall} are the commands to type (take coffee wh / take coffee hall)
+            return _("You have no {good} in hand (take it back first with {take_wh} or {take_hall}).").format(
+                good=good_name(good), take_wh=f"take {good} wh", take_hall=f"take {good} hall")
         if p["puts"] >= MAX_PUTS_PER_TURN:
-            return f"You have moved cubes {MAX_PUTS_PER_TURN} times this turn: use them or end loading."
+            return _("You have moved cubes {n} times this turn: use them or end loading.").format(n=MAX_PUTS_PER_TURN)
         return None
     if verb == "take":
         where = args[1] if len(args) > 1 else ""
         if where not in ("wh", "hall"):
-            return f"Take from where? Say take {good} wh (warehouse) or take {good} hall (market hall)."
-        place = "warehouse" if where == "wh" else "market hall"
-        return f"There is no {good} in your {place}."
+            return _("Take from where? Say {take_wh} (warehouse) or {take_hall} (market hall).").format(
+                take_wh=f"take {good} wh", take_hall=f"take {good} hall")
+        if where == "wh":
+            return _("There is no {good} in your warehouse.").format(good=good_name(good))
+        return _("There is no {good} in your market hall.").format(good=good_name(good))
     return None
 
 
 def _fill(p: dict[str, Any], args: list[str]) -> str | None:
     if len(args) != 2:
-        return "Say which contract and which good: fill <card> <good>, e.g. fill B02 tea."
+        # TRANSLATORS: "fill <card> <good>" and "fill B02 tea" are what players type: keep the words fill and tea
+        return _("Say which contract and which good: fill <card> <good>, e.g. fill B02 tea.")
     cid, word = args[0].upper(), args[1]
     if cid not in p["cards"] or CARDS[cid]["kind"] != "contract":
-        return f"You have no contract {args[0][:10]}."
+        return _("You have no contract {card}.").format(card=args[0][:10])
     good = _good(word)
     if good is None:
         return _unknown_good(word)
     card = CARDS[cid]
     if good not in card["goods"]:
-        return f"{card['name']} takes no {good}: it needs {', '.join(card['goods'])}."
+        return _("{card} takes no {good}: it needs {goods}.").format(
+            card=card_name(cid), good=good_name(good), goods=", ".join(good_name(g) for g in card["goods"]))
     if good in p["filled"][cid]:
-        return f"{card['name']} already holds its {good}."
+        return _("{card} already holds its {good}.").format(card=card_name(cid), good=good_name(good))
     if not _holds(p, good):
         return _no_cube(good)
-    return f"Type the card as printed: fill {cid} {good}." if args[0] != cid else None
+    if args[0] != cid:
+        return _("Type the card as printed: {command}.").format(command=f"fill {cid} {good}")
+    return None

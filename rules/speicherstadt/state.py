@@ -50,6 +50,7 @@ from rules.speicherstadt import demand, loading, purchase, scoring, supply
 from rules.speicherstadt.data import CARDS_BY_SEASON, CUBES_PER_GOOD, GOODS, LAST_CARD, REMOVED_BY_PLAYERS
 from rules.speicherstadt.loading import MAX_PUTS_PER_TURN
 from rules.speicherstadt.players import new_player, no_goods
+from rules.words import translator
 
 if TYPE_CHECKING:
     from rules.speicherstadt.views import SpeicherstadtView
@@ -58,6 +59,9 @@ _FIELDS = (
     "seed", "ply", "num_players", "round", "phase", "season", "pile", "removed", "row", "discard", "bag", "reserve",
     "players", "first", "turn", "placed", "col", "queue", "last_round", "fires_resolved", "special_end",
 )
+
+
+_, _n = translator("speicherstadt")
 
 
 class SpeicherstadtState(State["SpeicherstadtView"]):
@@ -149,7 +153,7 @@ class SpeicherstadtState(State["SpeicherstadtView"]):
         elif self.phase == "loading":
             loading.load(self, seat, action.split(), rng, events)
         else:  # unreachable: the base class only calls _apply for a legal action
-            raise IllegalAction("Nothing to do now.")
+            raise IllegalAction(_("Nothing to do now."))
         return events
 
     # The phases' entry points, as the tests set up a position (the play goes through ``_apply``).

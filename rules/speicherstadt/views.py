@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from rules.speicherstadt import scoring
-from rules.speicherstadt.data import CARDS, GOODS, HALL_CONVERT_CUBES, HALL_SELL_CUBES, HALL_STORE_MAX, SEASON_NAMES
+from rules.speicherstadt.data import CARDS, HALL_CONVERT_CUBES, HALL_SELL_CUBES, HALL_STORE_MAX, SEASON_NAMES
+from rules.speicherstadt.text import card_name, good_name, goods_text, season_name, seat_in_text
 from rules.views import BaseView
-from rules.words import plural
+from rules.words import N_, seat, translator
 
 if TYPE_CHECKING:
     from rules.speicherstadt.state import SpeicherstadtState
+
+_, _n = translator("speicherstadt")
 
 
 class SpeicherstadtPlayer(TypedDict):
@@ -68,7 +72,14 @@ class SpeicherstadtView(BaseView):
     special_end: bool
     players: list[SpeicherstadtPlayer]
 
-PHASE_NAMES = {"demand": "Demand", "purchase": "Purchase", "loading": "Loading", "over": "Game over"}
+PHASE_NAMES = {"demand": N_("Demand"), "purchase": N_("Purchase"), "loading": N_("Loading"),
+               "over": N_("Game over")}
+
+
+def phase_name(phase: str) -> str:
+    """A phase as the texts name it ("Purchase"); an unknown one as it is."""
+    name = PHASE_NAMES.get(phase)
+    return _(name) if name else phase
 
 
 _INFO_KEYS = ("goods", "points", "value", "good", "bonus", "penalty", "capacity")
@@ -81,31 +92,49 @@ def card_info(cid: str) -> dict[str, Any]:
 
 
 def _status(state: SpeicherstadtState) -> str:
-    if state.phase == "over":
-        return f"Game over after round {state.round}."
-    head = f"Round {state.round} ({SEASON_NAMES[state.season]}), {PHASE_NAMES[state.phase]}"
-    awaited = state.to_act()
-    seat = awaited[0]
-    if state.phase == "purchase":
-        slot = state.row[state.col]
-        price = len(slot["workers"])
-        return f"{head}: seat {seat} may buy {CARDS[slot['card']]['name']} for {plural(price, 'coin')}."
-    if state.phase == "demand":
-        return f"{head}: seat {seat} places a worker."
-    later = [s for s in state.queue if s not in awaited]
-    if len(awaited) == 1:
-        now = f"{head}: seat {seat} unloads goods"
-    else:
-        now = f"{head}: {_seats_words(awaited)} unload goods at the same time"
+    return status_text({"phase": state.phase, "round": state.round, "season": state.season, "to_act": state.to_act(),
+                        "row": [{"card": slot["card"], "price": len(slot["workers"])} for slot in state.row],
+                        "deciding": state.col + 1 if state.phase == "purchase" else None,
+                        "loading_later": [s for s in state.queue if s not in state.to_act()]})
+
+
+def status_text(view: Mapping[str, Any]) -> str:
+    """Where the game stands, in the reader's language, from a view's own fields (so a view built for one reader
+    still reads right for another)."""
+    if view["phase"] == "over":
+        return _("Game over after round {round}.").format(round=view["round"])
+    fields = {"round": view["round"], "season": season_name(view["season"]), "phase": phase_name(view["phase"])}
+    awaited = view["to_act"]
+    who = seat_in_text(awaited[0])
+    if view["phase"] == "purchase":
+        slot = view["row"][view["deciding"] - 1]
+        price = slot["price"]
+        return _n("Round {round} ({season}), {phase}: {who} may buy {card} for {n} coin.",
+                  "Round {round} ({season}), {phase}: {who} may buy {card} for {n} coins.", price).format(
+            who=who, card=card_name(slot["card"]), n=price, **fields)
+    if view["phase"] == "demand":
+        return _("Round {round} ({season}), {phase}: {who} places a worker.").format(who=who, **fields)
+    later = view["loading_later"]
+    if len(awaited) == 1 and not later:
+        return _("Round {round} ({season}), {phase}: {who} unloads goods.").format(who=who, **fields)
     if not later:
-        return now + "."
-    return f"{now}; then {_seats_words(later)} (a conversion at the market hall could depend on the order)."
+        return _("Round {round} ({season}), {phase}: {seats} unload goods at the same time.").format(
+            seats=seats_words(awaited), **fields)
+    if len(awaited) == 1:
+        return _("Round {round} ({season}), {phase}: {who} unloads goods; then {later} (a conversion at the market "
+                 "hall could depend on the order).").format(who=who, later=seats_words(later), **fields)
+    return _("Round {round} ({season}), {phase}: {seats} unload goods at the same time; then {later} (a conversion "
+             "at the market hall could depend on the order).").format(
+        seats=seats_words(awaited), later=seats_words(later), **fields)
 
 
-def _seats_words(seats: list[int]) -> str:
+def seats_words(seats: list[int]) -> str:
     """'seat 2', 'seat 0 and seat 2', 'seat 0, seat 2 and seat 3' (each "seat N" becomes a name at the table)."""
-    words = [f"seat {s}" for s in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    words = [seat_in_text(s) for s in seats]
+    if len(words) == 1:
+        return words[0]
+    # TRANSLATORS: the end of a list of players: "seat 0, seat 2 and seat 3"
+    return _("{others} and {last}").format(others=", ".join(words[:-1]), last=words[-1])
 
 
 def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> SpeicherstadtPlayer:
@@ -185,90 +214,105 @@ def build_view(state: SpeicherstadtState, seat: int | None) -> SpeicherstadtView
 
 
 def _goods_text(counts: dict[str, int] | None) -> str:
-    if not counts:
-        return "-"
-    text = ", ".join(f"{n} {g}" for g in GOODS if (n := counts.get(g, 0)))
-    return text or "-"
+    return goods_text(counts, "-")
 
 
 def _cards_text(pl: dict[str, Any]) -> str:
     parts = []
     for c in pl["contracts"]:
-        progress = "done" if c["complete"] else f"{len(c['filled'])}/{len(c['goods'])}"
-        parts.append(f"{'+'.join(c['goods'])} {progress}")
+        progress = _("done") if c["complete"] else f"{len(c['filled'])}/{len(c['goods'])}"
+        # TRANSLATORS: a contract's goods and how far it is filled, e.g. "coffee+tea 1/2" or "coffee+tea done"
+        parts.append(_("{goods} {progress}").format(goods="+".join(good_name(g) for g in c["goods"]),
+                                                    progress=progress))
     counts: dict[str, int] = {}
     for card in pl["cards"]:
         if card["kind"] != "contract":
-            counts[card["name"]] = counts.get(card["name"], 0) + 1
+            name = card_name(card["id"])
+            counts[name] = counts.get(name, 0) + 1
     others = [f"{name} x{n}" if n > 1 else name for name, n in counts.items()]
-    text = ("contracts " + ", ".join(parts) + "; " if parts else "") + ", ".join(others)
-    return text.rstrip("; ") or "no cards"
+    text = (_("contracts {list}").format(list=", ".join(parts)) + "; " if parts else "") + ", ".join(others)
+    return text.rstrip("; ") or _("no cards")
 
 
 _KIND_HINTS = {
-    "kontor": "Kontor set: 2/5/9/14 pts",
-    "bank": "+1 income",
-    "chamber": "1 pt per coin at the end",
-    "port": "1 pt per ship",
-    "warehouse": "stores up to {capacity} cubes, 1 pt each",
-    "merchant": "sells {good} for 1 coin, {points} pt",
-    "contract": "{points} pts when complete",
-    "church": "{points} pts",
-    "michaelis": "{points} pts",
-    "fire": "most firemen +{bonus}, fewest -{penalty}",
+    "kontor": N_("Kontor set: 2/5/9/14 pts"),
+    "bank": N_("+1 income"),
+    "chamber": N_("1 pt per coin at the end"),
+    "port": N_("1 pt per ship"),
+    "warehouse": N_("stores up to {capacity} cubes, 1 pt each"),
+    "merchant": N_("sells {good} for 1 coin, {points} pt"),
+    "contract": N_("{points} pts when complete"),
+    "church": N_("{points} pts"),
+    "michaelis": N_("{points} pts"),
+    "fire": N_("most firemen +{bonus}, fewest -{penalty}"),
 }
 
 
 def card_hint(slot: dict[str, Any]) -> str:
     """What a card in the row is good for, in a few words ('' if its name says it all)."""
     hint = _KIND_HINTS.get(slot["kind"], "")
+    info = dict(slot["info"])
+    if "good" in info:
+        info["good"] = good_name(info["good"])
     try:
-        return hint.format(**slot["info"])
+        return _(hint).format(**info) if hint else ""
     except KeyError:  # a card without the printed number the hint needs
         return ""
 
 
-
-
 def _seats_text(seats: list[int]) -> str:
-    return ", ".join(f"Seat {s}" for s in seats)
+    return ", ".join(seat(s) for s in seats)
 
 
 def summary(view: dict[str, Any]) -> str:
-    lines = [view["status"]]
+    lines = [status_text(view)]
     pile = view["pile"]
-    lines.append(f"Pile: {plural(pile['count'], 'card')}, {plural(pile['fires_left'], 'fire')} to come"
-                 + (" — last round!" if view["last_round"] else ""))
-    reserve = _goods_text(view["reserve"]) if any(view["reserve"].values()) else "empty"
-    lines.append(f"Reserve: {reserve}; bag: {plural(view['bag'], 'cube')}")
+    lines.append(_n("Pile: {n} card", "Pile: {n} cards", pile["count"]).format(n=pile["count"]) + ", "
+                 + _n("{n} fire to come", "{n} fires to come", pile["fires_left"]).format(n=pile["fires_left"])
+                 + (" — " + _("last round!") if view["last_round"] else ""))
+    reserve = _goods_text(view["reserve"]) if any(view["reserve"].values()) else _("empty")
+    lines.append(_n("Reserve: {reserve}; bag: {n} cube", "Reserve: {reserve}; bag: {n} cubes", view["bag"]).format(
+        reserve=reserve, n=view["bag"]))
     for slot in view["row"]:
         hint = card_hint(slot)
         carries = slot["cubes"] is not None and slot["status"] == "open"
-        extra = f" carrying {_goods_text(slot['cubes'])}" if carries else ""
+        extra = " " + _("carrying {goods}").format(goods=_goods_text(slot["cubes"])) if carries else ""
         if slot["status"] == "bought":
             paid = slot.get("paid")
-            where = f"bought by Seat {slot['buyer']}" + (f" for {plural(paid, 'coin')}" if paid is not None else "")
+            who = seat(slot["buyer"])
+            where = (_n("bought by {who} for {n} coin", "bought by {who} for {n} coins", paid).format(who=who, n=paid)
+                     if paid is not None else _("bought by {who}").format(who=who))
         elif slot["status"] == "discarded":
-            where = "nobody bought it"
+            where = _("nobody bought it")
         elif slot["workers"]:
-            deciding = " ← deciding" if view.get("deciding") == slot["col"] else ""
-            where = f"price {slot['price']}, workers (lowest first) {_seats_text(slot['workers'])}{deciding}"
+            workers = _seats_text(slot["workers"])
+            if view.get("deciding") == slot["col"]:
+                where = _("price {price}, workers (lowest first) {seats} ← deciding").format(
+                    price=slot["price"], seats=workers)
+            else:
+                where = _("price {price}, workers (lowest first) {seats}").format(price=slot["price"], seats=workers)
         else:
-            where = "no workers yet"
-        lines.append(f"  {slot['col']}. {slot['name']}{f' ({hint})' if hint else ''}{extra}: {where}")
+            where = _("no workers yet")
+        card = f"{card_name(slot['card'])}{f' ({hint})' if hint else ''}{extra}"
+        # TRANSLATORS: a card of the row in the summary: "1. Ship carrying 2 tea: no workers yet"
+        lines.append("  " + _("{col}. {card}: {where}").format(col=slot["col"], card=card, where=where))
     for pl in view["players"]:
-        first = " (first player)" if pl["seat"] == view["first_player"] else ""
-        workers = f", {plural(pl['workers'], 'worker')} to place" if view["phase"] == "demand" else ""
-        money = plural(pl["coins"], "coin")
-        lines.append(f"Seat {pl['seat']}{first}: {plural(pl['score'], 'point')}, {money}{workers}, "
-                     f"firemen {pl['firemen']}; {_cards_text(pl)}")
+        first = " (" + _("first player") + ")" if pl["seat"] == view["first_player"] else ""
+        facts = [_n("{n} point", "{n} points", pl["score"]).format(n=pl["score"]),
+                 _n("{n} coin", "{n} coins", pl["coins"]).format(n=pl["coins"])]
+        if view["phase"] == "demand":
+            facts.append(_n("{n} worker to place", "{n} workers to place", pl["workers"]).format(n=pl["workers"]))
+        facts.append(_("firemen {n}").format(n=pl["firemen"]))
+        # TRANSLATORS: a player's line in the summary: "Seat 1 (first player): 3 points, 2 coins; Ship, Kontor"
+        lines.append(_("{who}: {facts}; {cards}").format(who=seat(pl["seat"]) + first, facts=", ".join(facts),
+                                                         cards=_cards_text(pl)))
         stock = []
         if any(pl["hand"].values()):
-            stock.append(f"in hand {_goods_text(pl['hand'])}")
+            stock.append(_("in hand {goods}").format(goods=_goods_text(pl["hand"])))
         if pl["warehouse"] and any(pl["warehouse"].values()):
-            stock.append(f"warehouse {_goods_text(pl['warehouse'])}")
+            stock.append(_("warehouse {goods}").format(goods=_goods_text(pl["warehouse"])))
         if any(pl["hall"].values()):
-            stock.append(f"market hall {_goods_text(pl['hall'])}")
+            stock.append(_("market hall {goods}").format(goods=_goods_text(pl["hall"])))
         if stock:
             lines.append("    " + "; ".join(stock))
         if view["phase"] == "loading" and pl["seat"] in view["to_act"]:
@@ -279,8 +323,10 @@ def summary(view: dict[str, Any]) -> str:
 def _hall_hint(pl: dict[str, Any]) -> str:
     """How the market hall works, and why End loading is missing while 2 or more cubes stand on it."""
     on_hall = sum(pl["hall"].values())
-    rule = (f"market hall: {HALL_SELL_CUBES} cubes on it sell for 1 coin, {HALL_CONVERT_CUBES} trade for any 1 cube "
-            f"of the reserve; at most {HALL_STORE_MAX} may stay")
+    numbers = {"sell": HALL_SELL_CUBES, "convert": HALL_CONVERT_CUBES, "keep": HALL_STORE_MAX}
     if on_hall > HALL_STORE_MAX:
-        return f"{rule}. It holds {on_hall}: sell, convert or take cubes back before you can end loading."
-    return rule + "."
+        return _("market hall: {sell} cubes on it sell for 1 coin, {convert} trade for any 1 cube of the reserve; at "
+                 "most {keep} may stay. It holds {n}: sell, convert or take cubes back before you can end "
+                 "loading.").format(n=on_hall, **numbers)
+    return _("market hall: {sell} cubes on it sell for 1 coin, {convert} trade for any 1 cube of the reserve; at "
+             "most {keep} may stay.").format(**numbers)
