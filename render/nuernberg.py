@@ -3,8 +3,9 @@
 The public board (1280 x 800): the countryside with its trade routes, toll bars, settlements and the robber
 knight on the left, with the timeline, the event deck and the open trade offer (offers are public) or the last move
 below; on the right the player cards with a key to their icons (``nuernberg_panel.py``), the city (districts,
-manufactures, walls and towers) with the council cards beside it, and the three sale markets with prices and tolls. The private screen shows one player's hand and what it can
-build or produce now; the final image shows each seat's score breakdown.
+manufactures, walls and towers) with the council cards beside it, and the three sale markets with prices and
+tolls. The private screen shows one player's hand and what it can build or produce now; the final image shows each
+seat's score breakdown.
 
 Everything is drawn from the view (``rules/nuernberg/state.py`` documents it), never from a State.
 """
@@ -535,8 +536,9 @@ def draw_private(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     header = cv.region("header", Box(8, 8, cv.w - 16, 56))
     cv.panel(header, fill=BOARD_DARK)
     hi = header.inset(10, 6)
-    chip = hi.left(260)
-    cv.player_chip(chip, seat, _name(seat, names), MIN_FONT, "cond")
+    name = _name(seat, names)
+    chip = hi.left(max(260.0, min(340.0, panel.chip_width(name, hi.h))))  # a 14-character name whole
+    cv.player_chip(chip, seat, name, MIN_FONT, "cond", tight=chip.w > 260)
     stats = Box(chip.x2 + 16, hi.y, hi.w - chip.w - 16, hi.h).cols(-110, -110, -110, -110, 1)
     panel.stat(cv, stats[0], "star", me["vp"])
     panel.stat(cv, stats[1], "gold", me["gold"])

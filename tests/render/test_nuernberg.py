@@ -149,6 +149,13 @@ def test_player_cards_keep_whole_names_and_name_their_icons(label: str, state: N
     assert {"points", "gold", "cards", "prestige"} <= set(panel)
 
 
+def test_private_screen_keeps_whole_names() -> None:
+    _label, state, _last = STATES[0]
+    for seat, name in enumerate(PHONE_NAMES):
+        canvas = nb.draw_private(state.view(seat), PHONE_NAMES)
+        assert name in texts_of(canvas, "header")
+
+
 def test_city_takes_a_readable_share_of_the_width() -> None:
     """Issue 20: the city was 440 px of 1280 (about 140 px on a phone); it now takes over 40% of the width, and its
     hexes are drawn larger."""
