@@ -1,10 +1,11 @@
 """Die Siedler von Nürnberg board — owned by the nuernberg board helper.
 
 The public board (1280 x 800): the countryside with its trade routes, toll bars, settlements and the robber
-knight on the left, with the timeline and the event deck below; on the right the players, the city (districts,
-manufactures, walls and towers), the council cards, the three sale markets with prices and tolls, and the open
-trade offer (offers are public) or the last move. The private screen shows one player's hand and what it can
-build or produce now; the final image shows each seat's score breakdown.
+knight on the left, with the timeline, the event deck and the open trade offer (offers are public) or the last move
+below; on the right the player cards with a key to their icons (``nuernberg_panel.py``), the city (districts,
+manufactures, walls and towers) with the council cards beside it, and the three sale markets with prices and
+tolls. The private screen shows one player's hand and what it can build or produce now; the final image shows each
+seat's score breakdown.
 
 Everything is drawn from the view (``rules/nuernberg/state.py`` documents it), never from a State.
 """
@@ -19,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from render import nuernberg_art as art
 from render import nuernberg_maps as maps
+from render import nuernberg_panel as panel
 from render.kit import (
     BAD,
     BOARD,
@@ -31,7 +33,6 @@ from render.kit import (
     PAPER,
     Box,
     Canvas,
-    fit_text,
     icon_sprite,
     last_action,
     mix,
@@ -56,7 +57,6 @@ COSTS: dict[str, dict[str, int]] = {
 }
 BUILD_NAMES = {"toll": "Toll bar", "settlement": "Settlement", "manufacture": "Manufacture", "wall": "Wall",
                "tower": "Tower"}
-COUNCIL_SHORT = {"siebenerrat": "Siebener", "kleiner_rat": "Kleiner", "grosser_rat": "Großer"}
 EVENT_NAMES = {"raubritter": "Raubritter", "wegezoll": "Wegezoll", "time": "Time +1", "retreat": "Knight home",
                "reichstag": "Reichstag", "handelstag": "Handelstag"}
 # The header's phase names, short enough to fit beside the active player's name.
@@ -72,17 +72,21 @@ GOOD_NAMES = {"helmets": "Helmets", "paper": "Paper", "compasses": "Compasses", 
               "lyres": "Lyres"}
 
 # ---------------------------------------------------------------- layout of the public board
-COUNTRYSIDE = Box(8, 8, 624, 640)
-TIMELINE = Box(8, 656, 624, 76)
-DECK = Box(8, 740, 624, 52)
+# The right column is for what a phone must read at a third of the size: player cards with whole names, and a city
+# 520 px wide (it was 440 beside a 184 px council column); the last move sits under the map to make room (issue 20).
+COUNTRYSIDE = Box(8, 8, 624, 580)
+TIMELINE = Box(8, 596, 624, 76)
+DECK = Box(8, 680, 624, 52)
+NEWS = Box(8, 740, 624, 52)
 HEADER = Box(640, 8, 632, 48)
-PLAYERS = Box(640, 64, 632, 212)
-CITY = Box(640, 284, 440, 280)
-COUNCIL = Box(1088, 284, 184, 280)
-MARKETS = Box(640, 572, 632, 160)
-NEWS = Box(640, 740, 632, 52)
-
-ICON = 30
+PLAYERS = Box(640, 64, 632, 236)
+CITY = Box(640, 308, 520, 340)
+COUNCIL = Box(1168, 308, 104, 340)
+MARKETS = Box(640, 656, 632, 136)
+# The final image has no news line: its map keeps the full height.
+FINAL_COUNTRYSIDE = Box(8, 8, 624, 640)
+FINAL_TIMELINE = Box(8, 656, 624, 76)
+FINAL_DECK = Box(8, 740, 624, 52)
 
 
 @dataclass
@@ -107,12 +111,6 @@ def _name(seat: int, names: Sequence[str] | None) -> str:
 
 def _paste(cv: Canvas, sprite: Image.Image, centre: tuple[float, float]) -> None:
     cv.paste(sprite, centre)
-
-
-def _stat(cv: Canvas, box: Box, kind: str, value: Any, style: str = "cond", colour: Any = INK) -> None:
-    """An icon followed by a number, left-aligned in ``box``."""
-    _paste(cv, art.icon(kind, ICON), (box.x + ICON / 2, box.cy))
-    cv.text_in(Box(box.x + ICON + 3, box.y, box.w - ICON - 3, box.h), str(value), MIN_FONT, style, colour, "left")
 
 
 # ================================================================ the last move as data
@@ -229,7 +227,7 @@ def _draw_common(cv: Canvas, view: NuernbergView, names: Sequence[str] | None) -
     _draw_timeline(cv, cv.region("timeline", TIMELINE), view["timeline"])
     anchors["deck"] = _draw_deck(cv, cv.region("deck", DECK), view["deck"])
     _draw_header(cv, cv.region("header", HEADER), view, names)
-    anchors["players"] = _draw_players(cv, cv.region("players", PLAYERS), view, names)
+    anchors["players"] = panel.draw_players(cv, cv.region("players", PLAYERS), view, names)
     city_lay = maps.city_layout(cv.region("city", CITY), view["city"])
     anchors.update(maps.draw_city(cv, city_lay, view["city"]))
     anchors["city_R"] = city_lay.grid.R
@@ -250,84 +248,29 @@ def _draw_header(cv: Canvas, box: Box, view: NuernbergView, names: Sequence[str]
     phase = "game over" if view.get("over") else PHASE_SHORT.get(str(view.get("phase")), str(view.get("phase_name")))
     pw = text_width(phase, MIN_FONT, "regular")
     room = inner.w - tw - 14 - pw - 12  # the phase is never cut; a long name is
-    chip = Box(inner.x + tw + 14, inner.y, min(room, 230, text_width(name, MIN_FONT, "cond") + inner.h + 20),
+    chip = Box(inner.x + tw + 14, inner.y, min(room, text_width(name, MIN_FONT, "cond") + inner.h + 20),
                inner.h)
     cv.player_chip(chip, active, name, MIN_FONT, "cond")
     cv.text_in(Box(chip.x2 + 12, inner.y, pw + 1, inner.h), phase, MIN_FONT, "regular", INK, "left")
 
 
-def _draw_players(cv: Canvas, box: Box, view: NuernbergView, names: Sequence[str] | None) -> dict[int, Box]:
-    cv.panel(box)
-    rows = box.inset(8, 6).rows(*([1] * 4), gap=4)
-    active = view.get("active")
-    awaited = set(view.get("to_act") or [])
-    out: dict[int, Box] = {}
-    for p, row in zip(view["players"], rows, strict=False):
-        seat = p["seat"]
-        out[seat] = row
-        colour = player(seat).colour
-        if seat == active and not view.get("over"):
-            cv.draw.rounded_rectangle(row.rect, radius=10, fill=mix(colour, BOARD, 0.72), outline=colour, width=3)
-        cells = row.inset(4, 0).cols(-176, -74, -74, -74, -74, 1, gap=4)
-        cv.player_chip(cells[0].inset(0, 3), seat, _name(seat, names), MIN_FONT, "cond")
-        _vp(cv, cells[1], p["vp"])
-        _stat(cv, cells[2], "gold", p["gold"])
-        _stat(cv, cells[3], "card", p["cards"])
-        _stat(cv, cells[4], "prestige", p["prestige"])
-        # the free column: who else is awaited, cards to return, then the Wegerecht cards held
-        x = cells[5].x
-        if seat in awaited and seat != active and not view.get("over") and not p.get("discard_due"):
-            _paste(cv, art.icon("hourglass", 30), (x + 15, row.cy))
-            x += 32
-        if p.get("discard_due"):
-            chip = Box(x, row.y + 5, 52, row.h - 10)
-            cv.chip(chip, f"−{p['discard_due']}", BAD, MIN_FONT, "cond")
-            x = chip.x2 + 4
-        numerals = _numerals(view, p.get("wegerecht") or [])
-        if numerals and cells[5].x2 - x > 30:
-            _route_pill(cv, Box(x, row.y, cells[5].x2 - x, row.h), numerals)
-    return out
-
-
-def _route_pill(cv: Canvas, box: Box, numerals: str) -> None:
-    """The Wegerecht cards a seat holds, as one parchment pill of route numerals."""
-    label = fit_text(numerals, MIN_FONT, "cond", box.w - 12)
-    w = text_width(label, MIN_FONT, "cond") + 14
-    pill = Box(box.x2 - w, box.y + 4, w, box.h - 8)
-    cv.draw.rounded_rectangle(pill.rect, radius=8, fill=BOARD_DARK, outline=INK, width=2)
-    cv.text_in(pill, label, MIN_FONT, "cond", INK)
-
-
-def _vp(cv: Canvas, box: Box, vp: int) -> None:
-    _paste(cv, icon_sprite("star", ICON), (box.x + ICON / 2, box.cy))
-    cv.text_in(Box(box.x + ICON + 3, box.y, box.w - ICON - 3, box.h), str(vp), MIN_FONT, "cond", INK, "left")
-
-
-def _numerals(view: NuernbergView, route_ids: list[str]) -> str:
-    by_id = {r["id"]: r["numeral"] for r in view["countryside"]["routes"]}
-    return " ".join(by_id.get(r, r) for r in route_ids)
-
-
 def _draw_council(cv: Canvas, box: Box, council: list[dict[str, Any]]) -> dict[str, Box]:
+    """A narrow column beside the city: the council pictogram, then each card's points and its holder."""
     cv.panel(box)
-    inner = box.inset(7)
-    title = inner.top(36)
-    cv.text_in(title, "Council", MIN_FONT, "bold", INK)
-    slots = inner.rest_below(36, 4).rows(*([1] * 3), gap=8)
+    inner = box.inset(6)
+    _paste(cv, art.icon("council", 44), (inner.cx, inner.y + 24))
+    slots = inner.rest_below(48, 4).rows(*([1] * 3), gap=8)
     out: dict[str, Box] = {}
     for card, slot in zip(council, slots, strict=False):
         out[card["id"]] = slot
         cv.draw.rounded_rectangle(slot.rect, radius=8, fill=mix(GOLD, PAPER, 0.45), outline=INK, width=2)
-        top, bottom = slot.inset(6, 4).rows(1, 1)
-        short = COUNCIL_SHORT.get(card["id"], str(card["name"]).split()[-1])
-        cv.text_in(top, short, MIN_FONT, "cond", INK, "left")
-        left, right = bottom.cols(1, -40)
-        cv.text_in(left, f"{card['vp']} VP", MIN_FONT, "bold", INK, "left")
+        top, bottom = slot.inset(2, 4).rows(1, 1)
+        cv.text_in(top, f"{card['vp']} VP", MIN_FONT, "cond", INK)
         if card.get("holder") is not None:
-            cv.token(card["holder"], (right.cx, right.cy), 34)
+            cv.token(card["holder"], (bottom.cx, bottom.cy), 34)
         else:
             r = 14
-            cv.draw.ellipse((right.cx - r, right.cy - r, right.cx + r, right.cy + r), outline=INK_SOFT, width=2)
+            cv.draw.ellipse((bottom.cx - r, bottom.cy - r, bottom.cx + r, bottom.cy + r), outline=INK_SOFT, width=2)
     return out
 
 
@@ -593,13 +536,14 @@ def draw_private(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     header = cv.region("header", Box(8, 8, cv.w - 16, 56))
     cv.panel(header, fill=BOARD_DARK)
     hi = header.inset(10, 6)
-    chip = hi.left(260)
-    cv.player_chip(chip, seat, _name(seat, names), MIN_FONT, "cond")
+    name = _name(seat, names)
+    chip = hi.left(max(260.0, min(340.0, panel.chip_width(name, hi.h))))  # a 14-character name whole
+    cv.player_chip(chip, seat, name, MIN_FONT, "cond", tight=chip.w > 260)
     stats = Box(chip.x2 + 16, hi.y, hi.w - chip.w - 16, hi.h).cols(-110, -110, -110, -110, 1)
-    _vp(cv, stats[0], me["vp"])
-    _stat(cv, stats[1], "gold", me["gold"])
-    _stat(cv, stats[2], "prestige", me["prestige"])
-    _stat(cv, stats[3], "card", me["cards"])
+    panel.stat(cv, stats[0], "star", me["vp"])
+    panel.stat(cv, stats[1], "gold", me["gold"])
+    panel.stat(cv, stats[2], "prestige", me["prestige"])
+    panel.stat(cv, stats[3], "card", me["cards"])
     turn = "your turn" if seat in (view.get("to_act") or []) else str(view.get("phase_name") or "")
     cv.text_in(stats[4], turn, MIN_FONT, "regular", INK, "right")
 
@@ -753,7 +697,7 @@ def _draw_private_info(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergP
         _draw_offer(cv, bottom, {"from": me["seat"], "to": [], "declined": [], **draft})
     else:
         tolls = (me.get("pieces_left") or {}).get("toll", 0)
-        routes = _numerals(view, me.get("wegerecht") or [])
+        routes = panel.numerals(view, me.get("wegerecht") or [])
         text = f"Wegerecht {routes}" if routes else "No Wegerecht"
         cv.text_in(bottom, f"{text} · {tolls} toll bars left", MIN_FONT, "regular", INK, "left")
 
@@ -761,10 +705,10 @@ def _draw_private_info(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergP
 # ================================================================ final scores
 def draw_final(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     cv = Canvas()
-    cv.region("countryside", COUNTRYSIDE)
-    lay = maps.countryside_layout(COUNTRYSIDE, view["countryside"])
+    cv.region("countryside", FINAL_COUNTRYSIDE)
+    lay = maps.countryside_layout(FINAL_COUNTRYSIDE, view["countryside"])
     maps.draw_countryside(cv, lay, view["countryside"])
-    _draw_timeline(cv, cv.region("timeline", TIMELINE), view["timeline"])
+    _draw_timeline(cv, cv.region("timeline", FINAL_TIMELINE), view["timeline"])
     outcome: Mapping[str, Any] = view.get("outcome") or {}
     scores = list(outcome.get("scores") or view.get("scores") or [])
     ranks = list(outcome.get("ranks") or [1] * len(scores))
@@ -784,7 +728,7 @@ def draw_final(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     legend = cv.region("legend", Box(640, 554, 632, 238))
     cv.panel(legend)
     _final_legend(cv, legend.inset(14, 10), scores, ranks)
-    deck = cv.region("deck", DECK)
+    deck = cv.region("deck", FINAL_DECK)
     cv.panel(deck)
     cv.text_in(deck.inset(12, 4), f"Ended in {view['timeline'].get('year', '')}, turn {view.get('turn', 0)}",
                MIN_FONT, "regular", INK, "left")

@@ -214,13 +214,14 @@ BEGINNER: list[dict[str, Any]] = [
     {"colour": "blue", "route": "V", "tolls": [1, 2], "settlements": [1, 3], "starred": 1},
     {"colour": "orange", "route": "IV", "tolls": [1, 2], "settlements": [1, 3], "starred": 3},
 ]
-# With 3 players blue (route V) is left out (reconstructed, ruling N-A22; issue 20: leaving orange out let white, the
-# first player, take the empty route IV next to its own, and red trailed: bench/seats.py).
+# With 3 players red (route II, Prag) is left out (reconstructed, ruling N-A22; issue 20, bench/seats.py: with orange
+# out white, the first player, took the empty route IV beside its own; with blue out red's route was the weakest
+# start and red trailed by 2.7 points).
 
 
 def seat_colours(num_players: int) -> tuple[str, ...]:
-    """The colour of each seat: with 3 players white, red and orange (N-A22)."""
-    return COLOURS if num_players == 4 else ("white", "red", "orange")
+    """The colour of each seat: with 3 players white, blue and orange (N-A22)."""
+    return COLOURS if num_players == 4 else ("white", "blue", "orange")
 
 
 def beginner_seats(num_players: int) -> list[dict[str, Any]]:

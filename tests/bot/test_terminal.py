@@ -203,13 +203,14 @@ async def test_resuming_writes_the_current_board_at_once(tmp_path: Path, monkeyp
 @pytest.mark.skipif("nuernberg" not in rules.GAMES, reason="Nürnberg not registered")
 async def test_a_trade_offer_reads_with_names_and_repeats_only_what_changed(tmp_path: Path) -> None:
     db = tmp_path / "n.sqlite3"
-    # Issue 20: Bot Anna offers a trade on her first turn; Ada counters in one typed line and the bot takes it.
-    moves = "counter 1 ore for 1 grain\noffer\ngive gold\nwant ore\nboard\nq\n"
+    # Issue 20: Bot Anna offers a trade on her first turn; Ada counters in one typed line and the bot takes it (Ada,
+    # seat 1, is blue at 3 players: N-A22; blue starts with no ore, so she counters with brick).
+    moves = "counter 1 brick for 1 grain\noffer\ngive gold\nwant ore\nboard\nq\n"
     code, text = await session(db, moves, "--seats", "me,bot,bot", "--seed", "11", game="nuernberg")
     assert code == 0
     assert "Bot Anna offers 1 grain for 1 wool to everyone." in text
-    assert "Ada counters the offer of Bot Anna: Ada would give 1 ore for 1 grain." in text
-    assert "Bot Anna trades 1 grain to Ada for 1 ore (the counter-offer)." in text
+    assert "Ada counters the offer of Bot Anna: Ada would give 1 brick for 1 grain." in text
+    assert "Bot Anna trades 1 grain to Ada for 1 brick (the counter-offer)." in text
     assert "Send the offer (1 gold for 1 ore) to Bot Anna  [send 0]" in text  # menu labels name seats too
     assert "Seat 0" not in text and "seat 0" not in text
     assert "Yours: " in text and "Only Ada can see" not in text  # the game's own summary shows the hand
@@ -320,7 +321,7 @@ async def test_undo_takes_back_the_latest_move_that_still_can_be(tmp_path: Path)
 async def test_nuernberg_offers_in_one_line_and_refusals_give_the_rules_reason(tmp_path: Path) -> None:
     """Issue 20: a whole offer is one typed line; a well-formed illegal line gets the rules' own reason."""
     db = tmp_path / "n.sqlite3"
-    moves = ("counter 1 ore for 1 grain\ndraw\noffer 9 gold for 1 ore to all\n"
+    moves = ("counter 1 brick for 1 grain\ndraw\noffer 9 gold for 1 ore to all\n"
              "offer 1 gold for 1 ore to all\nq\n")
     code, text = await session(db, moves, "--seats", "me,bot,bot", "--seed", "11", game="nuernberg")
     assert code == 0

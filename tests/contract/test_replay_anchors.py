@@ -53,8 +53,8 @@ ANCHORS: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], tuple[str, str,
         "b05b349738ffad0fe58ed201f5856aa41d1f0f2de9a1fe36b0625e48df1a8efe",
         "fe6c7754ec1935c6f4ce1a0b7b7d77626b08755eb398d514e09eb7b8628b6d96", 657),
     ("nuernberg", 3, 41, ()): (
-        "d80335e7b10ebca33caa0e4e172cf97ae4d22986549c53e894d8ffac6a07c301",
-        "9a973c7b81253855c716c9636b7c7191bac6b1c0e01eed7a54ca05852d57fd02", 542),
+        "648b51c2a18143d13d95707b304d4287bd72afc00f90c39a9e9f40a34c0d7732",
+        "cb2083967ebfb139092ac26cd08541257df2ef6e373c3d45272e6f2994be8b24", 422),
     ("nuernberg", 4, 42, (("setup", "free"),)): (
         "22590e7bf1609050bd1f012cdc521781fd9205e97dc6b6378d02225aee464f26",
         "37462ab90657e39e33cf5e088075b83c9a3caefdf1b2301f2390fab4e40b8156", 663),

@@ -15,6 +15,7 @@ import pytest
 
 import render
 from render import nuernberg as nb
+from render import nuernberg_maps as maps
 from render.kit import HIGHLIGHT, RGB, Box, Canvas, player
 from rules import get_game
 from rules.core import Rng
@@ -122,10 +123,47 @@ def test_board_layout_fits_and_shows_every_seat(label: str, state: NuernbergStat
     for seat in range(state.num_players):
         assert any(_is_name(t, seat) for t in rows), f"no row for seat {seat}"
         name = next(t for t in canvas.texts if t.box.inside(canvas.regions["players"]) and _is_name(t.text, seat))
-        on_row = [t.text for t in canvas.texts if abs(t.box.cy - name.box.cy) < 10]
+        # the four stats on the card's second line, under the name
+        below = [t.text for t in canvas.texts if 20 < t.box.cy - name.box.cy < 60
+                 and name.box.x - 60 <= t.box.x <= name.box.x + 300]
         p = view["players"][seat]
-        for value in (p["vp"], p["gold"], p["cards"], p["prestige"]):
-            assert str(value) in on_row, (seat, value, on_row)
+        assert [str(v) for v in (p["vp"], p["gold"], p["cards"], p["prestige"])] == below, (seat, below)
+
+
+# Names as the tables give them: people, the service's bots ("Bot Clara") and a strong bot as the issue saw it cut.
+PHONE_NAMES = ["Bot C (strong)", "Bartholomäus", "Dieter", "Bot Clara"]
+
+
+@pytest.mark.parametrize(("label", "state", "last"), STATES, ids=IDS)
+def test_player_cards_keep_whole_names_and_name_their_icons(label: str, state: NuernbergState, last: Any) -> None:
+    """Issue 20: at phone width (a third of the size) the player panel once cut "Bot C (strong)" and "Bartholomäus"
+    and explained none of its icons. Every name up to 14 characters is drawn whole (a seat owing cards may give way
+    to its debt), and a key names the stats' icons."""
+    view = state.view(None)
+    names = PHONE_NAMES[: state.num_players]
+    canvas = render.board_canvas("nuernberg", view, last=last, names=names)
+    panel = texts_of(canvas, "players")
+    for seat, name in enumerate(names):
+        if not view["players"][seat].get("discard_due"):
+            assert name in panel, (seat, panel)
+    assert {"points", "gold", "cards", "prestige"} <= set(panel)
+
+
+def test_private_screen_keeps_whole_names() -> None:
+    _label, state, _last = STATES[0]
+    for seat, name in enumerate(PHONE_NAMES):
+        canvas = nb.draw_private(state.view(seat), PHONE_NAMES)
+        assert name in texts_of(canvas, "header")
+
+
+def test_city_takes_a_readable_share_of_the_width() -> None:
+    """Issue 20: the city was 440 px of 1280 (about 140 px on a phone); it now takes over 40% of the width, and its
+    hexes are drawn larger."""
+    _label, state, last = STATES[0]
+    canvas = render.board_canvas("nuernberg", state.view(None), last=last, names=NAMES)
+    assert canvas.regions["city"].w >= 0.4 * canvas.w
+    board = nb.draw_board(state.view(None), None, NAMES)
+    assert maps.city_layout(board.regions["city"], state.view(None)["city"]).grid.R >= 52
 
 
 @pytest.mark.parametrize(("label", "state", "last"), STATES, ids=IDS)

@@ -42,12 +42,14 @@ def test_tn1_beginner_setup() -> None:
     assert invariants(st) == []
 
 
-def test_tn1_three_players_leave_out_blue_and_the_kleiner_rat() -> None:
-    """N-A22 (issue 20): with 3 players the third seat is orange on route IV; route V starts empty."""
+def test_tn1_three_players_leave_out_red_and_the_kleiner_rat() -> None:
+    """N-A22 (issue 20): with 3 players the seats are white, blue (route V) and orange (route IV); route II (Prag)
+    starts empty and its Wegerecht unowned."""
     st = new(3)
     assert st.council_cards == ["siebenerrat", "grosser_rat"]
-    assert holder(st, "V") == -1 and all(owner == -1 for owner in st.tolls[4])
-    assert holder(st, "IV") == 2 and st.view(None)["colours"] == ["white", "red", "orange"]
+    assert holder(st, "PRA") == -1 and all(owner == -1 for owner in st.tolls[1])
+    assert holder(st, "V") == 1 and holder(st, "IV") == 2
+    assert st.view(None)["colours"] == ["white", "blue", "orange"]
     assert [vp(st, s) for s in range(3)] == [3, 3, 3]
 
 
