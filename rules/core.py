@@ -23,6 +23,7 @@ _, _n = translator("core")
 
 MAX_ACTION_LEN = 80
 MAX_DESCRIBE_LEN = 100
+ALT_TEXT_MAX = 1024  # Discord's limit on an attachment's description (its alt text)
 
 T = TypeVar("T")
 #: A game's view type: a ``TypedDict`` extending ``rules.views.BaseView`` (a JSON-ready dict at run time).
@@ -352,6 +353,24 @@ class State(ABC, Generic[ViewT]):
         return type(self).from_json(json.loads(self.dump()))
 
 
+def fit_lines(lines: Iterable[str], limit: int) -> str:
+    """Whole lines, joined, as many as fit in ``limit`` characters (a first line too long is cut with '…')."""
+    out: list[str] = []
+    used = 0
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        cost = len(line) + (1 if out else 0)
+        if used + cost > limit:
+            if not out:
+                out.append(line[: limit - 1] + "…")
+            break
+        out.append(line)
+        used += cost
+    return "\n".join(out)
+
+
 def printable(text: str, limit: int = 40) -> str:
     """A safe, short echo of user input for error messages."""
     cleaned = "".join(ch if ch.isprintable() else "?" for ch in text)
@@ -494,8 +513,18 @@ class Game(ABC):
         usual (the order stays until its scope ends). Default: the ``orders_book``'s, else None."""
         return self.orders_book.answer(order_id, view, legal, seat) if self.orders_book is not None else None
 
+    def alt_text(self, view: dict[str, Any], last: str | None = None) -> str:
+        """What a screen reader says for the image drawn from ``view`` (``discord.File(description=…)``): the
+        situation (round, phase, whose move, scores), ``last`` (the last move, as the board shows it) and the part
+        of the board the current decision is about, in at most ``ALT_TEXT_MAX`` characters. Default: the summary's
+        lines, as many as fit whole. Games put the decision's part first."""
+        lines = ([_("Last move: {move}").format(move=last)] if last else []) + self.summary(view).splitlines()
+        return fit_lines(lines, ALT_TEXT_MAX)
+
     def summary(self, view: dict[str, Any]) -> str:
-        """A few readable lines describing a view (terminal table, Discord embed). Games may enrich it."""
+        """The view in words: the board in words for ``view(None)`` (``/game board text``, the terminal), the
+        player's own screen for their private view (``/game hand``). It must say everything the image drawn from
+        the same view shows (tests/a11y check the keys each reads). Games replace this default."""
         lines = [str(view.get("status") or view.get("phase") or self.title)]
         scores = view.get("scores")
         if isinstance(scores, list):
