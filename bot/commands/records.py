@@ -77,7 +77,7 @@ def mygames_line(game: MyGame, user: int) -> str:
     if t.paused is not None:
         line += f" ⏸️ {pause_text(t)}"
     if t.paused in UNREACHABLE:
-        line += " " + _("Continue it elsewhere: {command}.").format(command=f"`/game move-here game:{t.game_id}`")
+        line += " " + _("Continue it elsewhere: `/game move-here game:{game}`.").format(game=t.game_id)
     return line
 
 

@@ -16,11 +16,11 @@ import discord
 from bot.service import SinceDigest
 from bot.ui.pager import Pager
 from bot.ui.text import clip, shown
-from rules.words import translator
+from rules.words import N_, translator
 
 _, _n = translator("discord")
 
-MORE = "/game since"
+MORE = N_("/game since")  # the command as the reader's client names it (bot.command_translator)
 SINCE_VIEW_SECONDS = 600.0
 Interaction = discord.Interaction[Any]
 
@@ -65,7 +65,7 @@ def since_text(digest: SinceDigest, room: int = 700, who: str | None = None) -> 
 
 
 def _and_more(n: int) -> str:
-    return _n("…and {n} more — {command}", "…and {n} more — {command}", n).format(n=n, command=f"`{MORE}`")
+    return _n("…and {n} more — {command}", "…and {n} more — {command}", n).format(n=n, command=f"`{_(MORE)}`")
 
 
 def page_label(digest: SinceDigest, index: int) -> str:
