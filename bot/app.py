@@ -27,8 +27,9 @@ from discord.ext import commands
 from bot import health
 from bot.backup_loop import BackupLoop
 from bot.command_translator import CatalogTranslator
-from bot.commands import away, game_commands, lobby, play, records, since, undo
+from bot.commands import play
 from bot.commands.server_events import ServerEvents
+from bot.commands.tree import add_commands
 from bot.config import Config, ConfigError
 from bot.digest import DigestLoop
 from bot.images import BoardImages
@@ -167,13 +168,7 @@ class KontorBot(commands.Bot):
 def build_bot(config: Config | None = None, **kwargs: Any) -> KontorBot:
     """The fully configured bot — every command group added, the tree complete — without connecting."""
     bot = KontorBot(config or Config(token=""), **kwargs)
-    lobby.setup(bot)
-    records.setup(bot)  # adds /game log, mygames and record to lobby's /game group
-    undo.setup(bot)  # adds /game undo to it
-    since.setup(bot)  # adds /game since
-    away.setup(bot)  # adds /game away, back and reclaim
-    play.setup(bot)
-    game_commands.setup(bot.tree)
+    add_commands(bot)
     return bot
 
 

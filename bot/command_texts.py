@@ -45,7 +45,13 @@ def tree_messages(tree: app_commands.CommandTree[Any]) -> list[tuple[str, str]]:
 
 
 def messages() -> Iterable[tuple[str, str]]:
-    """The texts of the tree ``kontor run`` syncs (built without connecting)."""
-    from bot.app import build_bot  # the whole bot: imported only when the catalogs are made
+    """The texts of the tree ``kontor run`` syncs: the same commands (``bot.commands.tree``) on a bare bot that never
+    connects (the handlers are not called; the tree only needs a bot to hang on)."""
+    import discord
+    from discord.ext import commands
 
-    return tree_messages(build_bot().tree)
+    from bot.commands.tree import add_commands
+
+    bare = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    add_commands(bare)  # type: ignore[arg-type]
+    return tree_messages(bare.tree)
