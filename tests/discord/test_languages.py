@@ -15,7 +15,7 @@ from bot.command_translator import LOCALES, translated
 from bot.lang import speaking
 from bot.service import PrivateUpdate
 from tests.discord.conftest import World, set_server_locale
-from tests.discord.helpers import choose, menu_actions, selects, table
+from tests.discord.helpers import actor_of, choose, menu_actions, selects, table
 
 TRANSLATED = tuple(locale.value for locale in LOCALES)  # fr, de, it
 
@@ -131,3 +131,61 @@ async def test_the_command_tree_carries_french_german_and_italian_for_every_comm
     assert seen > 200  # every command, group, option and choice of the tree
     game = next(p for p in payloads if p["name"] == "game")
     assert game["name_localizations"] == {"fr": "partie", "de": "spiel", "it": "partita"}
+
+
+def _component_texts(result: Any) -> tuple[list[str], list[str]]:
+    """(this layer's texts: button labels and select placeholders; the option labels: the game's action labels)."""
+    ours: list[str] = []
+    labels: list[str] = []
+    for row in result.response.components or []:
+        for component in row.get("components", []):
+            ours += [str(component.get("label") or ""), str(component.get("placeholder") or "")]
+            labels += [str(option.get("label") or "") for option in component.get("options", [])]
+    return ours, labels
+
+
+def _masked(text: str, foreign: set[str]) -> str:
+    """``text`` without the pieces other layers wrote (the game's labels, the table's title): only this layer's."""
+    for piece in sorted(foreign, key=len, reverse=True):
+        if piece:
+            text = text.replace(piece, " ")
+    return text
+
+
+async def test_a_whole_game_in_the_pseudo_locale_leaves_no_word_of_the_discord_layer_in_english(
+        world: World, locales: dict[int, str]) -> None:
+    """Both players' clients in the pseudo-locale: every menu, confirmation, button and select this layer makes for
+    them comes through the catalogs. The game's own words (the toy game's labels) and the service's lines are other
+    layers' and are masked out; the channel (English: the server's locale) is not on trial here."""
+    from tests.support.pseudo import untranslated
+
+    w = world
+    locales[w.alice.id] = locales[w.bob.id] = "qps"
+    await w.alice.slash(w.channel, "game new", game="tally", options="length=short")
+    await w.bob.slash(w.channel, "game join")
+    await w.alice.slash(w.channel, "game settings", auto_forced="off")
+    await w.alice.slash(w.channel, "game start")
+    t = await table(w)
+    names = [*t.names, t.title]
+    foreign: set[str] = {t.title}
+    checked = 0
+    for _ in range(60):
+        t = await table(w)
+        if t.status != "active":
+            break
+        actor = actor_of(w, t.awaited[0])
+        menu = await click_turn(w, actor)
+        ours, labels = _component_texts(menu)
+        foreign.update(labels)
+        action = menu_actions(menu)[0]
+        names += [value.split(" ")[0] for value in menu_actions(menu)]  # action words: protocol, never translated
+        asked = menu.response.content.split("\n")[0]  # "**Tally** — your options (3):" (the reply is edited next)
+        done = await choose(actor, menu, action)
+        first_line = (done.response.content or "").split("\n")[0]  # "✅ Done: <label> (`action`)"; news below
+        for said in [*ours, asked, first_line, *_component_texts(done)[0]]:
+            assert untranslated(_masked(said, foreign | {action}), allowed=names) == [], said
+            checked += 1
+    assert t.status == "finished" and checked > 20
+    logged = await w.bob.slash(w.channel, "game log")
+    head = logged.response.content.split("\n")[0]
+    assert untranslated(_masked(head, foreign), allowed=names) == [], head
