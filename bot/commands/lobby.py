@@ -168,7 +168,7 @@ class GameCommands(app_commands.Group):
     def _game_choices(self, current: str) -> list[app_commands.Choice[str]]:
         typed = current.casefold()
         return [app_commands.Choice(name=clip(_("{title} ({least}–{most} players)").format(
-                    title=g.title, least=g.min_players, most=g.max_players), 100), value=name)
+                    title=_(g.title), least=g.min_players, most=g.max_players), 100), value=name)
                 for name, g in self.svc.games.items() if typed in name or typed in g.title.casefold()][:25]
 
     @new.autocomplete("game")
@@ -257,8 +257,9 @@ class GameCommands(app_commands.Group):
             except TableError:
                 raise TableError(_("Which game? One of: {games}.").format(games=", ".join(self.svc.games))) from None
         g = self.svc.game(game)
-        embed = discord.Embed(title=clip(g.title, 256), colour=embeds.COLOUR,
-                              description=clip(g.rules_summary or _("No summary yet."), 4000))
+        # The game's own words (its domain's catalog; a text is looked up in every domain): title and summary.
+        summary = _(g.rules_summary) if g.rules_summary else _("No summary yet.")
+        embed = discord.Embed(title=clip(_(g.title), 256), colour=embeds.COLOUR, description=clip(summary, 4000))
         embed.add_field(name=_("Players"), value=f"{g.min_players}–{g.max_players}")
         if g.option_choices:
             embed.add_field(name=_("Options (first = default)"), inline=False, value=clip("\n".join(
