@@ -1,6 +1,7 @@
 """The Discord bot: ``build_bot()`` (the whole command tree, no connection) and ``kontor run``.
 
 - Intents: none privileged (slash commands, buttons and DMs need none).
+- The command tree is translated by ``bot.command_translator`` (Discord shows each user their locale's names).
 - Commands are checked against Discord's limits (bot/command_limits.py) and synced in the background once
   connected, only when their payload hash changed, with retries (bot/sync.py): the bot starts regardless.
 - SIGINT and SIGTERM close the bot, the scheduler, the daily digest (``bot/digest.py``), the periodic backup
@@ -25,11 +26,14 @@ from discord.ext import commands
 
 from bot import health
 from bot.backup_loop import BackupLoop
-from bot.commands import away, game_commands, lobby, play, records, since, undo
+from bot.command_translator import CatalogTranslator
+from bot.commands import play
 from bot.commands.server_events import ServerEvents
+from bot.commands.tree import add_commands
 from bot.config import Config, ConfigError
 from bot.digest import DigestLoop
 from bot.images import BoardImages
+from bot.lang import speaking
 from bot.notify import NO_PING, Notifier
 from bot.runtime import tune_gc
 from bot.scheduler import Scheduler
@@ -38,8 +42,10 @@ from bot.sync import CommandSync
 from bot.ui.items import DYNAMIC_ITEMS
 from bot.ui.text import clip
 from bot.writer_lock import StoreLocked
+from rules.words import translator
 
 log = logging.getLogger("kontor")
+_, _n = translator("discord")
 
 # At DEBUG, discord.py logs whole request and gateway payloads: DMs with private screens, the values of
 # secret selects. Keep those two loggers at INFO even under --log-level DEBUG (as bot.store does for aiosqlite).
@@ -56,14 +62,14 @@ class KontorTree(app_commands.CommandTree):
         if isinstance(original, TableError):
             text = original.message
         elif isinstance(error, app_commands.TransformerError):
-            text = "I couldn't understand one of the values you gave. Please pick from the suggestions."
+            text = _("I couldn't understand one of the values you gave. Please pick from the suggestions.")
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = "Games live in server channels and threads; use this there."
+            text = _("Games live in server channels and threads; use this there.")
         elif isinstance(error, app_commands.CheckFailure):
-            text = "You aren't allowed to do that here."
+            text = _("You aren't allowed to do that here.")
         else:
             log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error)
-            text = "Sorry, something went wrong on my side. The game is unchanged; please try again."
+            text = _("Sorry, something went wrong on my side. The game is unchanged; please try again.")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(clip(text, 2000), ephemeral=True, allowed_mentions=NO_PING)
@@ -93,6 +99,32 @@ class KontorBot(commands.Bot):
         self.digest = DigestLoop(self, self.notifier.dms)
         self.command_sync = CommandSync(self)
         self.backups = BackupLoop.for_config(config)  # None without KONTOR_BACKUP_DIR
+        self._speak_each_users_language()
+
+    def _speak_each_users_language(self) -> None:
+        """Answer every interaction in the clicking user's Discord locale (``bot.lang.speaking``), in one place.
+
+        discord.py's INTERACTION_CREATE parser is synchronous and makes, inside itself, the task that runs the
+        interaction (a command, an autocomplete, a button or select callback, a modal, the ``on_interaction``
+        listeners); a task copies the context it is made in, so speaking the locale around the parser reaches every
+        handler, none forgotten. What a handler posts publicly speaks the table's language on top of it."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def parse_in_users_language(data: dict[str, Any]) -> None:
+            with speaking(data.get("locale")):
+                parse(data)
+
+        parsers["INTERACTION_CREATE"] = parse_in_users_language
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Remember the user's language for what reaches them later, outside an interaction (DMs, digests)."""
+        if self._service is None:
+            return
+        try:
+            await self._service.remember_language(interaction.user.id, interaction.locale)
+        except Exception:  # never in the way of the interaction itself
+            log.warning("could not remember the language of %s", interaction.user.id, exc_info=True)
 
     @property
     def service(self) -> TableService:
@@ -105,6 +137,7 @@ class KontorBot(commands.Bot):
             self._service, report = await health.open_service(self.config.db_path, **self.service_options)
             health.log_health(report)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogTranslator())  # the tree in fr, de, it: before any sync reads it
         await self.add_cog(ServerEvents(self))  # channel, thread and server removal pause the tables there
         if self.sync_on_start:
             self.command_sync.start()  # in the background, after connecting: never in the way of the login
@@ -135,13 +168,7 @@ class KontorBot(commands.Bot):
 def build_bot(config: Config | None = None, **kwargs: Any) -> KontorBot:
     """The fully configured bot — every command group added, the tree complete — without connecting."""
     bot = KontorBot(config or Config(token=""), **kwargs)
-    lobby.setup(bot)
-    records.setup(bot)  # adds /game log, mygames and record to lobby's /game group
-    undo.setup(bot)  # adds /game undo to it
-    since.setup(bot)  # adds /game since
-    away.setup(bot)  # adds /game away, back and reclaim
-    play.setup(bot)
-    game_commands.setup(bot.tree)
+    add_commands(bot)
     return bot
 
 
@@ -160,7 +187,7 @@ async def serve(bot: KontorBot, token: str) -> int:
     stopper = asyncio.create_task(stop.wait(), name="kontor-signals")
     code = 0
     try:
-        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        done, _pending = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         if runner in done and runner.exception() is not None:
             error = runner.exception()
             if isinstance(error, health.StartupError):  # the file cannot serve (setup_hook): say why, plainly

@@ -107,6 +107,16 @@ def _check_ranges(option: Mapping[str, Any], where: str, out: list[str]) -> None
                 out.append(f"{where}: {key} out of range")
 
 
+def _unique_in_every_locale(siblings: list[Mapping[str, Any]], where: str, what: str, out: list[str]) -> None:
+    """Sibling names must differ in every locale too: a user sees each sibling's localised name (or the default)."""
+    locales = {locale for node in siblings for locale in (node.get("name_localizations") or {})}
+    for locale in sorted(locales):
+        names = [str((node.get("name_localizations") or {}).get(locale) or node.get("name")) for node in siblings]
+        if len(set(names)) != len(names):
+            twice = sorted({name for name in names if names.count(name) > 1})
+            out.append(f"{where}: {what} names must be unique in locale {locale} ({', '.join(twice)})")
+
+
 def _check_options(options: list[Mapping[str, Any]], where: str, depth: int, out: list[str]) -> int:
     """Validate an ``options`` array; ``depth`` 0 = a command's own options. Returns its combined size."""
     if len(options) > MAX_OPTIONS:
@@ -114,6 +124,7 @@ def _check_options(options: list[Mapping[str, Any]], where: str, depth: int, out
     names = [str(option.get("name")) for option in options]
     if len(set(names)) != len(names):
         out.append(f"{where}: option names must be unique")
+    _unique_in_every_locale(options, where, "option", out)
     kinds = {option.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for option in options}
     if len(kinds) > 1:
         out.append(f"{where}: subcommands cannot be mixed with plain options")
@@ -161,7 +172,7 @@ def command_problems(payload: Mapping[str, Any]) -> list[str]:
         size = _localised("name", payload, where, name_ok, out)
         size += _localised("description", payload, where, lambda t: _text_ok(t, 1, MAX_DESCRIPTION), out)
         size += _check_options(list(payload.get("options") or []), where, 0, out)
-        if size > MAX_COMBINED:
+        if size > MAX_COMBINED:  # Discord counts the longest localisation of each field (the default included)
             out.append(f"{where}: combined name/description/value size {size} exceeds {MAX_COMBINED}")
     else:
         if not _text_ok(payload.get("name"), 1, MAX_NAME):
@@ -185,17 +196,35 @@ def problems(payloads: Iterable[Mapping[str, Any]]) -> list[str]:
         names = [p.get("name") for p in same]
         if len(set(names)) != len(names):
             out.append(f"duplicate command names of type {kind}")
+        _unique_in_every_locale(same, "scope", f"type {kind} command", out)
     return out
 
 
-def tree_payloads(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
-    """Exactly what ``tree.sync(guild=...)`` would send (without a translator)."""
-    return [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
+def combined_size(payload: Mapping[str, Any]) -> int:
+    """Discord's size of a chat command: the characters of every name, description and choice value of the command,
+    its options, subcommands and choices, each field counted at its longest localisation (the default included).
+    At most ``MAX_COMBINED``."""
+    out: list[str] = []
+    size = _localised("name", payload, "", name_ok, out)
+    size += _localised("description", payload, "", lambda t: True, out)
+    return size + _check_options(list(payload.get("options") or []), "", 0, out)
 
 
-def check_tree(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
+async def tree_payloads(tree: app_commands.CommandTree,
+                        guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
+    """Exactly what ``tree.sync(guild=...)`` would send: translated (``*_localizations``) when the tree has a
+    translator (``bot.command_translator``), as discord.py's sync builds it."""
+    translator = tree.translator
+    commands = tree.get_commands(guild=guild)
+    if translator is None:
+        return [command.to_dict(tree) for command in commands]
+    return [await command.get_translated_payload(tree, translator) for command in commands]
+
+
+async def check_tree(tree: app_commands.CommandTree,
+                     guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
     """The payloads of one scope, or ``CommandLimitError`` listing everything Discord would reject."""
-    payloads = tree_payloads(tree, guild)
+    payloads = await tree_payloads(tree, guild)
     found = problems(payloads)
     if found:
         raise CommandLimitError(found)

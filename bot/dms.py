@@ -19,15 +19,18 @@ from typing import Any
 import discord
 
 from bot.botcore import BotCore
+from bot.lang import speaking
 from bot.service import PrivateUpdate, Table
 from bot.ui import embeds
-from bot.ui.text import NO_PING, pings
+from bot.ui.text import NO_PING, pings, table_language
+from rules.words import N_, translator
 
 log = logging.getLogger(__name__)
+_, _n = translator("discord")
 
 CANNOT_DM = 50007
 RETRY_AFTER = 6 * 3600.0  # seconds after a refused DM before the next one is tried
-DM_HELP = (
+DM_HELP = N_(
     "I can't send you direct messages, so your private screen can't reach you by DM. "
     "Use `/game hand` or the **My screen** button under the board (only you see it), or allow DMs: "
     "right-click the server → Privacy Settings → Direct Messages."
@@ -52,20 +55,29 @@ class DirectMessages:
             self._recheck.add(user)
 
     async def send_screen(self, table: Table, user_id: int, private: PrivateUpdate, *, content: str | None = None,
-                          heading: str = "Just now") -> bool:
+                          heading: str | None = None) -> bool:
         """DM one player their screen (``private.events`` under ``heading``); False if it was not delivered (or not
-        tried: DMs known to be refused). ``content`` replaces the "Your screen in #channel" line."""
+        tried: DMs known to be refused). ``content`` replaces the "Your screen in #channel" line. Written in the
+        player's language as last seen in an interaction (a DM has no locale of its own)."""
         svc = self.bot.service
         ok, failed_at = await svc.store.dm_status(user_id)
         if not ok and not self._try_again(user_id, failed_at):
             return False
+        with speaking(await svc.user_language(user_id)):
+            return await self._send_screen(table, user_id, private, ok, content, heading)
+
+    async def _send_screen(self, table: Table, user_id: int, private: PrivateUpdate, ok: bool, content: str | None,
+                           heading: str | None) -> bool:
+        svc = self.bot.service
+        heading = heading or _("Just now")
         image = await self.bot.images.private(table.game, private.view, names=table.names)
         summary = svc.game(table.game).summary(private.view)
         embed = embeds.private_embed(table, summary, private.events, image=image is not None, heading=heading)
         if content is None:
-            content = f"Your screen in <#{table.channel}>"
             if table.status == "active" and user_id in table.awaited:
-                content += " — it's your move"
+                content = _("Your screen in {channel} — it's your move").format(channel=f"<#{table.channel}>")
+            else:
+                content = _("Your screen in {channel}").format(channel=f"<#{table.channel}>")
         files = [discord.File(io.BytesIO(image), filename="screen.png")] if image else []
         try:
             await self._deliver(user_id, ok, content=content, embed=embed, files=files)
@@ -101,8 +113,8 @@ class DirectMessages:
     async def hello(self, user: discord.User | discord.Member, table: Table) -> bool:
         """At join: a short hello by DM proves DMs work; False only when Discord says they are closed."""
         try:
-            await user.send(f"You joined **{table.title}** in <#{table.channel}>. Your private screen will come here.",
-                            allowed_mentions=NO_PING)
+            await user.send(_("You joined **{title}** in {channel}. Your private screen will come here.").format(
+                title=table.title, channel=f"<#{table.channel}>"), allowed_mentions=NO_PING)
         except discord.HTTPException as exc:
             return not await self._refused(user.id, exc)
         await self._delivered(user.id, was_ok=False)
@@ -142,7 +154,9 @@ class DirectMessages:
 
     async def _tell_closed(self, table: Table, user_id: int) -> None:
         channel = await self._channel(table.channel)
+        with speaking(table_language(table)):  # said in the channel: the table's language
+            text = f"<@{user_id}> {_(DM_HELP)}"
         try:
-            await channel.send(f"<@{user_id}> {DM_HELP}", allowed_mentions=pings([user_id]))
+            await channel.send(text, allowed_mentions=pings([user_id]))
         except discord.HTTPException:
             log.warning("could not tell %s about closed DMs", user_id, exc_info=True)

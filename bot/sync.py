@@ -38,11 +38,11 @@ def _read_hashes(path: Path) -> dict[str, str]:
 
 async def sync_if_changed(bot: BotCore) -> bool:
     """Validate the tree, then sync it (to KONTOR_GUILD, else globally) only if its hash changed."""
-    command_limits.check_tree(bot.tree)  # the global set is validated even when syncing one guild
+    await command_limits.check_tree(bot.tree)  # the global set is validated even when syncing one guild
     guild = discord.Object(bot.config.guild_id) if bot.config.guild_id else None
     if guild is not None:
         bot.tree.copy_global_to(guild=guild)
-    digest = command_limits.payload_hash(command_limits.check_tree(bot.tree, guild=guild))
+    digest = command_limits.payload_hash(await command_limits.check_tree(bot.tree, guild=guild))
     scope = f"guild:{bot.config.guild_id}" if guild else "global"
     path = bot.config.hash_path
     hashes = _read_hashes(path)

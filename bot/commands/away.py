@@ -16,6 +16,9 @@ from bot.commands.records import refusals
 from bot.service import TableError
 from bot.service.clocks import MAX_AWAY_DAYS
 from bot.ui.text import clip, shown
+from rules.words import translator
+
+_, _n = translator("discord")
 
 
 def setup(bot: BotCore) -> None:
@@ -39,8 +42,8 @@ def setup(bot: BotCore) -> None:
             await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
             return
         await interaction.edit_original_response(
-            content=clip("🏖️ Your clocks are paused; nobody plays for you and you are not pinged.\n" + text
-                         + "\n`/game back` ends it early.", 2000))
+            content=clip("🏖️ " + _("Your clocks are paused; nobody plays for you and you are not pinged.") + "\n" + text
+                         + "\n" + _("`/game back` ends it early."), 2000))
         await announce(updates)
 
     @app_commands.command(name="back", description="End your time away early: your clocks run again")
@@ -52,22 +55,23 @@ def setup(bot: BotCore) -> None:
         except TableError as exc:
             await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
             return
-        await interaction.edit_original_response(content=f"👋 Welcome back: your clocks run again in {len(updates)}"
-                                                         f" game{'s' if len(updates) != 1 else ''}.")
+        await interaction.edit_original_response(content="👋 " + _n(
+            "Welcome back: your clocks run again in {n} game.", "Welcome back: your clocks run again in {n} games.",
+            len(updates)).format(n=len(updates)))
         await announce(updates)
 
     @app_commands.command(name="reclaim", description="Take your seat back from the caretaker")
     @refusals
     async def reclaim(interaction: discord.Interaction[Any]) -> None:
         if interaction.channel_id is None:
-            raise TableError("Use this in the game's channel or thread.")
+            raise TableError(_("Use this in the game's channel or thread."))
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             update = await bot.service.reclaim(interaction.channel_id, interaction.user.id)
         except TableError as exc:
             await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
             return
-        await interaction.edit_original_response(content="✅ The seat is yours again.")
+        await interaction.edit_original_response(content="✅ " + _("The seat is yours again."))
         await bot.notifier.publish(update)
 
     commands: tuple[app_commands.Command[Any, ..., Any], ...] = (away, back, reclaim)

@@ -18,6 +18,7 @@ from bot.botcore import BotCore
 from bot.commands.play import reply
 from bot.commands.preferences import notify_command
 from bot.dms import DM_HELP
+from bot.lang import LANGUAGES, NAMES, language_of, speaking
 from bot.levels import LEVELS
 from bot.notify import NO_PING
 from bot.service import (
@@ -32,8 +33,11 @@ from bot.service import (
 )
 from bot.ui import embeds
 from bot.ui.confirm import ask
-from bot.ui.text import clip, input_problem, safe_echo, shown, shown_lines
+from bot.ui.rematch import begins_text
+from bot.ui.text import clip, input_problem, safe_echo, shown, shown_lines, table_language
+from rules.words import translator
 
+_, _n = translator("discord")
 ORDER_LIST = 12
 # Discord allows 100 characters for an option's description: the full text is AUTO_FORCED_HELP (said on "on").
 AUTO_FORCED_DESCRIPTION = "on: an only option is played at once (others can tell you had no choice)"
@@ -57,7 +61,7 @@ def refusals(func: Any) -> Any:
 
 def channel_of(interaction: discord.Interaction[Any]) -> int:
     if interaction.channel_id is None:
-        raise TableError("Use this in a server channel or thread.")
+        raise TableError(_("Use this in a server channel or thread."))
     return interaction.channel_id
 
 
@@ -70,7 +74,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     """``"length=long, map=b"`` -> ``{"length": "long", "map": "b"}``; TableError on anything else."""
     if not text:
         return {}
-    problem = input_problem(text, limit=200, what="The options text")
+    problem = input_problem(text, limit=200, what="options")
     if problem:
         raise TableError(problem)
     out: dict[str, str] = {}
@@ -79,7 +83,8 @@ def parse_options(text: str | None) -> dict[str, str]:
             continue
         key, sep, value = part.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise TableError(f"Options look like `name=value, name=value`; '{safe_echo(part)}' does not.")
+            raise TableError(_("Options look like `name=value, name=value`; '{part}' does not.").format(
+                part=safe_echo(part)))
         out[key.strip().lower()] = value.strip().lower()
     return out
 
@@ -89,9 +94,11 @@ def check_reach(interaction: discord.Interaction[Any]) -> None:
     thread = isinstance(interaction.channel, discord.Thread)
     missing = pausing.missing_permissions(interaction.app_permissions, thread=thread)
     if missing:
-        raise TableError(f"I can't run a table here: I'm missing {', '.join(missing)} in this "
-                         f"{'thread' if thread else 'channel'}. A moderator can grant them in the channel's settings"
-                         " (Permissions → Kontor), then try again.")
+        text = (_("I can't run a table here: I'm missing {permissions} in this thread. A moderator can grant them in"
+                  " the channel's settings (Permissions → Kontor), then try again.") if thread else
+                _("I can't run a table here: I'm missing {permissions} in this channel. A moderator can grant them in"
+                  " the channel's settings (Permissions → Kontor), then try again."))
+        raise TableError(text.format(permissions=", ".join(missing)))
 
 
 def _choices(values: Any) -> list[app_commands.Choice[str]]:
@@ -110,13 +117,15 @@ class GameCommands(app_commands.Group):
         return self.bot.service
 
     async def _lobby_reply(self, interaction: discord.Interaction[Any], update: Update, extra: str = "") -> None:
-        embed = embeds.lobby_embed(update.table, update.public_events)
+        """The lobby, public: in the table's language (``extra`` is made by the caller in it too)."""
+        with speaking(table_language(update.table)):
+            embed = embeds.lobby_embed(update.table, update.public_events)
         await interaction.response.send_message(extra or None, embed=embed, allowed_mentions=NO_PING)
 
     async def _check_dm(self, interaction: discord.Interaction[Any], table: Table) -> None:
         """After answering (the 3-second rule): prove DMs work, else explain privately how to enable them."""
         if not await self.bot.notifier.check_dm(interaction.user, table):
-            await interaction.followup.send(DM_HELP, ephemeral=True)
+            await interaction.followup.send(_(DM_HELP), ephemeral=True)
 
     # ---- lobby -----------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a table for a game in this channel (or thread)")
@@ -126,16 +135,21 @@ class GameCommands(app_commands.Group):
     @refusals
     async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None,
                   pace: str | None = None) -> None:
-        problem = input_problem(game, limit=40, what="The game name")
+        problem = input_problem(game, limit=40, what="game")
         if problem:
             raise TableError(problem)
         check_reach(interaction)
-        settings = {"pace": pace} if pace else None
+        # The channel reads the server's language when Kontor speaks it, else English (``/game settings`` changes it).
+        settings: dict[str, Any] = {"language": language_of(interaction.guild_locale)}
+        if pace:
+            settings["pace"] = pace
         update = await self.svc.create(interaction.channel_id, interaction.guild_id, game, interaction.user.id,
                                        interaction.user.display_name, options=parse_options(options),
                                        settings=settings)
-        await self._lobby_reply(interaction, update, "Table open: `/game join` to sit down, `/game bot add` for a "
-                                "bot, then the host runs `/game start`.")
+        with speaking(table_language(update.table)):
+            extra = _("Table open: `/game join` to sit down, `/game bot add` for a bot, then the host runs"
+                      " `/game start`.")
+        await self._lobby_reply(interaction, update, extra)
         await self._check_dm(interaction, update.table)
 
     @new.autocomplete("options")
@@ -153,7 +167,8 @@ class GameCommands(app_commands.Group):
 
     def _game_choices(self, current: str) -> list[app_commands.Choice[str]]:
         typed = current.casefold()
-        return [app_commands.Choice(name=clip(f"{g.title} ({g.min_players}–{g.max_players} players)", 100), value=name)
+        return [app_commands.Choice(name=clip(_("{title} ({least}–{most} players)").format(
+                    title=_(g.title), least=g.min_players, most=g.max_players), 100), value=name)
                 for name, g in self.svc.games.items() if typed in name or typed in g.title.casefold()][:25]
 
     @new.autocomplete("game")
@@ -202,9 +217,8 @@ class GameCommands(app_commands.Group):
         except TableError as exc:
             await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
             return
-        digest = update.table.seed_digest or ""
-        text = (f"🎲 **{update.table.title}** begins! Fair dice: the seed's SHA-256 is `{digest}`; "
-                "the seed itself is revealed at the end so anyone can replay and check every shuffle.")
+        with speaking(table_language(update.table)):  # public news: the channel's language
+            text = begins_text(update.table)
         await interaction.edit_original_response(content=text)
         if not likely:  # the table changed between the look and the start: the news is public all the same
             await interaction.followup.send(text, allowed_mentions=NO_PING)
@@ -227,7 +241,8 @@ class GameCommands(app_commands.Group):
         summary = self.svc.game(table.game).summary(view)
         image = await self.bot.images.board(table.game, view, names=table.names)
         waiting = ", ".join(table.seats[s].name for s in table.awaited_seats)
-        embed = embeds.board_embed(table, summary, [f"Waiting for: {waiting}" if waiting else table.status],
+        embed = embeds.board_embed(table, summary, [_("Waiting for: {names}").format(names=waiting) if waiting
+                                                    else embeds.status_word(table.status)],
                                    image=image is not None)
         files = [discord.File(io.BytesIO(image), filename="board.png")] if image else []
         await interaction.edit_original_response(embed=embed, attachments=files)
@@ -240,17 +255,18 @@ class GameCommands(app_commands.Group):
             try:
                 game = (await self.svc.table(interaction.channel_id)).game
             except TableError:
-                raise TableError(f"Which game? One of: {', '.join(self.svc.games)}.") from None
+                raise TableError(_("Which game? One of: {games}.").format(games=", ".join(self.svc.games))) from None
         g = self.svc.game(game)
-        embed = discord.Embed(title=clip(g.title, 256), colour=embeds.COLOUR,
-                              description=clip(g.rules_summary or "No summary yet.", 4000))
-        embed.add_field(name="Players", value=f"{g.min_players}–{g.max_players}")
+        # The game's own words (its domain's catalog; a text is looked up in every domain): title and summary.
+        summary = _(g.rules_summary) if g.rules_summary else _("No summary yet.")
+        embed = discord.Embed(title=clip(_(g.title), 256), colour=embeds.COLOUR, description=clip(summary, 4000))
+        embed.add_field(name=_("Players"), value=f"{g.min_players}–{g.max_players}")
         if g.option_choices:
-            embed.add_field(name="Options (first = default)", inline=False, value=clip("\n".join(
+            embed.add_field(name=_("Options (first = default)"), inline=False, value=clip("\n".join(
                 f"`{k}`: {', '.join(v)}" for k, v in g.option_choices.items()), 1024))
-        embed.add_field(name="Reconstructed component data", inline=False,
-                        value=clip("\n".join(f"• {r}" for r in g.reconstructed) or "None: all data is published.",
-                                   1024))
+        embed.add_field(name=_("Reconstructed component data"), inline=False,
+                        value=clip("\n".join(f"• {_(r)}" for r in g.reconstructed)
+                                   or _("None: all data is published."), 1024))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @rules.autocomplete("game")
@@ -279,26 +295,30 @@ class GameCommands(app_commands.Group):
                 await interaction.response.send_message(clip("\n".join(shown_lines(update.public_events)), 2000),
                                                         allowed_mentions=NO_PING)
                 return
-            await ask(interaction, "Really abandon this channel's game? Its saved data is damaged; ending it frees"
-                      " the channel for a new one.", "Abandon",
+            await ask(interaction, _("Really abandon this channel's game? Its saved data is damaged; ending it frees"
+                                     " the channel for a new one."), _("Abandon"),
                       functools.partial(self._abandon_now, channel_of(interaction), True))
             return
         if table.status not in ("lobby", "active"):
-            raise TableError("There is no open game in this channel." if game is None else f"Game #{game} is over.")
+            raise TableError(_("There is no open game in this channel.") if game is None
+                             else _("Game #{game} is over.").format(game=game))
         user = interaction.user.id
         moderator = is_moderator(interaction) and table.guild == interaction.guild_id  # of the game's own server
         if moderator or user == table.host:  # the seated host, or a moderator: ask first
-            where = "here" if table.channel == interaction.channel_id else f"(game #{table.game_id})"
-            await ask(interaction, f"Really abandon **{table.title}** {where}? The game ends for everyone at the"
-                      " table.", "Abandon", functools.partial(self._abandon_now, table.channel, moderator))
+            question = (_("Really abandon **{title}** here? The game ends for everyone at the table.")
+                        if table.channel == interaction.channel_id else
+                        _("Really abandon **{title}** (game #{game})? The game ends for everyone at the table."))
+            await ask(interaction, question.format(title=table.title, game=table.game_id), _("Abandon"),
+                      functools.partial(self._abandon_now, table.channel, moderator))
             return
         if game is not None and table.channel != interaction.channel_id:
-            raise TableError("Only the table's host or a moderator of its server can end a game from elsewhere.")
+            raise TableError(_("Only the table's host or a moderator of its server can end a game from elsewhere."))
         # a seated player's vote (kept in the database): the game ends once a majority agrees
         update = await self.svc.vote_abandon(interaction.channel_id, user)
         text = "\n".join(shown_lines(update.public_events))
         if update.table.status in ("lobby", "active"):
-            text = f"🗳️ {text} Other seated players: `/game abandon` to agree."
+            with speaking(table_language(update.table)):
+                text = "🗳️ " + _("{votes} Other seated players: `/game abandon` to agree.").format(votes=text)
         await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
 
     async def _abandon_now(self, channel: int, moderator: bool, press: discord.Interaction[Any]) -> None:
@@ -307,7 +327,7 @@ class GameCommands(app_commands.Group):
         except TableError as exc:
             await press.edit_original_response(content=clip(shown(exc.message), 2000))
             return
-        await press.edit_original_response(content="✅ Done: the game is abandoned.")
+        await press.edit_original_response(content="✅ " + _("Done: the game is abandoned."))
         await press.followup.send(clip("\n".join(shown_lines(update.public_events)), 2000), allowed_mentions=NO_PING)
 
     @app_commands.command(name="move-here", description="Continue a game whose channel is gone in this channel")
@@ -328,7 +348,8 @@ class GameCommands(app_commands.Group):
             await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
             return
         await interaction.edit_original_response(
-            content=f"📦 Done: **{update.table.title}** (game #{update.table.game_id}) continues here.")
+            content="📦 " + _("Done: **{title}** (game #{game}) continues here.").format(
+                title=update.table.title, game=update.table.game_id))
         await self.bot.notifier.publish(update)
 
     @app_commands.command(name="seat-vote", description="Vote on the seat of a player who left the server")
@@ -339,9 +360,9 @@ class GameCommands(app_commands.Group):
     async def seat_vote(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 10],
                         vote: str, member: discord.Member | None = None) -> None:
         if vote == "member" and member is None:
-            raise TableError("Name the member who should take the seat (`member:`).")
+            raise TableError(_("Name the member who should take the seat (`member:`)."))
         if member is not None and member.bot:
-            raise TableError("Bots other than Kontor's own can't play; vote `bot` for a Kontor bot.")
+            raise TableError(_("Bots other than Kontor's own can't play; vote `bot` for a Kontor bot."))
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             update = await self.svc.vote_seat(
@@ -361,13 +382,12 @@ class GameCommands(app_commands.Group):
     async def replace(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 10],
                       member: discord.Member | None = None) -> None:
         if member is not None and member.bot:
-            raise TableError("Bots other than Kontor's own can't play; leave `member` empty for a Kontor bot.")
+            raise TableError(_("Bots other than Kontor's own can't play; leave `member` empty for a Kontor bot."))
         table: Table = await self.svc.table(channel_of(interaction))
         if table.status not in ("lobby", "active"):
-            raise TableError("There is no open game in this channel.")
+            raise TableError(_("There is no open game in this channel."))
         if seat > len(table.seats):
-            raise TableError(f"Seat must be a number from 1 to {len(table.seats)}.")
-        new = shown(member.display_name) if member else "a bot"
+            raise TableError(_("Seat must be a number from 1 to {n}.").format(n=len(table.seats)))
         channel = interaction.channel_id
 
         async def hand_over(press: discord.Interaction[Any]) -> None:
@@ -378,14 +398,17 @@ class GameCommands(app_commands.Group):
             except TableError as exc:
                 await press.edit_original_response(content=clip(shown(exc.message), 2000))
                 return
-            await press.edit_original_response(content="✅ Done.")
+            await press.edit_original_response(content="✅ " + _("Done."))
             await press.followup.send(clip("\n".join(shown_lines(update.public_events)), 2000),
                                       allowed_mentions=NO_PING)
             if update.public_view is not None:
                 await self.bot.notifier.publish(update)
 
-        await ask(interaction, f"Really hand seat {seat} ({shown(table.seats[seat - 1].name)}) over to {new}?",
-                  "Hand over", hand_over)
+        name = shown(table.seats[seat - 1].name)
+        question = (_("Really hand seat {seat} ({name}) over to {member}?").format(
+                        seat=seat, name=name, member=shown(member.display_name)) if member else
+                    _("Really hand seat {seat} ({name}) over to a bot?").format(seat=seat, name=name))
+        await ask(interaction, question, _("Hand over"), hand_over)
 
     @app_commands.command(name="settings", description="Pace, time banks, caretaker, posting")
     @app_commands.describe(pace="Preset: time bank, refill and reminder",
@@ -396,10 +419,12 @@ class GameCommands(app_commands.Group):
                            caretaker="Caretaker's turns: bot, strong bot or skip; none = wait",
                            timeout_default="When a bank runs out and nobody answers",
                            post="A board message per move, or one live message edited",
-                           auto_forced=AUTO_FORCED_DESCRIPTION)
+                           auto_forced=AUTO_FORCED_DESCRIPTION,
+                           language="The language of the channel's boards and posts")
     @app_commands.choices(pace=_choices(PACES), caretaker=_choices(SETTING_CHOICES["caretaker"]),
                           timeout_default=_choices(SETTING_CHOICES["timeout_default"]),
-                          post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]))
+                          post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]),
+                          language=[app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES])
     @refusals
     async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
                        bank_hours: app_commands.Range[float, 0, 720] | None = None,
@@ -407,15 +432,15 @@ class GameCommands(app_commands.Group):
                        remind_hours: app_commands.Range[float, 0, 720] | None = None,
                        deadline_hours: app_commands.Range[float, 0, 720] | None = None,
                        caretaker: str | None = None, timeout_default: str | None = None, post: str | None = None,
-                       auto_forced: str | None = None) -> None:
+                       auto_forced: str | None = None, language: str | None = None) -> None:
         given = {k: v for k, v in {"pace": pace, "bank_hours": bank_hours, "refill_hours": refill_hours,
                                    "remind_hours": remind_hours, "deadline_hours": deadline_hours,
                                    "caretaker": caretaker, "timeout_default": timeout_default, "post": post,
-                                   "auto_forced": auto_forced}.items()
+                                   "auto_forced": auto_forced, "language": language}.items()
                  if v is not None}
         if not given:
             table: Table = await self.svc.table(interaction.channel_id)
-            await interaction.response.send_message(embed=embeds.lobby_embed(table, ["Current settings."]),
+            await interaction.response.send_message(embed=embeds.lobby_embed(table, [_("Current settings.")]),
                                                     ephemeral=True)
             return
         update = await self.svc.update_settings(interaction.channel_id, interaction.user.id,
@@ -423,7 +448,8 @@ class GameCommands(app_commands.Group):
         self.bot.scheduler.poke()  # new timers may fall due sooner
         text = "\n".join(shown_lines(update.public_events))
         if auto_forced == "on":
-            text += f"\n{AUTO_FORCED_HELP}"
+            with speaking(table_language(update.table)):  # public: the channel's language
+                text += "\n" + _(AUTO_FORCED_HELP)
         await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
 
     # ---- standing orders -------------------------------------------------------------------
@@ -435,20 +461,23 @@ class GameCommands(app_commands.Group):
         channel, user = channel_of(interaction), interaction.user.id
         if order is None:
             info: OrderInfo = await self.svc.orders(channel, user)
-            lines = [f"📌 Your standing order: {shown(info.current[1])}. `/game orders order:cancel` cancels it."
-                     if info.current else "You have no standing order at this table."]
+            lines = ["📌 " + _("Your standing order: {order}. `/game orders order:cancel` cancels it.").format(
+                         order=shown(info.current[1]))
+                     if info.current else _("You have no standing order at this table.")]
             if info.offers:
-                lines.append("You can give (`/game orders order:` …, only you see it):")
-                lines.extend(f"• {shown(label)}" for _, label in info.offers[:ORDER_LIST])
+                lines.append(_("You can give (`/game orders order:` …, only you see it):"))
+                lines.extend(f"• {shown(label)}" for _id, label in info.offers[:ORDER_LIST])
                 if len(info.offers) > ORDER_LIST:
-                    lines.append(f"… and {len(info.offers) - ORDER_LIST} more: start typing in `order:`.")
+                    more = len(info.offers) - ORDER_LIST
+                    lines.append(_n("… and {n} more: start typing in `order:`.",
+                                    "… and {n} more: start typing in `order:`.", more).format(n=more))
             else:
-                lines.append("No standing order can be given at this point of the game.")
+                lines.append(_("No standing order can be given at this point of the game."))
             await reply(interaction, "\n".join(lines))
             return
-        problem = input_problem(order, limit=100, what="The order")
+        problem = input_problem(order, limit=100, what="order")
         if problem:
-            raise TableError(problem + " Choose one of the suggested orders.")
+            raise TableError(problem + " " + _("Choose one of the suggested orders."))
         if order.strip().casefold() == "cancel":
             await reply(interaction, await self.svc.cancel_order(channel, user))
             return
@@ -473,7 +502,8 @@ class GameCommands(app_commands.Group):
         out = [app_commands.Choice(name=clip(label, 100), value=order_id) for order_id, label in info.offers
                if not typed or typed in label.casefold() or typed in order_id.casefold()]
         if info.current is not None and (not typed or typed in "cancel"):
-            out.insert(0, app_commands.Choice(name=clip(f"cancel — {info.current[1]}", 100), value="cancel"))
+            out.insert(0, app_commands.Choice(name=clip(_("cancel — {order}").format(order=info.current[1]), 100),
+                                              value="cancel"))
         return out[:25]
 
 

@@ -22,9 +22,12 @@ from bot.ui.embeds import fitting_lines
 from bot.ui.items import Board, board_view, menu_view
 from bot.ui.text import NO_PING, clip, input_problem, shown
 from bot.ui.undo import undo_button
+from rules.words import N_, translator
+
+_, _n = translator("discord")
 
 MAX_CHOICES = 25
-POST_PROBLEM = ("⚠️ Your move was saved, but I could not post the board in this channel (I am missing permissions"
+POST_PROBLEM = N_("⚠️ Your move was saved, but I could not post the board in this channel (I am missing permissions"
                 " here, or the thread is locked). The table's clocks are paused, so nobody's time runs out. A"
                 " moderator can give me View Channel, Send Messages, Embed Links and Attach Files here; the clocks"
                 " run again with my next post.")
@@ -65,8 +68,8 @@ def with_undo(view: discord.ui.View | None, undo: discord.ui.Item[Any] | None) -
 def done_text(action: str, label: str | None) -> str:
     """The private confirmation: what was played in words, and the action string (for /move and bug reports)."""
     if label and label != action:
-        return clip(f"✅ Done: {shown(label)} (`{action}`)", 2000)
-    return f"✅ Done: `{action}`"
+        return clip("✅ " + _("Done: {label} ({action})").format(label=shown(label), action=f"`{action}`"), 2000)
+    return "✅ " + _("Done: {action}").format(action=f"`{action}`")
 
 
 class PlayController:
@@ -80,7 +83,7 @@ class PlayController:
         return self.bot.service
 
     def _waiting_for(self, table: Table) -> str:
-        return ", ".join(shown(table.seats[s].name) for s in table.awaited_seats) or "nobody"
+        return ", ".join(shown(table.seats[s].name) for s in table.awaited_seats) or _("nobody")
 
     async def _current_table(self, interaction: discord.Interaction[Any], channel_id: int) -> Table | None:
         try:
@@ -89,7 +92,8 @@ class PlayController:
             await reply(interaction, shown(exc.message))
             return None
         if table.status != "active":
-            await reply(interaction, f"This game is {table.status}; there is nothing to play here now.")
+            await reply(interaction, _("This game is {status}; there is nothing to play here now.").format(
+                status=embeds.status_word(table.status)))
             return None
         return table
 
@@ -97,13 +101,13 @@ class PlayController:
         """Polite refusals for spectators and players who are not awaited; True if refused."""
         user = interaction.user.id
         if table.seat_of(user) is None:
-            await reply(interaction, "You're not playing at this table — enjoy watching! "
-                                     "Start your own with `/game new` (in a thread, to run several).")
+            await reply(interaction, _("You're not playing at this table — enjoy watching! "
+                                       "Start your own with `/game new` (in a thread, to run several)."))
             return True
         if user not in table.awaited:
             news = await self.bot.notifier.news.pending(table, user)
-            text = (f"It's not your move right now — the table is waiting for {self._waiting_for(table)}. "
-                    "I'll mention you when it's your turn.")
+            text = _("It's not your move right now — the table is waiting for {names}. I'll mention you when it's your"
+                     " turn.").format(names=self._waiting_for(table))
             await reply(interaction, with_news(news, text))
             await self.bot.notifier.news.shown(news)
             return True
@@ -127,10 +131,10 @@ class PlayController:
         except TableError as exc:
             await reply(interaction, shown(exc.message))
             return
-        text = f"**{table.title}** — your options ({len(legal)}):"
+        text = _("**{title}** — your options ({n}):").format(title=table.title, n=len(legal))
         if stale and not await self._newest(interaction, board):
             # an earlier board, but the player is awaited: the current menu, said plainly
-            text = f"The board has moved on since that message (now move {table.moves}). " + text
+            text = _("The board has moved on since that message (now move {n}).").format(n=table.moves) + " " + text
         text += self.together_note(table)
         view = menu_view(board_of(table), legal, start, simultaneous=table.simultaneous)
         news = await self.bot.notifier.news.pending(table, interaction.user.id)
@@ -160,20 +164,20 @@ class PlayController:
         if not table.simultaneous:
             return ""
         if table.secret:
-            return "\n🤫 Everyone chooses at the same time; your choice stays secret until all have chosen."
-        return f"\n👥 {self.svc.game(table.game).together_text}"
+            return "\n🤫 " + _("Everyone chooses at the same time; your choice stays secret until all have chosen.")
+        return f"\n👥 {_(self.svc.game(table.game).together_text)}"
 
     async def offer_current(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        await reply(interaction, f"The board has moved on since then (it is now at move {table.moves} of the "
-                                 "current game). Here is the current one:", view=board_view(board_of(table)))
+        await reply(interaction, _("The board has moved on since then (it is now at move {n} of the current game)."
+                                   " Here is the current one:").format(n=table.moves), view=board_view(board_of(table)))
 
     # ---- acting ----------------------------------------------------------------------------
     async def perform(self, interaction: discord.Interaction[Any], channel_id: int, action: str,
                       board: Board | None, *, from_menu: bool = False, simultaneous: bool = False) -> None:
         """Play ``action``; ``board`` (from a menu) is the board it was chosen on, None for typed actions."""
-        problem = input_problem(action, what="That action")
+        problem = input_problem(action, what="action")
         if problem:
-            await reply(interaction, problem + " Use the menu or the autocomplete choices.")
+            await reply(interaction, problem + " " + _("Use the menu or the autocomplete choices."))
             return
         if from_menu:
             await interaction.response.defer()  # updates the ephemeral menu message later
@@ -195,17 +199,17 @@ class PlayController:
         except StaleVersion:
             table = await self.svc.table(channel_id)
             if board is not None and board.version > table.version:  # no such board yet: a forged menu
-                text = "That menu does not belong to any board here; nothing was played. Here is the current one:"
+                text = _("That menu does not belong to any board here; nothing was played. Here is the current one:")
             else:
-                text = (f"The board moved on before your choice arrived (now at move {table.moves}); "
-                        "nothing was played. Here is the current one:")
+                text = _("The board moved on before your choice arrived (now at move {n}); nothing was played. Here is"
+                         " the current one:").format(n=table.moves)
             await self._answer(interaction, from_menu, text, view=board_view(board_of(table)))
             return
         except TableError as exc:
             await self._answer(interaction, from_menu, shown(exc.message))
             return
         except Exception:  # never leave the player looking at "thinking…"; the error is still raised and logged
-            await self._answer(interaction, from_menu, "Sorry, something went wrong on my side; nothing was played.")
+            await self._answer(interaction, from_menu, _("Sorry, something went wrong on my side; nothing was played."))
             raise
         # The news of the mover's own step (a card drawn) and whatever reached them since their last look: here,
         # not by DM. Marked as seen once the reply is out.
@@ -218,7 +222,7 @@ class PlayController:
         await self.bot.notifier.publish(update, actor=user)
         problem = self.bot.notifier.post_problem(channel_id)
         if problem is not None:  # the move stands; say plainly what did not happen, and what pauses because of it
-            await interaction.followup.send(POST_PROBLEM, ephemeral=True, allowed_mentions=NO_PING)
+            await interaction.followup.send(_(POST_PROBLEM), ephemeral=True, allowed_mentions=NO_PING)
 
     async def _answer_done(self, interaction: discord.Interaction[Any], from_menu: bool, table: Table,
                            mover: MoverReply, done: str) -> None:
@@ -230,7 +234,8 @@ class PlayController:
         if table.status != "active" or mover.menu is None:
             await self._answer(interaction, from_menu, done, view=with_undo(None, undo))
             return
-        text = f"{done}\n**Your next step** ({len(mover.menu)} options):"
+        text = done + "\n" + _n("**Your next step** ({n} option):", "**Your next step** ({n} options):",
+                                 len(mover.menu)).format(n=len(mover.menu))
         text += self.together_note(table)
         await self._answer(interaction, from_menu, text, view=with_undo(
             menu_view(board_of(table), mover.menu, 0, simultaneous=table.simultaneous), undo))
@@ -245,7 +250,7 @@ class PlayController:
     async def perform_typed(self, interaction: discord.Interaction[Any], action: str, game: str | None = None) -> None:
         """A typed action (``/move``, or ``/<game> …`` naming its ``game``) in the channel it was typed in."""
         if interaction.channel_id is None:
-            await reply(interaction, "Use this in the game's channel.")
+            await reply(interaction, _("Use this in the game's channel."))
             return
         if game is not None:
             try:
@@ -254,7 +259,8 @@ class PlayController:
                 await reply(interaction, shown(exc.message))
                 return
             if table.game != game:
-                await reply(interaction, f"This channel's game is {table.title}: use `/move` or its own commands.")
+                await reply(interaction, _("This channel's game is {title}: use `/move` or its own commands.").format(
+                    title=table.title))
                 return
         await self.perform(interaction, interaction.channel_id, action, None)
 

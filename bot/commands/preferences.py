@@ -14,6 +14,9 @@ from bot.notify_prefs import CLOSED_NOTE, describe, describe_quiet
 from bot.service import NOTIFY_HELP, TableError
 from bot.service.quiet import timezone_names
 from bot.ui.text import clip
+from rules.words import translator
+
+_, _n = translator("discord")
 
 # Short labels: /game's whole payload must stay under Discord's 8,000 characters (the answer says it in full).
 SHORT = {"mention": "a ping in the channel", "dm": "a direct message", "digest": "one DM a day"}
@@ -48,15 +51,15 @@ def notify_command(bot: BotCore) -> app_commands.Command[Any, Any, None]:
                 hours = await svc.quiet_hours(user)
             if choice is None:
                 current = await svc.notify_pref(user)
-                text = (f"Your turn notices: {describe(current)}. It applies on every server; change it with "
-                        "`/game notify choice:` (mention, dm or digest).")
+                text = _("Your turn notices: {how}. It applies on every server; change it with `/game notify choice:`"
+                         " (mention, dm or digest).").format(how=describe(current))
                 if timezone is not None or quiet is not None:
                     text = "✅ " + describe_quiet(hours, await svc.time_zone(user)) + "\n" + text
                 else:
                     text += "\n" + describe_quiet(hours, await svc.time_zone(user))
             else:
                 current = await svc.set_notify_pref(user, choice)
-                text = f"✅ From now on, on every server: {describe(current)}."
+                text = "✅ " + _("From now on, on every server: {how}.").format(how=describe(current))
                 if timezone is not None or quiet is not None:
                     text += "\n" + describe_quiet(hours, await svc.time_zone(user))
         except TableError as exc:

@@ -21,12 +21,14 @@ from bot.botcore import BotCore
 from bot.commands.play import reply
 from bot.service import DamagedGame, MyGame, Table, TableError, pause_text
 from bot.service.pauses import UNREACHABLE
-from bot.ui import logview
+from bot.ui import embeds, logview
 from bot.ui.text import NO_PING, clip, shown
-from rules.words import plural
+from rules.words import N_, translator
+
+_, _n = translator("discord")
 
 MAX_REPLY = 2000
-NOTHING_OPEN = "No game is waiting for you. 🎉 You have no open games: `/game new` opens a table."
+NOTHING_OPEN = N_("No game is waiting for you. 🎉 You have no open games: `/game new` opens a table.")
 
 
 P = ParamSpec("P")
@@ -55,25 +57,27 @@ def mygames_line(game: MyGame, user: int) -> str:
     """One game in /game mygames: title, number, link, whose move it is (and the time left when it is yours), and
     for a paused table why, and how to go on."""
     t = game.table
-    line = f"• **{shown(t.title)}** (game #{t.game_id}) {link(t)} — "
+    line = "• " + _("**{title}** (game #{game})").format(title=shown(t.title), game=t.game_id) + f" {link(t)} — "
     if t.status == "lobby":
-        line += f"lobby, {len(t.seats)}/{t.max_players} seats" + (", you host: `/game start`" if t.host == user else "")
+        line += (_("lobby, {seated}/{most} seats, you host: `/game start`") if t.host == user
+                 else _("lobby, {seated}/{most} seats")).format(seated=len(t.seats), most=t.max_players)
     elif game.yours:
-        line += "**your move**"
+        line += _("**your move**")
         if game.due_at is not None:
-            line += f", deadline <t:{int(game.due_at)}:R>"
+            line += _(", deadline {when}").format(when=f"<t:{int(game.due_at)}:R>")
         elif t.paused is None:
-            line += ", no deadline"
+            line += _(", no deadline")
         others = [t.seats[s].name for s in t.awaited_seats if t.seats[s].user_id != user]
         if others:
-            line += f" ({', '.join(shown(n) for n in others)} too)"
+            line += " " + _("({names} too)").format(names=", ".join(shown(n) for n in others))
     else:
         waiting = [t.seats[s].name for s in t.awaited_seats]
-        line += f"waiting for {', '.join(shown(n) for n in waiting)}" if waiting else "the bots are moving"
+        line += (_("waiting for {names}").format(names=", ".join(shown(n) for n in waiting)) if waiting
+                 else _("the bots are moving"))
     if t.paused is not None:
         line += f" ⏸️ {pause_text(t)}"
     if t.paused in UNREACHABLE:
-        line += f" Continue it elsewhere: `/game move-here game:{t.game_id}`."
+        line += " " + _("Continue it elsewhere: `/game move-here game:{game}`.").format(game=t.game_id)
     return line
 
 
@@ -81,16 +85,19 @@ def mygames_text(games: list[MyGame], user: int, room: int = MAX_REPLY) -> str:
     """The whole answer within ``room`` characters (Discord's 2,000): the games waiting for the player first; what
     does not fit is counted, not cut mid-line."""
     if not games:
-        return NOTHING_OPEN
+        return _(NOTHING_OPEN)
     mine = [g for g in games if g.yours]
     rest = [g for g in games if not g.yours]
     parts: list[tuple[str, list[MyGame]]] = []
     if mine:
-        parts.append((f"**It's your move in {plural(len(mine), 'game')}:**", mine))
+        parts.append((_n("**It's your move in {n} game:**", "**It's your move in {n} games:**", len(mine)).format(
+            n=len(mine)), mine))
         if rest:
-            parts.append(("**Your other open games:**", rest))
+            parts.append((_("**Your other open games:**"), rest))
     else:
-        parts.append((f"No game is waiting for your move right now. Your {plural(len(rest), 'open game')}:", rest))
+        parts.append((_n("No game is waiting for your move right now. Your {n} open game:",
+                         "No game is waiting for your move right now. Your {n} open games:", len(rest)).format(
+            n=len(rest)), rest))
     out: list[str] = []
     size, left = 0, len(games)
     for head, group in parts:
@@ -99,8 +106,10 @@ def mygames_text(games: list[MyGame], user: int, room: int = MAX_REPLY) -> str:
             block = [head, line] if i == 0 else [line]
             cost = sum(len(b) + 1 for b in block)
             if size + cost > room - 60:
-                return "\n".join([*out, f"… and {plural(left, 'more game')} not shown (the games waiting for you come"
-                                         " first, the nearest deadline first)."])
+                return "\n".join([*out, _n("… and {n} more game not shown (the games waiting for you come first, the"
+                                            " nearest deadline first).", "… and {n} more games not shown (the games"
+                                            " waiting for you come first, the nearest deadline first).", left).format(
+                    n=left)])
             out += block
             size += cost
             left -= 1
@@ -112,18 +121,18 @@ async def _record_table(svc: Any, interaction: discord.Interaction[Any], game: i
     if game is not None:
         table: Table = await svc.table_of_game(game)
         if table.guild != interaction.guild_id and interaction.user.id not in table.humans:
-            raise TableError(f"Game #{game} was played on another server.")
+            raise TableError(_("Game #{game} was played on another server.").format(game=game))
         return table
     if interaction.channel_id is None:
-        raise TableError("Use this in a server channel or thread, or name the game: `/game record game:N`.")
+        raise TableError(_("Use this in a server channel or thread, or name the game: `/game record game:N`."))
     history: list[Table] = await svc.history(interaction.channel_id)
     ended = [t for t in history if t.status in ("finished", "abandoned") and t.seed_digest is not None]
     if ended:
         return ended[-1]
     if any(t.status == "active" for t in history):
-        raise TableError("This channel's game is still running: its seed stays secret until the game ends, and its"
-                         " record with it.")
-    raise TableError("No game has ended in this channel yet.")
+        raise TableError(_("This channel's game is still running: its seed stays secret until the game ends, and its"
+                           " record with it."))
+    raise TableError(_("No game has ended in this channel yet."))
 
 
 def setup(bot: BotCore) -> None:
@@ -136,14 +145,14 @@ def setup(bot: BotCore) -> None:
     @refusals
     async def log(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1) -> None:
         if interaction.channel_id is None:
-            raise TableError("Use this in a server channel or thread.")
+            raise TableError(_("Use this in a server channel or thread."))
         try:
             title = (await bot.service.table(interaction.channel_id)).title
         except DamagedGame:  # its log can still be read (a damaged entry says so)
-            title = "this channel's game"
+            title = _("this channel's game")
         texts = logview.pages(await bot.service.log_entries(interaction.channel_id))
         if page > len(texts):
-            raise TableError("No events on that page.")
+            raise TableError(_("No events on that page."))
         if len(texts) == 1:
             await interaction.response.send_message(logview.page_text(title, texts, 0), ephemeral=True,
                                                     allowed_mentions=NO_PING)
@@ -168,10 +177,15 @@ def setup(bot: BotCore) -> None:
         data: dict[str, Any] = await bot.service.record(table.game_id)
         name = f"kontor-game-{table.game_id}.json"
         payload = json.dumps(data, indent=1, ensure_ascii=False).encode()
-        text = (f"📜 The record of **{shown(table.title)}** (game #{table.game_id}, {table.status}): seed "
-                f"`{data['seed']}`, whose SHA-256 `{data['seed_digest']}` was published at the start; the options, "
-                f"the seats and all {len(data['log'])} log entries. Check it yourself: "
-                f"`kontor verify {name}`.")
+        text = "📜 " + _n(
+            "The record of **{title}** (game #{game}, {status}): seed {seed}, whose SHA-256 {digest} was published at"
+            " the start; the options, the seats and the {n} log entry. Check it yourself: {command}.",
+            "The record of **{title}** (game #{game}, {status}): seed {seed}, whose SHA-256 {digest} was published at"
+            " the start; the options, the seats and all {n} log entries. Check it yourself: {command}.",
+            len(data["log"])).format(title=shown(table.title), game=table.game_id,
+                                     status=embeds.status_word(table.status), seed=f"`{data['seed']}`",
+                                     digest=f"`{data['seed_digest']}`", n=len(data["log"]),
+                                     command=f"`kontor verify {name}`")
         await interaction.response.send_message(clip(text, MAX_REPLY), file=discord.File(io.BytesIO(payload), name),
                                                 ephemeral=True, allowed_mentions=NO_PING)
 

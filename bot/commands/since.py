@@ -16,6 +16,9 @@ from bot.commands.records import refusals
 from bot.service import SinceDigest, TableError
 from bot.ui import since as sinceview
 from bot.ui.text import NO_PING
+from rules.words import translator
+
+_, _n = translator("discord")
 
 
 def setup(bot: BotCore) -> None:
@@ -31,12 +34,12 @@ def setup(bot: BotCore) -> None:
     @refusals
     async def since(interaction: discord.Interaction[Any]) -> None:
         if interaction.channel_id is None:
-            raise TableError("Use this in the game's channel or thread.")
+            raise TableError(_("Use this in the game's channel or thread."))
         await interaction.response.defer(ephemeral=True, thinking=True)  # the replay and an image take a moment
         digest: SinceDigest = await bot.service.since_last_move(interaction.channel_id, interaction.user.id,
                                                                 boards=True)
         if not digest.boards:
-            text = sinceview.since_text(digest, room=1900) or "Nothing has happened here since your last move."
+            text = sinceview.since_text(digest, room=1900) or _("Nothing has happened here since your last move.")
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PING)
             return
         pager = sinceview.SincePager(interaction, digest, render)

@@ -14,6 +14,9 @@ from discord import app_commands
 from bot.botcore import BotCore
 from bot.commands.play import reply
 from bot.ui.undo import take_back
+from rules.words import translator
+
+_, _n = translator("discord")
 
 
 def setup(bot: BotCore) -> None:
@@ -25,7 +28,7 @@ def setup(bot: BotCore) -> None:
                                                    " and before another player acts)")
     async def undo(interaction: discord.Interaction[Any]) -> None:
         if interaction.channel_id is None:
-            await reply(interaction, "Use this in the game's channel.")
+            await reply(interaction, _("Use this in the game's channel."))
             return
         await take_back(interaction, interaction.channel_id)
 

@@ -15,6 +15,9 @@ from typing import Any
 import discord
 
 from bot.ui.text import NO_PING
+from rules.words import translator
+
+_, _n = translator("discord")
 
 CONFIRM_SECONDS = 120.0
 Interaction = discord.Interaction[Any]
@@ -31,7 +34,7 @@ class Confirm(discord.ui.View):
         self.answered = False
         go: discord.ui.Button[Confirm] = discord.ui.Button(label=label, style=discord.ButtonStyle.danger)
         go.callback = self._confirm  # type: ignore[method-assign]
-        cancel: discord.ui.Button[Confirm] = discord.ui.Button(label="Cancel", style=discord.ButtonStyle.secondary)
+        cancel: discord.ui.Button[Confirm] = discord.ui.Button(label=_("Cancel"), style=discord.ButtonStyle.secondary)
         cancel.callback = self._cancel  # type: ignore[method-assign]
         self.add_item(go)
         self.add_item(cancel)
@@ -39,7 +42,7 @@ class Confirm(discord.ui.View):
     async def interaction_check(self, interaction: Interaction) -> bool:
         if interaction.user.id == self.question.user.id and not self.answered:
             return True
-        text = "This question has been answered." if self.answered else "Only the one who asked can answer this."
+        text = _("This question has been answered.") if self.answered else _("Only the one who asked can answer this.")
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PING)
         return False
 
@@ -47,19 +50,19 @@ class Confirm(discord.ui.View):
         self.answered = True
         self.stop()
         # acknowledge first (and take the buttons away): the action may outlast Discord's 3 seconds
-        await interaction.response.edit_message(content="Working on it…", view=None)
+        await interaction.response.edit_message(content=_("Working on it…"), view=None)
         await self.action(interaction)
 
     async def _cancel(self, interaction: Interaction) -> None:
         self.answered = True
         self.stop()
-        await interaction.response.edit_message(content="Cancelled: nothing was changed.", view=None)
+        await interaction.response.edit_message(content=_("Cancelled: nothing was changed."), view=None)
 
     async def on_timeout(self) -> None:
         if not self.answered:
             self.answered = True
             with contextlib.suppress(discord.HTTPException):  # the question may be gone already
-                await self.question.edit_original_response(content="No answer in time: nothing was changed.",
+                await self.question.edit_original_response(content=_("No answer in time: nothing was changed."),
                                                            view=None)
 
 

@@ -20,6 +20,9 @@ from bot.ui.seat_vote import SeatVoteButton
 from bot.ui.text import clip
 from bot.ui.timeout_vote import ReclaimButton, TimeoutVoteButton
 from bot.ui.undo import UndoButton
+from rules.words import translator
+
+_, _n = translator("discord")
 
 PREFIX = "kontor"
 Inter = discord.Interaction[Any]
@@ -60,7 +63,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PR
 
     def __init__(self, board: Board) -> None:
         super().__init__(
-            discord.ui.Button(label="Take your turn", style=discord.ButtonStyle.primary, emoji="🎲",
+            discord.ui.Button(label=_("Take your turn"), style=discord.ButtonStyle.primary, emoji="🎲",
                               custom_id=f"{PREFIX}:turn:{board.key()}")
         )
         self.board = board
@@ -78,7 +81,7 @@ class ScreenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{
 
     def __init__(self, channel_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label="My screen", style=discord.ButtonStyle.secondary, emoji="🂠",
+            discord.ui.Button(label=_("My screen"), style=discord.ButtonStyle.secondary, emoji="🂠",
                               custom_id=f"{PREFIX}:screen:{channel_id}")
         )
         self.channel_id = channel_id
@@ -101,16 +104,16 @@ class ActionSelect(
     choices move the version without changing this player's decision.
     """
 
-    def __init__(self, board: Board, page: int, choices: Sequence[menu.Choice] = (), placeholder: str = "Choose…",
+    def __init__(self, board: Board, page: int, choices: Sequence[menu.Choice] = (), placeholder: str | None = None,
                  row: int | None = None, simultaneous: bool = False) -> None:
         options = [
             discord.SelectOption(label=clip(label or action, 100), value=action,
                                  description=clip(action, 100) if label and label != action else None)
             for action, label in choices
-        ] or [discord.SelectOption(label="(nothing)", value="-")]
+        ] or [discord.SelectOption(label=_("(nothing)"), value="-")]
         super().__init__(
             discord.ui.Select(custom_id=f"{PREFIX}:act:{board.key()}:{page}:{int(simultaneous)}",
-                              placeholder=placeholder, options=options, min_values=1, max_values=1),
+                              placeholder=placeholder or _("Choose…"), options=options, min_values=1, max_values=1),
             row=row,
         )
         self.board, self.simultaneous = board, simultaneous
@@ -130,9 +133,9 @@ class ActionSelect(
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:page:{_BOARD}:(?P<start>[0-9]+)"):
     """Shows another window of pages of the action menu (for decisions beyond 100 options)."""
 
-    def __init__(self, board: Board, start: int, label: str = "More…") -> None:
+    def __init__(self, board: Board, start: int, label: str | None = None) -> None:
         super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+            discord.ui.Button(label=label or _("More…"), style=discord.ButtonStyle.secondary,
                               custom_id=f"{PREFIX}:page:{board.key()}:{start}"),
             row=4,
         )
@@ -174,8 +177,10 @@ def menu_view(board: Board, choices: Sequence[menu.Choice], start: int = 0, *,
                                    row=row, simultaneous=simultaneous))
     if shown.start > 0:
         back = max(0, shown.start - menu.SELECTS_PER_MESSAGE)
-        view.add_item(PageButton(board, back, label=f"◀ Pages {back + 1}–{shown.start}"))
+        label = "◀ " + _("Pages {first}–{last}").format(first=back + 1, last=shown.start)
+        view.add_item(PageButton(board, back, label=label))
     if shown.stop < len(pages):
         last = min(len(pages), shown.stop + menu.SELECTS_PER_MESSAGE)
-        view.add_item(PageButton(board, shown.stop, label=f"Pages {shown.stop + 1}–{last} ▶"))
+        label = _("Pages {first}–{last}").format(first=shown.stop + 1, last=last) + " ▶"
+        view.add_item(PageButton(board, shown.stop, label=label))
     return view

@@ -14,13 +14,16 @@ import discord
 from bot.service import LogEntry
 from bot.ui.pager import Pager
 from bot.ui.text import clip, shown
+from rules.words import N_, translator
+
+_, _n = translator("discord")
 
 # The actions row's ``kind`` -> how the log marks it; a new kind of move is one line here.
 KIND_MARKS: dict[str, str] = {
-    "caretaker": "🤖 caretaker",
-    "auto": "⚙️ automatic",
+    "caretaker": "🤖 " + N_("caretaker"),
+    "auto": "⚙️ " + N_("automatic"),
 }
-UNDONE_MARK = "↩️ undone"  # an entry an undo took back (LogEntry.undone): shown struck through
+UNDONE_MARK = "↩️ " + N_("undone")  # an entry an undo took back (LogEntry.undone): shown struck through
 PAGE_CHARS = 1800  # the entries of one page; the header fits in the rest of Discord's 2,000
 PAGE_ENTRIES = 15
 LOG_VIEW_SECONDS = 600.0
@@ -29,14 +32,20 @@ Interaction = discord.Interaction[Any]
 
 def entry_text(entry: LogEntry) -> str:
     """``<t:…:f> · 🤖 caretaker — Anna passes.``; an entry of several lines continues on ``↳`` lines."""
-    marks = [KIND_MARKS[entry.kind]] if entry.kind in KIND_MARKS else []
+    marks = [_mark(KIND_MARKS[entry.kind])] if entry.kind in KIND_MARKS else []
     if entry.undone:
-        marks.append(UNDONE_MARK)
+        marks.append(_mark(UNDONE_MARK))
     lines = [shown(line) for line in entry.lines]
     if entry.undone:
         lines = [f"~~{line}~~" for line in lines]
     head = " · ".join([f"<t:{int(entry.at)}:f>", *marks])
     return clip("\n↳ ".join([f"{head} — {lines[0]}", *lines[1:]]), PAGE_CHARS)
+
+
+def _mark(mark: str) -> str:
+    """A mark ("🤖 caretaker") with its word in the reader's language."""
+    emoji, _sep, word = mark.partition(" ")
+    return f"{emoji} {_(word)}"
 
 
 def pages(entries: Sequence[LogEntry]) -> list[str]:
@@ -58,10 +67,11 @@ def pages(entries: Sequence[LogEntry]) -> list[str]:
 
 
 def page_text(title: str, texts: Sequence[str], index: int) -> str:
-    where = "the newest events" if index == 0 else "earlier events"
+    where = _("the newest events") if index == 0 else _("earlier events")
     if index == len(texts) - 1:
-        where = "the game's first events" if index else "the whole game so far"
-    head = f"📜 **Log of {shown(title)}**, page {index + 1} of {len(texts)} ({where}; times in your time zone)"
+        where = _("the game's first events") if index else _("the whole game so far")
+    head = "📜 " + _("**Log of {title}**, page {page} of {pages} ({where}; times in your time zone)").format(
+        title=shown(title), page=index + 1, pages=len(texts), where=where)
     return clip(f"{head}\n{texts[index]}", 2000)
 
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.ui.text import clip
+from rules.words import translator
+
+_, _n = translator("discord")
 
 MAX_OPTIONS = 25  # options per select menu
 SELECTS_PER_MESSAGE = 4  # 5 action rows: 4 selects + 1 row of page buttons
@@ -48,7 +51,7 @@ def paginate(actions: Sequence[Choice], size: int = MAX_OPTIONS) -> list[list[Ch
 def placeholder(page: Sequence[Choice], index: int, total: int) -> str:
     """What a closed select says: the whole decision when there is one page, else its range."""
     if total == 1:
-        return "Choose your action…"
+        return _("Choose your action…")
     first, last = page[0][0], page[-1][0]
     span = first if first == last else f"{first} … {last}"
     return clip(f"{index + 1}/{total}: {span}", MAX_PLACEHOLDER)

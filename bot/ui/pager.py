@@ -8,6 +8,10 @@ from typing import Any, ClassVar
 
 import discord
 
+from rules.words import translator
+
+_, _n = translator("discord")
+
 Interaction = discord.Interaction[Any]
 PAGER_SECONDS = 600.0
 
@@ -21,9 +25,10 @@ class Pager(discord.ui.View):
     def __init__(self, question: Interaction, count: int, index: int = 0, *, timeout: float = PAGER_SECONDS) -> None:
         super().__init__(timeout=timeout)
         self.question, self.count, self.index = question, count, index
-        self.previous: discord.ui.Button[Pager] = discord.ui.Button(label="◀ Previous",
+        self.previous: discord.ui.Button[Pager] = discord.ui.Button(label="◀ " + _("Previous"),
                                                                     style=discord.ButtonStyle.secondary)
-        self.next: discord.ui.Button[Pager] = discord.ui.Button(label="Next ▶", style=discord.ButtonStyle.secondary)
+        self.next: discord.ui.Button[Pager] = discord.ui.Button(label=_("Next") + " ▶",
+                                                                style=discord.ButtonStyle.secondary)
         self.previous.callback = self._previous  # type: ignore[method-assign]
         self.next.callback = self._next  # type: ignore[method-assign]
         self.add_item(self.previous)

@@ -16,17 +16,22 @@ from typing import Any
 import discord
 
 from bot.dms import DM_HELP
+from bot.lang import speaking
 from bot.service import Table, TableError, Update
 from bot.ui import embeds
-from bot.ui.text import NO_PING, clip, mentions, pings, shown
+from bot.ui.text import NO_PING, clip, mentions, pings, shown, table_language
+from rules.words import translator
 
+_, _n = translator("discord")
 PREFIX = "kontor"
 Inter = discord.Interaction[Any]
 
 
 def begins_text(table: Table) -> str:
-    return (f"🎲 **{table.title}** begins! Fair dice: the seed's SHA-256 is `{table.seed_digest or ''}`; "
-            "the seed itself is revealed at the end so anyone can replay and check every shuffle.")
+    """The public start of a game (the caller speaks the table's language)."""
+    return "🎲 " + _("**{title}** begins! Fair dice: the seed's SHA-256 is `{digest}`; the seed itself is revealed at"
+                    " the end so anyone can replay and check every shuffle.").format(
+        title=table.title, digest=table.seed_digest or "")
 
 
 async def _refuse(interaction: Inter, exc: TableError) -> None:
@@ -40,7 +45,9 @@ async def _refuse(interaction: Inter, exc: TableError) -> None:
 async def _started(interaction: Inter, update: Update) -> None:
     """The rematch began: say so in the channel (the digest) and post its first board."""
     bot: Any = interaction.client
-    await interaction.followup.send(begins_text(update.table), allowed_mentions=NO_PING)
+    with speaking(table_language(update.table)):
+        text = begins_text(update.table)
+    await interaction.followup.send(text, allowed_mentions=NO_PING)
     await bot.notifier.publish(update)
 
 
@@ -48,7 +55,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
     """Under a finished game's final board: a new table with the same seats."""
 
     def __init__(self, game: int) -> None:
-        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success, emoji="🔁",
+        super().__init__(discord.ui.Button(label=_("Rematch"), style=discord.ButtonStyle.success, emoji="🔁",
                                            custom_id=f"{PREFIX}:rematch:{game}"))
         self.game_id = game
 
@@ -67,17 +74,21 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
             return
         table = update.table
         if table.status == "active":  # nobody else to wait for (the presser and bots): it began at once
-            await interaction.response.send_message(
-                f"🔁 {shown(user.display_name)} started a rematch of game #{self.game_id} with the same seats.",
-                allowed_mentions=NO_PING)
+            with speaking(table_language(table)):  # public: the channel's language
+                text = "🔁 " + _("{name} started a rematch of game #{game} with the same seats.").format(
+                    name=shown(user.display_name), game=self.game_id)
+            await interaction.response.send_message(text, allowed_mentions=NO_PING)
             await _started(interaction, update)
             return
         others = [u for u in old.humans if u != user.id]
-        text = (f"🔁 **Rematch!** {mentions(others)}: press **Join the rematch** to take your seat again. The game "
-                "starts with a new seed as soon as everyone is back (or when the host runs `/game start`).")
-        await interaction.response.send_message(
-            clip(text, 2000), embed=embeds.lobby_embed(table, update.public_events),
-            view=rematch_view(self.game_id, table.game_id), allowed_mentions=pings(others))
+        with speaking(table_language(table)):
+            text = "🔁 " + _("**Rematch!** {players}: press **Join the rematch** to take your seat again. The game "
+                            "starts with a new seed as soon as everyone is back (or when the host runs "
+                            "`/game start`).").format(players=mentions(others))
+            embed = embeds.lobby_embed(table, update.public_events)
+            view = rematch_view(self.game_id, table.game_id)
+        await interaction.response.send_message(clip(text, 2000), embed=embed, view=view,
+                                                allowed_mentions=pings(others))
 
 
 class RematchJoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -85,7 +96,7 @@ class RematchJoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """Under a rematch's table: a player of the finished game takes their seat again."""
 
     def __init__(self, game: int, lobby: int) -> None:
-        super().__init__(discord.ui.Button(label="Join the rematch", style=discord.ButtonStyle.primary, emoji="✅",
+        super().__init__(discord.ui.Button(label=_("Join the rematch"), style=discord.ButtonStyle.primary, emoji="✅",
                                            custom_id=f"{PREFIX}:rejoin:{game}:{lobby}"))
         self.game_id, self.lobby = game, lobby
 
@@ -103,15 +114,16 @@ class RematchJoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await _refuse(interaction, exc)
             return
         if update.table.status == "active":
-            await interaction.edit_original_response(content="✅ You are back at the table, and so is everyone: "
-                                                             "the rematch begins.")
+            await interaction.edit_original_response(content="✅ " + _("You are back at the table, and so is "
+                                                                      "everyone: the rematch begins."))
             await _started(interaction, update)
         else:
-            await interaction.edit_original_response(content="✅ You took your seat at the rematch.")
-            await interaction.followup.send(embed=embeds.lobby_embed(update.table, update.public_events),
-                                            allowed_mentions=NO_PING)
+            await interaction.edit_original_response(content="✅ " + _("You took your seat at the rematch."))
+            with speaking(table_language(update.table)):
+                embed = embeds.lobby_embed(update.table, update.public_events)
+            await interaction.followup.send(embed=embed, allowed_mentions=NO_PING)
             if not await bot.notifier.check_dm(user, update.table):  # as /game join does
-                await interaction.followup.send(DM_HELP, ephemeral=True)
+                await interaction.followup.send(_(DM_HELP), ephemeral=True)
 
 
 def rematch_view(game: int, lobby: int) -> discord.ui.View:

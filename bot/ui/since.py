@@ -16,9 +16,11 @@ import discord
 from bot.service import SinceDigest
 from bot.ui.pager import Pager
 from bot.ui.text import clip, shown
-from rules.words import plural
+from rules.words import N_, translator
 
-MORE = "/game since"
+_, _n = translator("discord")
+
+MORE = N_("/game since")  # the command as the reader's client names it (bot.command_translator)
 SINCE_VIEW_SECONDS = 600.0
 Interaction = discord.Interaction[Any]
 
@@ -27,15 +29,19 @@ def _names(names: tuple[str, ...]) -> str:
     shown_names = [shown(n) for n in names]
     if len(shown_names) <= 1:
         return "".join(shown_names)
-    return ", ".join(shown_names[:-1]) + " and " + shown_names[-1]
+    return _("{names} and {last}").format(names=", ".join(shown_names[:-1]), last=shown_names[-1])
 
 
 def heading(digest: SinceDigest, who: str | None = None) -> str:
     """"Since your last move (3 moves by Bo and Cy)"; ``who`` names the player when a post speaks to several."""
-    text = "since the game began" if digest.first else "since your last move"
-    text = f"{shown(who)}, {text}" if who else text[0].upper() + text[1:]
+    if who:
+        text = (_("{name}, since the game began") if digest.first else _("{name}, since your last move")).format(
+            name=shown(who))
+    else:
+        text = _("Since the game began") if digest.first else _("Since your last move")
     if digest.moves:
-        text += f" ({plural(digest.moves, 'move')} by {_names(digest.moves_by)})"
+        text = _n("{heading} ({n} move by {names})", "{heading} ({n} moves by {names})", digest.moves).format(
+            heading=text, n=digest.moves, names=_names(digest.moves_by))
     return text
 
 
@@ -44,31 +50,36 @@ def since_text(digest: SinceDigest, room: int = 700, who: str | None = None) -> 
     since`". "" when nothing happened since."""
     if digest.empty:
         return ""
-    head = f"📰 {heading(digest, who)}: "
+    head = "📰 " + _("{heading}:").format(heading=heading(digest, who)) + " "
     items = [shown(line).rstrip(". ") for line in digest.lines]
     out: list[str] = []
     size = len(head)
     for i, item in enumerate(items):
         left = len(items) - i - 1
-        tail = f"; …and {left} more — `{MORE}`" if left else "."
+        tail = "; " + _and_more(left) if left else "."
         if size + len(item) + 2 + len(tail) > room:
-            more = len(items) - i
-            return clip(head + "; ".join(out) + ("; " if out else "") + f"…and {more} more — `{MORE}`", room)
+            return clip(head + "; ".join(out) + ("; " if out else "") + _and_more(len(items) - i), room)
         out.append(item)
         size += len(item) + 2
     return clip(head + "; ".join(out) + ".", room)
 
 
+def _and_more(n: int) -> str:
+    return _n("…and {n} more — {command}", "…and {n} more — {command}", n).format(n=n, command=f"`{_(MORE)}`")
+
+
 def page_label(digest: SinceDigest, index: int) -> str:
     """"Board 2 of 5 — after move 14: Bo built a church." """
     board = digest.boards[index]
-    return clip(f"🖼️ Board {index + 1} of {len(digest.boards)} — after move {board.version}: "
+    return clip("🖼️ " + _("Board {board} of {boards} — after move {move}:").format(
+        board=index + 1, boards=len(digest.boards), move=board.version) + " "
                 + " ".join(shown(line) for line in board.lines), 600)
 
 
 def page_text(digest: SinceDigest, index: int) -> str:
-    top = since_text(digest, room=1300) or f"📰 {heading(digest)}: nothing new."
-    return clip(f"**{shown(digest.title)}** (game #{digest.game_id})\n{top}\n{page_label(digest, index)}", 2000)
+    top = since_text(digest, room=1300) or "📰 " + _("{heading}: nothing new.").format(heading=heading(digest))
+    title = _("**{title}** (game #{game})").format(title=shown(digest.title), game=digest.game_id)
+    return clip(f"{title}\n{top}\n{page_label(digest, index)}", 2000)
 
 
 Render = Callable[[SinceDigest, int], Awaitable[bytes | None]]

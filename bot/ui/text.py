@@ -7,6 +7,10 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+from rules.words import N_, translator
+
+_, _n = translator("discord")
+
 NO_PING = discord.AllowedMentions.none()
 MAX_MESSAGE = 2000
 MAX_INPUT = 80  # the longest action string (rules.core.MAX_ACTION_LEN) and a generous name
@@ -17,15 +21,38 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
 
 
-def input_problem(text: str, *, limit: int = MAX_INPUT, what: str = "That") -> str | None:
-    """A friendly reason to refuse typed input before it reaches the table, or None if it looks sane."""
+# What a refusal of typed input says, by what was typed: whole sentences (the noun's gender changes the rest).
+_PROBLEMS: dict[str, tuple[str, str, str]] = {
+    "that": (N_("That is empty."), N_("That is too long (at most {limit} characters)."),
+             N_("That contains control or invisible characters; please type plain text.")),
+    "action": (N_("That action is empty."), N_("That action is too long (at most {limit} characters)."),
+               N_("That action contains control or invisible characters; please type plain text.")),
+    "options": (N_("The options text is empty."), N_("The options text is too long (at most {limit} characters)."),
+                N_("The options text contains control or invisible characters; please type plain text.")),
+    "game": (N_("The game name is empty."), N_("The game name is too long (at most {limit} characters)."),
+             N_("The game name contains control or invisible characters; please type plain text.")),
+    "order": (N_("The order is empty."), N_("The order is too long (at most {limit} characters)."),
+              N_("The order contains control or invisible characters; please type plain text.")),
+}
+
+
+def input_problem(text: str, *, limit: int = MAX_INPUT, what: str = "that") -> str | None:
+    """A friendly reason to refuse typed input before it reaches the table, or None if it looks sane. ``what``:
+    which input it is (a key of ``_PROBLEMS``)."""
+    empty, long, odd = _PROBLEMS[what]
     if not text or not text.strip():
-        return f"{what} is empty."
+        return _(empty)
     if len(text) > limit:
-        return f"{what} is too long (at most {limit} characters)."
+        return _(long).format(limit=limit)
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in text):
-        return f"{what} contains control or invisible characters; please type plain text."
+        return _(odd)
     return None
+
+
+def table_language(table: object) -> str:
+    """The language a table's channel reads (its ``language`` setting; English for a table made before it)."""
+    settings = getattr(table, "settings", None) or {}
+    return str(settings.get("language") or "en")
 
 
 def safe_echo(text: str, limit: int = 40) -> str:

@@ -10,14 +10,18 @@ from typing import Any
 
 import discord
 
+from bot.lang import speaking
 from bot.service import ANSWERS, Update
 from bot.ui.answers import on_running_game
-from bot.ui.text import NO_PING, clip, mentions, pings, shown
+from bot.ui.text import NO_PING, clip, mentions, pings, shown, table_language
+from rules.words import N_, translator
+
+_, _n = translator("discord")
 
 PREFIX = "kontor"
 Inter = discord.Interaction[Any]
-LABELS = {"wait": "Wait another day", "caretaker-turn": "Caretaker plays this turn",
-          "caretaker-seat": "Caretaker takes the seat", "end": "End the game"}
+LABELS = {"wait": N_("Wait another day"), "caretaker-turn": N_("Caretaker plays this turn"),
+          "caretaker-seat": N_("Caretaker takes the seat"), "end": N_("End the game")}
 STYLES = {"wait": discord.ButtonStyle.success, "caretaker-turn": discord.ButtonStyle.primary,
           "caretaker-seat": discord.ButtonStyle.secondary, "end": discord.ButtonStyle.danger}
 CODES = {"wait": "w", "caretaker-turn": "t", "caretaker-seat": "s", "end": "e"}
@@ -34,7 +38,7 @@ class TimeoutVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                         template=rf"{PREFIX}:tbank:(?P<ch>[0-9]+):(?P<game>[0-9]+):(?P<seat>[0-9]+):(?P<c>[wtse])"):
     def __init__(self, channel: int, game: int, seat: int, choice: str) -> None:
         super().__init__(
-            discord.ui.Button(label=LABELS[choice], style=STYLES[choice],
+            discord.ui.Button(label=_(LABELS[choice]), style=STYLES[choice],
                               custom_id=f"{PREFIX}:tbank:{channel}:{game}:{seat}:{CODES[choice]}"))
         self.channel, self.game_id, self.seat, self.choice = channel, game, seat, choice
 
@@ -45,7 +49,7 @@ class TimeoutVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: Inter) -> None:
         bot: Any = interaction.client
         answer: tuple[str, Update | None] | None = await on_running_game(
-            interaction, self.channel, self.game_id, "That question belongs to a game that is over.",
+            interaction, self.channel, self.game_id, _("That question belongs to a game that is over."),
             lambda: bot.service.vote_timeout(self.channel, interaction.user.id, self.seat, self.choice))
         if answer is None:
             return
@@ -58,7 +62,7 @@ class TimeoutVoteButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=rf"{PREFIX}:reclaim:(?P<ch>[0-9]+):(?P<game>[0-9]+)"):
     def __init__(self, channel: int, game: int) -> None:
-        super().__init__(discord.ui.Button(label="Take my seat back", style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=_("Take my seat back"), style=discord.ButtonStyle.success,
                                            custom_id=f"{PREFIX}:reclaim:{channel}:{game}"))
         self.channel, self.game_id = channel, game
 
@@ -68,32 +72,45 @@ class ReclaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def callback(self, interaction: Inter) -> None:
         bot: Any = interaction.client
-        update: Update | None = await on_running_game(interaction, self.channel, self.game_id, "That game is over.",
+        update: Update | None = await on_running_game(interaction, self.channel, self.game_id, _("That game is over."),
                                                       lambda: bot.service.reclaim(self.channel, interaction.user.id))
         if update is None:
             return
-        await interaction.edit_original_response(content="✅ The seat is yours again.")
+        await interaction.edit_original_response(content="✅ " + _("The seat is yours again."))
         await bot.notifier.publish(update)
 
 
 def question_message(update: Update) -> dict[str, Any] | None:
-    """The post (text, buttons, pings) of ``update.question``, if it has one."""
-    q = update.question
-    if q is None:
+    """The post (text, buttons, pings) of ``update.question``, if it has one: in the channel's language."""
+    if update.question is None:
         return None
+    with speaking(table_language(update.table)):
+        return _question_message(update)
+
+
+def _question_message(update: Update) -> dict[str, Any]:
+    q = update.question
+    assert q is not None
     view = discord.ui.View(timeout=None)
     if q.kind == "timeout":
         for choice in ANSWERS:
             view.add_item(TimeoutVoteButton(update.channel, update.table.game_id, q.seat, choice))
-        when = f"<t:{int(q.decide_at)}:f>" if q.decide_at is not None else "soon"
         default = str(update.table.settings.get("timeout_default", "caretaker-turn"))
-        text = (f"⌛ {shown(q.name)}'s time bank ran out. What now? {mentions(q.voters)}\n"
-                f"The majority of those who answer decides (a tie: the milder choice). Without an answer by {when}: "
-                f"{ANSWERS.get(default, default)}. {shown(q.name)} may still move meanwhile.")
+        answer = _(ANSWERS[default]) if default in ANSWERS else default
+        ran_out = _("{name}'s time bank ran out. What now? {voters}").format(name=shown(q.name),
+                                                                            voters=mentions(q.voters))
+        if q.decide_at is not None:
+            rule = _("The majority of those who answer decides (a tie: the milder choice). Without an answer by "
+                     "{when}: {answer}. {name} may still move meanwhile.").format(
+                when=f"<t:{int(q.decide_at)}:f>", answer=answer, name=shown(q.name))
+        else:
+            rule = _("The majority of those who answer decides (a tie: the milder choice). Without an answer soon: "
+                     "{answer}. {name} may still move meanwhile.").format(answer=answer, name=shown(q.name))
+        text = f"⌛ {ran_out}\n{rule}"
         return {"content": clip(text, 2000), "view": view, "allowed_mentions": pings(q.voters)}
     view.add_item(ReclaimButton(update.channel, update.table.game_id))
-    text = (f"🤖 The caretaker plays {shown(q.name)}'s seat now. {shown(q.name)}: take it back any time with this "
-            "button or `/game reclaim`.")
+    text = "🤖 " + _("The caretaker plays {name}'s seat now. {name}: take it back any time with this button or "
+                    "`/game reclaim`.").format(name=shown(q.name))
     return {"content": clip(text, 2000), "view": view, "allowed_mentions": NO_PING}
 
 

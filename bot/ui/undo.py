@@ -13,10 +13,13 @@ import discord
 
 from bot.service import StaleVersion, Table, TableError, Update
 from bot.ui.text import NO_PING, clip, shown
+from rules.words import N_, translator
+
+_, _n = translator("discord")
 
 PREFIX = "kontor"
 Inter = discord.Interaction[Any]
-DONE = "↩️ Taken back: your move is undone, and the table sees that you took back a move."
+DONE = N_("Taken back: your move is undone, and the table sees that you took back a move.")
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -25,7 +28,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     def __init__(self, channel: int, game: int, version: int, row: int | None = None) -> None:
         super().__init__(
-            discord.ui.Button(label="Undo", emoji="↩️", style=discord.ButtonStyle.secondary,
+            discord.ui.Button(label=_("Undo"), emoji="↩️", style=discord.ButtonStyle.secondary,
                               custom_id=f"{PREFIX}:undo:{channel}:{game}:{version}"),
             row=row,
         )
@@ -49,7 +52,7 @@ async def take_back(interaction: Inter, channel: int, *, game: int | None = None
     try:
         table: Table = await bot.service.table(channel)
         if game is not None and table.game_id != game:
-            raise TableError("That move belongs to an earlier game in this channel: nothing to take back.")
+            raise TableError(_("That move belongs to an earlier game in this channel: nothing to take back."))
         update: Update = await bot.service.undo(channel, user, expected_version=version)
     except (StaleVersion, TableError) as exc:
         await interaction.edit_original_response(content=clip("↩️ " + shown(exc.message), 2000),
@@ -57,14 +60,15 @@ async def take_back(interaction: Inter, channel: int, *, game: int | None = None
         return
     table = update.table
     kwargs: dict[str, Any] = {}
-    text = DONE
+    text = "↩️ " + _(DONE)
     if user in table.awaited:
         try:
             legal = await bot.service.legal(channel, user)
         except TableError:
             legal = []
         if legal:
-            text += f"\n**Your move again** ({len(legal)} options):"
+            text += "\n" + _n("**Your move again** ({n} option):", "**Your move again** ({n} options):",
+                               len(legal)).format(n=len(legal))
             kwargs["view"] = menu_view(Board(table.channel, table.game_id, table.version), legal, 0,
                                        simultaneous=table.simultaneous)
     await interaction.edit_original_response(content=clip(text, 2000), allowed_mentions=NO_PING, **kwargs)

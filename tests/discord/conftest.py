@@ -115,3 +115,30 @@ async def shut_down(bot: KontorBot) -> None:
     await bot.scheduler.stop()
     await bot.digest.stop()
     await bot.close_service()
+
+
+@pytest.fixture
+def locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """Each user's Discord locale in the interactions SimCord makes: ``locales[user_id] = "fr"``.
+
+    SimCord writes ``"locale": "en-US"`` and ``"guild_locale": "en-US"`` into every INTERACTION_CREATE payload
+    (``simcord.interactions.base_payload``, which ``simcord.actors`` calls through the module): this shim sets the
+    user's locale from this dict (en-US for anyone not in it) and the guild's ``preferred_locale`` as
+    ``guild_locale`` (set it with ``set_server_locale``), as Discord does."""
+    chosen: dict[int, str] = {}
+    original = simcord.interactions.base_payload
+
+    def base_payload(backend: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(backend, **kwargs)
+        payload["locale"] = chosen.get(kwargs["user_id"], "en-US")
+        if kwargs.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(kwargs["guild_id"]).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+    return chosen
+
+
+def set_server_locale(w: World, locale: str) -> None:
+    """The server's preferred locale (Server Settings → Community → Overview), read by the ``locales`` shim."""
+    w.env.backend.get_guild(w.guild.id).preferred_locale = locale

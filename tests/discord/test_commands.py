@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import json
 
 import discord
 import pytest
@@ -28,7 +27,7 @@ def full_tree() -> app_commands.CommandTree:
     return bot.tree
 
 
-def test_every_command_payload_is_within_discords_limits():
+async def test_every_command_payload_is_within_discords_limits():
     tree = full_tree()
     commands = tree.get_commands()
     names = {c.name for c in commands}
@@ -43,8 +42,22 @@ def test_every_command_payload_is_within_discords_limits():
             assert 1 <= len(option["description"]) <= 100 and len(option.get("choices", [])) <= 25
             for child in option.get("options", []):
                 assert child["type"] != limits.SUB_COMMAND_GROUP  # one level of groups at most
-        assert len(json.dumps(payload)) < 8000
-    assert limits.check_tree(tree) == payloads
+        assert limits.combined_size(payload) <= limits.MAX_COMBINED  # Discord's own count (names, texts, values)
+    assert await limits.check_tree(tree) == payloads
+
+
+async def test_the_translated_tree_is_within_discords_limits_in_every_locale():
+    """What the sync sends: every name, description and choice with its fr, de, it localisations; Discord counts each
+    field at its longest localisation, and a localised name must follow the name rules and differ from its
+    siblings' in that locale."""
+    from bot.command_translator import CatalogTranslator
+
+    tree = full_tree()
+    await tree.set_translator(CatalogTranslator())
+    payloads = await limits.tree_payloads(tree)
+    assert limits.problems(payloads) == []
+    game = next(p for p in payloads if p["name"] == "game")
+    assert game["name_localizations"] and limits.combined_size(game) <= limits.MAX_COMBINED
 
 
 def test_the_built_bot_only_offers_registered_games():
