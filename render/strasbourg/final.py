@@ -26,14 +26,17 @@ from render.strasbourg.layout import GAP, MARGIN, F
 from rules.strasbourg.data import OBJECTIVE_PENALTY, OBJECTIVES
 from rules.strasbourg.prompts import objective_text
 from rules.strasbourg.state import SCORE_COLUMNS
+from rules.words import N_, translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.views import StrasbourgView
 
+_, _n = translator("strasbourg")
+
 
 # ---------------------------------------------------------------- the final score sheet
 FINAL_KEYS = SCORE_COLUMNS
-FINAL_HEAD = ("Council", "City", "Chapels", "Edifices", "Privil.", "Objectives")
+FINAL_HEAD = (N_("Council"), N_("City"), N_("Chapels"), N_("Edifices"), N_("Privil."), N_("Objectives"))
 
 
 def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
@@ -48,15 +51,17 @@ def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     c.panel(head, fill=BOARD_DARK)
     winners = [s for s, r in enumerate(ranks) if r == 1]
     who = " & ".join(seat_name(s, names) for s in winners)
-    c.text_in(head.inset(16, 0), f"Strasbourg · final scores · {who} {'win' if len(winners) > 1 else 'wins'}", F,
-              "bold", INK, "left")
+    # TRANSLATORS: {who} is the winner's name, or the winners' names joined by " & ".
+    title = _n("Strasbourg · final scores · {who} wins", "Strasbourg · final scores · {who} win", len(winners))
+    c.text_in(head.inset(16, 0), title.format(who=who), F, "bold", INK, "left")
     c.region("scores", table_box)
     c.panel(table_box, fill=BOARD)
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
     inner = table_box.inset(8, 4)
-    widths = [-50, 1, *[-(text_width(h, F, "cond") + 16) for h in FINAL_HEAD], -100]
+    heads = [_(h) for h in FINAL_HEAD]
+    widths = [-50, 1, *[-(text_width(h, F, "cond") + 16) for h in heads], -100]
     lines = inner.rows(-40, *([1] * len(order)), gap=2)
-    for cell, text in zip(lines[0].cols(*widths, gap=4)[2:], (*FINAL_HEAD, "Total"), strict=True):
+    for cell, text in zip(lines[0].cols(*widths, gap=4)[2:], (*heads, _("Total")), strict=True):
         c.text_in(cell, text, F, "cond", INK)
     for seat, line in zip(order, lines[1:], strict=True):
         cols = line.cols(*widths, gap=4)
@@ -81,7 +86,7 @@ def draw_final_notes(c: Canvas, box: Box, view: StrasbourgView, order: list[int]
     c.panel(box, fill=BOARD)
     inner = box.inset(10, 6)
     title, body = inner.rows(-38, 1, gap=2)
-    c.text_in(title, "Objectives kept", F, "bold", INK, "left")
+    c.text_in(title, _("Objectives kept"), F, "bold", INK, "left")
     final = view.get("final") or []
     rows = body.rows(*([1] * max(1, len(order))), gap=4)
     for seat, row in zip(order, rows, strict=False):
@@ -107,4 +112,4 @@ def draw_final_notes(c: Canvas, box: Box, view: StrasbourgView, order: list[int]
             c.chip(chip, label, mix(GOOD, PAPER, 0.35) if met else mix(BAD, PAPER, 0.35), F, "cond")
             x += w + 6
         if not objectives:
-            c.text((x, row.cy), "none", F, "regular", INK_SOFT, "lm")
+            c.text((x, row.cy), _("none"), F, "regular", INK_SOFT, "lm")

@@ -10,9 +10,12 @@ from render.kit import BOARD, BOARD_DARK, GOLD, INK, INK_SOFT, PAPER, Box, Canva
 from render.strasbourg.last_move import _last_text
 from render.strasbourg.layout import ROLE_NAMES, F, _edifice_label, _step_title
 from rules.strasbourg.data import COUNCIL_SEATS, EDIFICES, GUILD_NAMES, ROUNDS, SEAT_NAMES, STEP_LETTERS
+from rules.words import translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.views import StrasbourgView
+
+_, _n = translator("strasbourg")
 
 
 def draw_rounds(c: Canvas, box: Box, view: StrasbourgView) -> None:
@@ -31,7 +34,7 @@ def draw_rounds(c: Canvas, box: Box, view: StrasbourgView) -> None:
         c.text_in(number, str(k), F, "bold", INK)
         if k <= len(edifices):
             edifice = EDIFICES[edifices[k - 1]]
-            c.text_in(name, str(edifice["name"]), F, "regular", INK if not done else INK_SOFT, "left")
+            c.text_in(name, _(edifice["name"]), F, "regular", INK if not done else INK_SOFT, "left")
             c.chip(value.inset(0, 3), str(edifice["value"]), PAPER, F, "bold")
 
 
@@ -43,11 +46,12 @@ def draw_steps(c: Canvas, box: Box, view: StrasbourgView) -> None:
     rnd = int(view.get("round") or 1)
     step = view.get("step")
     if view.get("phase") == "planning":
-        head = f"Round {rnd}/{ROUNDS} · Planning"
+        head = _("Round {round}/{rounds} · Planning").format(round=rnd, rounds=ROUNDS)
     elif step:
-        head = f"Round {rnd}/{ROUNDS} · {step}: {_step_title(view)}"
+        head = _("Round {round}/{rounds} · {step}: {title}").format(round=rnd, rounds=ROUNDS, step=step,
+                                                                    title=_step_title(view))
     else:
-        head = f"Round {rnd}/{ROUNDS}"
+        head = _("Round {round}/{rounds}").format(round=rnd, rounds=ROUNDS)
     c.text_in(title, head, F, "bold", INK, "left")
     cards = view.get("round_cards", [])
     card = cards[rnd - 1] if 0 < rnd <= len(cards) else {}
@@ -93,7 +97,7 @@ def draw_council(c: Canvas, box: Box, view: StrasbourgView) -> None:
     for holder in council.values():
         if holder is not None:
             counts[int(holder)] += 1
-    c.text_in(title, "Council", F, "bold", INK, "left")
+    c.text_in(title, _("Council"), F, "bold", INK, "left")
     tops = [s for s, k in enumerate(counts) if k == max(counts) and k > 0]
     if tops:  # who would gain a privilege at the council phase now
         x = title.x2 - 4
@@ -101,7 +105,7 @@ def draw_council(c: Canvas, box: Box, view: StrasbourgView) -> None:
             c.token(s, (x - 16, title.cy), 32)
             x -= 36
         c.paste(art.pictogram("seal", 32), (x - 18, title.cy))
-        c.text((x - 42, title.cy), "most seats", F, "regular", INK_SOFT, "rm")
+        c.text((x - 42, title.cy), _("most seats"), F, "regular", INK_SOFT, "rm")
     cells = grid.grid(len(COUNCIL_SEATS), 2, gap=6)
     stake = _seats_at_stake(view)
     for name, cell in zip(COUNCIL_SEATS, cells, strict=True):
@@ -112,7 +116,7 @@ def draw_council(c: Canvas, box: Box, view: StrasbourgView) -> None:
         c.paste(art.pictogram(art.SEAT_ICON[name], ic), (cell.x + ic / 2 + 6, cell.cy))
         token_w = cell.h
         label = Box(cell.x + ic + 12, cell.y, cell.w - ic - token_w - 16, cell.h)
-        c.text_in(label, SEAT_NAMES[name], F, "cond", INK, "left")
+        c.text_in(label, _(SEAT_NAMES[name]), F, "cond", INK, "left")
         holder = council.get(name)
         tc = (cell.x2 - token_w / 2 - 2, cell.cy)
         if holder is None:  # a free seat: a neutral dash (an empty ring would read as the circle player's token)
@@ -141,7 +145,8 @@ def draw_now(c: Canvas, box: Box, view: StrasbourgView, seat: int | None, action
     c.text_in(lines[0], head, F, "bold", INK, "left")
     c.text_in(lines[1], sub, F, "regular", INK, "left")
     if action:
-        c.text_in(lines[2], "Last: " + _last_text(seat, action, view, names), F, "regular", INK_SOFT, "left")
+        last = _("Last: {move}").format(move=_last_text(seat, action, view, names))
+        c.text_in(lines[2], last, F, "regular", INK_SOFT, "left")
 
 
 def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, str]:
@@ -151,28 +156,38 @@ def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, 
         ready = sum(1 for p in view["players"] if p.get("ready"))
         n = int(view["num_players"])
         if len(to_act) == n and n > 1:
-            waiting = "everyone (in secret)"
-        return f"Planning: {ready} of {n} ready", f"Waiting for {waiting}" if waiting else ""
+            waiting = _("everyone (in secret)")
+        sub = _("Waiting for {waiting}").format(waiting=waiting) if waiting else ""
+        return _("Planning: {ready} of {n} ready").format(ready=ready, n=n), sub
     task = view.get("task")
     if task:
         who = seat_name(int(task["seat"]), names)
         kind = task["kind"]
-        guild = GUILD_NAMES.get(str(task.get("guild")), "")
+        key = str(task.get("guild"))
+        guild = _(GUILD_NAMES[key]) if key in GUILD_NAMES else ""
         if kind in ROLE_NAMES:
-            sub = "goods or a city space" if kind == "apprentice" else f"may buy a {guild} space"
-            return f"{who}: {ROLE_NAMES[kind]} ({guild})", sub
+            if kind == "apprentice":
+                sub = _("goods or a city space")
+            else:
+                # TRANSLATORS: {guild} is a guild's name (Smiths, Bakers…).
+                sub = _("may buy a {guild} space").format(guild=guild)
+            return _("{who}: {role} ({guild})").format(who=who, role=_(ROLE_NAMES[kind]), guild=guild), sub
         if kind == "merchant":
-            return f"{who}: Merchant", "sells goods for coins"
+            return _("{who}: Merchant").format(who=who), _("sells goods for coins")
         if kind == "return":
             cards = "+".join(str(v) for v in task.get("cards", []))
-            return f"{who}: no slot ({cards})", "may return one card to the deck"
+            return _("{who}: no slot ({cards})").format(who=who, cards=cards), _("may return one card to the deck")
         if kind == "chapel":
-            return f"{who} holds the Church", "builds a chapel"
+            return _("{who} holds the Church").format(who=who), _("builds a chapel")
         if kind == "edifice":
             rnd = int(view.get("round") or 1)
             edifices = view.get("edifices", [])
-            what = _edifice_label(edifices[rnd - 1]) if 0 < rnd <= len(edifices) else "the edifice"
-            return f"{who} holds the Nobility", f"builds the {what}"
+            holds = _("{who} holds the Nobility").format(who=who)
+            if 0 < rnd <= len(edifices):
+                # TRANSLATORS: {edifice} is an edifice's name and value, "Inn (4)".
+                return holds, _("builds the {edifice}").format(edifice=_edifice_label(edifices[rnd - 1]))
+            return holds, _("builds the edifice")
     if view.get("bid"):
-        return (f"{waiting} decides" if waiting else "Bidding"), "reveal, pass or use a privilege"
+        head = _("{who} decides").format(who=waiting) if waiting else _("Bidding")
+        return head, _("reveal, pass or use a privilege")
     return str(view.get("status", "")), ""

@@ -8,9 +8,13 @@ from typing import TYPE_CHECKING
 from render import strasbourg_art as art
 from render.kit import BOARD, GOLD, GOOD, INK, INK_SOFT, PAPER, Box, Canvas, icon_sprite, mix, seat_name, text_width
 from render.strasbourg.layout import F, _turn_order
+from rules.strasbourg.prompts import ordinal
+from rules.words import N_, translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.views import StrasbourgView
+
+_, _n = translator("strasbourg")
 
 
 # ---------------------------------------------------------------- players table
@@ -18,8 +22,8 @@ if TYPE_CHECKING:
 PLAYER_COLS = (-48, -330, -64, -64, -64, -64, -64, 1, -256)
 HEAD_ICONS = ("", "", "star", "pillar", "person", "deck", "seal_spent", "", "")
 #: the key to the icon columns (and to the numbered chapel spaces), drawn under the table
-LEGEND = (("star", "prestige"), ("pillar", "council"), ("person", "in city"), ("deck", "deck"),
-          ("seal_spent", "privileges spent"), ("chapel", "CH3"))
+LEGEND = (("star", N_("prestige")), ("pillar", N_("council")), ("person", N_("in city")), ("deck", N_("deck")),
+          ("seal_spent", N_("privileges spent")), ("chapel", "CH3"))
 
 
 def _head_icon(c: Canvas, kind: str, center: tuple[float, float], size: int) -> None:
@@ -37,10 +41,11 @@ def draw_legend(c: Canvas, box: Box) -> None:
             r = 15
             c.draw.ellipse((x, box.cy - r, x + 2 * r, box.cy + r), fill=PAPER, outline=INK_SOFT, width=2)
             c.text((x + r, box.cy), "3", F, "cond", INK, "mm")
-            drawn = c.text((x + 2 * r + 6, box.cy), "chapel CH3", F, "regular", INK, "lm")
+            # TRANSLATORS: the key to the numbered chapel spaces of the city; {id} is a chapel's id (CH3).
+            drawn = c.text((x + 2 * r + 6, box.cy), _("chapel {id}").format(id=word), F, "regular", INK, "lm")
         else:
             _head_icon(c, kind, (x + 17, box.cy), 32)
-            drawn = c.text((x + 38, box.cy), word, F, "regular", INK, "lm")
+            drawn = c.text((x + 38, box.cy), _(word), F, "regular", INK, "lm")
         x = drawn.x2 + 18
 
 
@@ -52,13 +57,13 @@ def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str]
     head, body, legend = inner.rows(-38, 1, -34, gap=2)
     rows = body.rows(*([1] * len(order)), gap=2)
     hcols = head.cols(*PLAYER_COLS, gap=4)
-    c.text_in(hcols[1].inset(6, 0), "Turn order", F, "bold", INK, "left")
+    c.text_in(hcols[1].inset(6, 0), _("Turn order"), F, "bold", INK, "left")
     for cell, kind in zip(hcols, HEAD_ICONS, strict=True):
         if kind:
             _head_icon(c, kind, (cell.cx, cell.cy), 34)
     c.draw.line((legend.x, legend.y - 1, legend.x2, legend.y - 1), fill=INK_SOFT, width=1)
     draw_legend(c, legend)
-    c.text_in(hcols[7].inset(6, 0), "Stacks", F, "bold", INK, "left")
+    c.text_in(hcols[7].inset(6, 0), _("Stacks"), F, "bold", INK, "left")
     c.text_in(hcols[8].inset(6, 0), _bid_header(view), F, "bold", INK, "left")
     to_act = {int(s) for s in view.get("to_act", [])}
     by_seat = {int(p["seat"]): p for p in view["players"]}
@@ -121,17 +126,17 @@ def _stacks(c: Canvas, box: Box, sizes: list[int]) -> None:
     if len(shown) < len(sizes):
         c.text((x - w / 2, box.cy), f"+{len(sizes) - len(shown)}", F, "cond", INK, "lm")
     if not sizes:
-        c.text((box.x + 6, box.cy), "none", F, "regular", INK_SOFT, "lm")
+        c.text((box.x + 6, box.cy), _("none"), F, "regular", INK_SOFT, "lm")
 
 
 def _bid_header(view: StrasbourgView) -> str:
     if view.get("phase") == "planning":
-        return "Planning"
+        return _("Planning")
     if view.get("bid") and view.get("step"):
-        return f"Step {view['step']} bids"
+        return _("Step {step} bids").format(step=view["step"])
     last = view.get("last")
     if last:
-        return f"Step {last['step']} result"
+        return _("Step {step} result").format(step=last["step"])
     return ""
 
 
@@ -139,9 +144,9 @@ def _bid_cell(c: Canvas, box: Box, view: StrasbourgView, seat: int) -> None:
     if view.get("phase") == "planning":
         p = view["players"][seat]
         if p.get("ready"):
-            c.text_in(box, "ready", F, "bold", GOOD, "left")
+            c.text_in(box, _("ready"), F, "bold", GOOD, "left")
         else:
-            c.text_in(box, "planning…", F, "regular", INK_SOFT, "left")
+            c.text_in(box, _("planning…"), F, "regular", INK_SOFT, "left")
         return
     bid = view.get("bid")
     if bid:
@@ -150,30 +155,29 @@ def _bid_cell(c: Canvas, box: Box, view: StrasbourgView, seat: int) -> None:
             cards = [int(v) for v in bid["revealed"][seat]]
             _revealed(c, box, cards)
         elif status == "passed":
-            c.text_in(box, "passed", F, "regular", INK_SOFT, "left")
+            c.text_in(box, _("passed"), F, "regular", INK_SOFT, "left")
         elif status == "postponed":
             c.paste(art.pictogram("seal", 30), (box.x + 15, box.cy))
-            c.text_in(Box(box.x + 36, box.y, box.w - 36, box.h), "later", F, "regular", INK, "left")
+            c.text_in(Box(box.x + 36, box.y, box.w - 36, box.h), _("later"), F, "regular", INK, "left")
         elif seat in view.get("to_act", []):
-            c.text_in(box, "deciding…", F, "bold", INK, "left")
+            c.text_in(box, _("deciding…"), F, "bold", INK, "left")
         else:
-            c.text_in(box, "waiting", F, "regular", INK_SOFT, "left")
+            c.text_in(box, _("waiting"), F, "regular", INK_SOFT, "left")
         return
     last = view.get("last")
     if not last:
         return
     for rank, (s, total) in enumerate(last.get("ranking", []), start=1):
         if int(s) == seat:
-            label = {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
-            c.text_in(box, f"{label} · {total}", F, "bold" if rank == 1 else "regular", INK, "left")
+            c.text_in(box, f"{ordinal(rank)} · {total}", F, "bold" if rank == 1 else "regular", INK, "left")
             return
     if seat in last.get("passed", []):
-        c.text_in(box, "passed", F, "regular", INK_SOFT, "left")
+        c.text_in(box, _("passed"), F, "regular", INK_SOFT, "left")
 
 
 def _revealed(c: Canvas, box: Box, cards: list[int]) -> None:
     total = sum(cards)
     text = "+".join(map(str, cards)) + f" = {total}"
     if text_width(text, F, "cond") > box.w:
-        text = f"{total} ({len(cards)} cards)"
+        text = _n("{total} ({n} card)", "{total} ({n} cards)", len(cards)).format(total=total, n=len(cards))
     c.text_in(box, text, F, "cond", INK, "left")

@@ -12,9 +12,12 @@ from rules.strasbourg.data import (
 )
 from rules.strasbourg.steps import step_kind
 from rules.views import BaseView
+from rules.words import ENGLISH, N_, language, seat, translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.state import StrasbourgState
+
+_, _n = translator("strasbourg")
 
 
 class StrasbourgPlayer(TypedDict):
@@ -67,21 +70,31 @@ class StrasbourgView(BaseView):
     final: NotRequired[list[dict[str, Any]]]  # once over
 
 
+_STEP_WHAT = {"nobility": N_("Nobility & Church"), "merchants": N_("Merchants"), "chapel": N_("chapel"),
+              "edifice": N_("edifice")}
+
+
+def _waiting(seat_no: int) -> str:
+    """A seat mid-sentence: English has always written it in lower case ("waiting for seat 2"); the other
+    languages keep their capital (a German noun)."""
+    name = seat(seat_no)
+    return name.lower() if language() == ENGLISH else name
+
+
 def status_line(st: StrasbourgState) -> str:
     if st.phase == "over":
-        return "Game over"
-    waiting = ", ".join(f"seat {s}" for s in st.to_act())
+        return _("Game over")
+    waiting = ", ".join(_waiting(s) for s in st.to_act())
     if st.phase == "planning":
-        return f"Round {st.round}/{ROUNDS} · planning · waiting for {waiting}"
+        return _("Round {round}/{rounds} · planning · waiting for {waiting}").format(
+            round=st.round, rounds=ROUNDS, waiting=waiting)
     kind = step_kind(st.letter)
-    what = {
-        "nobility": "Nobility & Church",
-        "guild": f"{GUILD_NAMES.get(st.step_guild() or '', '')} guild",
-        "merchants": "Merchants",
-        "chapel": "chapel",
-        "edifice": "edifice",
-    }[kind]
-    return f"Round {st.round}/{ROUNDS} · step {st.letter} ({what}) · waiting for {waiting}"
+    if kind == "guild":
+        what = _("{guild} guild").format(guild=_(GUILD_NAMES.get(st.step_guild() or "", "")))
+    else:
+        what = _(_STEP_WHAT[kind])
+    return _("Round {round}/{rounds} · step {step} ({what}) · waiting for {waiting}").format(
+        round=st.round, rounds=ROUNDS, step=st.letter, what=what, waiting=waiting)
 
 
 def build_view(st: StrasbourgState, seat: int | None) -> StrasbourgView:
