@@ -22,7 +22,7 @@ from render.kit import (
     text_width,
 )
 from render.strasbourg.city import draw_city
-from render.strasbourg.layout import GAP, MARGIN, F
+from render.strasbourg.layout import GAP, MARGIN, F, fit_in
 from rules.strasbourg.data import OBJECTIVE_PENALTY, OBJECTIVES
 from rules.strasbourg.prompts import objective_text
 from rules.strasbourg.state import SCORE_COLUMNS
@@ -53,15 +53,16 @@ def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     who = " & ".join(seat_name(s, names) for s in winners)
     # TRANSLATORS: {who} is the winner's name, or the winners' names joined by " & ".
     title = _n("Strasbourg · final scores · {who} wins", "Strasbourg · final scores · {who} win", len(winners))
-    c.text_in(head.inset(16, 0), title.format(who=who), F, "bold", INK, "left")
+    fit_in(c, head.inset(16, 0), title.format(who=who), "bold")
     c.region("scores", table_box)
     c.panel(table_box, fill=BOARD)
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
     inner = table_box.inset(8, 4)
     heads = [_(h) for h in FINAL_HEAD]
-    widths = [-50, 1, *[-(text_width(h, F, "cond") + 16) for h in heads], -100]
+    total = _("Total")
+    widths = [-50, 1, *[-(text_width(h, F, "cond") + 16) for h in heads], -max(100, text_width(total, F, "cond") + 16)]
     lines = inner.rows(-40, *([1] * len(order)), gap=2)
-    for cell, text in zip(lines[0].cols(*widths, gap=4)[2:], (*heads, _("Total")), strict=True):
+    for cell, text in zip(lines[0].cols(*widths, gap=4)[2:], (*heads, total), strict=True):
         c.text_in(cell, text, F, "cond", INK)
     for seat, line in zip(order, lines[1:], strict=True):
         cols = line.cols(*widths, gap=4)
@@ -86,7 +87,7 @@ def draw_final_notes(c: Canvas, box: Box, view: StrasbourgView, order: list[int]
     c.panel(box, fill=BOARD)
     inner = box.inset(10, 6)
     title, body = inner.rows(-38, 1, gap=2)
-    c.text_in(title, _("Objectives kept"), F, "bold", INK, "left")
+    fit_in(c, title, _("Objectives kept"), "bold")
     final = view.get("final") or []
     rows = body.rows(*([1] * max(1, len(order))), gap=4)
     for seat, row in zip(order, rows, strict=False):

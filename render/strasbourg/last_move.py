@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from render.kit import last_action, seat_name
-from rules.strasbourg.data import EDIFICES, GOODS_NAMES, PRICES
+from rules.strasbourg.data import EDIFICES, PRICES
+from rules.strasbourg.names import edifice_name, goods_name
 from rules.strasbourg.state import is_secret_action
 from rules.words import translator
 
@@ -99,7 +100,7 @@ def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Seque
         if arg == "all":
             return _("{who} sold all goods").format(who=who)
         # TRANSLATORS: {goods} is a kind of goods (weapons, wine, shoes, meat, bread).
-        return _("{who} sold {goods}").format(who=who, goods=_(GOODS_NAMES[arg]) if arg in GOODS_NAMES else arg)
+        return _("{who} sold {goods}").format(who=who, goods=goods_name(arg) or arg)
     if verb == "done":
         return _("{who} stopped selling").format(who=who)
     if verb == "return":
@@ -111,6 +112,6 @@ def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Seque
     if verb == "build":
         edifice = view.get("built", {}).get(arg)
         if edifice in EDIFICES:
-            return _("{who} built the {edifice}").format(who=who, edifice=_(EDIFICES[edifice]["name"]))
+            return _("{who} built the {edifice}").format(who=who, edifice=edifice_name(edifice))
         return _("{who} built on {cell}").format(who=who, cell=arg)
     return f"{who}: {action}"

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 from render import strasbourg_art as art
 from render.kit import BOARD, BOARD_DARK, GOLD, INK, INK_SOFT, PAPER, Box, Canvas, mix, seat_name
 from render.strasbourg.last_move import _last_text
-from render.strasbourg.layout import ROLE_NAMES, F, _edifice_label, _step_title
-from rules.strasbourg.data import COUNCIL_SEATS, EDIFICES, GUILD_NAMES, ROUNDS, SEAT_NAMES, STEP_LETTERS
+from render.strasbourg.layout import ROLE_NAMES, F, _edifice_label, _step_title, fit_in
+from rules.strasbourg.data import COUNCIL_SEATS, EDIFICES, ROUNDS, STEP_LETTERS
+from rules.strasbourg.names import council_seat_name, edifice_name, guild_name
 from rules.words import translator
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def draw_rounds(c: Canvas, box: Box, view: StrasbourgView) -> None:
         c.text_in(number, str(k), F, "bold", INK)
         if k <= len(edifices):
             edifice = EDIFICES[edifices[k - 1]]
-            c.text_in(name, _(edifice["name"]), F, "regular", INK if not done else INK_SOFT, "left")
+            fit_in(c, name, edifice_name(edifices[k - 1]), "regular", INK if not done else INK_SOFT)
             c.chip(value.inset(0, 3), str(edifice["value"]), PAPER, F, "bold")
 
 
@@ -52,7 +53,7 @@ def draw_steps(c: Canvas, box: Box, view: StrasbourgView) -> None:
                                                                     title=_step_title(view))
     else:
         head = _("Round {round}/{rounds}").format(round=rnd, rounds=ROUNDS)
-    c.text_in(title, head, F, "bold", INK, "left")
+    fit_in(c, title, head, "bold")
     cards = view.get("round_cards", [])
     card = cards[rnd - 1] if 0 < rnd <= len(cards) else {}
     edifices = list(view.get("edifices", []))
@@ -116,7 +117,7 @@ def draw_council(c: Canvas, box: Box, view: StrasbourgView) -> None:
         c.paste(art.pictogram(art.SEAT_ICON[name], ic), (cell.x + ic / 2 + 6, cell.cy))
         token_w = cell.h
         label = Box(cell.x + ic + 12, cell.y, cell.w - ic - token_w - 16, cell.h)
-        c.text_in(label, _(SEAT_NAMES[name]), F, "cond", INK, "left")
+        c.text_in(label, council_seat_name(name), F, "cond", INK, "left")
         holder = council.get(name)
         tc = (cell.x2 - token_w / 2 - 2, cell.cy)
         if holder is None:  # a free seat: a neutral dash (an empty ring would read as the circle player's token)
@@ -142,14 +143,15 @@ def draw_now(c: Canvas, box: Box, view: StrasbourgView, seat: int | None, action
     c.panel(box, fill=PAPER)
     lines = box.inset(12, 6).rows(1, 1, 1)
     head, sub = _situation(view, names)
-    c.text_in(lines[0], head, F, "bold", INK, "left")
-    c.text_in(lines[1], sub, F, "regular", INK, "left")
+    fit_in(c, lines[0], head, "bold")
+    fit_in(c, lines[1], sub)
     if action:
-        last = _("Last: {move}").format(move=_last_text(seat, action, view, names))
-        c.text_in(lines[2], last, F, "regular", INK_SOFT, "left")
+        move = _last_text(seat, action, view, names)
+        fit_in(c, lines[2], [_("Last: {move}").format(move=move), move], fill=INK_SOFT)
 
 
-def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, str]:
+def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, str | list[str]]:
+    """What the game waits for: a head line and a line under it (the latter with shorter fallbacks)."""
     to_act = [int(s) for s in view.get("to_act", [])]
     waiting = ", ".join(seat_name(s, names) for s in to_act)
     if view.get("phase") == "planning":
@@ -157,14 +159,16 @@ def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, 
         n = int(view["num_players"])
         if len(to_act) == n and n > 1:
             waiting = _("everyone (in secret)")
-        sub = _("Waiting for {waiting}").format(waiting=waiting) if waiting else ""
-        return _("Planning: {ready} of {n} ready").format(ready=ready, n=n), sub
+        if not waiting:
+            return _("Planning: {ready} of {n} ready").format(ready=ready, n=n), ""
+        count = _n("Waiting for {n} player", "Waiting for {n} players", len(to_act)).format(n=len(to_act))
+        return _("Planning: {ready} of {n} ready").format(ready=ready, n=n), [
+            _("Waiting for {waiting}").format(waiting=waiting), count]
     task = view.get("task")
     if task:
         who = seat_name(int(task["seat"]), names)
         kind = task["kind"]
-        key = str(task.get("guild"))
-        guild = _(GUILD_NAMES[key]) if key in GUILD_NAMES else ""
+        guild = guild_name(task.get("guild"))
         if kind in ROLE_NAMES:
             if kind == "apprentice":
                 sub = _("goods or a city space")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from render import strasbourg_art as art
 from render.kit import BOARD, GOLD, GOOD, INK, INK_SOFT, PAPER, Box, Canvas, icon_sprite, mix, seat_name, text_width
-from render.strasbourg.layout import F, _turn_order
+from render.strasbourg.layout import F, _turn_order, fit_in
 from rules.strasbourg.prompts import ordinal
 from rules.words import N_, translator
 
@@ -34,19 +34,27 @@ def _head_icon(c: Canvas, kind: str, center: tuple[float, float], size: int) -> 
 
 
 def draw_legend(c: Canvas, box: Box) -> None:
-    """Icon = meaning, left to right; the last item shows an empty chapel space and its id."""
+    """Icon = meaning, left to right; the last item shows an empty chapel space and its id. Words too long for the
+    line (a translation) are drawn condensed, then closer together."""
+    words = [_("chapel {id}").format(id=word) if kind == "chapel" else _(word) for kind, word in LEGEND]
+    face, gap = "regular", 18
+    icons = sum(2 * 15 + 6 if kind == "chapel" else 38 for kind, _word in LEGEND)
+    if icons + sum(text_width(w, F, face) + gap for w in words) > box.w - 8:
+        face = "cond"
+        spare = box.w - 8 - icons - sum(text_width(w, F, face) for w in words)
+        gap = max(4, min(18, int(spare / len(words))))
     x = box.x + 8
-    for kind, word in LEGEND:
+    for (kind, _word), word in zip(LEGEND, words, strict=True):
         if kind == "chapel":  # an empty chapel space as the city draws it, numbered like its id
             r = 15
             c.draw.ellipse((x, box.cy - r, x + 2 * r, box.cy + r), fill=PAPER, outline=INK_SOFT, width=2)
             c.text((x + r, box.cy), "3", F, "cond", INK, "mm")
             # TRANSLATORS: the key to the numbered chapel spaces of the city; {id} is a chapel's id (CH3).
-            drawn = c.text((x + 2 * r + 6, box.cy), _("chapel {id}").format(id=word), F, "regular", INK, "lm")
+            drawn = c.text((x + 2 * r + 6, box.cy), word, F, face, INK, "lm")
         else:
             _head_icon(c, kind, (x + 17, box.cy), 32)
-            drawn = c.text((x + 38, box.cy), _(word), F, "regular", INK, "lm")
-        x = drawn.x2 + 18
+            drawn = c.text((x + 38, box.cy), word, F, face, INK, "lm")
+        x = drawn.x2 + gap
 
 
 def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str] | None, last_seat: int | None,
@@ -57,14 +65,14 @@ def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str]
     head, body, legend = inner.rows(-38, 1, -34, gap=2)
     rows = body.rows(*([1] * len(order)), gap=2)
     hcols = head.cols(*PLAYER_COLS, gap=4)
-    c.text_in(hcols[1].inset(6, 0), _("Turn order"), F, "bold", INK, "left")
+    fit_in(c, hcols[1].inset(6, 0), _("Turn order"), "bold")
     for cell, kind in zip(hcols, HEAD_ICONS, strict=True):
         if kind:
             _head_icon(c, kind, (cell.cx, cell.cy), 34)
     c.draw.line((legend.x, legend.y - 1, legend.x2, legend.y - 1), fill=INK_SOFT, width=1)
     draw_legend(c, legend)
-    c.text_in(hcols[7].inset(6, 0), _("Stacks"), F, "bold", INK, "left")
-    c.text_in(hcols[8].inset(6, 0), _bid_header(view), F, "bold", INK, "left")
+    fit_in(c, hcols[7].inset(6, 0), _("Stacks"), "bold")
+    fit_in(c, hcols[8].inset(6, 0), _bid_header(view), "bold")
     to_act = {int(s) for s in view.get("to_act", [])}
     by_seat = {int(p["seat"]): p for p in view["players"]}
     leader = max(int(p["prestige"]) for p in view["players"])
@@ -144,9 +152,9 @@ def _bid_cell(c: Canvas, box: Box, view: StrasbourgView, seat: int) -> None:
     if view.get("phase") == "planning":
         p = view["players"][seat]
         if p.get("ready"):
-            c.text_in(box, _("ready"), F, "bold", GOOD, "left")
+            fit_in(c, box, _("ready"), "bold", GOOD)
         else:
-            c.text_in(box, _("planning…"), F, "regular", INK_SOFT, "left")
+            fit_in(c, box, _("planning…"), fill=INK_SOFT)
         return
     bid = view.get("bid")
     if bid:
@@ -155,14 +163,14 @@ def _bid_cell(c: Canvas, box: Box, view: StrasbourgView, seat: int) -> None:
             cards = [int(v) for v in bid["revealed"][seat]]
             _revealed(c, box, cards)
         elif status == "passed":
-            c.text_in(box, _("passed"), F, "regular", INK_SOFT, "left")
+            fit_in(c, box, _("passed"), fill=INK_SOFT)
         elif status == "postponed":
             c.paste(art.pictogram("seal", 30), (box.x + 15, box.cy))
-            c.text_in(Box(box.x + 36, box.y, box.w - 36, box.h), _("later"), F, "regular", INK, "left")
+            fit_in(c, Box(box.x + 36, box.y, box.w - 36, box.h), _("later"))
         elif seat in view.get("to_act", []):
-            c.text_in(box, _("deciding…"), F, "bold", INK, "left")
+            fit_in(c, box, _("deciding…"), "bold")
         else:
-            c.text_in(box, _("waiting"), F, "regular", INK_SOFT, "left")
+            fit_in(c, box, _("waiting"), fill=INK_SOFT)
         return
     last = view.get("last")
     if not last:
@@ -172,7 +180,7 @@ def _bid_cell(c: Canvas, box: Box, view: StrasbourgView, seat: int) -> None:
             c.text_in(box, f"{ordinal(rank)} · {total}", F, "bold" if rank == 1 else "regular", INK, "left")
             return
     if seat in last.get("passed", []):
-        c.text_in(box, _("passed"), F, "regular", INK_SOFT, "left")
+        fit_in(c, box, _("passed"), fill=INK_SOFT)
 
 
 def _revealed(c: Canvas, box: Box, cards: list[int]) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from render import strasbourg_art as art
 from render.kit import BOARD, BOARD_DARK, GOLD, GOOD, INK, INK_SOFT, PAPER, Box, Canvas, mix, seat_name, text_width
-from render.strasbourg.layout import BIG, GAP, MARGIN, F, _step_title
+from render.strasbourg.layout import BIG, GAP, MARGIN, F, _step_title, fit_in
 from rules.strasbourg.data import EDIFICES, GOODS_VALUE, GUILDS, OBJECTIVES, ROUNDS
 from rules.strasbourg.prompts import objective_text
 from rules.words import N_, translator
@@ -34,8 +34,7 @@ def draw_private(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     chip_w = min(480, 90 + text_width(seat_name(seat, names), F, "bold"))
     chip = Box(head.x + 8, head.y + 6, chip_w, head.h - 12)
     c.player_chip(chip, seat, seat_name(seat, names))
-    c.text_in(Box(chip.x2 + 16, head.y, head.x2 - chip.x2 - 28, head.h), _private_status(view, private), F,
-              "regular", INK, "right")
+    fit_in(c, Box(chip.x2 + 16, head.y, head.x2 - chip.x2 - 28, head.h), _private_status(view, private), align="right")
     upper, lower = rest.rows(1, -300, gap=GAP)
     purse_box, cards_box = upper.cols(-380, 1, gap=GAP)
     draw_purse(c, c.region("purse", purse_box), private)
@@ -71,9 +70,9 @@ def draw_purse(c: Canvas, box: Box, private: StrasbourgPrivate) -> None:
              ("deck", _("Deck"), private.get("deck", 0)))
     for row, (kind, label, value) in zip(rows, items, strict=False):
         c.paste(art.pictogram(kind, 40), (row.x + 22, row.cy))
-        c.text_in(Box(row.x + 52, row.y, row.w - 120, row.h), label, F, "regular", INK, "left")
+        fit_in(c, Box(row.x + 52, row.y, row.w - 120, row.h), label)
         c.text_in(row.right(70), str(value), F + 2, "bold", INK, "right")
-    c.text_in(rows[3], _("Goods"), F, "bold", INK, "left")
+    fit_in(c, rows[3], _("Goods"), "bold")
     goods = private.get("goods", {})
     # five goods as a compact 5-wide strip of tiles: pictogram on the guild colour, count below
     strip = Box(inner.x, rows[4].y, inner.w, rows[-1].y2 - rows[4].y)
@@ -101,8 +100,7 @@ def draw_cards(c: Canvas, box: Box, private: StrasbourgPrivate, planning: bool) 
     open_ = [int(v) for v in private.get("open", [])]
     title, body = inner.rows(-38, 1, gap=4)
     count = sum(len(s) for s in stacks)
-    c.text_in(title, _n("Your stacks · {n} card", "Your stacks · {n} cards", count).format(n=count), F, "bold", INK,
-              "left")
+    fit_in(c, title, _n("Your stacks · {n} card", "Your stacks · {n} cards", count).format(n=count), "bold")
     if new_from > 0:  # the key to the shaded stacks
         key = _("from earlier rounds")
         w = text_width(key, F, "cond")
@@ -154,7 +152,7 @@ def draw_objectives(c: Canvas, box: Box, view: StrasbourgView, private: Strasbou
     items = [(o, "kept") for o in kept] + [(o, "open") for o in undecided]
     title, body = inner.rows(-38, 1, gap=2)
     head = _("Objectives (+points if met at the end, −3 if not)")
-    c.text_in(title, head, F, "bold", INK, "left")
+    fit_in(c, title, head, "bold")
     if not items:
         c.text_in(body.top(48), _("none kept"), F, "regular", INK_SOFT, "left")
         return
@@ -166,11 +164,11 @@ def draw_objectives(c: Canvas, box: Box, view: StrasbourgView, private: Strasbou
         badge = line.left(96).inset(4, 4)
         c.chip(badge, f"+{card['points']}", GOLD, F, "bold")
         tag = _("kept") if state == "kept" else _("keep?")
-        tag_box = line.right(110).inset(4, 4)
+        tag_box = line.right(max(110, text_width(tag, F, "cond") + 40)).inset(4, 4)
         c.chip(tag_box, tag, GOOD if state == "kept" else BOARD_DARK, F, "cond")
         text_box = Box(badge.x2 + 12, line.y, tag_box.x - badge.x2 - 20, line.h)
         what = objective_text(o, int(view["num_players"]), view.get("edifices", []))
-        drawn = c.text_in(text_box, f"{o}: {what}", F, "regular", INK, "left")
+        drawn = fit_in(c, text_box, f"{o}: {what}")
         if card["type"] == "edifice_pair":  # where to look on the board: the edifice's tile and value
             size = round(line.h * 0.9)
             x = min(drawn.x2 + 12 + size / 2, text_box.x2 - size / 2)

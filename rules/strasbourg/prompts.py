@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.strasbourg.data import COUNCIL_OBJECTIVE_THRESHOLD, GOODS_NAMES, GUILD_NAMES, OBJECTIVES
+from rules.strasbourg import names
+from rules.strasbourg.data import COUNCIL_OBJECTIVE_THRESHOLD, OBJECTIVES
 from rules.words import N_, seat, translator
 
 _, _n = translator("strasbourg")
@@ -25,7 +26,7 @@ def slots(kind: str, letter: str, guild: str | None, n: int, goods: int) -> list
     if kind == "nobility":
         return [_("Nobility seat (builds the edifice in I)"), _("Church seat (builds the chapel in H)")]
     if kind == "guild" and guild:
-        tile, name = _(GOODS_NAMES[guild]), _(GUILD_NAMES[guild])
+        tile, name = names.goods_name(guild), names.guild_name(guild)
         # TRANSLATORS: {guild} is a guild's name (Smiths…), {goods} its goods (weapons…).
         master = _("Master ({guild} seat + {goods} + may buy a space)").format(guild=name, goods=tile)
         journeyman = _("Journeyman ({goods} + may buy a space)").format(goods=tile)
@@ -69,8 +70,7 @@ def tie_text(first: int, n: int) -> str:
 
 def task_text(kind: str, guild: str | None, letter: str | None) -> str:
     """The slot holder's role, said to them."""
-    name = _(GUILD_NAMES[guild]) if guild in GUILD_NAMES else ""
-    goods = _(GOODS_NAMES[guild]) if guild in GOODS_NAMES else ""
+    name, goods = names.guild_name(guild), names.goods_name(guild)
     if kind == "master":
         return _("you are the Master of the {guild}: you took the seat and {goods} goods; you may buy one space"
                  ).format(guild=name, goods=goods)
@@ -99,6 +99,5 @@ def objective_text(oid: str, n: int, edifices: Sequence[str]) -> str:
         return _("{seats}+ council seats at the end ({n} players)").format(seats=COUNCIL_OBJECTIVE_THRESHOLD[n], n=n)
     if card["type"] == "edifice_pair" and card["param"] in edifices:
         rnd = list(edifices).index(card["param"]) + 1
-        return _("{text} (built in round {round})").format(text=_(card["text"]), round=rnd)
-    text: str = _(card["text"])
-    return text
+        return _("{text} (built in round {round})").format(text=names.objective_condition(oid), round=rnd)
+    return names.objective_condition(oid)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.strasbourg import planning
-from rules.strasbourg.data import BUILDING_SPACES, CHAPEL_SPACES, GOODS_NAMES, GUILD_NAMES, GUILD_OF, OBJECTIVES, PRICES
+from rules.strasbourg import names, planning
+from rules.strasbourg.data import BUILDING_SPACES, CHAPEL_SPACES, GOODS_NAMES, GUILD_OF, OBJECTIVES, PRICES
 from rules.words import N_, translator
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ def _task(st: StrasbourgState, task: dict[str, Any], verb: str, arg: str) -> str
         if GUILD_OF[arg] != guild:
             # TRANSLATORS: {space_guild} and {guild} are guild names (Smiths, Bakers…).
             return _("{cell} is a {space_guild} space; this step's guild is the {guild}.").format(
-                cell=arg, space_guild=_(GUILD_NAMES[GUILD_OF[arg]]), guild=_(GUILD_NAMES[guild]))
+                cell=arg, space_guild=names.guild_name(GUILD_OF[arg]), guild=names.guild_name(guild))
         if arg in st.city:
             return _("{cell} is taken.").format(cell=arg)
         return _("{cell} costs {price} coins and you have {coins}.").format(cell=arg, price=PRICES[arg],
@@ -148,7 +148,7 @@ def _task(st: StrasbourgState, task: dict[str, Any], verb: str, arg: str) -> str
     if verb == "sell" and kind == "merchant":
         if arg == "all":
             return _("You have fewer than two goods tiles: sell them one by one, or done.")
-        return _("You have no {goods} to sell.").format(goods=_(GOODS_NAMES[arg])) if arg in GOODS_NAMES else None
+        return _("You have no {goods} to sell.").format(goods=names.goods_name(arg)) if arg in GOODS_NAMES else None
     if verb == "return" and kind == "return":
         if not arg.isdigit():
             return None

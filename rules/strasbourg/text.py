@@ -5,18 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.core import Event
-from rules.strasbourg import prompts, steps
+from rules.strasbourg import names, prompts, steps
 from rules.strasbourg.data import (
     CHAPEL_SPACES,
-    EDIFICES,
     GOODS_NAMES,
     GOODS_VALUE,
-    GUILD_NAMES,
     GUILD_OF,
     OBJECTIVES,
     PRICES,
     SEAT_NAMES,
 )
+from rules.strasbourg.data import GUILD_NAMES as GUILD_NAMES  # the tests read the English names here
 from rules.words import N_, seat, translator
 
 if TYPE_CHECKING:
@@ -50,7 +49,7 @@ def _step(p: dict[str, Any]) -> str:
     rnd, letter = p.get("round"), p.get("step")
     if kind == "guild":
         guild = str(p.get("guild") or "")
-        name = _(GUILD_NAMES[guild]) if guild in GUILD_NAMES else _("guild")
+        name = names.guild_name(guild) or _("guild")
         # TRANSLATORS: {guild} is a guild's name (Smiths, Bakers…).
         return _("Round {round}, step {step}: influence the {guild}.").format(round=rnd, step=letter, guild=name)
     if kind in _STEP_SENTENCES:
@@ -58,12 +57,8 @@ def _step(p: dict[str, Any]) -> str:
     return _("Round {round}, step {step}.").format(round=rnd, step=letter)
 
 
-def _goods(guild: str) -> str:
-    return _(GOODS_NAMES[guild])
-
-
-def _edifice(edifice: str) -> str:
-    return _(EDIFICES[edifice]["name"])
+_goods = names.goods_name
+_edifice = names.edifice_name
 
 
 def event_text(event: Event) -> str:
@@ -115,7 +110,7 @@ def event_text(event: Event) -> str:
     if kind == "first_player":
         return _("{who} takes the first-player marker.").format(who=who(p["seat"]))
     if kind == "seat":
-        council = _(SEAT_NAMES[p["council"]])
+        council = names.council_seat_name(p["council"])
         if p.get("displaced") is not None and p["displaced"] != p["seat"]:
             # TRANSLATORS: {council} is a council seat's name (Nobility, Church, Merchants or a guild).
             return _("{who} takes the {council} council seat, sending back {displaced}'s member.").format(
@@ -126,7 +121,7 @@ def event_text(event: Event) -> str:
         return _("{who} takes a {goods} goods tile.").format(who=who(p["seat"]), goods=_goods(p["guild"]))
     if kind == "buy":
         return _("{who} places a member on {cell} ({guild}) for {coins}.").format(
-            who=who(p["seat"]), cell=p["cell"], guild=_(GUILD_NAMES[p["guild"]]), coins=_coins(p["price"]))
+            who=who(p["seat"]), cell=p["cell"], guild=names.guild_name(p["guild"]), coins=_coins(p["price"]))
     if kind == "sell":
         return _("{who} sells a {goods} tile for {coins}.").format(who=who(p["seat"]), goods=_goods(p["guild"]),
                                                                    coins=_coins(p["coins"]))
@@ -165,7 +160,7 @@ def _steps_line(view: dict[str, Any]) -> str:
     parts = []
     for letter in "ABCDEFGHI":
         guild = card.get(letter, "")
-        what = _(GUILD_NAMES[guild]) if guild in GUILD_NAMES else _(_STEP_TEXT[letter])
+        what = names.guild_name(guild) or _(_STEP_TEXT[letter])
         if letter == "I" and rnd <= len(edifices):
             what = _edifice(edifices[rnd - 1])
         part = f"{letter} {what}"
@@ -193,7 +188,7 @@ def _bids_line(view: dict[str, Any]) -> str:
     step = view.get("step")
     bids = ", ".join(parts) or _("nobody has revealed yet")
     if view.get("step_guild"):
-        return _("Step {step} ({guild}) so far: {bids}").format(step=step, guild=_(GUILD_NAMES[view["step_guild"]]),
+        return _("Step {step} ({guild}) so far: {bids}").format(step=step, guild=names.guild_name(view["step_guild"]),
                                                                 bids=bids)
     return _("Step {step} so far: {bids}").format(step=step, bids=bids)
 
@@ -272,7 +267,8 @@ def summary(view: dict[str, Any]) -> str:
         lines.append(steps)
     lines.append(_("First player: {who}").format(who=who(view["first_player"])))
     holders = view["council"]  # a stored game reloads this dict sorted: list the seats in board order
-    council = ", ".join(f"{_(label)} {_('free') if holders.get(name) is None else who(holders[name])}"
+    free = _("free")
+    council = ", ".join(f"{_(label)} {free if holders.get(name) is None else who(holders[name])}"
                         for name, label in SEAT_NAMES.items() if name in holders)
     lines.append(_("Council: {seats}").format(seats=council))
     planning = view.get("phase") == "planning"
@@ -372,7 +368,7 @@ def describe_action(st: StrasbourgState, action: str, seat: int | None = None) -
         return _("Confirm your {n} stacks (shown on your screen)").format(n=len(stacks))
     if verb == "buy" and arg in PRICES:
         return _("Place a member on {cell} ({guild}) for {coins}").format(
-            cell=arg, guild=_(GUILD_NAMES[GUILD_OF[arg]]), coins=_coins(PRICES[arg]))
+            cell=arg, guild=names.guild_name(GUILD_OF[arg]), coins=_coins(PRICES[arg]))
     if verb == "sell" and arg in GOODS_VALUE:
         return _("Sell one {goods} tile for {coins}").format(goods=_goods(arg), coins=_coins(GOODS_VALUE[arg]))
     if verb == "return":

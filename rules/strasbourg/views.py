@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
+from rules.strasbourg import names
 from rules.strasbourg.data import (
-    GUILD_NAMES,
     GUILDS,
     ROUND_CARDS,
     ROUNDS,
@@ -89,10 +89,8 @@ def status_line(st: StrasbourgState) -> str:
         return _("Round {round}/{rounds} · planning · waiting for {waiting}").format(
             round=st.round, rounds=ROUNDS, waiting=waiting)
     kind = step_kind(st.letter)
-    if kind == "guild":
-        what = _("{guild} guild").format(guild=_(GUILD_NAMES.get(st.step_guild() or "", "")))
-    else:
-        what = _(_STEP_WHAT[kind])
+    guild = names.guild_name(st.step_guild())
+    what = _("{guild} guild").format(guild=guild) if kind == "guild" else _(_STEP_WHAT[kind])
     return _("Round {round}/{rounds} · step {step} ({what}) · waiting for {waiting}").format(
         round=st.round, rounds=ROUNDS, step=st.letter, what=what, waiting=waiting)
 
