@@ -60,7 +60,12 @@ def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     inner = table_box.inset(8, 4)
     heads = [_(h) for h in FINAL_HEAD]
     total = _("Total")
-    widths = [-50, 1, *[-(text_width(h, F, "cond") + 16) for h in heads], -max(100, text_width(total, F, "cond") + 16)]
+    # columns as wide as their headings; longer headings (a translation) pack tighter, leaving the names their room
+    pad = 16
+    fixed = 50 + sum(text_width(h, F, "cond") for h in heads) + max(100, text_width(total, F, "cond") + 16)
+    if inner.w - 4 * (len(heads) + 3) - fixed - pad * len(heads) < 240:
+        pad = 6
+    widths = [-50, 1, *[-(text_width(h, F, "cond") + pad) for h in heads], -max(100, text_width(total, F, "cond") + 16)]
     lines = inner.rows(-40, *([1] * len(order)), gap=2)
     for cell, text in zip(lines[0].cols(*widths, gap=4)[2:], (*heads, total), strict=True):
         c.text_in(cell, text, F, "cond", INK)

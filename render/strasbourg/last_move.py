@@ -71,7 +71,9 @@ def last_from_events(view: StrasbourgView, events: Sequence[Event]) -> LastMove 
     return LastMove(seat, action)
 
 
-def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Sequence[str] | None) -> str:
+def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Sequence[str] | None,
+               short: bool = False) -> str:
+    """The last move in words; ``short`` leaves out the detail (price, card value) where a line is too narrow."""
     who = seat_name(seat, names) if seat is not None else _("A player")
     verb, _sep, arg = action.partition(" ")
     bid, result = view.get("bid"), view.get("last")
@@ -89,6 +91,8 @@ def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Seque
         return _("{who} passed").format(who=who)
     if verb == "privilege":
         return _("{who} spent a privilege").format(who=who)
+    if verb == "buy" and arg in PRICES and short:
+        return _("{who} bought {cell}").format(who=who, cell=arg)
     if verb == "buy" and arg in PRICES:
         coins = _n("{n} coin", "{n} coins", PRICES[arg]).format(n=PRICES[arg])
         return _("{who} bought {cell} for {coins}").format(who=who, cell=arg, coins=coins)
@@ -106,6 +110,8 @@ def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Seque
     if verb == "return":
         if arg == "none":
             return _("{who} returned no card").format(who=who)
+        if short:
+            return _("{who} kept a card for later").format(who=who)
         return _("{who} returned a {card} to the deck").format(who=who, card=arg)
     if verb == "chapel":
         return _("{who} built a chapel").format(who=who)

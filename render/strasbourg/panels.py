@@ -46,11 +46,14 @@ def draw_steps(c: Canvas, box: Box, view: StrasbourgView) -> None:
     title, track = inner.rows(-40, 1, gap=2)
     rnd = int(view.get("round") or 1)
     step = view.get("step")
+    head: str | list[str]
     if view.get("phase") == "planning":
         head = _("Round {round}/{rounds} · Planning").format(round=rnd, rounds=ROUNDS)
     elif step:
         head = _("Round {round}/{rounds} · {step}: {title}").format(round=rnd, rounds=ROUNDS, step=step,
                                                                     title=_step_title(view))
+        # the round is on the strip below: a long step title may go without it
+        head = [head, _("{step}: {title}").format(step=step, title=_step_title(view))]
     else:
         head = _("Round {round}/{rounds}").format(round=rnd, rounds=ROUNDS)
     fit_in(c, title, head, "bold")
@@ -147,7 +150,8 @@ def draw_now(c: Canvas, box: Box, view: StrasbourgView, seat: int | None, action
     fit_in(c, lines[1], sub)
     if action:
         move = _last_text(seat, action, view, names)
-        fit_in(c, lines[2], [_("Last: {move}").format(move=move), move], fill=INK_SOFT)
+        short = _last_text(seat, action, view, names, short=True)
+        fit_in(c, lines[2], [_("Last: {move}").format(move=move), move, short], fill=INK_SOFT)
 
 
 def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, str | list[str]]:
@@ -170,11 +174,12 @@ def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, 
         kind = task["kind"]
         guild = guild_name(task.get("guild"))
         if kind in ROLE_NAMES:
+            sub: str | list[str]
             if kind == "apprentice":
                 sub = _("goods or a city space")
             else:
                 # TRANSLATORS: {guild} is a guild's name (Smiths, Bakers…).
-                sub = _("may buy a {guild} space").format(guild=guild)
+                sub = [_("may buy a {guild} space").format(guild=guild), _("may buy a space")]
             return _("{who}: {role} ({guild})").format(who=who, role=_(ROLE_NAMES[kind]), guild=guild), sub
         if kind == "merchant":
             return _("{who}: Merchant").format(who=who), _("sells goods for coins")

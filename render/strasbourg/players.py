@@ -42,6 +42,9 @@ def draw_legend(c: Canvas, box: Box) -> None:
     if icons + sum(text_width(w, F, face) + gap for w in words) > box.w - 8:
         face = "cond"
         spare = box.w - 8 - icons - sum(text_width(w, F, face) for w in words)
+        if spare < 4 * len(words):  # still too long: the chapel's key keeps its id only
+            words[-1] = "CH3"
+            spare = box.w - 8 - icons - sum(text_width(w, F, face) for w in words)
         gap = max(4, min(18, int(spare / len(words))))
     x = box.x + 8
     for (kind, _word), word in zip(LEGEND, words, strict=True):
@@ -64,7 +67,10 @@ def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str]
     order = _turn_order(view)
     head, body, legend = inner.rows(-38, 1, -34, gap=2)
     rows = body.rows(*([1] * len(order)), gap=2)
-    hcols = head.cols(*PLAYER_COLS, gap=4)
+    # the bid column widens for a long heading (a translation); the stacks column gives the room
+    bid_head = _bid_header(view)
+    widths = (*PLAYER_COLS[:-1], -max(-PLAYER_COLS[-1], round(text_width(bid_head, F, "bold")) + 14))
+    hcols = head.cols(*widths, gap=4)
     fit_in(c, hcols[1].inset(6, 0), _("Turn order"), "bold")
     for cell, kind in zip(hcols, HEAD_ICONS, strict=True):
         if kind:
@@ -72,7 +78,7 @@ def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str]
     c.draw.line((legend.x, legend.y - 1, legend.x2, legend.y - 1), fill=INK_SOFT, width=1)
     draw_legend(c, legend)
     fit_in(c, hcols[7].inset(6, 0), _("Stacks"), "bold")
-    fit_in(c, hcols[8].inset(6, 0), _bid_header(view), "bold")
+    fit_in(c, hcols[8].inset(6, 0), bid_head, "bold")
     to_act = {int(s) for s in view.get("to_act", [])}
     by_seat = {int(p["seat"]): p for p in view["players"]}
     leader = max(int(p["prestige"]) for p in view["players"])
@@ -80,7 +86,7 @@ def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str]
         p = by_seat[seat]
         if seat in to_act:
             c.draw.rounded_rectangle(row.rect, radius=8, fill=mix(GOLD, PAPER, 0.55))
-        cols = row.cols(*PLAYER_COLS, gap=4)
+        cols = row.cols(*widths, gap=4)
         if pos == 0:
             _first_marker(c, cols[0])
         else:

@@ -9,6 +9,7 @@ from render import strasbourg_art as art
 from render.kit import BOARD, BOARD_DARK, GOLD, GOOD, INK, INK_SOFT, PAPER, Box, Canvas, mix, seat_name, text_width
 from render.strasbourg.layout import BIG, GAP, MARGIN, F, _step_title, fit_in
 from rules.strasbourg.data import EDIFICES, GOODS_VALUE, GUILDS, OBJECTIVES, ROUNDS
+from rules.strasbourg.names import objective_condition
 from rules.strasbourg.prompts import objective_text
 from rules.words import N_, translator
 
@@ -66,8 +67,10 @@ def draw_purse(c: Canvas, box: Box, private: StrasbourgPrivate) -> None:
     c.panel(box, fill=BOARD)
     inner = box.inset(12, 8)
     rows = inner.rows(*([1] * 8), gap=2)
-    items = (("coin", _("Coins"), private.get("coins", 0)), ("seal", _("Privileges"), private.get("privileges", 0)),
-             ("deck", _("Deck"), private.get("deck", 0)))
+    # the deck's label may fall back to a shorter word (a long translation of "deck")
+    items = (("coin", [_("Coins")], private.get("coins", 0)),
+             ("seal", [_("Privileges")], private.get("privileges", 0)),
+             ("deck", [_("Deck"), _("Cards")], private.get("deck", 0)))
     for row, (kind, label, value) in zip(rows, items, strict=False):
         c.paste(art.pictogram(kind, 40), (row.x + 22, row.cy))
         fit_in(c, Box(row.x + 52, row.y, row.w - 120, row.h), label)
@@ -168,7 +171,8 @@ def draw_objectives(c: Canvas, box: Box, view: StrasbourgView, private: Strasbou
         c.chip(tag_box, tag, GOOD if state == "kept" else BOARD_DARK, F, "cond")
         text_box = Box(badge.x2 + 12, line.y, tag_box.x - badge.x2 - 20, line.h)
         what = objective_text(o, int(view["num_players"]), view.get("edifices", []))
-        drawn = fit_in(c, text_box, f"{o}: {what}")
+        # the round an edifice is built in is on the strip of the board: a long line may go without it
+        drawn = fit_in(c, text_box, [f"{o}: {what}", f"{o}: {objective_condition(o)}"])
         if card["type"] == "edifice_pair":  # where to look on the board: the edifice's tile and value
             size = round(line.h * 0.9)
             x = min(drawn.x2 + 12 + size / 2, text_box.x2 - size / 2)
