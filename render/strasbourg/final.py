@@ -65,7 +65,12 @@ def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     fixed = 50 + sum(text_width(h, F, "cond") for h in heads) + max(100, text_width(total, F, "cond") + 16)
     if inner.w - 4 * (len(heads) + 3) - fixed - pad * len(heads) < 240:
         pad = 6
-    widths = [-50, 1, *[-(text_width(h, F, "cond") + pad) for h in heads], -max(100, text_width(total, F, "cond") + 16)]
+    head_w = [text_width(h, F, "cond") + pad for h in heads]
+    total_w = max(100, text_width(total, F, "cond") + 16)
+    room = inner.w - 4 * (len(heads) + 3) - 50 - total_w - 200  # what the headings may take, names keeping 200 px
+    if sum(head_w) > room:  # even packed they do not fit: shares of the room (the headings are cut)
+        head_w = [room * w / sum(head_w) for w in head_w]
+    widths = [-50, 1, *[-w for w in head_w], -total_w]
     lines = inner.rows(-40, *([1] * len(order)), gap=2)
     for cell, text in zip(lines[0].cols(*widths, gap=4)[2:], (*heads, total), strict=True):
         c.text_in(cell, text, F, "cond", INK)

@@ -35,9 +35,10 @@ def _head_icon(c: Canvas, kind: str, center: tuple[float, float], size: int) -> 
 
 def draw_legend(c: Canvas, box: Box) -> None:
     """Icon = meaning, left to right; the last item shows an empty chapel space and its id. Words too long for the
-    line (a translation) are drawn condensed, then closer together."""
+    line (a translation) are drawn condensed, then closer together, then cut to equal shares."""
+    # TRANSLATORS: "chapel {id}" is the key to the numbered chapel spaces of the city; {id} is a chapel's id (CH3).
     words = [_("chapel {id}").format(id=word) if kind == "chapel" else _(word) for kind, word in LEGEND]
-    face, gap = "regular", 18
+    face, gap, most = "regular", 18, float(box.w)
     icons = sum(2 * 15 + 6 if kind == "chapel" else 38 for kind, _word in LEGEND)
     if icons + sum(text_width(w, F, face) + gap for w in words) > box.w - 8:
         face = "cond"
@@ -46,17 +47,18 @@ def draw_legend(c: Canvas, box: Box) -> None:
             words[-1] = "CH3"
             spare = box.w - 8 - icons - sum(text_width(w, F, face) for w in words)
         gap = max(4, min(18, int(spare / len(words))))
+        if spare < 4 * len(words):  # and still: every word gets an equal share of the line, cut to it
+            most = (box.w - 8 - icons) / len(words) - gap
     x = box.x + 8
     for (kind, _word), word in zip(LEGEND, words, strict=True):
         if kind == "chapel":  # an empty chapel space as the city draws it, numbered like its id
             r = 15
             c.draw.ellipse((x, box.cy - r, x + 2 * r, box.cy + r), fill=PAPER, outline=INK_SOFT, width=2)
             c.text((x + r, box.cy), "3", F, "cond", INK, "mm")
-            # TRANSLATORS: the key to the numbered chapel spaces of the city; {id} is a chapel's id (CH3).
-            drawn = c.text((x + 2 * r + 6, box.cy), word, F, face, INK, "lm")
+            drawn = c.text((x + 2 * r + 6, box.cy), word, F, face, INK, "lm", max_width=most)
         else:
             _head_icon(c, kind, (x + 17, box.cy), 32)
-            drawn = c.text((x + 38, box.cy), word, F, face, INK, "lm")
+            drawn = c.text((x + 38, box.cy), word, F, face, INK, "lm", max_width=most)
         x = drawn.x2 + gap
 
 
