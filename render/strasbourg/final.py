@@ -22,18 +22,21 @@ from render.kit import (
     text_width,
 )
 from render.strasbourg.city import draw_city
-from render.strasbourg.layout import GAP, MARGIN, F
+from render.strasbourg.layout import GAP, MARGIN, F, fit_in
 from rules.strasbourg.data import OBJECTIVE_PENALTY, OBJECTIVES
 from rules.strasbourg.prompts import objective_text
 from rules.strasbourg.state import SCORE_COLUMNS
+from rules.words import N_, translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.views import StrasbourgView
 
+_, _n = translator("strasbourg")
+
 
 # ---------------------------------------------------------------- the final score sheet
 FINAL_KEYS = SCORE_COLUMNS
-FINAL_HEAD = ("Council", "City", "Chapels", "Edifices", "Privil.", "Objectives")
+FINAL_HEAD = (N_("Council"), N_("City"), N_("Chapels"), N_("Edifices"), N_("Privil."), N_("Objectives"))
 
 
 def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
@@ -48,15 +51,28 @@ def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     c.panel(head, fill=BOARD_DARK)
     winners = [s for s, r in enumerate(ranks) if r == 1]
     who = " & ".join(seat_name(s, names) for s in winners)
-    c.text_in(head.inset(16, 0), f"Strasbourg · final scores · {who} {'win' if len(winners) > 1 else 'wins'}", F,
-              "bold", INK, "left")
+    # TRANSLATORS: {who} is the winner's name, or the winners' names joined by " & ".
+    title = _n("Strasbourg · final scores · {who} wins", "Strasbourg · final scores · {who} win", len(winners))
+    fit_in(c, head.inset(16, 0), title.format(who=who), "bold")
     c.region("scores", table_box)
     c.panel(table_box, fill=BOARD)
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
     inner = table_box.inset(8, 4)
-    widths = [-50, 1, *[-(text_width(h, F, "cond") + 16) for h in FINAL_HEAD], -100]
+    heads = [_(h) for h in FINAL_HEAD]
+    total = _("Total")
+    # columns as wide as their headings; longer headings (a translation) pack tighter, leaving the names their room
+    pad = 16
+    fixed = 50 + sum(text_width(h, F, "cond") for h in heads) + max(100, text_width(total, F, "cond") + 16)
+    if inner.w - 4 * (len(heads) + 3) - fixed - pad * len(heads) < 240:
+        pad = 6
+    head_w = [text_width(h, F, "cond") + pad for h in heads]
+    total_w = max(100, text_width(total, F, "cond") + 16)
+    room = inner.w - 4 * (len(heads) + 3) - 50 - total_w - 200  # what the headings may take, names keeping 200 px
+    if sum(head_w) > room:  # even packed they do not fit: shares of the room (the headings are cut)
+        head_w = [room * w / sum(head_w) for w in head_w]
+    widths = [-50, 1, *[-w for w in head_w], -total_w]
     lines = inner.rows(-40, *([1] * len(order)), gap=2)
-    for cell, text in zip(lines[0].cols(*widths, gap=4)[2:], (*FINAL_HEAD, "Total"), strict=True):
+    for cell, text in zip(lines[0].cols(*widths, gap=4)[2:], (*heads, total), strict=True):
         c.text_in(cell, text, F, "cond", INK)
     for seat, line in zip(order, lines[1:], strict=True):
         cols = line.cols(*widths, gap=4)
@@ -81,7 +97,7 @@ def draw_final_notes(c: Canvas, box: Box, view: StrasbourgView, order: list[int]
     c.panel(box, fill=BOARD)
     inner = box.inset(10, 6)
     title, body = inner.rows(-38, 1, gap=2)
-    c.text_in(title, "Objectives kept", F, "bold", INK, "left")
+    fit_in(c, title, _("Objectives kept"), "bold")
     final = view.get("final") or []
     rows = body.rows(*([1] * max(1, len(order))), gap=4)
     for seat, row in zip(order, rows, strict=False):
@@ -107,4 +123,4 @@ def draw_final_notes(c: Canvas, box: Box, view: StrasbourgView, order: list[int]
             c.chip(chip, label, mix(GOOD, PAPER, 0.35) if met else mix(BAD, PAPER, 0.35), F, "cond")
             x += w + 6
         if not objectives:
-            c.text((x, row.cy), "none", F, "regular", INK_SOFT, "lm")
+            c.text((x, row.cy), _("none"), F, "regular", INK_SOFT, "lm")

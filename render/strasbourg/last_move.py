@@ -7,13 +7,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from render.kit import last_action, seat_name
-from rules.strasbourg.data import EDIFICES, GOODS_NAMES, PRICES
+from rules.strasbourg.data import EDIFICES, PRICES
+from rules.strasbourg.names import edifice_name, goods_name
 from rules.strasbourg.state import is_secret_action
-from rules.words import plural
+from rules.words import translator
 
 if TYPE_CHECKING:
     from rules.core import Event
     from rules.strasbourg.views import StrasbourgView
+
+_, _n = translator("strasbourg")
 
 
 def _public_last(last: Any) -> tuple[int | None, str]:
@@ -68,38 +71,53 @@ def last_from_events(view: StrasbourgView, events: Sequence[Event]) -> LastMove 
     return LastMove(seat, action)
 
 
-def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Sequence[str] | None) -> str:
-    who = seat_name(seat, names) if seat is not None else "A player"
-    verb, _, arg = action.partition(" ")
+def _last_text(seat: int | None, action: str, view: StrasbourgView, names: Sequence[str] | None,
+               short: bool = False) -> str:
+    """The last move in words; ``short`` leaves out the detail (price, card value) where a line is too narrow."""
+    who = seat_name(seat, names) if seat is not None else _("A player")
+    verb, _sep, arg = action.partition(" ")
     bid, result = view.get("bid"), view.get("last")
     if verb in ("reveal", "pass", "privilege") and seat is not None and bid and bid["status"][seat] == "waiting" \
             and result:  # the move closed an earlier step: say how that step ended
         ranking = result.get("ranking") or []
         if not ranking:
-            return f"step {result['step']}: everyone passed"
+            return _("step {step}: everyone passed").format(step=result["step"])
         winner, total = ranking[0]
-        return f"step {result['step']} won by {seat_name(int(winner), names)} ({total})"
+        return _("step {step} won by {who} ({total})").format(step=result["step"],
+                                                              who=seat_name(int(winner), names), total=total)
     if verb == "reveal":
-        return f"{who} revealed a stack"
+        return _("{who} revealed a stack").format(who=who)
     if verb == "pass":
-        return f"{who} passed"
+        return _("{who} passed").format(who=who)
     if verb == "privilege":
-        return f"{who} spent a privilege"
+        return _("{who} spent a privilege").format(who=who)
+    if verb == "buy" and arg in PRICES and short:
+        return _("{who} bought {cell}").format(who=who, cell=arg)
     if verb == "buy" and arg in PRICES:
-        return f"{who} bought {arg} for {plural(PRICES[arg], 'coin')}"
+        coins = _n("{n} coin", "{n} coins", PRICES[arg]).format(n=PRICES[arg])
+        return _("{who} bought {cell} for {coins}").format(who=who, cell=arg, coins=coins)
     if verb == "skip":
-        return f"{who} placed no member"
+        return _("{who} placed no member").format(who=who)
     if verb == "goods":
-        return f"{who} took a goods tile"
+        return _("{who} took a goods tile").format(who=who)
     if verb == "sell":
-        return f"{who} sold all goods" if arg == "all" else f"{who} sold {GOODS_NAMES.get(arg, arg)}"
+        if arg == "all":
+            return _("{who} sold all goods").format(who=who)
+        # TRANSLATORS: {goods} is a kind of goods (weapons, wine, shoes, meat, bread).
+        return _("{who} sold {goods}").format(who=who, goods=goods_name(arg) or arg)
     if verb == "done":
-        return f"{who} stopped selling"
+        return _("{who} stopped selling").format(who=who)
     if verb == "return":
-        return f"{who} returned no card" if arg == "none" else f"{who} returned a {arg} to the deck"
+        if arg == "none":
+            return _("{who} returned no card").format(who=who)
+        if short:
+            return _("{who} kept a card for later").format(who=who)
+        return _("{who} returned a {card} to the deck").format(who=who, card=arg)
     if verb == "chapel":
-        return f"{who} built a chapel"
+        return _("{who} built a chapel").format(who=who)
     if verb == "build":
         edifice = view.get("built", {}).get(arg)
-        return f"{who} built the {EDIFICES[edifice]['name']}" if edifice in EDIFICES else f"{who} built on {arg}"
+        if edifice in EDIFICES:
+            return _("{who} built the {edifice}").format(who=who, edifice=edifice_name(edifice))
+        return _("{who} built on {cell}").format(who=who, cell=arg)
     return f"{who}: {action}"

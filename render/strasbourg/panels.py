@@ -8,11 +8,15 @@ from typing import TYPE_CHECKING
 from render import strasbourg_art as art
 from render.kit import BOARD, BOARD_DARK, GOLD, INK, INK_SOFT, PAPER, Box, Canvas, mix, seat_name
 from render.strasbourg.last_move import _last_text
-from render.strasbourg.layout import ROLE_NAMES, F, _edifice_label, _step_title
-from rules.strasbourg.data import COUNCIL_SEATS, EDIFICES, GUILD_NAMES, ROUNDS, SEAT_NAMES, STEP_LETTERS
+from render.strasbourg.layout import ROLE_NAMES, F, _edifice_label, _step_title, fit_in
+from rules.strasbourg.data import COUNCIL_SEATS, EDIFICES, ROUNDS, STEP_LETTERS
+from rules.strasbourg.names import council_seat_name, edifice_name, guild_name
+from rules.words import translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.views import StrasbourgView
+
+_, _n = translator("strasbourg")
 
 
 def draw_rounds(c: Canvas, box: Box, view: StrasbourgView) -> None:
@@ -31,7 +35,7 @@ def draw_rounds(c: Canvas, box: Box, view: StrasbourgView) -> None:
         c.text_in(number, str(k), F, "bold", INK)
         if k <= len(edifices):
             edifice = EDIFICES[edifices[k - 1]]
-            c.text_in(name, str(edifice["name"]), F, "regular", INK if not done else INK_SOFT, "left")
+            fit_in(c, name, edifice_name(edifices[k - 1]), "regular", INK if not done else INK_SOFT)
             c.chip(value.inset(0, 3), str(edifice["value"]), PAPER, F, "bold")
 
 
@@ -42,13 +46,17 @@ def draw_steps(c: Canvas, box: Box, view: StrasbourgView) -> None:
     title, track = inner.rows(-40, 1, gap=2)
     rnd = int(view.get("round") or 1)
     step = view.get("step")
+    head: str | list[str]
     if view.get("phase") == "planning":
-        head = f"Round {rnd}/{ROUNDS} · Planning"
+        head = _("Round {round}/{rounds} · Planning").format(round=rnd, rounds=ROUNDS)
     elif step:
-        head = f"Round {rnd}/{ROUNDS} · {step}: {_step_title(view)}"
+        head = _("Round {round}/{rounds} · {step}: {title}").format(round=rnd, rounds=ROUNDS, step=step,
+                                                                    title=_step_title(view))
+        # the round is on the strip below: a long step title may go without it
+        head = [head, _("{step}: {title}").format(step=step, title=_step_title(view))]
     else:
-        head = f"Round {rnd}/{ROUNDS}"
-    c.text_in(title, head, F, "bold", INK, "left")
+        head = _("Round {round}/{rounds}").format(round=rnd, rounds=ROUNDS)
+    fit_in(c, title, head, "bold")
     cards = view.get("round_cards", [])
     card = cards[rnd - 1] if 0 < rnd <= len(cards) else {}
     edifices = list(view.get("edifices", []))
@@ -93,7 +101,7 @@ def draw_council(c: Canvas, box: Box, view: StrasbourgView) -> None:
     for holder in council.values():
         if holder is not None:
             counts[int(holder)] += 1
-    c.text_in(title, "Council", F, "bold", INK, "left")
+    c.text_in(title, _("Council"), F, "bold", INK, "left")
     tops = [s for s, k in enumerate(counts) if k == max(counts) and k > 0]
     if tops:  # who would gain a privilege at the council phase now
         x = title.x2 - 4
@@ -101,7 +109,7 @@ def draw_council(c: Canvas, box: Box, view: StrasbourgView) -> None:
             c.token(s, (x - 16, title.cy), 32)
             x -= 36
         c.paste(art.pictogram("seal", 32), (x - 18, title.cy))
-        c.text((x - 42, title.cy), "most seats", F, "regular", INK_SOFT, "rm")
+        c.text((x - 42, title.cy), _("most seats"), F, "regular", INK_SOFT, "rm")
     cells = grid.grid(len(COUNCIL_SEATS), 2, gap=6)
     stake = _seats_at_stake(view)
     for name, cell in zip(COUNCIL_SEATS, cells, strict=True):
@@ -112,7 +120,7 @@ def draw_council(c: Canvas, box: Box, view: StrasbourgView) -> None:
         c.paste(art.pictogram(art.SEAT_ICON[name], ic), (cell.x + ic / 2 + 6, cell.cy))
         token_w = cell.h
         label = Box(cell.x + ic + 12, cell.y, cell.w - ic - token_w - 16, cell.h)
-        c.text_in(label, SEAT_NAMES[name], F, "cond", INK, "left")
+        c.text_in(label, council_seat_name(name), F, "cond", INK, "left")
         holder = council.get(name)
         tc = (cell.x2 - token_w / 2 - 2, cell.cy)
         if holder is None:  # a free seat: a neutral dash (an empty ring would read as the circle player's token)
@@ -138,41 +146,57 @@ def draw_now(c: Canvas, box: Box, view: StrasbourgView, seat: int | None, action
     c.panel(box, fill=PAPER)
     lines = box.inset(12, 6).rows(1, 1, 1)
     head, sub = _situation(view, names)
-    c.text_in(lines[0], head, F, "bold", INK, "left")
-    c.text_in(lines[1], sub, F, "regular", INK, "left")
+    fit_in(c, lines[0], head, "bold")
+    fit_in(c, lines[1], sub)
     if action:
-        c.text_in(lines[2], "Last: " + _last_text(seat, action, view, names), F, "regular", INK_SOFT, "left")
+        move = _last_text(seat, action, view, names)
+        short = _last_text(seat, action, view, names, short=True)
+        fit_in(c, lines[2], [_("Last: {move}").format(move=move), move, short], fill=INK_SOFT)
 
 
-def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, str]:
+def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, str | list[str]]:
+    """What the game waits for: a head line and a line under it (the latter with shorter fallbacks)."""
     to_act = [int(s) for s in view.get("to_act", [])]
     waiting = ", ".join(seat_name(s, names) for s in to_act)
     if view.get("phase") == "planning":
         ready = sum(1 for p in view["players"] if p.get("ready"))
         n = int(view["num_players"])
         if len(to_act) == n and n > 1:
-            waiting = "everyone (in secret)"
-        return f"Planning: {ready} of {n} ready", f"Waiting for {waiting}" if waiting else ""
+            waiting = _("everyone (in secret)")
+        if not waiting:
+            return _("Planning: {ready} of {n} ready").format(ready=ready, n=n), ""
+        count = _n("Waiting for {n} player", "Waiting for {n} players", len(to_act)).format(n=len(to_act))
+        return _("Planning: {ready} of {n} ready").format(ready=ready, n=n), [
+            _("Waiting for {waiting}").format(waiting=waiting), count]
     task = view.get("task")
     if task:
         who = seat_name(int(task["seat"]), names)
         kind = task["kind"]
-        guild = GUILD_NAMES.get(str(task.get("guild")), "")
+        guild = guild_name(task.get("guild"))
         if kind in ROLE_NAMES:
-            sub = "goods or a city space" if kind == "apprentice" else f"may buy a {guild} space"
-            return f"{who}: {ROLE_NAMES[kind]} ({guild})", sub
+            sub: str | list[str]
+            if kind == "apprentice":
+                sub = _("goods or a city space")
+            else:
+                # TRANSLATORS: {guild} is a guild's name (Smiths, Bakers…).
+                sub = [_("may buy a {guild} space").format(guild=guild), _("may buy a space")]
+            return _("{who}: {role} ({guild})").format(who=who, role=_(ROLE_NAMES[kind]), guild=guild), sub
         if kind == "merchant":
-            return f"{who}: Merchant", "sells goods for coins"
+            return _("{who}: Merchant").format(who=who), _("sells goods for coins")
         if kind == "return":
             cards = "+".join(str(v) for v in task.get("cards", []))
-            return f"{who}: no slot ({cards})", "may return one card to the deck"
+            return _("{who}: no slot ({cards})").format(who=who, cards=cards), _("may return one card to the deck")
         if kind == "chapel":
-            return f"{who} holds the Church", "builds a chapel"
+            return _("{who} holds the Church").format(who=who), _("builds a chapel")
         if kind == "edifice":
             rnd = int(view.get("round") or 1)
             edifices = view.get("edifices", [])
-            what = _edifice_label(edifices[rnd - 1]) if 0 < rnd <= len(edifices) else "the edifice"
-            return f"{who} holds the Nobility", f"builds the {what}"
+            holds = _("{who} holds the Nobility").format(who=who)
+            if 0 < rnd <= len(edifices):
+                # TRANSLATORS: {edifice} is an edifice's name and value, "Inn (4)".
+                return holds, _("builds the {edifice}").format(edifice=_edifice_label(edifices[rnd - 1]))
+            return holds, _("builds the edifice")
     if view.get("bid"):
-        return (f"{waiting} decides" if waiting else "Bidding"), "reveal, pass or use a privilege"
+        head = _("{who} decides").format(who=waiting) if waiting else _("Bidding")
+        return head, _("reveal, pass or use a privilege")
     return str(view.get("status", "")), ""

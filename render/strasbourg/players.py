@@ -7,10 +7,14 @@ from typing import TYPE_CHECKING
 
 from render import strasbourg_art as art
 from render.kit import BOARD, GOLD, GOOD, INK, INK_SOFT, PAPER, Box, Canvas, icon_sprite, mix, seat_name, text_width
-from render.strasbourg.layout import F, _turn_order
+from render.strasbourg.layout import F, _turn_order, fit_in
+from rules.strasbourg.prompts import ordinal
+from rules.words import N_, translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.views import StrasbourgView
+
+_, _n = translator("strasbourg")
 
 
 # ---------------------------------------------------------------- players table
@@ -18,8 +22,8 @@ if TYPE_CHECKING:
 PLAYER_COLS = (-48, -330, -64, -64, -64, -64, -64, 1, -256)
 HEAD_ICONS = ("", "", "star", "pillar", "person", "deck", "seal_spent", "", "")
 #: the key to the icon columns (and to the numbered chapel spaces), drawn under the table
-LEGEND = (("star", "prestige"), ("pillar", "council"), ("person", "in city"), ("deck", "deck"),
-          ("seal_spent", "privileges spent"), ("chapel", "CH3"))
+LEGEND = (("star", N_("prestige")), ("pillar", N_("council")), ("person", N_("in city")), ("deck", N_("deck")),
+          ("seal_spent", N_("privileges spent")), ("chapel", "CH3"))
 
 
 def _head_icon(c: Canvas, kind: str, center: tuple[float, float], size: int) -> None:
@@ -30,18 +34,32 @@ def _head_icon(c: Canvas, kind: str, center: tuple[float, float], size: int) -> 
 
 
 def draw_legend(c: Canvas, box: Box) -> None:
-    """Icon = meaning, left to right; the last item shows an empty chapel space and its id."""
+    """Icon = meaning, left to right; the last item shows an empty chapel space and its id. Words too long for the
+    line (a translation) are drawn condensed, then closer together, then cut to equal shares."""
+    # TRANSLATORS: "chapel {id}" is the key to the numbered chapel spaces of the city; {id} is a chapel's id (CH3).
+    words = [_("chapel {id}").format(id=word) if kind == "chapel" else _(word) for kind, word in LEGEND]
+    face, gap, most = "regular", 18, float(box.w)
+    icons = sum(2 * 15 + 6 if kind == "chapel" else 38 for kind, _word in LEGEND)
+    if icons + sum(text_width(w, F, face) + gap for w in words) > box.w - 8:
+        face = "cond"
+        spare = box.w - 8 - icons - sum(text_width(w, F, face) for w in words)
+        if spare < 4 * len(words):  # still too long: the chapel's key keeps its id only
+            words[-1] = "CH3"
+            spare = box.w - 8 - icons - sum(text_width(w, F, face) for w in words)
+        gap = max(4, min(18, int(spare / len(words))))
+        if spare < 4 * len(words):  # and still: every word gets an equal share of the line, cut to it
+            most = (box.w - 8 - icons) / len(words) - gap
     x = box.x + 8
-    for kind, word in LEGEND:
+    for (kind, _word), word in zip(LEGEND, words, strict=True):
         if kind == "chapel":  # an empty chapel space as the city draws it, numbered like its id
             r = 15
             c.draw.ellipse((x, box.cy - r, x + 2 * r, box.cy + r), fill=PAPER, outline=INK_SOFT, width=2)
             c.text((x + r, box.cy), "3", F, "cond", INK, "mm")
-            drawn = c.text((x + 2 * r + 6, box.cy), "chapel CH3", F, "regular", INK, "lm")
+            drawn = c.text((x + 2 * r + 6, box.cy), word, F, face, INK, "lm", max_width=most)
         else:
             _head_icon(c, kind, (x + 17, box.cy), 32)
-            drawn = c.text((x + 38, box.cy), word, F, "regular", INK, "lm")
-        x = drawn.x2 + 18
+            drawn = c.text((x + 38, box.cy), word, F, face, INK, "lm", max_width=most)
+        x = drawn.x2 + gap
 
 
 def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str] | None, last_seat: int | None,
@@ -51,15 +69,18 @@ def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str]
     order = _turn_order(view)
     head, body, legend = inner.rows(-38, 1, -34, gap=2)
     rows = body.rows(*([1] * len(order)), gap=2)
-    hcols = head.cols(*PLAYER_COLS, gap=4)
-    c.text_in(hcols[1].inset(6, 0), "Turn order", F, "bold", INK, "left")
+    # the bid column widens for a long heading (a translation); the stacks column gives the room
+    bid_head = _bid_header(view)
+    widths = (*PLAYER_COLS[:-1], -max(-PLAYER_COLS[-1], round(text_width(bid_head, F, "bold")) + 14))
+    hcols = head.cols(*widths, gap=4)
+    fit_in(c, hcols[1].inset(6, 0), _("Turn order"), "bold")
     for cell, kind in zip(hcols, HEAD_ICONS, strict=True):
         if kind:
             _head_icon(c, kind, (cell.cx, cell.cy), 34)
     c.draw.line((legend.x, legend.y - 1, legend.x2, legend.y - 1), fill=INK_SOFT, width=1)
     draw_legend(c, legend)
-    c.text_in(hcols[7].inset(6, 0), "Stacks", F, "bold", INK, "left")
-    c.text_in(hcols[8].inset(6, 0), _bid_header(view), F, "bold", INK, "left")
+    fit_in(c, hcols[7].inset(6, 0), _("Stacks"), "bold")
+    fit_in(c, hcols[8].inset(6, 0), bid_head, "bold")
     to_act = {int(s) for s in view.get("to_act", [])}
     by_seat = {int(p["seat"]): p for p in view["players"]}
     leader = max(int(p["prestige"]) for p in view["players"])
@@ -67,7 +88,7 @@ def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str]
         p = by_seat[seat]
         if seat in to_act:
             c.draw.rounded_rectangle(row.rect, radius=8, fill=mix(GOLD, PAPER, 0.55))
-        cols = row.cols(*PLAYER_COLS, gap=4)
+        cols = row.cols(*widths, gap=4)
         if pos == 0:
             _first_marker(c, cols[0])
         else:
@@ -121,17 +142,17 @@ def _stacks(c: Canvas, box: Box, sizes: list[int]) -> None:
     if len(shown) < len(sizes):
         c.text((x - w / 2, box.cy), f"+{len(sizes) - len(shown)}", F, "cond", INK, "lm")
     if not sizes:
-        c.text((box.x + 6, box.cy), "none", F, "regular", INK_SOFT, "lm")
+        c.text((box.x + 6, box.cy), _("none"), F, "regular", INK_SOFT, "lm")
 
 
 def _bid_header(view: StrasbourgView) -> str:
     if view.get("phase") == "planning":
-        return "Planning"
+        return _("Planning")
     if view.get("bid") and view.get("step"):
-        return f"Step {view['step']} bids"
+        return _("Step {step} bids").format(step=view["step"])
     last = view.get("last")
     if last:
-        return f"Step {last['step']} result"
+        return _("Step {step} result").format(step=last["step"])
     return ""
 
 
@@ -139,9 +160,9 @@ def _bid_cell(c: Canvas, box: Box, view: StrasbourgView, seat: int) -> None:
     if view.get("phase") == "planning":
         p = view["players"][seat]
         if p.get("ready"):
-            c.text_in(box, "ready", F, "bold", GOOD, "left")
+            fit_in(c, box, _("ready"), "bold", GOOD)
         else:
-            c.text_in(box, "planning…", F, "regular", INK_SOFT, "left")
+            fit_in(c, box, _("planning…"), fill=INK_SOFT)
         return
     bid = view.get("bid")
     if bid:
@@ -150,30 +171,29 @@ def _bid_cell(c: Canvas, box: Box, view: StrasbourgView, seat: int) -> None:
             cards = [int(v) for v in bid["revealed"][seat]]
             _revealed(c, box, cards)
         elif status == "passed":
-            c.text_in(box, "passed", F, "regular", INK_SOFT, "left")
+            fit_in(c, box, _("passed"), fill=INK_SOFT)
         elif status == "postponed":
             c.paste(art.pictogram("seal", 30), (box.x + 15, box.cy))
-            c.text_in(Box(box.x + 36, box.y, box.w - 36, box.h), "later", F, "regular", INK, "left")
+            fit_in(c, Box(box.x + 36, box.y, box.w - 36, box.h), _("later"))
         elif seat in view.get("to_act", []):
-            c.text_in(box, "deciding…", F, "bold", INK, "left")
+            fit_in(c, box, _("deciding…"), "bold")
         else:
-            c.text_in(box, "waiting", F, "regular", INK_SOFT, "left")
+            fit_in(c, box, _("waiting"), fill=INK_SOFT)
         return
     last = view.get("last")
     if not last:
         return
     for rank, (s, total) in enumerate(last.get("ranking", []), start=1):
         if int(s) == seat:
-            label = {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
-            c.text_in(box, f"{label} · {total}", F, "bold" if rank == 1 else "regular", INK, "left")
+            c.text_in(box, f"{ordinal(rank)} · {total}", F, "bold" if rank == 1 else "regular", INK, "left")
             return
     if seat in last.get("passed", []):
-        c.text_in(box, "passed", F, "regular", INK_SOFT, "left")
+        fit_in(c, box, _("passed"), fill=INK_SOFT)
 
 
 def _revealed(c: Canvas, box: Box, cards: list[int]) -> None:
     total = sum(cards)
     text = "+".join(map(str, cards)) + f" = {total}"
     if text_width(text, F, "cond") > box.w:
-        text = f"{total} ({len(cards)} cards)"
+        text = _n("{total} ({n} card)", "{total} ({n} cards)", len(cards)).format(total=total, n=len(cards))
     c.text_in(box, text, F, "cond", INK, "left")

@@ -7,13 +7,16 @@ from typing import TYPE_CHECKING
 
 from render import strasbourg_art as art
 from render.kit import BOARD, BOARD_DARK, GOLD, GOOD, INK, INK_SOFT, PAPER, Box, Canvas, mix, seat_name, text_width
-from render.strasbourg.layout import BIG, GAP, MARGIN, F, _step_title
+from render.strasbourg.layout import BIG, GAP, MARGIN, F, _step_title, fit_in
 from rules.strasbourg.data import EDIFICES, GOODS_VALUE, GUILDS, OBJECTIVES, ROUNDS
+from rules.strasbourg.names import objective_condition
 from rules.strasbourg.prompts import objective_text
-from rules.words import plural
+from rules.words import N_, translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.views import StrasbourgPrivate, StrasbourgView
+
+_, _n = translator("strasbourg")
 
 
 # ---------------------------------------------------------------- the private screen
@@ -26,14 +29,13 @@ def draw_private(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     c.region("header", head)
     c.panel(head, fill=BOARD_DARK)
     if seat is None or private is None:
-        c.text_in(head.inset(16, 0), "Spectator: no private screen", F, "bold", INK, "left")
+        c.text_in(head.inset(16, 0), _("Spectator: no private screen"), F, "bold", INK, "left")
         return c
     seat = int(seat)
     chip_w = min(480, 90 + text_width(seat_name(seat, names), F, "bold"))
     chip = Box(head.x + 8, head.y + 6, chip_w, head.h - 12)
     c.player_chip(chip, seat, seat_name(seat, names))
-    c.text_in(Box(chip.x2 + 16, head.y, head.x2 - chip.x2 - 28, head.h), _private_status(view, private), F,
-              "regular", INK, "right")
+    fit_in(c, Box(chip.x2 + 16, head.y, head.x2 - chip.x2 - 28, head.h), _private_status(view, private), align="right")
     upper, lower = rest.rows(1, -300, gap=GAP)
     purse_box, cards_box = upper.cols(-380, 1, gap=GAP)
     draw_purse(c, c.region("purse", purse_box), private)
@@ -42,15 +44,22 @@ def draw_private(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     return c
 
 
+_PLAN_WORDS = {"objectives": N_("choose objectives"), "draw": N_("draw cards"), "split": N_("split into stacks"),
+               "review": N_("confirm stacks"), "ready": N_("ready")}
+
+
 def _private_status(view: StrasbourgView, private: StrasbourgPrivate) -> str:
-    rnd = f"Round {view.get('round')} of {ROUNDS}"
+    rnd = view.get("round")
     if view.get("over"):
-        return "Game over"
+        return _("Game over")
     if view.get("phase") == "planning":
-        plan = {"objectives": "choose objectives", "draw": "draw cards", "split": "split into stacks",
-                "review": "confirm stacks", "ready": "ready"}.get(str(private.get("plan")), "")
-        return f"{rnd} · planning: {plan}"
-    return f"{rnd} · {view.get('step')}: {_step_title(view)}" if view.get("step") else rnd
+        plan = str(private.get("plan"))
+        return _("Round {round} of {rounds} · planning: {plan}").format(
+            round=rnd, rounds=ROUNDS, plan=_(_PLAN_WORDS[plan]) if plan in _PLAN_WORDS else "")
+    if view.get("step"):
+        return _("Round {round} of {rounds} · {step}: {title}").format(round=rnd, rounds=ROUNDS,
+                                                                       step=view.get("step"), title=_step_title(view))
+    return _("Round {round} of {rounds}").format(round=rnd, rounds=ROUNDS)
 
 
 def draw_purse(c: Canvas, box: Box, private: StrasbourgPrivate) -> None:
@@ -58,13 +67,15 @@ def draw_purse(c: Canvas, box: Box, private: StrasbourgPrivate) -> None:
     c.panel(box, fill=BOARD)
     inner = box.inset(12, 8)
     rows = inner.rows(*([1] * 8), gap=2)
-    items = (("coin", "Coins", private.get("coins", 0)), ("seal", "Privileges", private.get("privileges", 0)),
-             ("deck", "Deck", private.get("deck", 0)))
+    # the deck's label may fall back to a shorter word (a long translation of "deck")
+    items = (("coin", [_("Coins")], private.get("coins", 0)),
+             ("seal", [_("Privileges")], private.get("privileges", 0)),
+             ("deck", [_("Deck"), _("Cards")], private.get("deck", 0)))
     for row, (kind, label, value) in zip(rows, items, strict=False):
         c.paste(art.pictogram(kind, 40), (row.x + 22, row.cy))
-        c.text_in(Box(row.x + 52, row.y, row.w - 120, row.h), label, F, "regular", INK, "left")
+        fit_in(c, Box(row.x + 52, row.y, row.w - 120, row.h), label)
         c.text_in(row.right(70), str(value), F + 2, "bold", INK, "right")
-    c.text_in(rows[3], "Goods", F, "bold", INK, "left")
+    fit_in(c, rows[3], _("Goods"), "bold")
     goods = private.get("goods", {})
     # five goods as a compact 5-wide strip of tiles: pictogram on the guild colour, count below
     strip = Box(inner.x, rows[4].y, inner.w, rows[-1].y2 - rows[4].y)
@@ -92,9 +103,9 @@ def draw_cards(c: Canvas, box: Box, private: StrasbourgPrivate, planning: bool) 
     open_ = [int(v) for v in private.get("open", [])]
     title, body = inner.rows(-38, 1, gap=4)
     count = sum(len(s) for s in stacks)
-    c.text_in(title, f"Your stacks · {plural(count, 'card')}", F, "bold", INK, "left")
+    fit_in(c, title, _n("Your stacks · {n} card", "Your stacks · {n} cards", count).format(n=count), "bold")
     if new_from > 0:  # the key to the shaded stacks
-        key = "from earlier rounds"
+        key = _("from earlier rounds")
         w = text_width(key, F, "cond")
         c.draw.rounded_rectangle((title.x2 - w - 16, title.y, title.x2, title.y2), radius=8, fill=BOARD_DARK)
         c.text((title.x2 - 8, title.cy), key, F, "cond", INK_SOFT, "rm")
@@ -104,7 +115,7 @@ def draw_cards(c: Canvas, box: Box, private: StrasbourgPrivate, planning: bool) 
     if hand:
         groups.append(("hand", hand, True))
     if not groups:
-        c.text_in(body.top(48), "no stacks yet", F, "regular", INK_SOFT, "left")
+        c.text_in(body.top(48), _("no stacks yet"), F, "regular", INK_SOFT, "left")
     _card_groups(c, body, groups)
 
 
@@ -114,9 +125,10 @@ def _card_groups(c: Canvas, box: Box, groups: list[tuple[str, list[int], bool]])
     row_h = ch + 50
     x, y = box.x, box.y
     for label, cards, fresh in groups:
-        head = {"open": "open stack", "hand": "drawn"}.get(label, f"#{label}")
+        head = {"open": _("open stack"), "hand": _("drawn")}.get(label, f"#{label}")
         if len(cards) > 1 or label in ("open", "hand"):  # a single card is its own total
-            head = f"{head}: sum {sum(cards)}"
+            # TRANSLATORS: a group of cards on the private screen: "#2: sum 7", "open stack: sum 5", "drawn: sum 9".
+            head = _("{label}: sum {total}").format(label=head, total=sum(cards))
         width = max(text_width(head, F, "cond"), cw + step * (len(cards) - 1)) + 22
         if x + width > box.x2 and x > box.x:
             x, y = box.x, y + row_h
@@ -142,10 +154,10 @@ def draw_objectives(c: Canvas, box: Box, view: StrasbourgView, private: Strasbou
     undecided = list(obj.get("undecided", []))
     items = [(o, "kept") for o in kept] + [(o, "open") for o in undecided]
     title, body = inner.rows(-38, 1, gap=2)
-    head = "Objectives (+points if met at the end, −3 if not)"
-    c.text_in(title, head, F, "bold", INK, "left")
+    head = _("Objectives (+points if met at the end, −3 if not)")
+    fit_in(c, title, head, "bold")
     if not items:
-        c.text_in(body.top(48), "none kept", F, "regular", INK_SOFT, "left")
+        c.text_in(body.top(48), _("none kept"), F, "regular", INK_SOFT, "left")
         return
     lines = body.rows(*([1] * max(5, len(items))), gap=2)
     for (o, state), line in zip(items, lines, strict=False):
@@ -154,12 +166,13 @@ def draw_objectives(c: Canvas, box: Box, view: StrasbourgView, private: Strasbou
         c.panel(line, fill=fill, radius=8, outline=INK_SOFT, width=1)
         badge = line.left(96).inset(4, 4)
         c.chip(badge, f"+{card['points']}", GOLD, F, "bold")
-        tag = "kept" if state == "kept" else "keep?"
-        tag_box = line.right(110).inset(4, 4)
+        tag = _("kept") if state == "kept" else _("keep?")
+        tag_box = line.right(max(110, text_width(tag, F, "cond") + 40)).inset(4, 4)
         c.chip(tag_box, tag, GOOD if state == "kept" else BOARD_DARK, F, "cond")
         text_box = Box(badge.x2 + 12, line.y, tag_box.x - badge.x2 - 20, line.h)
         what = objective_text(o, int(view["num_players"]), view.get("edifices", []))
-        drawn = c.text_in(text_box, f"{o}: {what}", F, "regular", INK, "left")
+        # the round an edifice is built in is on the strip of the board: a long line may go without it
+        drawn = fit_in(c, text_box, [f"{o}: {what}", f"{o}: {objective_condition(o)}"])
         if card["type"] == "edifice_pair":  # where to look on the board: the edifice's tile and value
             size = round(line.h * 0.9)
             x = min(drawn.x2 + 12 + size / 2, text_box.x2 - size / 2)

@@ -9,8 +9,9 @@ from rules.core import DRAW, REVEAL, SECRET, Event, Game, GameParts, Rng, State
 from rules.strasbourg import bot, text
 from rules.strasbourg.data import RECONSTRUCTED
 from rules.strasbourg.state import OPTION_CHOICES, SCORE_COLUMNS, SECRET_VERBS, StrasbourgState, is_secret_action
+from rules.words import N_
 
-RULES_SUMMARY = """\
+RULES_SUMMARY = N_("""\
 Strasbourg, 3–5 players, 5 rounds. Each round:
 1. Planning (secret, simultaneous): draw influence cards one at a time from your 24-card deck, stop when \
 you like (at least one), then split them into face-down stacks (card by card, or typed in one line: \
@@ -29,7 +30,7 @@ End: +1 per city member, +1 per member next to each chapel, edifice value x memb
 +1 per unspent privilege, kept objectives +points if met or -3 if not. Tie: most city members.
 Options: planning=simultaneous|in-turn (the rulebook's variant: one player after the other from the first \
 player, stack sizes shown at once); leftovers=keep|discard (unrevealed stacks kept for later rounds, or removed \
-at the end of each round)."""
+at the end of each round).""")
 
 
 class StrasbourgGame(Game):

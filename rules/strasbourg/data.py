@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from rules.words import N_
+
 # ---- basics --------------------------------------------------------------------------------
 ROUNDS: Final = 5  # seed
 STARTING_COINS: Final = 5  # seed (same for 3, 4 and 5 players)
@@ -28,25 +30,25 @@ INFLUENCE_DECK: Final = tuple(v for v in range(1, 7) for _ in range(4))
 # Guild names seed; order of value from S4 (city prices) and the seed's sale example (5+4+3 = 12).
 GUILDS: Final = ("smiths", "vintners", "shoemakers", "butchers", "bakers")
 GUILD_NAMES: Final = {
-    "smiths": "Smiths",
-    "vintners": "Vintners",
-    "shoemakers": "Shoemakers",
-    "butchers": "Butchers",
-    "bakers": "Bakers",
+    "smiths": N_("Smiths"),
+    "vintners": N_("Vintners"),
+    "shoemakers": N_("Shoemakers"),
+    "butchers": N_("Butchers"),
+    "bakers": N_("Bakers"),
 }
 GOODS_NAMES: Final = {  # weapon, barrel, shoe seed; meat and bread source: S8
-    "smiths": "weapons",
-    "vintners": "wine",
-    "shoemakers": "shoes",
-    "butchers": "meat",
-    "bakers": "bread",
+    "smiths": N_("weapons"),
+    "vintners": N_("wine"),
+    "shoemakers": N_("shoes"),
+    "butchers": N_("meat"),
+    "bakers": N_("bread"),
 }
 # reconstructed: printed values unknown; 5+4+3 = 12 matches the seed's merchant example.
 GOODS_VALUE: Final = {"smiths": 5, "vintners": 4, "shoemakers": 3, "butchers": 2, "bakers": 1}
 
 # Eight council seats (seed). Nobility and Church first, as on the board.
 COUNCIL_SEATS: Final = ("nobility", "church", "merchants", *GUILDS)
-SEAT_NAMES: Final = {"nobility": "Nobility", "church": "Church", "merchants": "Merchants", **GUILD_NAMES}
+SEAT_NAMES: Final = {"nobility": N_("Nobility"), "church": N_("Church"), "merchants": N_("Merchants"), **GUILD_NAMES}
 
 # ---- round cards ---------------------------------------------------------------------------
 # Step types per letter are seed: A Nobility/Church, B/D/F a guild, C/E/G Merchants (G also the
@@ -64,11 +66,11 @@ ROUND_CARDS: Final = {
 # Inn value 4 seed (4 points for one member, 8 for two); Fountain 3 seed-derived; the other three
 # names and values reconstructed to complete a 2..6 set.
 EDIFICES: Final[dict[str, dict[str, Any]]] = {
-    "inn": {"name": "Inn", "value": 4},
-    "fountain": {"name": "Fountain", "value": 3},
-    "town_hall": {"name": "Town Hall", "value": 5},
-    "market_hall": {"name": "Market Hall", "value": 2},
-    "minster": {"name": "Minster", "value": 6},
+    "inn": {"name": N_("Inn"), "value": 4},
+    "fountain": {"name": N_("Fountain"), "value": 3},
+    "town_hall": {"name": N_("Town Hall"), "value": 5},
+    "market_hall": {"name": N_("Market Hall"), "value": 2},
+    "minster": {"name": N_("Minster"), "value": 6},
 }
 
 # ---- the city (all reconstructed except: 9x6 grid source: S3; 7 building spaces seed) --------
@@ -143,31 +145,32 @@ GUILD_SPACES: Final = {g: tuple(c for c in GUILD_OF if GUILD_OF[c] == g) for g i
 # Types O01-O16 source: S5 (paraphrased); O17-O25 reconstructed (the source list breaks off).
 # Points reconstructed within the 2-8 range of S6. "param" is what the type's check needs.
 OBJECTIVES: Final[dict[str, dict[str, Any]]] = {
-    "O01": {"type": "edifice_pair", "param": "inn", "points": 4, "text": "2+ members next to the Inn"},
-    "O02": {"type": "edifice_pair", "param": "fountain", "points": 4, "text": "2+ members next to the Fountain"},
-    "O03": {"type": "edifice_pair", "param": "town_hall", "points": 4, "text": "2+ members next to the Town Hall"},
-    "O04": {"type": "edifice_pair", "param": "market_hall", "points": 4, "text": "2+ members next to the Market Hall"},
-    "O05": {"type": "edifice_pair", "param": "minster", "points": 4, "text": "2+ members next to the Minster"},
-    "O06": {"type": "guild_three", "param": "bakers", "points": 3, "text": "3+ members on Bakers spaces"},
-    "O07": {"type": "guild_three", "param": "butchers", "points": 4, "text": "3+ members on Butchers spaces"},
-    "O08": {"type": "guild_three", "param": "shoemakers", "points": 4, "text": "3+ members on Shoemakers spaces"},
-    "O09": {"type": "guild_three", "param": "vintners", "points": 5, "text": "3+ members on Vintners spaces"},
-    "O10": {"type": "guild_three", "param": "smiths", "points": 6, "text": "3+ members on Smiths spaces"},
-    "O11": {"type": "crowd_at_edifice", "param": 3, "points": 5, "text": "3+ members next to one edifice"},
-    "O12": {"type": "straight_row", "param": 3, "points": 3, "text": "3+ members in a straight row"},
-    "O13": {"type": "council", "param": None, "points": 5, "text": "council seats: 4+ (3p), 3+ (4p), 2+ (5p)"},
-    "O14": {"type": "many_edifices", "param": 4, "points": 7, "text": "members next to 4+ different edifices"},
-    "O15": {"type": "diagonal_row", "param": 3, "points": 4, "text": "3+ members in a diagonal row"},
-    "O16": {"type": "largest_family", "param": None, "points": 6, "text": "more city members than anyone else"},
-    "O17": {"type": "chapel_crowd", "param": 3, "points": 4, "text": "3+ members next to one chapel"},
-    "O18": {"type": "many_chapels", "param": 3, "points": 5, "text": "members next to 3+ different chapels"},
-    "O19": {"type": "all_guilds", "param": None, "points": 8, "text": "a member on spaces of all 5 guilds"},
-    "O20": {"type": "stockpile", "param": 3, "points": 3, "text": "hold 3+ goods at the end"},
-    "O21": {"type": "treasury", "param": 8, "points": 3, "text": "hold 8+ coins at the end"},
-    "O22": {"type": "privileged", "param": 2, "points": 2, "text": "hold 2+ unspent privileges at the end"},
-    "O23": {"type": "guild_seats", "param": 2, "points": 4, "text": "2+ guild council seats at the end"},
-    "O24": {"type": "block", "param": None, "points": 5, "text": "4 members in a 2x2 block"},
-    "O25": {"type": "long_row", "param": 4, "points": 6, "text": "4+ members in a straight row"},
+    "O01": {"type": "edifice_pair", "param": "inn", "points": 4, "text": N_("2+ members next to the Inn")},
+    "O02": {"type": "edifice_pair", "param": "fountain", "points": 4, "text": N_("2+ members next to the Fountain")},
+    "O03": {"type": "edifice_pair", "param": "town_hall", "points": 4, "text": N_("2+ members next to the Town Hall")},
+    "O04": {"type": "edifice_pair", "param": "market_hall", "points": 4,
+            "text": N_("2+ members next to the Market Hall")},
+    "O05": {"type": "edifice_pair", "param": "minster", "points": 4, "text": N_("2+ members next to the Minster")},
+    "O06": {"type": "guild_three", "param": "bakers", "points": 3, "text": N_("3+ members on Bakers spaces")},
+    "O07": {"type": "guild_three", "param": "butchers", "points": 4, "text": N_("3+ members on Butchers spaces")},
+    "O08": {"type": "guild_three", "param": "shoemakers", "points": 4, "text": N_("3+ members on Shoemakers spaces")},
+    "O09": {"type": "guild_three", "param": "vintners", "points": 5, "text": N_("3+ members on Vintners spaces")},
+    "O10": {"type": "guild_three", "param": "smiths", "points": 6, "text": N_("3+ members on Smiths spaces")},
+    "O11": {"type": "crowd_at_edifice", "param": 3, "points": 5, "text": N_("3+ members next to one edifice")},
+    "O12": {"type": "straight_row", "param": 3, "points": 3, "text": N_("3+ members in a straight row")},
+    "O13": {"type": "council", "param": None, "points": 5, "text": N_("council seats: 4+ (3p), 3+ (4p), 2+ (5p)")},
+    "O14": {"type": "many_edifices", "param": 4, "points": 7, "text": N_("members next to 4+ different edifices")},
+    "O15": {"type": "diagonal_row", "param": 3, "points": 4, "text": N_("3+ members in a diagonal row")},
+    "O16": {"type": "largest_family", "param": None, "points": 6, "text": N_("more city members than anyone else")},
+    "O17": {"type": "chapel_crowd", "param": 3, "points": 4, "text": N_("3+ members next to one chapel")},
+    "O18": {"type": "many_chapels", "param": 3, "points": 5, "text": N_("members next to 3+ different chapels")},
+    "O19": {"type": "all_guilds", "param": None, "points": 8, "text": N_("a member on spaces of all 5 guilds")},
+    "O20": {"type": "stockpile", "param": 3, "points": 3, "text": N_("hold 3+ goods at the end")},
+    "O21": {"type": "treasury", "param": 8, "points": 3, "text": N_("hold 8+ coins at the end")},
+    "O22": {"type": "privileged", "param": 2, "points": 2, "text": N_("hold 2+ unspent privileges at the end")},
+    "O23": {"type": "guild_seats", "param": 2, "points": 4, "text": N_("2+ guild council seats at the end")},
+    "O24": {"type": "block", "param": None, "points": 5, "text": N_("4 members in a 2x2 block")},
+    "O25": {"type": "long_row", "param": 4, "points": 6, "text": N_("4+ members in a straight row")},
 }
 # O13's threshold by player count (source: S5).
 COUNCIL_OBJECTIVE_THRESHOLD: Final = {3: 4, 4: 3, 5: 2}
@@ -194,9 +197,9 @@ PROVENANCE: Final = {
 }
 
 RECONSTRUCTED: Final = [
-    "Guild printed on steps B, D and F of each round card",
-    "Goods values 5/4/3/2/1 (smiths to bakers); only 5+4+3 = 12 is in the rulebook",
-    "City map layout, every space price and the 10 chapel spaces",
-    "Edifices Town Hall (5), Market Hall (2), Minster (6); Fountain's value 3",
-    "Objective cards O17-O25 and every objective's points",
+    N_("Guild printed on steps B, D and F of each round card"),
+    N_("Goods values 5/4/3/2/1 (smiths to bakers); only 5+4+3 = 12 is in the rulebook"),
+    N_("City map layout, every space price and the 10 chapel spaces"),
+    N_("Edifices Town Hall (5), Market Hall (2), Minster (6); Fountain's value 3"),
+    N_("Objective cards O17-O25 and every objective's points"),
 ]

@@ -7,38 +7,43 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.strasbourg.data import COUNCIL_OBJECTIVE_THRESHOLD, GOODS_NAMES, GUILD_NAMES, OBJECTIVES
+from rules.strasbourg import names
+from rules.strasbourg.data import COUNCIL_OBJECTIVE_THRESHOLD, OBJECTIVES
+from rules.words import N_, seat, translator
 
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+_, _n = translator("strasbourg")
+
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
 
 def ordinal(rank: int) -> str:
-    return ORDINALS[rank - 1] if 1 <= rank <= len(ORDINALS) else f"{rank}th"
+    return _(ORDINALS[rank - 1]) if 1 <= rank <= len(ORDINALS) else _("{rank}th").format(rank=rank)
 
 
+# TRANSLATORS: the roles a rank wins are "short (detail)": short menu labels keep only what comes before " (".
 def slots(kind: str, letter: str, guild: str | None, n: int, goods: int) -> list[str]:
     """What ranks 1, 2, … win in this step (short; ranks beyond the list have no slot)."""
     if kind == "nobility":
-        return ["Nobility seat (builds the edifice in I)", "Church seat (builds the chapel in H)"]
+        return [_("Nobility seat (builds the edifice in I)"), _("Church seat (builds the chapel in H)")]
     if kind == "guild" and guild:
-        tile = GOODS_NAMES[guild]
-        master = f"Master ({GUILD_NAMES[guild]} seat + {tile} + may buy a space)"
-        journeyman = f"Journeyman ({tile} + may buy a space)"
-        apprentice = f"Apprentice ({tile} or one space)"
+        tile, name = names.goods_name(guild), names.guild_name(guild)
+        # TRANSLATORS: {guild} is a guild's name (Smiths…), {goods} its goods (weapons…).
+        master = _("Master ({guild} seat + {goods} + may buy a space)").format(guild=name, goods=tile)
+        journeyman = _("Journeyman ({goods} + may buy a space)").format(goods=tile)
+        apprentice = _("Apprentice ({goods} or one space)").format(goods=tile)
         return [master, journeyman, apprentice] if n >= 4 else [master, apprentice]
     if kind == "merchants":
-        seat = " + Merchants seat" if letter == "G" else ""
         if goods:
-            return [f"sell goods{seat}"]
+            return [_("sell goods + Merchants seat") if letter == "G" else _("sell goods")]
         if letter == "G":
-            return ["Merchants seat (no goods to sell)"]
-        return ["nothing: no goods to sell (may return a card)"]
+            return [_("Merchants seat (no goods to sell)")]
+        return [_("nothing: no goods to sell (may return a card)")]
     return []
 
 
 def win_text(rank: int, roles: Sequence[str], short: bool = False) -> str:
     """"2nd, Church seat (…)"; ``short`` drops the bracketed detail."""
-    role = roles[rank - 1] if rank <= len(roles) else "no slot (may return a card)"
+    role = roles[rank - 1] if rank <= len(roles) else _("no slot (may return a card)")
     return f"{ordinal(rank)}, {role.split(' (')[0] if short else role}"
 
 
@@ -59,33 +64,40 @@ def rank_so_far(total: int, me: int, first: int, status: Sequence[str], revealed
 
 
 def tie_text(first: int, n: int) -> str:
-    order = ", ".join(f"Seat {(first + k) % n}" for k in range(n))
-    return f"Ties go to the seat nearest the first player: {order}."
+    order = ", ".join(seat((first + k) % n) for k in range(n))
+    return _("Ties go to the seat nearest the first player: {order}.").format(order=order)
 
 
 def task_text(kind: str, guild: str | None, letter: str | None) -> str:
     """The slot holder's role, said to them."""
-    name = GUILD_NAMES.get(guild or "", "")
-    goods = GOODS_NAMES.get(guild or "", "")
-    return {
-        "master": f"you are the Master of the {name}: you took the seat and {goods} goods; you may buy one space",
-        "journeyman": f"you are the Journeyman of the {name}: you took {goods} goods; you may buy one space",
-        "apprentice": f"you are the Apprentice of the {name}: take {goods} goods or place one member on a space",
-        "merchant": "you are the Merchants' first: sell any of your goods for coins, then done"
-        + (" (you also took the Merchants seat)" if letter == "G" else ""),
-        "return": "you revealed but won no action: you may put one card of the stack at the bottom of your deck",
-        "chapel": "you hold the Church seat: build this round's chapel",
-        "edifice": "you hold the Nobility seat: build this round's edifice",
-    }.get(kind, "")
+    name, goods = names.guild_name(guild), names.goods_name(guild)
+    if kind == "master":
+        return _("you are the Master of the {guild}: you took the seat and {goods} goods; you may buy one space"
+                 ).format(guild=name, goods=goods)
+    if kind == "journeyman":
+        return _("you are the Journeyman of the {guild}: you took {goods} goods; you may buy one space").format(
+            guild=name, goods=goods)
+    if kind == "apprentice":
+        return _("you are the Apprentice of the {guild}: take {goods} goods or place one member on a space").format(
+            guild=name, goods=goods)
+    if kind == "merchant" and letter == "G":
+        return _("you are the Merchants' first: sell any of your goods for coins, then done "
+                 "(you also took the Merchants seat)")
+    texts = {
+        "merchant": N_("you are the Merchants' first: sell any of your goods for coins, then done"),
+        "return": N_("you revealed but won no action: you may put one card of the stack at the bottom of your deck"),
+        "chapel": N_("you hold the Church seat: build this round's chapel"),
+        "edifice": N_("you hold the Nobility seat: build this round's edifice"),
+    }
+    return _(texts[kind]) if kind in texts else ""
 
 
 def objective_text(oid: str, n: int, edifices: Sequence[str]) -> str:
     """An objective's condition at this table: O13's threshold for ``n`` players, the round an edifice is built."""
     card = OBJECTIVES[oid]
     if card["type"] == "council" and n in COUNCIL_OBJECTIVE_THRESHOLD:
-        return f"{COUNCIL_OBJECTIVE_THRESHOLD[n]}+ council seats at the end ({n} players)"
+        return _("{seats}+ council seats at the end ({n} players)").format(seats=COUNCIL_OBJECTIVE_THRESHOLD[n], n=n)
     if card["type"] == "edifice_pair" and card["param"] in edifices:
         rnd = list(edifices).index(card["param"]) + 1
-        return f"{card['text']} (built in round {rnd})"
-    text: str = card["text"]
-    return text
+        return _("{text} (built in round {round})").format(text=names.objective_condition(oid), round=rnd)
+    return names.objective_condition(oid)

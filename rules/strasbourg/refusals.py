@@ -8,60 +8,74 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.strasbourg import planning
-from rules.strasbourg.data import BUILDING_SPACES, CHAPEL_SPACES, GOODS_NAMES, GUILD_NAMES, GUILD_OF, OBJECTIVES, PRICES
+from rules.strasbourg import names, planning
+from rules.strasbourg.data import BUILDING_SPACES, CHAPEL_SPACES, GOODS_NAMES, GUILD_OF, OBJECTIVES, PRICES
+from rules.words import N_, translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.state import StrasbourgState
+
+_, _n = translator("strasbourg")
 
 PLANNING_VERBS = frozenset({"keep", "drop", "draw", "stop", "add", "close", "singles", "unplace", "restart", "split"})
 BID_VERBS = frozenset({"reveal", "pass", "privilege"})
 TASK_VERBS = frozenset({"buy", "skip", "goods", "sell", "done", "return", "chapel", "build"})
 
 _PLAN_NOW = {
-    "objectives": "choose your objectives first (keep, drop, then confirm)",
-    "draw": "draw cards first, then stop",
-    "split": "put your drawn cards into stacks first",
-    "review": "your stacks are all placed: confirm them, or unplace / restart to change them",
-    "ready": "you have confirmed your stacks; wait for the others",
+    "objectives": N_("choose your objectives first (keep, drop, then confirm)"),
+    "draw": N_("draw cards first, then stop"),
+    "split": N_("put your drawn cards into stacks first"),
+    "review": N_("your stacks are all placed: confirm them, or unplace / restart to change them"),
+    "ready": N_("you have confirmed your stacks; wait for the others"),
 }
 _TASK_NOW = {
-    "master": "as Master you may place a member in the city (buy) or skip",
-    "journeyman": "as Journeyman you may place a member in the city (buy) or skip",
-    "apprentice": "as Apprentice take goods or place one member (buy)",
-    "merchant": "sell goods, then done",
-    "return": "you may return one card of your revealed stack (return <value> or return none)",
-    "chapel": "build the chapel (chapel <space>)",
-    "edifice": "build the edifice (build <space>)",
+    "master": N_("as Master you may place a member in the city (buy) or skip"),
+    "journeyman": N_("as Journeyman you may place a member in the city (buy) or skip"),
+    "apprentice": N_("as Apprentice take goods or place one member (buy)"),
+    "merchant": N_("sell goods, then done"),
+    "return": N_("you may return one card of your revealed stack (return <value> or return none)"),
+    "chapel": N_("build the chapel (chapel <space>)"),
+    "edifice": N_("build the edifice (build <space>)"),
 }
 
 
 def _cards(cards: list[int]) -> str:
-    return ", ".join(map(str, cards)) or "none"
+    return ", ".join(map(str, cards)) or _("none")
+
+
+def _not_now(what: str) -> str:
+    return _("Not now: {what}.").format(what=_(what))
+
+
+def _planning_over() -> str:
+    return _("Planning is over for this round: it is a bidding step now.")
 
 
 def refusal(st: StrasbourgState, seat: int, action: str) -> str | None:
-    verb, _, arg = action.partition(" ")
+    verb, _sep, arg = action.partition(" ")
     if st.phase == "planning" or (verb in ("confirm", "split") or action[:1].isdigit()):
         if st.phase != "planning":
-            return "Planning is over for this round: it is a bidding step now." if _known(verb, action) else None
+            return _planning_over() if _known(verb, action) else None
         return _planning(st.players[seat], verb, arg, action)
     if verb in PLANNING_VERBS:
-        return "Planning is over for this round: it is a bidding step now."
+        return _planning_over()
     if st.tasks:
         return _task(st, st.tasks[0], verb, arg)
     if verb in TASK_VERBS:
-        return "Nobody has won this step yet: reveal a stack, pass or spend a privilege."
+        return _("Nobody has won this step yet: reveal a stack, pass or spend a privilege.")
     p = st.players[seat]
     if verb == "reveal":
         count = len(p["stacks"])
         if not (arg.isascii() and arg.isdigit()):
             return None
-        return "You have no stacks left." if not count else f"You have {count} stacks: reveal 1 to {count}."
+        if not count:
+            return _("You have no stacks left.")
+        return _n("You have {n} stack: reveal 1 to {n}.", "You have {n} stacks: reveal 1 to {n}.", count).format(
+            n=count)
     if verb == "privilege":
         if p["privileges"] <= 0:
-            return "You have no privilege to spend."
-        return "Nobody else will decide after you in this step, so a privilege would be wasted: reveal or pass."
+            return _("You have no privilege to spend.")
+        return _("Nobody else will decide after you in this step, so a privilege would be wasted: reveal or pass.")
     return None
 
 
@@ -74,70 +88,75 @@ def _planning(p: dict[str, Any], verb: str, arg: str, action: str) -> str | None
     stacks = planning.parse_split(action)
     if stacks is not None:
         if plan not in ("split", "review"):
-            return f"Not now: {_PLAN_NOW[plan]}."
-        return (f"That split does not use exactly the cards you drew this round ({_cards(planning.round_cards(p))}): "
-                "every card in one stack, stacks separated by |.")
+            return _not_now(_PLAN_NOW[plan])
+        return _("That split does not use exactly the cards you drew this round ({cards}): every card in one stack, "
+                 "stacks separated by |.").format(cards=_cards(planning.round_cards(p)))
     if verb == "split":
-        return ("Type the split as card values with | between the stacks, e.g. split 6 | 5 1 | 4 "
-                "(every card drawn this round once, no empty stack).")
+        return _("Type the split as card values with | between the stacks, e.g. split 6 | 5 1 | 4 "
+                 "(every card drawn this round once, no empty stack).")
     if verb in BID_VERBS or verb in TASK_VERBS:
-        return "It is the planning phase: " + _PLAN_NOW[plan] + "."
+        return _("It is the planning phase: {what}.").format(what=_(_PLAN_NOW[plan]))
     if verb in ("keep", "drop"):
         if arg not in OBJECTIVES:
             return None
         if plan != "objectives":
-            return "Your objectives are already chosen."
+            return _("Your objectives are already chosen.")
         if arg not in p["undecided"]:
-            return f"{arg} is not one of your undecided objectives ({', '.join(p['undecided'])})."
-        return "Keep at least one objective."
+            return _("{id} is not one of your undecided objectives ({ids}).").format(
+                id=arg, ids=", ".join(p["undecided"]))
+        return _("Keep at least one objective.")
     if verb not in PLANNING_VERBS and verb != "confirm":
         return None
     if verb == "confirm" and plan == "objectives":
-        return "Keep at least one objective first (keep <id>), then confirm."
+        return _("Keep at least one objective first (keep <id>), then confirm.")
     if plan in ("objectives", "ready"):
-        return f"Not now: {_PLAN_NOW[plan]}."
+        return _not_now(_PLAN_NOW[plan])
     if verb == "confirm":
-        return f"Place every drawn card in a stack first (left: {_cards(p['hand'])})."
+        return _("Place every drawn card in a stack first (left: {cards}).").format(cards=_cards(p["hand"]))
     if verb == "draw":
-        return "Your deck is empty." if not p["deck"] else "You have stopped drawing: now split your cards."
+        return _("Your deck is empty.") if not p["deck"] else _("You have stopped drawing: now split your cards.")
     if verb == "stop":
-        return "Draw at least one card first." if plan == "draw" else "You have already stopped drawing."
+        return _("Draw at least one card first.") if plan == "draw" else _("You have already stopped drawing.")
     if plan == "draw":
-        return "Stop drawing first (stop), then split your cards into stacks."
+        return _("Stop drawing first (stop), then split your cards into stacks.")
     if verb == "add" or verb == "singles":
         if plan == "review" or not p["hand"]:
-            return "Every card is already in a stack: confirm, or unplace / restart to change them."
+            return _("Every card is already in a stack: confirm, or unplace / restart to change them.")
         if verb == "add" and arg.isascii() and arg.isdigit():
-            return f"You have no {arg} left to place (left: {_cards(p['hand'])})."
-        return f"Only one card is left: add {p['hand'][0]}." if arg in ("all", "") else None
+            return _("You have no {card} left to place (left: {cards}).").format(card=arg, cards=_cards(p["hand"]))
+        return _("Only one card is left: add {card}.").format(card=p["hand"][0]) if arg in ("all", "") else None
     if verb == "close":
-        return "The open stack is empty: add a card first."
-    return "You have not placed any card this round."  # unplace / restart with nothing placed
+        return _("The open stack is empty: add a card first.")
+    return _("You have not placed any card this round.")  # unplace / restart with nothing placed
 
 
 def _task(st: StrasbourgState, task: dict[str, Any], verb: str, arg: str) -> str | None:
     kind = task["kind"]
-    now = f"Not now: {_TASK_NOW[kind]}."
     p = st.players[task["seat"]]
     if verb == "buy" and kind in ("master", "journeyman", "apprentice"):
         if arg not in PRICES:
             return None
         guild = task["guild"]
         if GUILD_OF[arg] != guild:
-            return f"{arg} is a {GUILD_NAMES[GUILD_OF[arg]]} space; this step's guild is the {GUILD_NAMES[guild]}."
+            # TRANSLATORS: {space_guild} and {guild} are guild names (Smiths, Bakers…).
+            return _("{cell} is a {space_guild} space; this step's guild is the {guild}.").format(
+                cell=arg, space_guild=names.guild_name(GUILD_OF[arg]), guild=names.guild_name(guild))
         if arg in st.city:
-            return f"{arg} is taken."
-        return f"{arg} costs {PRICES[arg]} coins and you have {p['coins']}."
+            return _("{cell} is taken.").format(cell=arg)
+        return _("{cell} costs {price} coins and you have {coins}.").format(cell=arg, price=PRICES[arg],
+                                                                            coins=p["coins"])
     if verb == "sell" and kind == "merchant":
         if arg == "all":
-            return "You have fewer than two goods tiles: sell them one by one, or done."
-        return f"You have no {GOODS_NAMES[arg]} to sell." if arg in GOODS_NAMES else None
+            return _("You have fewer than two goods tiles: sell them one by one, or done.")
+        return _("You have no {goods} to sell.").format(goods=names.goods_name(arg)) if arg in GOODS_NAMES else None
     if verb == "return" and kind == "return":
-        return f"Your revealed stack has no {arg} (cards: {_cards(task['cards'])})." if arg.isdigit() else None
+        if not arg.isdigit():
+            return None
+        return _("Your revealed stack has no {card} (cards: {cards}).").format(card=arg, cards=_cards(task["cards"]))
     if verb == "chapel" and kind == "chapel":
-        return f"A chapel already stands on {arg}." if arg in CHAPEL_SPACES else None
+        return _("A chapel already stands on {space}.").format(space=arg) if arg in CHAPEL_SPACES else None
     if verb == "build" and kind == "edifice":
-        return f"An edifice already stands on {arg}." if arg in BUILDING_SPACES else None
+        return _("An edifice already stands on {cell}.").format(cell=arg) if arg in BUILDING_SPACES else None
     if verb in TASK_VERBS or verb in BID_VERBS:
-        return now
+        return _not_now(_TASK_NOW[kind])
     return None

@@ -60,6 +60,7 @@ from rules.strasbourg.data import (
     ROUND_CARDS,
     STEP_LETTERS,
 )
+from rules.words import N_
 
 if TYPE_CHECKING:
     from rules.strasbourg.views import StrasbourgView
@@ -69,8 +70,9 @@ if TYPE_CHECKING:
 OPTION_CHOICES: dict[str, list[str]] = {"planning": ["simultaneous", "in-turn"], "leftovers": ["keep", "discard"]}
 DEFAULT_OPTIONS = {key: values[0] for key, values in OPTION_CHOICES.items()}
 STACK_VALUES = ("6", "5", "4", "3", "2", "1")
-#: the final image's score columns, which text tables follow too
-SCORE_COLUMNS = ("council", "city", "chapels", "edifices", "privileges", "objectives")
+#: the final image's score columns, which text tables follow too (keys of the breakdown; marked so the front ends
+#: find them in the catalogs as column headings)
+SCORE_COLUMNS = (N_("council"), N_("city"), N_("chapels"), N_("edifices"), N_("privileges"), N_("objectives"))
 
 
 class StrasbourgState(State["StrasbourgView"]):

@@ -1,124 +1,152 @@
-"""The one English formatter of Strasbourg events (params use seat numbers; front ends map them to names)."""
+"""The one formatter of Strasbourg events (params use seat numbers; front ends map them to names)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from rules.core import Event
-from rules.strasbourg import prompts, steps
+from rules.strasbourg import names, prompts, steps
 from rules.strasbourg.data import (
     CHAPEL_SPACES,
-    EDIFICES,
     GOODS_NAMES,
     GOODS_VALUE,
-    GUILD_NAMES,
     GUILD_OF,
     OBJECTIVES,
     PRICES,
     SEAT_NAMES,
 )
+from rules.strasbourg.data import GUILD_NAMES as GUILD_NAMES  # the tests read the English names here
+from rules.words import N_, seat, translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.state import StrasbourgState
 
+_, _n = translator("strasbourg")
 
-def who(seat: Any) -> str:
-    return f"Seat {seat}"
+
+def who(s: Any) -> str:
+    return seat(int(s))
 
 
 def _cards(cards: list[int]) -> str:
-    return "+".join(str(c) for c in cards) if cards else "nothing"
+    return "+".join(str(c) for c in cards) if cards else _("nothing")
 
 
 def _coins(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
+    return _n("{n} coin", "{n} coins", n).format(n=n)
+
+
+_STEP_SENTENCES = {
+    "nobility": N_("Round {round}, step {step}: influence Nobility & Church."),
+    "merchants": N_("Round {round}, step {step}: influence the Merchants."),
+    "chapel": N_("Round {round}, step {step}: build a chapel."),
+    "edifice": N_("Round {round}, step {step}: build an edifice."),
+}
 
 
 def _step(p: dict[str, Any]) -> str:
     kind = p.get("kind")
-    names = {
-        "nobility": "influence Nobility & Church",
-        "merchants": "influence the Merchants",
-        "chapel": "build a chapel",
-        "edifice": "build an edifice",
-    }
-    guild = str(p.get("guild") or "")
-    what = f"influence the {GUILD_NAMES.get(guild, 'guild')}" if kind == "guild" else names.get(str(kind), "")
-    return f"Round {p.get('round')}, step {p.get('step')}: {what}."
+    rnd, letter = p.get("round"), p.get("step")
+    if kind == "guild":
+        guild = str(p.get("guild") or "")
+        name = names.guild_name(guild) or _("guild")
+        # TRANSLATORS: {guild} is a guild's name (Smiths, Bakers…).
+        return _("Round {round}, step {step}: influence the {guild}.").format(round=rnd, step=letter, guild=name)
+    if kind in _STEP_SENTENCES:
+        return _(_STEP_SENTENCES[str(kind)]).format(round=rnd, step=letter)
+    return _("Round {round}, step {step}.").format(round=rnd, step=letter)
+
+
+_goods = names.goods_name
+_edifice = names.edifice_name
 
 
 def event_text(event: Event) -> str:
     p = event.params
     kind = event.kind
     if kind == "drew":
-        return f"You drew a {p['card']} ({p['deck']} left in your deck)."
+        return _("You drew a {card} ({deck} left in your deck).").format(card=p["card"], deck=p["deck"])
     if kind == "objectives_kept":
         n, edifices = int(p.get("players") or 0), p.get("edifices") or []
-        return "You keep objectives " + ", ".join(f"{o} ({prompts.objective_text(o, n, edifices)})"
-                                                  for o in p["kept"]) + "."
+        kept = ", ".join(f"{o} ({prompts.objective_text(o, n, edifices)})" for o in p["kept"])
+        return _("You keep objectives {objectives}.").format(objectives=kept)
     if kind == "stacks_private":
-        return "Your stacks: " + " | ".join(_cards(s) for s in p["stacks"]) + "."
+        return _("Your stacks: {stacks}.").format(stacks=" | ".join(_cards(s) for s in p["stacks"]))
     if kind == "planned":
         if "stacks" in p:
-            return (f"{who(p['seat'])} has finished planning: stacks of {_stack_sizes(p['stacks'])} cards "
-                    f"(deck {p['deck']}).")
-        return f"{who(p['seat'])} has finished planning."
+            return _("{who} has finished planning: stacks of {sizes} cards (deck {deck}).").format(
+                who=who(p["seat"]), sizes=_stack_sizes(p["stacks"]), deck=p["deck"])
+        return _("{who} has finished planning.").format(who=who(p["seat"]))
     if kind == "leftovers":
         counts = ", ".join(f"{who(s)} {n}" for s, n in enumerate(p["cards"]) if n)
-        return f"End of round {p['round']}: unrevealed cards leave the game ({counts})."
+        return _("End of round {round}: unrevealed cards leave the game ({counts}).").format(
+            round=p["round"], counts=counts)
     if kind == "stacks":
         parts = [
-            f"{who(s)} {_stack_sizes(sizes)} (deck {deck})"
+            # TRANSLATORS: one player's stacks after planning, e.g. "Seat 1 2/1/3 (deck 14)".
+            _("{who} {sizes} (deck {deck})").format(who=who(s), sizes=_stack_sizes(sizes), deck=deck)
             for s, (sizes, deck) in enumerate(zip(p["stacks"], p["decks"], strict=True))
         ]
-        return f"Planning of round {p['round']} is over. Stack sizes: " + "; ".join(parts) + "."
+        return _("Planning of round {round} is over. Stack sizes: {stacks}.").format(
+            round=p["round"], stacks="; ".join(parts))
     if kind == "round":
-        return f"Round {p['round']} begins (round card {p['card']}): planning."
+        return _("Round {round} begins (round card {card}): planning.").format(round=p["round"], card=p["card"])
     if kind == "step":
         return _step(p)
     if kind == "privilege":
-        return f"{who(p['seat'])} spends a privilege and will decide later."
+        return _("{who} spends a privilege and will decide later.").format(who=who(p["seat"]))
     if kind == "reveal":
-        return f"{who(p['seat'])} reveals {_cards(p['cards'])} = {p['total']}."
+        return _("{who} reveals {cards} = {total}.").format(who=who(p["seat"]), cards=_cards(p["cards"]),
+                                                          total=p["total"])
     if kind == "pass":
-        reason = " (no stacks left)" if p.get("reason") else ""
-        return f"{who(p['seat'])} passes{reason}."
+        if p.get("reason"):
+            return _("{who} passes (no stacks left).").format(who=who(p["seat"]))
+        return _("{who} passes.").format(who=who(p["seat"]))
     if kind == "ranking":
         if not p["ranking"]:
-            return f"Step {p['step']}: everyone passed."
+            return _("Step {step}: everyone passed.").format(step=p["step"])
         order = ", ".join(f"{who(s)} {total}" for s, total in p["ranking"])
-        return f"Step {p['step']} ranking: {order}."
+        return _("Step {step} ranking: {order}.").format(step=p["step"], order=order)
     if kind == "first_player":
-        return f"{who(p['seat'])} takes the first-player marker."
+        return _("{who} takes the first-player marker.").format(who=who(p["seat"]))
     if kind == "seat":
-        text = f"{who(p['seat'])} takes the {SEAT_NAMES[p['council']]} council seat"
+        council = names.council_seat_name(p["council"])
         if p.get("displaced") is not None and p["displaced"] != p["seat"]:
-            text += f", sending back {who(p['displaced'])}'s member"
-        return text + "."
+            # TRANSLATORS: {council} is a council seat's name (Nobility, Church, Merchants or a guild).
+            return _("{who} takes the {council} council seat, sending back {displaced}'s member.").format(
+                who=who(p["seat"]), council=council, displaced=who(p["displaced"]))
+        return _("{who} takes the {council} council seat.").format(who=who(p["seat"]), council=council)
     if kind == "goods":
-        return f"{who(p['seat'])} takes a {GOODS_NAMES[p['guild']]} goods tile."
+        # TRANSLATORS: {goods} is a kind of goods (weapons, wine, shoes, meat, bread).
+        return _("{who} takes a {goods} goods tile.").format(who=who(p["seat"]), goods=_goods(p["guild"]))
     if kind == "buy":
-        return f"{who(p['seat'])} places a member on {p['cell']} ({GUILD_NAMES[p['guild']]}) for {_coins(p['price'])}."
+        return _("{who} places a member on {cell} ({guild}) for {coins}.").format(
+            who=who(p["seat"]), cell=p["cell"], guild=names.guild_name(p["guild"]), coins=_coins(p["price"]))
     if kind == "sell":
-        return f"{who(p['seat'])} sells a {GOODS_NAMES[p['guild']]} tile for {_coins(p['coins'])}."
+        return _("{who} sells a {goods} tile for {coins}.").format(who=who(p["seat"]), goods=_goods(p["guild"]),
+                                                                   coins=_coins(p["coins"]))
     if kind == "return":
-        return f"{who(p['seat'])} puts a {p['card']} at the bottom of their deck."
+        return _("{who} puts a {card} at the bottom of their deck.").format(who=who(p["seat"]), card=p["card"])
     if kind == "chapel":
-        return f"{who(p['seat'])} builds a chapel on {p['space']}."
+        return _("{who} builds a chapel on {space}.").format(who=who(p["seat"]), space=p["space"])
     if kind == "edifice":
-        return f"{who(p['seat'])} builds the {EDIFICES[p['edifice']]['name']} on {p['cell']}."
+        # TRANSLATORS: {edifice} is an edifice's name (Inn, Fountain, Town Hall, Market Hall, Minster).
+        return _("{who} builds the {edifice} on {cell}.").format(who=who(p["seat"]), edifice=_edifice(p["edifice"]),
+                                                                 cell=p["cell"])
     if kind == "council":
         gains = ", ".join(f"{who(s)} +{n}" for s, n in enumerate(p["prestige"]) if n)
         privileged = ", ".join(who(s) for s in p["privilege"])
-        return f"Council of round {p['round']}: prestige {gains}; a privilege for {privileged}."
+        return _("Council of round {round}: prestige {gains}; a privilege for {privileged}.").format(
+            round=p["round"], gains=gains, privileged=privileged)
     if kind == "game_over":
-        return "Game over. Final scores: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(p["scores"])) + "."
+        scores = ", ".join(f"{who(s)} {v}" for s, v in enumerate(p["scores"]))
+        return _("Game over. Final scores: {scores}.").format(scores=scores)
     return kind
 
 
 # ---- the readable summary of a view (terminal table, Discord embed) ------------------------------
-_STEP_TEXT = {"A": "Nobility & Church", "C": "Merchants", "E": "Merchants", "G": "Merchants + seat",
-              "H": "chapel", "I": "edifice"}
+_STEP_TEXT = {"A": N_("Nobility & Church"), "C": N_("Merchants"), "E": N_("Merchants"), "G": N_("Merchants + seat"),
+              "H": N_("chapel"), "I": N_("edifice")}
 
 
 def _steps_line(view: dict[str, Any]) -> str:
@@ -131,16 +159,20 @@ def _steps_line(view: dict[str, Any]) -> str:
     edifices = view.get("edifices") or []
     parts = []
     for letter in "ABCDEFGHI":
-        what = GUILD_NAMES.get(card.get(letter, ""), "") or _STEP_TEXT[letter]
+        guild = card.get(letter, "")
+        what = names.guild_name(guild) or _(_STEP_TEXT[letter])
         if letter == "I" and rnd <= len(edifices):
-            what = EDIFICES[edifices[rnd - 1]]["name"]
+            what = _edifice(edifices[rnd - 1])
         part = f"{letter} {what}"
         parts.append(f"[{part}]" if view.get("step") == letter else part)
-    return f"Steps this round ({card.get('id')}): " + " · ".join(parts)
+    return _("Steps this round ({card}): {steps}").format(card=card.get("id"), steps=" · ".join(parts))
 
 
 def _stack_sizes(sizes: list[int]) -> str:
-    return "/".join(str(n) for n in sizes) if sizes else "none"
+    return "/".join(str(n) for n in sizes) if sizes else _("none")
+
+
+_BID_STATUS = {"postponed": N_("postponed"), "passed": N_("passed")}
 
 
 def _bids_line(view: dict[str, Any]) -> str:
@@ -150,21 +182,24 @@ def _bids_line(view: dict[str, Any]) -> str:
     parts = []
     for s, status in enumerate(bid["status"]):
         if status == "revealed":
-            parts.append(f"Seat {s} {sum(bid['revealed'][s])}")
+            parts.append(f"{who(s)} {sum(bid['revealed'][s])}")
         elif status != "waiting":
-            parts.append(f"Seat {s} {status}")
+            parts.append(f"{who(s)} {_(_BID_STATUS[status]) if status in _BID_STATUS else status}")
     step = view.get("step")
-    guild = f" ({GUILD_NAMES[view['step_guild']]})" if view.get("step_guild") else ""
-    return f"Step {step}{guild} so far: " + (", ".join(parts) or "nobody has revealed yet")
+    bids = ", ".join(parts) or _("nobody has revealed yet")
+    if view.get("step_guild"):
+        return _("Step {step} ({guild}) so far: {bids}").format(step=step, guild=names.guild_name(view["step_guild"]),
+                                                                bids=bids)
+    return _("Step {step} so far: {bids}").format(step=step, bids=bids)
 
 
 _PLAN_HINTS = {
-    "objectives": "keep at least one objective (its points if met at the end, -3 if not), then confirm.",
-    "draw": "draw influence cards one at a time, then stop (your 24 cards must last all 5 rounds).",
-    "split": "put your drawn cards into face-down stacks; each stack is one bid in steps A–G "
-             "(or type the whole split in one line, e.g. split 6 | 5 1 | 4).",
-    "review": "check your stacks above, then confirm them (until then: unplace takes the last card back, "
-              "restart takes them all apart).",
+    "objectives": N_("keep at least one objective (its points if met at the end, -3 if not), then confirm."),
+    "draw": N_("draw influence cards one at a time, then stop (your 24 cards must last all 5 rounds)."),
+    "split": N_("put your drawn cards into face-down stacks; each stack is one bid in steps A–G "
+                "(or type the whole split in one line, e.g. split 6 | 5 1 | 4)."),
+    "review": N_("check your stacks above, then confirm them (until then: unplace takes the last card back, "
+                 "restart takes them all apart)."),
 }
 
 
@@ -176,43 +211,51 @@ def _bid_lines(view: dict[str, Any], private: dict[str, Any]) -> list[str]:
     n = int(view["num_players"])
     goods = sum(private["goods"].values())
     roles = prompts.slots(str(view["step_kind"]), str(view["step"]), view.get("step_guild"), n, goods)
-    ranks = "; ".join(f"{prompts.ordinal(r)} {what}" for r, what in enumerate(roles, 1)) or "nothing"
-    lines = [f"  This step wins: {ranks}; rank 1 takes the first-player marker. "
-             + prompts.tie_text(int(view["first_player"]), n)]
-    wins = [f"reveal {i} = {sum(stack)} → "
-            + prompts.win_text(prompts.rank_so_far(sum(stack), me, view["first_player"], bid["status"],
-                                                   bid["revealed"]), roles, short=True)
-            for i, stack in enumerate(private.get("stacks") or [], 1)]
+    ranks = "; ".join(f"{prompts.ordinal(r)} {what}" for r, what in enumerate(roles, 1)) or _("nothing")
+    lines = ["  " + _("This step wins: {ranks}; rank 1 takes the first-player marker. {ties}").format(
+        ranks=ranks, ties=prompts.tie_text(int(view["first_player"]), n))]
+    wins = [
+        # TRANSLATORS: where one of the bidder's stacks would rank, e.g. "reveal 2 = 7 → 1st, Nobility seat".
+        _("reveal {index} = {total} → {result}").format(
+            index=i, total=sum(stack),
+            result=prompts.win_text(prompts.rank_so_far(sum(stack), me, view["first_player"], bid["status"],
+                                                        bid["revealed"]), roles, short=True))
+        for i, stack in enumerate(private.get("stacks") or [], 1)
+    ]
     if wins:
-        lines.append("  Against the bids so far: " + " · ".join(wins))
+        lines.append("  " + _("Against the bids so far: {wins}").format(wins=" · ".join(wins)))
     return lines
 
 
 def _private_lines(private: dict[str, Any], view: dict[str, Any] | None = None) -> list[str]:
-    goods = ", ".join(f"{n} {name}" for g, name in GOODS_NAMES.items() if (n := private["goods"].get(g, 0)))
-    goods = goods or "no goods"
-    lines = [f"Yours: {_coins(private['coins'])}, {goods}, {private['privileges']} "
-             f"privilege{'' if private['privileges'] == 1 else 's'}, {private['deck']} cards left in your deck"]
+    goods = ", ".join(f"{n} {_(name)}" for g, name in GOODS_NAMES.items() if (n := private["goods"].get(g, 0)))
+    goods = goods or _("no goods")
+    privileges = _n("{n} privilege", "{n} privileges", private["privileges"]).format(n=private["privileges"])
+    lines = [_("Yours: {coins}, {goods}, {privileges}, {deck} cards left in your deck").format(
+        coins=_coins(private["coins"]), goods=goods, privileges=privileges, deck=private["deck"])]
     if private.get("hand"):
-        lines.append("  drawn, not yet in a stack: " + ", ".join(str(c) for c in private["hand"]))
+        lines.append("  " + _("drawn, not yet in a stack: {cards}").format(
+            cards=", ".join(str(c) for c in private["hand"])))
     if private.get("open"):
-        lines.append("  open stack: " + _cards(private["open"]))
+        lines.append("  " + _("open stack: {cards}").format(cards=_cards(private["open"])))
     if private.get("stacks"):
-        lines.append("  your stacks: " + " | ".join(f"{i}) {_cards(s)} = {sum(s)}"
-                                                     for i, s in enumerate(private["stacks"], 1)))
+        stacks = " | ".join(f"{i}) {_cards(s)} = {sum(s)}" for i, s in enumerate(private["stacks"], 1))
+        lines.append("  " + _("your stacks: {stacks}").format(stacks=stacks))
     view = view or {}
     n, edifices = int(view.get("num_players") or 0), view.get("edifices") or []
     objectives = private.get("objectives") or {}
     for oid in objectives.get("kept") or []:
         card = OBJECTIVES[oid]
-        lines.append(f"  objective {oid}: {prompts.objective_text(oid, n, edifices)} (+{card['points']} / -3)")
+        lines.append("  " + _("objective {id}: {text} (+{points} / -3)").format(
+            id=oid, text=prompts.objective_text(oid, n, edifices), points=card["points"]))
     planning = view.get("phase", "planning") == "planning"
     hint = _PLAN_HINTS.get(str(private.get("plan"))) if planning else None
     if hint:
-        lines.append(f"  Now: {hint}")
+        lines.append("  " + _("Now: {hint}").format(hint=_(hint)))
     task = view.get("task")
     if task and task.get("seat") == view.get("viewer"):
-        lines.append(f"  Now: {prompts.task_text(task['kind'], task.get('guild'), view.get('step'))}.")
+        lines.append("  " + _("Now: {task}.").format(
+            task=prompts.task_text(task["kind"], task.get("guild"), view.get("step"))))
     lines += _bid_lines(view, private)
     return lines
 
@@ -222,20 +265,32 @@ def summary(view: dict[str, Any]) -> str:
     steps = _steps_line(view)
     if steps:
         lines.append(steps)
-    lines.append(f"First player: Seat {view['first_player']}")
+    lines.append(_("First player: {who}").format(who=who(view["first_player"])))
     holders = view["council"]  # a stored game reloads this dict sorted: list the seats in board order
-    council = ", ".join(f"{label} {'free' if holders.get(name) is None else f'Seat {holders[name]}'}"
+    free = _("free")
+    council = ", ".join(f"{_(label)} {free if holders.get(name) is None else who(holders[name])}"
                         for name, label in SEAT_NAMES.items() if name in holders)
-    lines.append(f"Council: {council}")
+    lines.append(_("Council: {seats}").format(seats=council))
     planning = view.get("phase") == "planning"
     for p in view["players"]:
-        state = (" (planning done)" if p.get("ready") else " (planning)") if planning else ""
-        lines.append(f"Seat {p['seat']}: prestige {p['prestige']}, council seats {p['council']}, "
-                     f"city members {p['city']}, stacks {_stack_sizes(p['stacks'])}, deck {p['deck']}{state}")
+        values = {"who": who(p["seat"]), "prestige": p["prestige"], "council": p["council"], "city": p["city"],
+                  "stacks": _stack_sizes(p["stacks"]), "deck": p["deck"]}
+        if not planning:
+            line = _("{who}: prestige {prestige}, council seats {council}, city members {city}, stacks {stacks}, "
+                     "deck {deck}")
+        elif p.get("ready"):
+            line = _("{who}: prestige {prestige}, council seats {council}, city members {city}, stacks {stacks}, "
+                     "deck {deck} (planning done)")
+        else:
+            line = _("{who}: prestige {prestige}, council seats {council}, city members {city}, stacks {stacks}, "
+                     "deck {deck} (planning)")
+        lines.append(line.format(**values))
     if view["built"]:
-        lines.append("Edifices: " + ", ".join(f"{EDIFICES[e]['name']} on {c}" for c, e in view["built"].items()))
+        built = ", ".join(_("{edifice} on {cell}").format(edifice=_edifice(e), cell=c)
+                          for c, e in view["built"].items())
+        lines.append(_("Edifices: {list}").format(list=built))
     if view["chapels"]:
-        lines.append("Chapels: " + ", ".join(view["chapels"]))
+        lines.append(_("Chapels: {list}").format(list=", ".join(view["chapels"])))
     bids = _bids_line(view)
     if bids:
         lines.append(bids)
@@ -243,78 +298,90 @@ def summary(view: dict[str, Any]) -> str:
     if private:
         lines += _private_lines(private, view)
     if view["over"]:
-        lines.append("Final: " + ", ".join(f"Seat {s} {v}" for s, v in enumerate(view["scores"])))
+        scores = ", ".join(f"{who(s)} {v}" for s, v in enumerate(view["scores"]))
+        lines.append(_("Final: {scores}").format(scores=scores))
     return "\n".join(lines)
 
 
 FIXED_LABELS = {
-    "confirm": "Keep the chosen objectives and discard the rest",
-    "draw": "Draw the top influence card",
-    "stop": "Stop drawing and split your cards into stacks",
-    "add all": "Put all remaining cards on the open stack",
-    "singles": "Put each remaining card in a stack of its own",
-    "close": "Close the open stack and start a new one",
-    "restart": "Take this round's stacks apart and split again",
-    "unplace": "Take back the last card you placed",
-    "pass": "Pass this step",
-    "privilege": "Spend a privilege and decide after the others",
-    "skip": "Place no member in the city",
-    "goods": "Take a goods tile",
-    "sell all": "Sell all your goods",
-    "done": "Stop selling",
+    "confirm": N_("Keep the chosen objectives and discard the rest"),
+    "draw": N_("Draw the top influence card"),
+    "stop": N_("Stop drawing and split your cards into stacks"),
+    "add all": N_("Put all remaining cards on the open stack"),
+    "singles": N_("Put each remaining card in a stack of its own"),
+    "close": N_("Close the open stack and start a new one"),
+    "restart": N_("Take this round's stacks apart and split again"),
+    "unplace": N_("Take back the last card you placed"),
+    "pass": N_("Pass this step"),
+    "privilege": N_("Spend a privilege and decide after the others"),
+    "skip": N_("Place no member in the city"),
+    "goods": N_("Take a goods tile"),
+    "sell all": N_("Sell all your goods"),
+    "done": N_("Stop selling"),
 }
 
 
 def _reveal_label(st: StrasbourgState, seat: int, index: int) -> str:
     """"Reveal stack 3: 2+3 = 5 (2 cards) → 2nd, Church seat …" — only the bidder is offered this label."""
     cards = st.players[seat]["stacks"][index - 1]
-    size = "1 card" if len(cards) == 1 else f"{len(cards)} cards"
-    label = f"Reveal stack {index}: {'+'.join(map(str, cards))} = {sum(cards)} ({size})"
+    size = _n("{n} card", "{n} cards", len(cards)).format(n=len(cards))
+    label = _("Reveal stack {index}: {cards} = {total} ({size})").format(
+        index=index, cards="+".join(map(str, cards)), total=sum(cards), size=size)
     if st.bid is None:
         return label
     roles = prompts.slots(steps.step_kind(st.letter), st.letter, st.step_guild(), st.num_players,
                           sum(st.players[seat]["goods"]))
     rank = prompts.rank_so_far(sum(cards), seat, st.first, st.bid["status"], st.bid["cards"])
-    for text in (label, f"Reveal stack {index}: {sum(cards)} ({size})"):  # menus allow 100 characters
+    short_label = _("Reveal stack {index}: {total} ({size})").format(index=index, total=sum(cards), size=size)
+    for text in (label, short_label):  # menus allow 100 characters
         for short in (False, True):
-            full = f"{text} → {prompts.win_text(rank, roles, short)} so far"
+            # TRANSLATORS: {label} is "Reveal stack 2: 3+4 = 7 (2 cards)"; {result} is its rank, "1st, Nobility seat".
+            full = _("{label} → {result} so far").format(label=text, result=prompts.win_text(rank, roles, short))
             if len(full) <= 100:
                 return full
     return label[:100]
 
 
 def describe_action(st: StrasbourgState, action: str, seat: int | None = None) -> str:
-    verb, _, arg = action.partition(" ")
+    verb, _sep, arg = action.partition(" ")
     if verb in ("keep", "drop") and arg in OBJECTIVES:
         card = OBJECTIVES[arg]
-        label = "Keep" if verb == "keep" else "Discard"
         what = prompts.objective_text(arg, st.num_players, st.edifices)
-        return f"{label} objective {arg}: {what} (+{card['points']} / -3)"
+        if verb == "keep":
+            return _("Keep objective {id}: {text} (+{points} / -3)").format(id=arg, text=what, points=card["points"])
+        return _("Discard objective {id}: {text} (+{points} / -3)").format(id=arg, text=what, points=card["points"])
     if verb == "reveal":
         seat = st.to_act()[0] if st.phase == "action" else None
         if seat is not None and arg.isdigit() and 0 < int(arg) <= len(st.players[seat]["stacks"]):
             return _reveal_label(st, seat, int(arg))
-        return f"Reveal stack {arg}"
+        return _("Reveal stack {index}").format(index=arg)
     if action == "confirm" and seat is not None and st.players[seat]["plan"] == "review":
         p = st.players[seat]
         stacks = p["stacks"][p["new_from"] :]
-        label = f"Confirm these stacks: {' | '.join(_cards(s) for s in stacks)} (until then nobody sees you ready)"
+        label = _("Confirm these stacks: {stacks} (until then nobody sees you ready)").format(
+            stacks=" | ".join(_cards(s) for s in stacks))
         if len(label) > 100:  # menus allow 100 characters: the sums still tell the split apart
-            label = f"Confirm these {len(stacks)} stacks: " + " ".join(str(sum(s)) for s in stacks)
-        return label if len(label) <= 100 else f"Confirm your {len(stacks)} stacks (shown on your screen)"
+            label = _("Confirm these {n} stacks: {sums}").format(n=len(stacks),
+                                                                 sums=" ".join(str(sum(s)) for s in stacks))
+        if len(label) <= 100:
+            return label
+        return _("Confirm your {n} stacks (shown on your screen)").format(n=len(stacks))
     if verb == "buy" and arg in PRICES:
-        return f"Place a member on {arg} ({GUILD_NAMES[GUILD_OF[arg]]}) for {_coins(PRICES[arg])}"
+        return _("Place a member on {cell} ({guild}) for {coins}").format(
+            cell=arg, guild=names.guild_name(GUILD_OF[arg]), coins=_coins(PRICES[arg]))
     if verb == "sell" and arg in GOODS_VALUE:
-        return f"Sell one {GOODS_NAMES[arg]} tile for {_coins(GOODS_VALUE[arg])}"
+        return _("Sell one {goods} tile for {coins}").format(goods=_goods(arg), coins=_coins(GOODS_VALUE[arg]))
     if verb == "return":
-        return "Return no card" if arg == "none" else f"Put the {arg} at the bottom of your deck"
+        if arg == "none":
+            return _("Return no card")
+        return _("Put the {card} at the bottom of your deck").format(card=arg)
     if verb == "chapel":
-        return f"Build the chapel on {arg} (next to {', '.join(CHAPEL_SPACES.get(arg, ()))})"
+        return _("Build the chapel on {space} (next to {cells})").format(
+            space=arg, cells=", ".join(CHAPEL_SPACES.get(arg, ())))
     if verb == "build":
-        edifice = EDIFICES[st.edifices[st.round - 1]]["name"]
-        return f"Build the {edifice} on {arg}"
+        return _("Build the {edifice} on {cell}").format(edifice=_edifice(st.edifices[st.round - 1]), cell=arg)
     if verb == "add" and arg != "all":
-        return f"Put a {arg} on the open stack"
+        return _("Put a {card} on the open stack").format(card=arg)
     if verb == "goods" and st.tasks:
-        return f"Take a {GOODS_NAMES[st.tasks[0]['guild']]} goods tile"
-    return FIXED_LABELS.get(action, action)
+        return _("Take a {goods} goods tile").format(goods=_goods(st.tasks[0]["guild"]))
+    return _(FIXED_LABELS[action]) if action in FIXED_LABELS else action

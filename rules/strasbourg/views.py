@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
+from rules.strasbourg import names
 from rules.strasbourg.data import (
-    GUILD_NAMES,
     GUILDS,
     ROUND_CARDS,
     ROUNDS,
 )
 from rules.strasbourg.steps import step_kind
 from rules.views import BaseView
+from rules.words import ENGLISH, N_, language, seat, translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.state import StrasbourgState
+
+_, _n = translator("strasbourg")
 
 
 class StrasbourgPlayer(TypedDict):
@@ -67,21 +70,29 @@ class StrasbourgView(BaseView):
     final: NotRequired[list[dict[str, Any]]]  # once over
 
 
+_STEP_WHAT = {"nobility": N_("Nobility & Church"), "merchants": N_("Merchants"), "chapel": N_("chapel"),
+              "edifice": N_("edifice")}
+
+
+def _waiting(seat_no: int) -> str:
+    """A seat mid-sentence: English has always written it in lower case ("waiting for seat 2"); the other
+    languages keep their capital (a German noun)."""
+    name = seat(seat_no)
+    return name.lower() if language() == ENGLISH else name
+
+
 def status_line(st: StrasbourgState) -> str:
     if st.phase == "over":
-        return "Game over"
-    waiting = ", ".join(f"seat {s}" for s in st.to_act())
+        return _("Game over")
+    waiting = ", ".join(_waiting(s) for s in st.to_act())
     if st.phase == "planning":
-        return f"Round {st.round}/{ROUNDS} · planning · waiting for {waiting}"
+        return _("Round {round}/{rounds} · planning · waiting for {waiting}").format(
+            round=st.round, rounds=ROUNDS, waiting=waiting)
     kind = step_kind(st.letter)
-    what = {
-        "nobility": "Nobility & Church",
-        "guild": f"{GUILD_NAMES.get(st.step_guild() or '', '')} guild",
-        "merchants": "Merchants",
-        "chapel": "chapel",
-        "edifice": "edifice",
-    }[kind]
-    return f"Round {st.round}/{ROUNDS} · step {st.letter} ({what}) · waiting for {waiting}"
+    guild = names.guild_name(st.step_guild())
+    what = _("{guild} guild").format(guild=guild) if kind == "guild" else _(_STEP_WHAT[kind])
+    return _("Round {round}/{rounds} · step {step} ({what}) · waiting for {waiting}").format(
+        round=st.round, rounds=ROUNDS, step=st.letter, what=what, waiting=waiting)
 
 
 def build_view(st: StrasbourgState, seat: int | None) -> StrasbourgView:
