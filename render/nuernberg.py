@@ -250,17 +250,21 @@ def _draw_header(cv: Canvas, box: Box, view: NuernbergView, names: Sequence[str]
     inner = box.inset(10, 5)
     turn = _("Turn {turn}").format(turn=view.get("turn", 0))
     tw = text_width(turn, MIN_FONT, "bold")
-    cv.text_in(inner.left(tw), turn, MIN_FONT, "bold", INK, "left")
+    phase = _("game over") if view.get("over") else nb_names.tr(PHASE_SHORT.get(str(view.get("phase")),
+                                                                                 str(view.get("phase_name"))))
+    pw = text_width(phase, MIN_FONT, "regular")
+    if inner.w - tw - 14 - pw - 12 < 150:  # a long phase (in some language) takes the turn's place, not the name's
+        tw = -14.0
+    else:
+        cv.text_in(inner.left(tw), turn, MIN_FONT, "bold", INK, "left")
     active = int(view.get("active", 0))
     name = _name(active, names)
-    phase = _("game over") if view.get("over") else _(PHASE_SHORT.get(str(view.get("phase")),
-                                                                        str(view.get("phase_name"))))
-    pw = text_width(phase, MIN_FONT, "regular")
-    room = inner.w - tw - 14 - pw - 12  # the phase is never cut; a long name is
+    room = max(inner.w - tw - 14 - pw - 12, inner.h + 40)  # the phase is never cut; a long name is
     chip = Box(inner.x + tw + 14, inner.y, min(room, 230, text_width(name, MIN_FONT, "cond") + inner.h + 20),
                inner.h)
     cv.player_chip(chip, active, name, MIN_FONT, "cond")
-    cv.text_in(Box(chip.x2 + 12, inner.y, pw + 1, inner.h), phase, MIN_FONT, "regular", INK, "left")
+    cv.text_in(Box(chip.x2 + 12, inner.y, min(pw + 1, inner.x2 - chip.x2 - 12), inner.h), phase, MIN_FONT,
+               "regular", INK, "left")
 
 
 def _draw_players(cv: Canvas, box: Box, view: NuernbergView, names: Sequence[str] | None) -> dict[int, Box]:
@@ -326,7 +330,7 @@ def _draw_council(cv: Canvas, box: Box, council: list[dict[str, Any]]) -> dict[s
         out[card["id"]] = slot
         cv.draw.rounded_rectangle(slot.rect, radius=8, fill=mix(GOLD, PAPER, 0.45), outline=INK, width=2)
         top, bottom = slot.inset(6, 4).rows(1, 1)
-        short = _(COUNCIL_SHORT.get(card["id"], str(card["name"]).split()[-1]))
+        short = nb_names.tr(COUNCIL_SHORT.get(card["id"], str(card["name"]).split()[-1]))
         cv.text_in(top, short, MIN_FONT, "cond", INK, "left")
         left, right = bottom.cols(1, -40)
         cv.text_in(left, _("{vp} VP").format(vp=card["vp"]), MIN_FONT, "bold", INK, "left")
@@ -348,12 +352,15 @@ def _draw_markets(cv: Canvas, box: Box, view: NuernbergView) -> dict[str, Box]:
     for city, col in zip(cities, cols, strict=False):
         head = col.top(40)
         numeral = numerals.get(city["route"], "")
+        name = nb_names.city(city["city"])
         nw = text_width(numeral, MIN_FONT, "cond") + 16
+        if text_width(name, MIN_FONT, "cond") > head.w - nw - 6:  # a long city name (Francoforte) takes it all
+            numeral, nw = "", -6.0
         pill = Box(head.x, head.y + 2, nw, head.h - 4)
-        cv.draw.rounded_rectangle(pill.rect, radius=8, fill=BOARD_DARK, outline=INK, width=2)
-        cv.text_in(pill, numeral, MIN_FONT, "cond", INK)
-        cv.text_in(Box(pill.x2 + 6, head.y, head.w - nw - 6, head.h), nb_names.city(city["city"]), MIN_FONT, "cond",
-                   INK, "left")
+        if numeral:
+            cv.draw.rounded_rectangle(pill.rect, radius=8, fill=BOARD_DARK, outline=INK, width=2)
+            cv.text_in(pill, numeral, MIN_FONT, "cond", INK)
+        cv.text_in(Box(pill.x2 + 6, head.y, head.w - nw - 6, head.h), name, MIN_FONT, "cond", INK, "left")
         rows = col.rest_below(40, 4).rows(1, 1, gap=4)
         for good_name, row in zip(city["goods"], rows, strict=False):
             g = goods.get(good_name)
@@ -410,15 +417,16 @@ def _draw_deck(cv: Canvas, box: Box, deck: dict[str, Any]) -> Box:
     if card is None:
         label = _("No card yet")
     elif card.get("income") is None:
-        label = _("{event}!").format(event=_(EVENT_NAMES.get(card.get("event") or "", "Raubritter")))
+        label = _("{event}!").format(event=nb_names.tr(EVENT_NAMES.get(card.get("event") or "", "Raubritter")))
     else:
         event = EVENT_NAMES.get(card.get("event") or "")
-        label = _("Income {number}").format(number=card["income"]) + (f" · {_(event)}" if event else "")
+        label = _("Income {number}").format(number=card["income"]) + (f" · {nb_names.tr(event)}" if event else "")
     # TRANSLATORS: event cards left in the draw pile
     pile = _n("{n} left", "{n} left", deck.get("draw_pile", 0)).format(n=deck.get("draw_pile", 0))
     pw = text_width(pile, MIN_FONT, "regular")
     text_box = Box(inner.x + 54, inner.y, inner.w - 54 - pw - 16, inner.h)
-    drawn = cv.text_in(text_box, label, MIN_FONT, "bold", INK, "left")
+    style = "bold" if text_width(label, MIN_FONT, "bold") <= text_box.w else "cond"  # a longer language's label
+    drawn = cv.text_in(text_box, label, MIN_FONT, style, INK, "left")
     cv.text_in(inner.right(pw), pile, MIN_FONT, "regular", INK_SOFT, "right")
     return Box(inner.x, inner.y, drawn.x2 - inner.x, inner.h)
 
@@ -479,7 +487,7 @@ def _draw_news(cv: Canvas, box: Box, view: NuernbergView, last: Any, names: Sequ
     card = (view.get("deck") or {}).get("last_card") or {}
     event = EVENT_LINES.get(str(card.get("event")), "")
     if event:
-        cv.text_in(inner, _(event), MIN_FONT, "regular", INK, "left")
+        cv.text_in(inner, nb_names.tr(event), MIN_FONT, "regular", INK, "left")
     elif view.get("to_act") and not view.get("over"):
         _seat_line(cv, inner, list(view["to_act"]), _("Waiting for"), "", names)
 
@@ -499,7 +507,8 @@ def _seat_line(cv: Canvas, box: Box, seats: list[int], before: str, after: str,
         if share >= 90:
             x = cv.text((x, box.cy), _name(s, names), MIN_FONT, "bold", INK, "lm", max_width=share - 46).x2 + 10
     if tail:
-        cv.text((x - (10 if seats and share >= 90 else 0), box.cy), tail, MIN_FONT, "regular", INK, "lm")
+        x -= 10 if seats and share >= 90 else 0
+        cv.text((x, box.cy), tail, MIN_FONT, "regular", INK, "lm", max_width=box.x2 - x)  # never past the box
 
 
 def _describe(view: NuernbergView, seat: int | None, action: str, names: Sequence[str] | None) -> str:
@@ -535,8 +544,8 @@ def _describe(view: NuernbergView, seat: int | None, action: str, names: Sequenc
     elif verb == "council":
         text = _("council card chosen")
     elif verb in ("accept", "decline", "withdraw", "cancel"):
-        text = _({"accept": N_("accepted the offer"), "decline": N_("declined the offer"),
-                  "withdraw": N_("withdrew the offer"), "cancel": N_("cancelled the offer")}[verb])
+        text = nb_names.tr({"accept": N_("accepted the offer"), "decline": N_("declined the offer"),
+                            "withdraw": N_("withdrew the offer"), "cancel": N_("cancelled the offer")}[verb])
     elif verb == "end":
         text = _("ended the turn")
     else:
@@ -611,7 +620,7 @@ def draw_private(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     _stat(cv, stats[3], "card", me["cards"])
     phase = str(view.get("phase"))  # the phase in the reader's language (the view's name is its builder's)
     turn = _("your turn") if seat in (view.get("to_act") or []) else (
-        _(PHASE_NAMES[phase]) if phase in PHASE_NAMES else str(view.get("phase_name") or ""))
+        nb_names.tr(PHASE_NAMES[phase]) if phase in PHASE_NAMES else str(view.get("phase_name") or ""))
     cv.text_in(stats[4], turn, MIN_FONT, "regular", INK, "right")
 
     _draw_hand(cv, cv.region("hand", Box(8, 72, cv.w - 16, 220)), hand, me)
@@ -688,7 +697,7 @@ def _draw_builds(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergPlayer,
         if ok:
             cv.draw.rounded_rectangle(row.rect, radius=10, fill=mix(GOOD, PAPER, 0.8))
         _paste(cv, sprite, (row.x + 28, row.cy))
-        label = _(BUILD_NAMES[kind])
+        label = nb_names.tr(BUILD_NAMES[kind])
         if kind in left:
             label += f" ({left[kind]})"
         cv.text_in(Box(row.x + 60, row.y, 272, row.h), label, MIN_FONT, "cond", INK, "left")
@@ -847,7 +856,7 @@ def _final_legend(cv: Canvas, box: Box, scores: list[int], ranks: list[int]) -> 
     cells = [*rows[0].cols(1, 1, gap=10), *rows[1].cols(1, 1, gap=10)]
     for cell, (_key, pic, label) in zip(cells, _FINAL_COLS, strict=True):
         _paste(cv, art.icon(pic, 40), (cell.x + 20, cell.cy))
-        cv.text_in(Box(cell.x + 48, cell.y, cell.w - 48, cell.h), _(label), MIN_FONT, "regular", INK, "left")
+        cv.text_in(Box(cell.x + 48, cell.y, cell.w - 48, cell.h), nb_names.tr(label), MIN_FONT, "regular", INK, "left")
     if tied:
         cv.text_in(rows[2], _("Ties: the better council card first"), MIN_FONT, "regular", INK_SOFT,
                    "left")

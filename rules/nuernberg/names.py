@@ -38,6 +38,12 @@ TERRAIN_NAMES: dict[str, str] = {
 }
 
 
+def tr(text: str) -> str:
+    """A text marked with ``N_`` where it is defined (a table's value), in the reader's language; "" stays ""
+    (gettext would give the catalog's header)."""
+    return _(text) if text else text
+
+
 def item(name: str) -> str:
     """A resource or gold by its protocol word."""
     return _(ITEM_NAMES[name]) if name in ITEM_NAMES else name

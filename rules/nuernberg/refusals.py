@@ -80,7 +80,7 @@ def reason(st: NuernbergState, seat: int, action: str) -> str | None:
 def _phase_words(st: NuernbergState) -> str:
     from rules.nuernberg.views import PHASE_NAMES
 
-    return _(PHASE_NAMES[st.phase]) if st.phase in PHASE_NAMES else st.phase
+    return names.tr(PHASE_NAMES[st.phase]) if st.phase in PHASE_NAMES else st.phase
 
 
 def _answer(st: NuernbergState, seat: int, verb: str) -> str | None:

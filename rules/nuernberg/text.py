@@ -288,7 +288,7 @@ def _produce_label(st: NuernbergState, seat: int, g: int) -> str:
 
 
 def _council_name(card: str | None, none: str) -> str:
-    return _(COUNCIL_NAME[card]) if card in COUNCIL_NAME else none
+    return names.tr(COUNCIL_NAME[card]) if card in COUNCIL_NAME else none
 
 
 def _council_label(st: NuernbergState, victim: int) -> str:
@@ -322,7 +322,7 @@ def _event_text(event: Event) -> str:
         return _("{who} ends the turn.").format(who=who)
     if kind == "card":
         income = _("income {number}").format(number=p["income"]) if p.get("income") else _("no income")
-        ev = _(EVENT_TEXT[p.get("event") or ""]) if (p.get("event") or "") in EVENT_TEXT else _("no event")
+        ev = names.tr(EVENT_TEXT.get(p.get("event") or "", "")) or _("no event")
         return _("{who} turns over {card}: {income}; {event}.").format(who=who, card=p["card"], income=income,
                                                                        event=ev)
     if kind == "income":
@@ -550,7 +550,7 @@ def summary(view: dict[str, Any]) -> str:
     if last:
         income = _("income {number}").format(number=last["income"]) if last.get("income") else _("no income")
         event = last.get("event") or ""
-        text = _(EVENT_TEXT[event]) if event in EVENT_TEXT else (last.get("text") or _("no event"))
+        text = names.tr(EVENT_TEXT.get(event, "")) or last.get("text") or _("no event")
         lines.append(_("Last card {card}: {income}; {event}").format(card=last["id"], income=income, event=text))
     if timeline:
         lines.append(_("The game ends in {year} (or when someone reaches {vp} VP on their turn).").format(

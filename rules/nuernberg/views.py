@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from rules.nuernberg import trading
+from rules.nuernberg import names, trading
 from rules.nuernberg.board import (
     CARD_BY_ID,
     COUNCIL_NAME,
@@ -202,7 +202,7 @@ def status_text(year: int, phase: str, turn: int, active: int, waiting: list[int
         return _("{year}: game over — the time marker reached {end}").format(year=year, end=END_YEAR)
     # No colour words: the image draws each seat in the render palette, and names replace "Seat N" at the table.
     return _("{year}, turn {turn}: {who} — {phase}; waiting for {waiting}").format(
-        year=year, turn=turn, who=seat_word(active), phase=_(PHASE_NAMES[phase]),
+        year=year, turn=turn, who=seat_word(active), phase=names.tr(PHASE_NAMES[phase]),
         waiting=", ".join(seat_word(s) for s in waiting))
 
 
@@ -218,7 +218,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
     if st.last_card:
         card = CARD_BY_ID[st.last_card]
         last = {"id": card["id"], "income": card["income"], "event": card["event"],
-                "text": _(EVENT_TEXT[card["event"]]) if card["event"] in EVENT_TEXT else ""}
+                "text": names.tr(EVENT_TEXT.get(card["event"] or "", ""))}
     offer = None
     if st.offer is not None:
         offer = trading.public_offer(st.offer)
@@ -229,7 +229,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
         "viewer": viewer,
         "to_act": st.to_act(),
         "phase": st.phase,
-        "phase_name": _(PHASE_NAMES[st.phase]),
+        "phase_name": names.tr(PHASE_NAMES[st.phase]),
         "status": status_line(st),
         "scores": [sum(b.values()) for b in breakdowns],
         "over": st.phase == "over",
@@ -249,7 +249,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
         "deck": {"draw_pile": len(st.deck), "drawn": len(st.discard), "drawn_cards": list(st.discard),
                  "last_card": last, "handelstag": st.handelstag},
         "council": [
-            {"id": c, "name": _(COUNCIL_NAME[c]), "vp": COUNCIL_VP[c], "holder": _seat(h)}
+            {"id": c, "name": names.tr(COUNCIL_NAME[c]), "vp": COUNCIL_VP[c], "holder": _seat(h)}
             for c, h in zip(st.council_cards, st.council, strict=True)
         ],
         "players": [_player(st, s, viewer, breakdowns[s]) for s in range(n)],
