@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import cache
 from typing import Any, cast
 
 import pytest
@@ -164,7 +165,12 @@ def test_the_texts_read_as_their_language() -> None:
 
 
 # ---------------------------------------------------------------- the images in every language
-def _moments() -> Iterator[tuple[str, NuernbergState, Any]]:
+@cache
+def _moments() -> list[tuple[str, NuernbergState, Any]]:
+    return list(_each_moment())
+
+
+def _each_moment() -> Iterator[tuple[str, NuernbergState, Any]]:
     """Boards worth drawing: the start, a menu choosing a place, a Raubritter, an offer out, later turns, the end."""
     for n, seed, setup in ((4, 3, "beginner"), (3, 5, "free")):
         state = GAME.new_state(n, seed, {"setup": setup})
@@ -218,7 +224,7 @@ def test_every_image_fits_in_every_language(lang: str) -> None:
             names = NAMES[: state.num_players]
             view = state.view(None)
             problems += _misfits(nb.draw_board(view, last, names), f"board {label}", cut)
-            for seat in range(state.num_players):
+            for seat in {state.active, (state.active + 1) % state.num_players, *state.to_act()[:1]}:  # a few
                 problems += _misfits(nb.draw_private(state.view(seat), names), f"private {seat} {label}", cut)
             if state.phase == "over":
                 problems += _misfits(nb.draw_final(view, names), f"final {label}", cut)
