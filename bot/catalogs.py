@@ -38,7 +38,8 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "speicherstadt": ("rules/speicherstadt", "render/speicherstadt.py"),
     "colonia": ("rules/colonia", "render/colonia.py", "render/colonia_art.py"),
     "strasbourg": ("rules/strasbourg", "render/strasbourg", "render/strasbourg_art.py"),
-    "nuernberg": ("rules/nuernberg", "render/nuernberg.py", "render/nuernberg_art.py", "render/nuernberg_maps.py"),
+    "nuernberg": ("rules/nuernberg", "render/nuernberg.py", "render/nuernberg_art.py", "render/nuernberg_maps.py",
+                  "render/nuernberg_panel.py"),
 }
 _FIELD = re.compile(r"\{([^{}:!]*)[^{}]*\}")
 

@@ -40,6 +40,10 @@ from render.kit import (
     seat_name,
     text_width,
 )
+from rules.nuernberg import names as nb_names
+from rules.nuernberg.text import and_list
+from rules.nuernberg.views import PHASE_NAMES
+from rules.words import N_, translator
 
 if TYPE_CHECKING:
     from rules.core import Event
@@ -55,21 +59,22 @@ COSTS: dict[str, dict[str, int]] = {
     "wall": {"brick": 1, "gold": 3},
     "tower": {"brick": 1, "wood": 1, "gold": 3},
 }
-BUILD_NAMES = {"toll": "Toll bar", "settlement": "Settlement", "manufacture": "Manufacture", "wall": "Wall",
-               "tower": "Tower"}
-EVENT_NAMES = {"raubritter": "Raubritter", "wegezoll": "Wegezoll", "time": "Time +1", "retreat": "Knight home",
-               "reichstag": "Reichstag", "handelstag": "Handelstag"}
+_, _n = translator("nuernberg")
+
+BUILD_NAMES = {"toll": N_("Toll bar"), "settlement": N_("Settlement"), "manufacture": N_("Manufacture"),
+               "wall": N_("Wall"), "tower": N_("Tower")}
+EVENT_NAMES = {"raubritter": N_("Raubritter"), "wegezoll": N_("Wegezoll"), "time": N_("Time +1"),
+               "retreat": N_("Knight home"), "reichstag": N_("Reichstag"), "handelstag": N_("Handelstag")}
 # The header's phase names, short enough to fit beside the active player's name.
-PHASE_SHORT = {"setup_toll": "set-up: toll", "setup_settle": "set-up: settle", "draw": "event card",
-               "discard": "return cards", "robber": "knight moves", "robber_hex": "knight moves",
-               "steal": "steal a card", "main": "trade & build", "council": "council card",
-               "offer": "offer out", "over": "game over"}
+PHASE_SHORT = {"setup_toll": N_("set-up: toll"), "setup_settle": N_("set-up: settle"), "draw": N_("event card"),
+               "discard": N_("return cards"), "robber": N_("knight moves"), "robber_hex": N_("knight moves"),
+               "steal": N_("steal a card"), "main": N_("trade & build"), "council": N_("council card"),
+               "offer": N_("offer out"), "over": N_("game over")}
 # The last event card, in one line of the news box (the view's text is longer than the box).
-EVENT_LINES = {"raubritter": "Raubritter: the knight moves", "wegezoll": "Wegezoll: gold to route holders",
-               "time": "The time marker moves on", "retreat": "The knight goes home",
-               "reichstag": "Reichstag: gold per manufacture", "handelstag": "Handelstag: bank trades at 3:1"}
-GOOD_NAMES = {"helmets": "Helmets", "paper": "Paper", "compasses": "Compasses", "armour": "Armour",
-              "lyres": "Lyres"}
+EVENT_LINES = {"raubritter": N_("Raubritter: the knight moves"), "wegezoll": N_("Wegezoll: gold to route holders"),
+               "time": N_("The time marker moves on"), "retreat": N_("The knight goes home"),
+               "reichstag": N_("Reichstag: gold per manufacture"),
+               "handelstag": N_("Handelstag: bank trades at 3:1")}
 
 # ---------------------------------------------------------------- layout of the public board
 # The right column is for what a phone must read at a third of the size: player cards with whole names, and a city
@@ -240,18 +245,23 @@ def _draw_common(cv: Canvas, view: NuernbergView, names: Sequence[str] | None) -
 def _draw_header(cv: Canvas, box: Box, view: NuernbergView, names: Sequence[str] | None) -> None:
     cv.panel(box, fill=BOARD_DARK)
     inner = box.inset(10, 5)
-    turn = f"Turn {view.get('turn', 0)}"
+    turn = _("Turn {turn}").format(turn=view.get("turn", 0))
     tw = text_width(turn, MIN_FONT, "bold")
-    cv.text_in(inner.left(tw), turn, MIN_FONT, "bold", INK, "left")
+    phase = _("game over") if view.get("over") else nb_names.tr(PHASE_SHORT.get(str(view.get("phase")),
+                                                                                 str(view.get("phase_name"))))
+    pw = text_width(phase, MIN_FONT, "regular")
+    if inner.w - tw - 14 - pw - 12 < 150:  # a long phase (in some language) takes the turn's place, not the name's
+        tw = -14.0
+    else:
+        cv.text_in(inner.left(tw), turn, MIN_FONT, "bold", INK, "left")
     active = int(view.get("active", 0))
     name = _name(active, names)
-    phase = "game over" if view.get("over") else PHASE_SHORT.get(str(view.get("phase")), str(view.get("phase_name")))
-    pw = text_width(phase, MIN_FONT, "regular")
-    room = inner.w - tw - 14 - pw - 12  # the phase is never cut; a long name is
+    room = max(inner.w - tw - 14 - pw - 12, inner.h + 40)  # the phase is never cut; a long name is
     chip = Box(inner.x + tw + 14, inner.y, min(room, text_width(name, MIN_FONT, "cond") + inner.h + 20),
                inner.h)
     cv.player_chip(chip, active, name, MIN_FONT, "cond")
-    cv.text_in(Box(chip.x2 + 12, inner.y, pw + 1, inner.h), phase, MIN_FONT, "regular", INK, "left")
+    cv.text_in(Box(chip.x2 + 12, inner.y, min(pw + 1, inner.x2 - chip.x2 - 12), inner.h), phase, MIN_FONT,
+               "regular", INK, "left")
 
 
 def _draw_council(cv: Canvas, box: Box, council: list[dict[str, Any]]) -> dict[str, Box]:
@@ -265,7 +275,7 @@ def _draw_council(cv: Canvas, box: Box, council: list[dict[str, Any]]) -> dict[s
         out[card["id"]] = slot
         cv.draw.rounded_rectangle(slot.rect, radius=8, fill=mix(GOLD, PAPER, 0.45), outline=INK, width=2)
         top, bottom = slot.inset(2, 4).rows(1, 1)
-        cv.text_in(top, f"{card['vp']} VP", MIN_FONT, "cond", INK)
+        cv.text_in(top, _("{vp} VP").format(vp=card["vp"]), MIN_FONT, "cond", INK)
         if card.get("holder") is not None:
             cv.token(card["holder"], (bottom.cx, bottom.cy), 34)
         else:
@@ -284,11 +294,15 @@ def _draw_markets(cv: Canvas, box: Box, view: NuernbergView) -> dict[str, Box]:
     for city, col in zip(cities, cols, strict=False):
         head = col.top(40)
         numeral = numerals.get(city["route"], "")
+        name = nb_names.city(city["city"])
         nw = text_width(numeral, MIN_FONT, "cond") + 16
+        if text_width(name, MIN_FONT, "cond") > head.w - nw - 6:  # a long city name (Francoforte) takes it all
+            numeral, nw = "", -6.0
         pill = Box(head.x, head.y + 2, nw, head.h - 4)
-        cv.draw.rounded_rectangle(pill.rect, radius=8, fill=BOARD_DARK, outline=INK, width=2)
-        cv.text_in(pill, numeral, MIN_FONT, "cond", INK)
-        cv.text_in(Box(pill.x2 + 6, head.y, head.w - nw - 6, head.h), city["city"], MIN_FONT, "cond", INK, "left")
+        if numeral:
+            cv.draw.rounded_rectangle(pill.rect, radius=8, fill=BOARD_DARK, outline=INK, width=2)
+            cv.text_in(pill, numeral, MIN_FONT, "cond", INK)
+        cv.text_in(Box(pill.x2 + 6, head.y, head.w - nw - 6, head.h), name, MIN_FONT, "cond", INK, "left")
         rows = col.rest_below(40, 4).rows(1, 1, gap=4)
         for good_name, row in zip(city["goods"], rows, strict=False):
             g = goods.get(good_name)
@@ -343,16 +357,18 @@ def _draw_deck(cv: Canvas, box: Box, deck: dict[str, Any]) -> Box:
     _paste(cv, art.icon("event", 44), (inner.x + 22, inner.cy))
     card = deck.get("last_card")
     if card is None:
-        label = "No card yet"
+        label = _("No card yet")
     elif card.get("income") is None:
-        label = EVENT_NAMES.get(card.get("event") or "", "Raubritter") + "!"
+        label = _("{event}!").format(event=nb_names.tr(EVENT_NAMES.get(card.get("event") or "", "Raubritter")))
     else:
         event = EVENT_NAMES.get(card.get("event") or "")
-        label = f"Income {card['income']}" + (f" · {event}" if event else "")
-    pile = f"{deck.get('draw_pile', 0)} left"
+        label = _("Income {number}").format(number=card["income"]) + (f" · {nb_names.tr(event)}" if event else "")
+    # TRANSLATORS: event cards left in the draw pile
+    pile = _n("{n} left", "{n} left", deck.get("draw_pile", 0)).format(n=deck.get("draw_pile", 0))
     pw = text_width(pile, MIN_FONT, "regular")
     text_box = Box(inner.x + 54, inner.y, inner.w - 54 - pw - 16, inner.h)
-    drawn = cv.text_in(text_box, label, MIN_FONT, "bold", INK, "left")
+    style = "bold" if text_width(label, MIN_FONT, "bold") <= text_box.w else "cond"  # a longer language's label
+    drawn = cv.text_in(text_box, label, MIN_FONT, style, INK, "left")
     cv.text_in(inner.right(pw), pile, MIN_FONT, "regular", INK_SOFT, "right")
     return Box(inner.x, inner.y, drawn.x2 - inner.x, inner.h)
 
@@ -377,8 +393,8 @@ def _draw_offer(cv: Canvas, box: Box, offer: dict[str, Any]) -> None:
     cv.token(offer["from"], (inner.x + 16, cy), 30)
     x = inner.x + 38
     x = _items(cv, x, cy, offer.get("give") or {}, inner.x2 - 200)
-    cv.text((x, cy), "for", MIN_FONT, "regular", INK_SOFT, "lm")
-    x += text_width("for", MIN_FONT, "regular") + 10
+    cv.text((x, cy), _("for"), MIN_FONT, "regular", INK_SOFT, "lm")
+    x += text_width(_("for"), MIN_FONT, "regular") + 10
     x = _items(cv, x, cy, offer.get("want") or {}, inner.x2 - 110)
     cv.text((x, cy), "→", MIN_FONT, "bold", INK, "lm")
     x += 36
@@ -413,9 +429,9 @@ def _draw_news(cv: Canvas, box: Box, view: NuernbergView, last: Any, names: Sequ
     card = (view.get("deck") or {}).get("last_card") or {}
     event = EVENT_LINES.get(str(card.get("event")), "")
     if event:
-        cv.text_in(inner, event, MIN_FONT, "regular", INK, "left")
+        cv.text_in(inner, nb_names.tr(event), MIN_FONT, "regular", INK, "left")
     elif view.get("to_act") and not view.get("over"):
-        _seat_line(cv, inner, list(view["to_act"]), "Waiting for", "", names)
+        _seat_line(cv, inner, list(view["to_act"]), _("Waiting for"), "", names)
 
 
 def _seat_line(cv: Canvas, box: Box, seats: list[int], before: str, after: str,
@@ -433,7 +449,8 @@ def _seat_line(cv: Canvas, box: Box, seats: list[int], before: str, after: str,
         if share >= 90:
             x = cv.text((x, box.cy), _name(s, names), MIN_FONT, "bold", INK, "lm", max_width=share - 46).x2 + 10
     if tail:
-        cv.text((x - (10 if seats and share >= 90 else 0), box.cy), tail, MIN_FONT, "regular", INK, "lm")
+        x -= 10 if seats and share >= 90 else 0
+        cv.text((x, box.cy), tail, MIN_FONT, "regular", INK, "lm", max_width=box.x2 - x)  # never past the box
 
 
 def _describe(view: NuernbergView, seat: int | None, action: str, names: Sequence[str] | None) -> str:
@@ -445,34 +462,34 @@ def _describe(view: NuernbergView, seat: int | None, action: str, names: Sequenc
     numerals = {r["id"]: r["numeral"] for r in view["countryside"]["routes"]}
     route = numerals.get(arg.split(".")[0], "")
     if verb == "toll" and arg:
-        text = f"toll bar on route {route}"
+        text = _("toll bar on route {numeral}").format(numeral=route)
     elif verb == "settle" and "." in arg:
-        text = f"settlement on route {route}"
+        text = _("settlement on route {numeral}").format(numeral=route)
     elif verb == "manufacture" and arg:
-        text = "built a manufacture"
+        text = _("built a manufacture")
     elif verb == "wall":
-        text = "built a wall"
+        text = _("built a wall")
     elif verb == "tower" and arg:
-        text = "built a tower"
+        text = _("built a tower")
     elif verb == "produce":
-        text = f"sold {GOOD_NAMES.get(arg, arg).lower()}"
+        text = _("sold {good}").format(good=nb_names.good(arg))
     elif verb == "bank" and len(words) == 3:
-        text = "traded with the bank"
+        text = _("traded with the bank")
     elif verb == "robber" and arg.startswith("H"):
-        text = "moved the robber knight"
+        text = _("moved the robber knight")
     elif verb == "steal" and arg.isdigit():
-        text = f"robbed {_name(int(arg), names)}"
+        text = _("robbed {victim}").format(victim=_name(int(arg), names))
     elif verb == "draw":
-        text = "turned an event card"
+        text = _("turned an event card")
     elif verb == "discard":
-        text = "returned a card"  # which card stays unsaid
+        text = _("returned a card")  # which card stays unsaid
     elif verb == "council":
-        text = "council card chosen"
+        text = _("council card chosen")
     elif verb in ("accept", "decline", "withdraw", "cancel"):
-        text = {"accept": "accepted the offer", "decline": "declined the offer", "withdraw": "withdrew the offer",
-                "cancel": "cancelled the offer"}[verb]
+        text = nb_names.tr({"accept": N_("accepted the offer"), "decline": N_("declined the offer"),
+                            "withdraw": N_("withdrew the offer"), "cancel": N_("cancelled the offer")}[verb])
     elif verb == "end":
-        text = "ended the turn"
+        text = _("ended the turn")
     else:
         return ""
     return text
@@ -529,7 +546,7 @@ def draw_private(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     if seat is None:
         box = cv.region("header", Box(8, 8, cv.w - 16, 60))
         cv.panel(box, fill=BOARD_DARK)
-        cv.text_in(box.inset(12, 4), "Spectators hold no cards", MIN_FONT, "bold", INK, "left")
+        cv.text_in(box.inset(12, 4), _("Spectators hold no cards"), MIN_FONT, "bold", INK, "left")
         return cv
     me = view["players"][seat]
     hand: dict[str, int] = me.get("hand") or {}
@@ -544,7 +561,9 @@ def draw_private(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     panel.stat(cv, stats[1], "gold", me["gold"])
     panel.stat(cv, stats[2], "prestige", me["prestige"])
     panel.stat(cv, stats[3], "card", me["cards"])
-    turn = "your turn" if seat in (view.get("to_act") or []) else str(view.get("phase_name") or "")
+    phase = str(view.get("phase"))  # the phase in the reader's language (the view's name is its builder's)
+    turn = _("your turn") if seat in (view.get("to_act") or []) else (
+        nb_names.tr(PHASE_NAMES[phase]) if phase in PHASE_NAMES else str(view.get("phase_name") or ""))
     cv.text_in(stats[4], turn, MIN_FONT, "regular", INK, "right")
 
     _draw_hand(cv, cv.region("hand", Box(8, 72, cv.w - 16, 220)), hand, me)
@@ -565,7 +584,7 @@ def _draw_hand(cv: Canvas, box: Box, hand: dict[str, int], me: NuernbergPlayer) 
         pic_box, label_box, count_box = card.inset(6, 6).rows(1, -36, -56)
         pic = round(min(pic_box.w, pic_box.h) * 0.92)
         _paste(cv, art.icon(item, pic), (pic_box.cx, pic_box.cy))
-        cv.text_in(label_box, item, MIN_FONT, "cond", INK_SOFT)
+        cv.text_in(label_box, nb_names.item(item), MIN_FONT, "cond", INK_SOFT)
         cv.text_in(count_box, str(n), 48, "bold", INK if n else INK_SOFT)
 
 
@@ -602,7 +621,7 @@ def _cost_icons(cv: Canvas, x: float, cy: float, cost: dict[str, int], size: int
 def _draw_builds(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergPlayer, hand: dict[str, int]) -> None:
     cv.panel(box)
     inner = box.inset(12, 8)
-    cv.text_in(inner.top(40), "Build", MIN_FONT, "bold", INK, "left")
+    cv.text_in(inner.top(40), _("Build"), MIN_FONT, "bold", INK, "left")
     rows = inner.rest_below(40, 4).rows(*([1] * len(COSTS)), gap=6)
     left = me.get("pieces_left") or {}
     seat = me["seat"]
@@ -621,7 +640,7 @@ def _draw_builds(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergPlayer,
         if ok:
             cv.draw.rounded_rectangle(row.rect, radius=10, fill=mix(GOOD, PAPER, 0.8))
         _paste(cv, sprite, (row.x + 28, row.cy))
-        label = BUILD_NAMES[kind]
+        label = nb_names.tr(BUILD_NAMES[kind])
         if kind in left:
             label += f" ({left[kind]})"
         cv.text_in(Box(row.x + 60, row.y, 272, row.h), label, MIN_FONT, "cond", INK, "left")
@@ -645,7 +664,7 @@ def _doubled(view: NuernbergView, seat: int) -> set[str]:
 def _draw_goods(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergPlayer, hand: dict[str, int]) -> None:
     cv.panel(box)
     inner = box.inset(12, 8)
-    cv.text_in(inner.top(40), "Produce and sell", MIN_FONT, "bold", INK, "left")
+    cv.text_in(inner.top(40), _("Produce and sell"), MIN_FONT, "bold", INK, "left")
     goods = view.get("goods") or []
     rows = inner.rest_below(40, 4).rows(*([1] * max(1, len(goods))), gap=4)
     doubled = _doubled(view, me["seat"])
@@ -665,9 +684,10 @@ def _draw_goods(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergPlayer, 
         # the toll goes to the sale city's Wegerecht holder, unless that is the seller or nobody
         collector = g.get("toll_to")
         if collector is None or collector == me["seat"]:
-            cv.text((coin_x + 110, row.cy), "no toll", MIN_FONT, "cond", GOOD, "lm")
+            cv.text((coin_x + 110, row.cy), _("no toll"), MIN_FONT, "cond", GOOD, "lm")
         else:
-            drawn = cv.text((coin_x + 110, row.cy), f"toll {g['toll']}", MIN_FONT, "cond", INK_SOFT, "lm")
+            drawn = cv.text((coin_x + 110, row.cy), _("toll {toll}").format(toll=g["toll"]), MIN_FONT, "cond",
+                            INK_SOFT, "lm")
             cv.token(collector, (drawn.x2 + 20, row.cy), 28)
         _paste(cv, art.icon("check" if ok else "cross", 30), (row.x2 - 22, row.cy))
 
@@ -678,7 +698,7 @@ def _draw_private_info(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergP
     inner = box.inset(12, 6)
     top, bottom = inner.rows(1, 1, gap=4)
     rates = me.get("bank_rates") or {}
-    cv.text_in(top.left(150), "Bank n:1", MIN_FONT, "cond", INK, "left")
+    cv.text_in(top.left(150), _("Bank n:1"), MIN_FONT, "cond", INK, "left")
     x = top.x + 156
     for item in (*RESOURCES, "gold"):
         rate = rates.get(item, 4)
@@ -690,7 +710,9 @@ def _draw_private_info(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergP
     offer = view.get("offer")
     draft = view.get("draft") if view.get("active") == me["seat"] else None
     if me.get("discard_due"):
-        cv.chip(bottom.inset(0, 4), f"Return {me['discard_due']} cards (Raubritter)", BAD, MIN_FONT, "bold")
+        due = me["discard_due"]  # never 1 (more than 7 cards return half): English always said "cards"
+        cv.chip(bottom.inset(0, 4), _n("Return {n} cards (Raubritter)", "Return {n} cards (Raubritter)", due).format(
+            n=due), BAD, MIN_FONT, "bold")
     elif offer:
         _draw_offer(cv, bottom, offer)
     elif draft:
@@ -698,8 +720,10 @@ def _draw_private_info(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergP
     else:
         tolls = (me.get("pieces_left") or {}).get("toll", 0)
         routes = panel.numerals(view, me.get("wegerecht") or [])
-        text = f"Wegerecht {routes}" if routes else "No Wegerecht"
-        cv.text_in(bottom, f"{text} · {tolls} toll bars left", MIN_FONT, "regular", INK, "left")
+        text = _("Wegerecht {routes}").format(routes=routes) if routes else _("No Wegerecht")
+        # English said "1 toll bars left" too (kept); other languages take their singular
+        left_text = _n("{n} toll bars left", "{n} toll bars left", tolls).format(n=tolls)
+        cv.text_in(bottom, f"{text} · {left_text}", MIN_FONT, "regular", INK, "left")
 
 
 # ================================================================ final scores
@@ -717,11 +741,13 @@ def draw_final(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     cv.panel(title, fill=BOARD_DARK)
     winners = [s for s, r in enumerate(ranks) if r == 1]
     head, sub = title.inset(14, 8).rows(1, 1)
-    cv.text_in(head, "Game over", 40, "bold", INK, "left")
+    cv.text_in(head, _("Game over"), 40, "bold", INK, "left")
     end = view.get("end")
-    reason = {"vp": "13 points reached", "time": "time ran out"}.get(str(end), "")
-    win = " and ".join(_name(s, names) for s in winners)
-    cv.text_in(sub, f"{win} wins" + (f" · {reason}" if reason else ""), MIN_FONT, "regular", INK, "left")
+    reason = {"vp": _("13 points reached"), "time": _("time ran out")}.get(str(end), "")
+    win = and_list([_name(s, names) for s in winners])
+    # English said "A and B wins" for a shared win too (kept); other languages take their plural
+    wins = _n("{winners} wins", "{winners} wins", len(winners)).format(winners=win)
+    cv.text_in(sub, wins + (f" · {reason}" if reason else ""), MIN_FONT, "regular", INK, "left")
     table = cv.region("scores", Box(640, 126, 632, 420))
     cv.panel(table)
     _final_table(cv, table.inset(10), scores, ranks, breakdown, names)
@@ -730,14 +756,15 @@ def draw_final(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     _final_legend(cv, legend.inset(14, 10), scores, ranks)
     deck = cv.region("deck", FINAL_DECK)
     cv.panel(deck)
-    cv.text_in(deck.inset(12, 4), f"Ended in {view['timeline'].get('year', '')}, turn {view.get('turn', 0)}",
+    cv.text_in(deck.inset(12, 4), _("Ended in {year}, turn {turn}").format(year=view["timeline"].get("year", ""),
+                                                                           turn=view.get("turn", 0)),
                MIN_FONT, "regular", INK, "left")
     return cv
 
 
 _FINAL_COLS: tuple[tuple[str, str, str], ...] = (
-    ("settlements", "house", "Settlements"), ("manufactures", "workshop", "Manufactures"),
-    ("wegerecht", "signpost", "Wegerecht"), ("council", "council", "Council"),
+    ("settlements", "house", N_("Settlements")), ("manufactures", "workshop", N_("Manufactures")),
+    ("wegerecht", "signpost", N_("Wegerecht")), ("council", "council", N_("Council")),
 )
 
 
@@ -751,7 +778,7 @@ def _final_table(cv: Canvas, box: Box, scores: list[int], ranks: list[int], brea
     for cell, (_key, pic, _label) in zip(head[2:6], _FINAL_COLS, strict=True):
         _paste(cv, art.icon(pic, 42), (cell.cx, cell.cy))
     _paste(cv, icon_sprite("star", 42), (head[6].cx, head[6].cy))
-    cv.text_in(head[1].inset(8, 0), "Player", MIN_FONT, "bold", INK, "left")
+    cv.text_in(head[1].inset(8, 0), _("Player"), MIN_FONT, "bold", INK, "left")
     for seat, line in zip(order, lines[1:], strict=False):
         cells = line.cols(*widths, gap=6)
         if ranks[seat] == 1:
@@ -772,7 +799,7 @@ def _final_legend(cv: Canvas, box: Box, scores: list[int], ranks: list[int]) -> 
     cells = [*rows[0].cols(1, 1, gap=10), *rows[1].cols(1, 1, gap=10)]
     for cell, (_key, pic, label) in zip(cells, _FINAL_COLS, strict=True):
         _paste(cv, art.icon(pic, 40), (cell.x + 20, cell.cy))
-        cv.text_in(Box(cell.x + 48, cell.y, cell.w - 48, cell.h), label, MIN_FONT, "regular", INK, "left")
+        cv.text_in(Box(cell.x + 48, cell.y, cell.w - 48, cell.h), nb_names.tr(label), MIN_FONT, "regular", INK, "left")
     if tied:
-        cv.text_in(rows[2], "Ties: the better council card first", MIN_FONT, "regular", INK_SOFT,
+        cv.text_in(rows[2], _("Ties: the better council card first"), MIN_FONT, "regular", INK_SOFT,
                    "left")

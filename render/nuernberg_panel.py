@@ -30,14 +30,18 @@ from render.kit import (
     seat_name,
     text_width,
 )
+from rules.words import N_, translator
 
 if TYPE_CHECKING:
     from rules.nuernberg.views import NuernbergPlayer, NuernbergView
 
+_, _n = translator("nuernberg")
+
 ICON = 30
 STAT_ICON = 28  # a stat cell is icon + number; four cells of 72 px keep "13" whole on a 309 px card
 # The key under the cards: (icon, word) in the order of a card's stats.
-KEY: tuple[tuple[str, str], ...] = (("star", "points"), ("gold", "gold"), ("card", "cards"), ("prestige", "prestige"))
+KEY: tuple[tuple[str, str], ...] = (("star", N_("points")), ("gold", N_("gold")), ("card", N_("cards")),
+                                   ("prestige", N_("prestige")))
 KEY_H = 36
 HOURGLASS = 24
 
@@ -124,10 +128,12 @@ def _card(cv: Canvas, card: Box, view: NuernbergView, p: NuernbergPlayer, active
 
 def _key(cv: Canvas, box: Box) -> None:
     """One line naming each icon of the cards, spread over the panel's width."""
-    widths = [STAT_ICON + 4 + text_width(word, MIN_FONT, "cond") + 1 for _kind, word in KEY]
+    widths = [STAT_ICON + 4 + text_width(_(word), MIN_FONT, "cond") + 1 for _kind, word in KEY]
+    if sum(widths) > box.w:  # longer words (another language): every cell gives up room alike, none leaves the box
+        widths = [w * box.w / sum(widths) for w in widths]
     gap = max(0.0, (box.w - sum(widths)) / (len(KEY) - 1))
     cells = box.cols(*(-w for w in widths), gap=gap)
     for cell, (kind, word) in zip(cells, KEY, strict=True):
         cv.paste(sprite(kind, STAT_ICON), (cell.x + STAT_ICON / 2, cell.cy))
-        cv.text_in(Box(cell.x + STAT_ICON + 4, cell.y, cell.w - STAT_ICON - 4, cell.h), word, MIN_FONT, "cond",
+        cv.text_in(Box(cell.x + STAT_ICON + 4, cell.y, cell.w - STAT_ICON - 4, cell.h), _(word), MIN_FONT, "cond",
                    INK_SOFT, "left")

@@ -8,11 +8,12 @@ from typing import Any, ClassVar
 from rules.core import DRAW, REVEAL, Event, Game, GameParts, OrdersBook, Rng, State
 from rules.nuernberg import bot, orders, setup, text
 from rules.nuernberg.state import NuernbergState
+from rules.words import N_
 
 
 class NuernbergGame(Game):
     name: ClassVar[str] = "nuernberg"
-    title: ClassVar[str] = "Die Siedler von Nürnberg"
+    title: ClassVar[str] = N_("Die Siedler von Nürnberg")
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
     state_class: ClassVar[type[State[Any]]] = NuernbergState
@@ -24,7 +25,7 @@ class NuernbergGame(Game):
     #: undo (docs/service.md "Undo"): the event card turned over from the pile. A steal and a reshuffle use the Rng;
     #: the Raubritter discards stay secret after the step (only the counts show, at once), so they are no reveal.
     reveal_events: ClassVar[Mapping[str, str]] = {"card": DRAW, "game_end": REVEAL}
-    rules_summary: ClassVar[str] = (
+    rules_summary: ClassVar[str] = N_(
         "First to 13 victory points on their own turn wins; otherwise the most points when the time marker "
         "reaches 1400 (tie: the better council card). Points: settlement 1, manufacture 1, Wegerecht card 1, "
         "council card 4/3/2. Each turn: turn over an event card (income number: settlements next to those hexes "

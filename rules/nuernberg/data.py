@@ -7,11 +7,14 @@ Provenance tags (docs/rules/nuernberg.md, "Component data and its provenance"):
   The map layout, the routes' geometry, the city layout, the goods table and the event deck are reconstructed.
 
 A corrected board or card list changes this module only; the rules code reads nothing but these tables.
+Names shown to players are marked with ``N_`` (translated where shown).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from rules.words import N_
 
 SEED = "seed"
 RECON = "reconstructed"
@@ -124,7 +127,7 @@ ROUTES: list[dict[str, Any]] = [
         "id": "FRA",
         "numeral": "I",
         "card": "Frankfurt",
-        "city": "Frankfurt",
+        "city": N_("Frankfurt"),
         "crossings": [
             (["H10", "H15", "H16"], (-0.866, -0.5)),
             (["H09", "H10", "H15"], (-1.732, -1.0)),
@@ -141,7 +144,7 @@ ROUTES: list[dict[str, Any]] = [
         "id": "PRA",
         "numeral": "II",
         "card": "Prag",
-        "city": "Prag",
+        "city": N_("Prag"),
         "crossings": [
             (["H16", "H17", "H22"], (0.866, 0.5)),
             (["H17", "H22", "H23"], (1.732, 1.0)),
@@ -158,7 +161,7 @@ ROUTES: list[dict[str, Any]] = [
         "id": "VEN",
         "numeral": "III",
         "card": "Venedig",
-        "city": "Venedig",
+        "city": N_("Venedig"),
         "crossings": [
             (["H16", "H21", "H22"], (0.0, 1.0)),
             (["H21", "H22", "H27"], (0.0, 2.0)),
@@ -335,9 +338,9 @@ GOODS: list[dict[str, Any]] = [
 
 # ---- council cards (seed; one card per player: N7) -------------------------------------------------------
 COUNCIL: list[dict[str, Any]] = [
-    {"id": "siebenerrat", "name": "Mitglied im Siebenerrat", "vp": 4},
-    {"id": "kleiner_rat", "name": "Mitglied im Kleinen Rat", "vp": 3, "min_players": 4},
-    {"id": "grosser_rat", "name": "Mitglied im Großen Rat", "vp": 2},
+    {"id": "siebenerrat", "name": N_("Mitglied im Siebenerrat"), "vp": 4},
+    {"id": "kleiner_rat", "name": N_("Mitglied im Kleinen Rat"), "vp": 3, "min_players": 4},
+    {"id": "grosser_rat", "name": N_("Mitglied im Großen Rat"), "vp": 2},
 ]
 
 # ---- timeline ----------------------------------------------------------------------------------------------
@@ -362,10 +365,10 @@ _DECK_ROWS: list[tuple[str, int | None, str | None]] = [
 ]
 EVENT_DECK: list[dict[str, Any]] = [{"id": cid, "income": inc, "event": ev} for cid, inc, ev in _DECK_ROWS]
 EVENT_TEXT: dict[str, str] = {
-    "raubritter": "Raubritter: over 7 cards return half; the robber knight moves and steals a card",  # seed
-    "wegezoll": "Wegezoll: each Wegerecht holder gets 1 gold per settlement on that route",  # amount reconstructed
-    "time": "The time marker advances one space",  # seed; which cards: reconstructed
-    "retreat": "The robber knight returns to the Raubritterburg",  # N6
-    "reichstag": "Reichstag: each player gets 1 gold per own manufacture",  # reconstructed (invented)
-    "handelstag": "Handelstag: this turn the active player trades with the bank at 3:1",  # reconstructed (invented)
+    "raubritter": N_("Raubritter: over 7 cards return half; the robber knight moves and steals a card"),  # seed
+    "wegezoll": N_("Wegezoll: each Wegerecht holder gets 1 gold per settlement on that route"),  # amount reconstructed
+    "time": N_("The time marker advances one space"),  # seed; which cards: reconstructed
+    "retreat": N_("The robber knight returns to the Raubritterburg"),  # N6
+    "reichstag": N_("Reichstag: each player gets 1 gold per own manufacture"),  # reconstructed (invented)
+    "handelstag": N_("Handelstag: this turn the active player trades with the bank at 3:1"),  # reconstructed (invented)
 }

@@ -13,6 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.words import translator
+
+_, _n = translator("nuernberg")
+
 DECLINE = "decline"
 
 
@@ -36,7 +40,7 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
     phase = str(view.get("phase", ""))
     if phase == "over" or phase.startswith("setup") or view.get("active") == seat or "turn" not in view:
         return []
-    return [(DECLINE, f"Decline every trade offer for the rest of this turn (turn {view['turn']})")]
+    return [(DECLINE, _("Decline every trade offer for the rest of this turn (turn {turn})").format(turn=view["turn"]))]
 
 
 def scope(order_id: str, view: dict[str, Any], seat: int) -> str | None:

@@ -22,10 +22,14 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from rules.core import Event
+from rules.nuernberg import names
 from rules.nuernberg.board import GOLD, TRADE_ITEMS
+from rules.words import translator
 
 if TYPE_CHECKING:
     from rules.nuernberg.state import NuernbergState
+
+_, _n = translator("nuernberg")
 
 MAX_OFFERS_PER_TURN = 3
 MAX_ITEMS_PER_SIDE = 10
@@ -105,12 +109,12 @@ def seats_words(st: NuernbergState, seat: int, to: list[int]) -> str:
 def check_deal(have: list[int], give: list[int], want: list[int]) -> None:
     """Raise BadOffer unless the deal is a real exchange its giver can make."""
     if any(g and w for g, w in zip(give, want, strict=True)):
-        raise BadOffer("An item cannot be on both sides of a trade.")
+        raise BadOffer(_("An item cannot be on both sides of a trade."))
     if sum(give) > MAX_ITEMS_PER_SIDE or sum(want) > MAX_ITEMS_PER_SIDE:
-        raise BadOffer(f"At most {MAX_ITEMS_PER_SIDE} items on each side of a trade.")
-    short = [f"{n} {TRADE_ITEMS[i]}" for i, n in enumerate(give) if n > have[i]]
+        raise BadOffer(_("At most {n} items on each side of a trade.").format(n=MAX_ITEMS_PER_SIDE))
+    short = [names.count(TRADE_ITEMS[i], n) for i, n in enumerate(give) if n > have[i]]
     if short:
-        raise BadOffer(f"You do not have {', '.join(short)} to give.")
+        raise BadOffer(_("You do not have {items} to give.").format(items=", ".join(short)))
 
 
 def offer_problem(st: NuernbergState, seat: int, words: list[str]) -> str | None:
@@ -120,13 +124,13 @@ def offer_problem(st: NuernbergState, seat: int, words: list[str]) -> str | None
         return None
     give, want, to = parsed
     if st.phase != "main" or seat != st.active:
-        return "Only the active player proposes trades, during their trade-and-build phase."
+        return _("Only the active player proposes trades, during their trade-and-build phase.")
     if st.menu is not None:
-        return "Close the open menu first (back, or cancel the draft)."
+        return _("Close the open menu first (back, or cancel the draft).")
     if st.offers_made >= MAX_OFFERS_PER_TURN:
-        return f"You have sent {MAX_OFFERS_PER_TURN} offers this turn: that is the limit."
+        return _("You have sent {n} offers this turn: that is the limit.").format(n=MAX_OFFERS_PER_TURN)
     if seat in to:
-        return "You cannot trade with yourself."
+        return _("You cannot trade with yourself.")
     try:
         check_deal(holding(st, seat), give, want)
     except BadOffer as exc:
@@ -143,7 +147,7 @@ def counter_problem(st: NuernbergState, seat: int, words: list[str]) -> str | No
         return None
     offer = st.offer
     if st.phase != "offer" or offer is None or seat not in offer["to"] or str(seat) in offer["answers"]:
-        return "There is no trade offer for you to answer."
+        return _("There is no trade offer for you to answer.")
     try:
         check_deal(holding(st, seat), *deal)
     except BadOffer as exc:

@@ -1,11 +1,15 @@
-"""The per-viewer view (structure documented in ``state``). Only the viewer's own hand is shown in full."""
+"""The per-viewer view (structure documented in ``state``). Only the viewer's own hand is shown in full.
+
+Its few texts (``status``, ``phase_name``, the last card's ``text``, council ``name``) are in the language of
+whoever builds the view; the summary and the images remake theirs from the data, in their reader's language.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from rules.nuernberg import trading
+from rules.nuernberg import names, trading
 from rules.nuernberg.board import (
     CARD_BY_ID,
     COUNCIL_NAME,
@@ -36,9 +40,13 @@ from rules.nuernberg.data import (
 )
 from rules.nuernberg.economy import bank_rates, council_card, pieces_left, vp_breakdown
 from rules.views import BaseView
+from rules.words import N_, translator
+from rules.words import seat as seat_word
 
 if TYPE_CHECKING:
     from rules.nuernberg.state import NuernbergState
+
+_, _n = translator("nuernberg")
 
 
 class NuernbergPlayer(TypedDict):
@@ -86,17 +94,17 @@ class NuernbergView(BaseView):
     robber_number: int | None
 
 PHASE_NAMES = {
-    "setup_toll": "set-up: toll bar",
-    "setup_settle": "set-up: settlement",
-    "draw": "event card",
-    "discard": "Raubritter: returning cards",
-    "robber": "Raubritter: moving the knight",
-    "robber_hex": "Raubritter: moving the knight",
-    "steal": "Raubritter: stealing",
-    "main": "trade and build",
-    "council": "council card choice",
-    "offer": "trade offer out",
-    "over": "game over",
+    "setup_toll": N_("set-up: toll bar"),
+    "setup_settle": N_("set-up: settlement"),
+    "draw": N_("event card"),
+    "discard": N_("Raubritter: returning cards"),
+    "robber": N_("Raubritter: moving the knight"),
+    "robber_hex": N_("Raubritter: moving the knight"),
+    "steal": N_("Raubritter: stealing"),
+    "main": N_("trade and build"),
+    "council": N_("council card choice"),
+    "offer": N_("trade offer out"),
+    "over": N_("game over"),
 }
 
 _HEXES = [{k: h[k] for k in ("id", "q", "r", "terrain", "resource", "number")} for h in HEXES]
@@ -182,15 +190,20 @@ def _player(st: NuernbergState, seat: int, viewer: int | None, breakdown: dict[s
 
 
 def status_line(st: NuernbergState) -> str:
-    year = YEARS[st.year]
-    if st.phase == "over":
-        if st.end == "vp":
-            return f"{year}: game over — Seat {st.winner} reached 13 points"
-        return f"{year}: game over — the time marker reached {END_YEAR}"
+    return status_text(YEARS[st.year], st.phase, st.turn, st.active, st.to_act(), st.end, st.winner)
+
+
+def status_text(year: int, phase: str, turn: int, active: int, waiting: list[int], end: str | None,
+                winner: int | None) -> str:
+    """The status line, also remade from a view by the summary (each reader gets their own language)."""
+    if phase == "over":
+        if end == "vp":
+            return _("{year}: game over — {who} reached 13 points").format(year=year, who=seat_word(winner or 0))
+        return _("{year}: game over — the time marker reached {end}").format(year=year, end=END_YEAR)
     # No colour words: the image draws each seat in the render palette, and names replace "Seat N" at the table.
-    waiting = ", ".join(f"Seat {s}" for s in st.to_act())
-    who = f"Seat {st.active}"
-    return f"{year}, turn {st.turn}: {who} — {PHASE_NAMES[st.phase]}; waiting for {waiting}"
+    return _("{year}, turn {turn}: {who} — {phase}; waiting for {waiting}").format(
+        year=year, turn=turn, who=seat_word(active), phase=names.tr(PHASE_NAMES[phase]),
+        waiting=", ".join(seat_word(s) for s in waiting))
 
 
 def _draft(st: NuernbergState) -> dict[str, dict[str, int]] | None:
@@ -205,7 +218,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
     if st.last_card:
         card = CARD_BY_ID[st.last_card]
         last = {"id": card["id"], "income": card["income"], "event": card["event"],
-                "text": EVENT_TEXT.get(card["event"] or "", "")}
+                "text": names.tr(EVENT_TEXT.get(card["event"] or "", ""))}
     offer = None
     if st.offer is not None:
         offer = trading.public_offer(st.offer)
@@ -216,7 +229,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
         "viewer": viewer,
         "to_act": st.to_act(),
         "phase": st.phase,
-        "phase_name": PHASE_NAMES[st.phase],
+        "phase_name": names.tr(PHASE_NAMES[st.phase]),
         "status": status_line(st),
         "scores": [sum(b.values()) for b in breakdowns],
         "over": st.phase == "over",
@@ -236,7 +249,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
         "deck": {"draw_pile": len(st.deck), "drawn": len(st.discard), "drawn_cards": list(st.discard),
                  "last_card": last, "handelstag": st.handelstag},
         "council": [
-            {"id": c, "name": COUNCIL_NAME[c], "vp": COUNCIL_VP[c], "holder": _seat(h)}
+            {"id": c, "name": names.tr(COUNCIL_NAME[c]), "vp": COUNCIL_VP[c], "holder": _seat(h)}
             for c, h in zip(st.council_cards, st.council, strict=True)
         ],
         "players": [_player(st, s, viewer, breakdowns[s]) for s in range(n)],
