@@ -115,10 +115,15 @@ def choose(game: Game, state: State[Any], seat: int, rng: Rng, budget: int = DEF
            redeal: Redeal | None = None) -> str:
     """The strong bot's move for ``seat`` (who must be awaited in ``state``), after about ``budget`` playouts.
 
-    Sequential halving over the candidates with common random numbers: each round samples one world and one
-    playout stream and plays every surviving candidate in it, so candidates are compared on the same luck; after
-    each phase the worse half is dropped. The heuristic's pick stays unless another candidate beats it by
-    ``MARGIN`` on the same worlds: a few noisy playouts must not talk the bot out of a sound move."""
+    Two stages on common random numbers (each round samples one world and one playout stream and plays every
+    surviving candidate in it, so candidates are compared on the same luck):
+
+    1. **Selection** (half the budget): sequential halving over the candidates, the worse half dropped after each
+       phase, until one challenger is left beside the heuristic's pick.
+    2. **Confirmation** (the other half): the challenger and the heuristic's pick on fresh worlds only. The
+       challenger is played only if it beats the pick there by ``MARGIN`` and beyond the noise. Judging it on the
+       rounds that selected it would favour whichever candidate was luckiest (the winner's curse): with several
+       candidates a bad move passes a 2-SE test on its own selection rounds often enough to cost games."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
@@ -127,20 +132,28 @@ def choose(game: Game, state: State[Any], seat: int, rng: Rng, budget: int = DEF
     arms = [_Arm(a) for a in candidates(game, determinize(state, seat, rng, redeal), seat, legal, rng)]
     if len(arms) == 1:
         return arms[0].action
-    heuristic, alive, played = arms[0], list(arms), 0
-    phases = max(1, math.ceil(math.log2(len(alive))))
+    heuristic, played = arms[0], 0
+
+    def play_round(alive: list[_Arm]) -> None:
+        nonlocal played
+        world = determinize(state, seat, rng, redeal)
+        stream = rng.below(2**62)
+        for arm in alive:
+            trial = world.clone()
+            trial.apply(seat, arm.action)
+            playout(game, trial, Rng(stream, "playout"))
+            arm.results[played] = result(trial, seat)
+        played += 1
+
+    challengers = arms[1:]
+    selection = budget // 2
+    phases = max(1, math.ceil(math.log2(len(challengers)))) if len(challengers) > 1 else 0
     for _phase in range(phases):
-        for _round in range(max(1, budget // phases // len(alive))):
-            world = determinize(state, seat, rng, redeal)
-            stream = rng.below(2**62)
-            for arm in alive:
-                trial = world.clone()
-                trial.apply(seat, arm.action)
-                playout(game, trial, Rng(stream, "playout"))
-                arm.results[played] = result(trial, seat)
-            played += 1
-        if len(alive) > 2:  # the worse half goes; the heuristic's pick stays to be compared with at the end
-            ranked = sorted((a for a in alive if a is not heuristic), key=lambda a: -a.mean())
-            alive = [heuristic, *ranked[: max(1, math.ceil(len(alive) / 2) - 1)]]
-    best = max((a for a in alive if a is not heuristic), key=lambda a: a.mean())
+        for _round in range(max(1, selection // phases // len(challengers))):
+            play_round(challengers)
+        challengers = sorted(challengers, key=lambda a: -a.mean())[: max(1, math.ceil(len(challengers) / 2))]
+    best = challengers[0]
+    best.results.clear()  # judged on fresh worlds only
+    for _round in range(max(3, (budget - selection) // 2)):
+        play_round([heuristic, best])
     return best.action if clearly_better(best, heuristic) else heuristic.action
