@@ -81,7 +81,7 @@ async def _demo(args: argparse.Namespace, db: Path, say: Callable[..., None],
         say(f"{game.title}, {players} bots, seed {seed} (replay with --seed {seed}).")
 
         await svc.create(CHANNEL, None, game.name, HOST, "Host", settings={"pace": "untimed"})
-        for _ in range(players - 1):
+        for _seat in range(players - 1):
             await svc.add_bot(CHANNEL, HOST)
         await svc.replace(CHANNEL, 0, None, None, by_user=HOST)  # the host's seat goes to a bot too
         lobby_version = (await svc.table(CHANNEL)).version

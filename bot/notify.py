@@ -157,9 +157,9 @@ class Notifier:
             if not posted.done():  # else an earlier holder posted it with a newer board
                 batch, queue.waiting = queue.waiting, []
                 try:
-                    await self._post_batch(queue, [u for u, _ in batch], [f for _, f in batch])
+                    await self._post_batch(queue, [u for u, _f in batch], [f for _u, f in batch])
                 finally:  # whatever happened, nobody waits for a post that will not come
-                    for _, future in batch:
+                    for _u, future in batch:
                         if not future.done():
                             future.set_result(None)
         return posted.result()
