@@ -522,13 +522,16 @@ async def open_table(svc: TableService, game: Game, channel: int, seats: list[st
     except TableError:
         table = None
     if table is not None and table.status == "active" and not fresh:
+        said: list[str] = []
         if lang is not None:  # --lang: the channel's language, and each player's own lines, from now on
             for user in table.humans:
                 await svc.remember_language(user, lang)
             if table.settings.get("language", "en") != lang:
-                await svc.update_settings(channel, table.creator, force=True, language=lang)
+                said = (await svc.update_settings(channel, table.creator, force=True, language=lang)).public_events
         say(_("Resuming {game} ({names}). Use --new to start over.").format(game=_(game.title),
                                                                           names=", ".join(table.names)))
+        for line in said:
+            say(f"  · {line}")
         return True
     problem = seats_problem(game, seats, seed)
     if problem:  # checked before --new abandons anything

@@ -86,7 +86,9 @@ class OrderService(MoveService):
             async with self.store.transaction() as tx:
                 await tx.put_order(row.id, seat, order, self.clock())
             self._orders.setdefault(row.id, {})[seat] = order
-            text = _("📌 Standing order set: {order}. Cancel it with `/game orders cancel`.").format(order=match[1])
+            # TRANSLATORS: {command} is the command that cancels it (`/game orders cancel`; the terminal says its own)
+            text = _("📌 Standing order set: {order}. Cancel it with {command}.").format(
+                order=match[1], command="`/game orders cancel`")
             # It may answer at once (the player is awaited now): the chain plays it like any automatic move.
             changes = self._begin(row, state, seats)
             before = row.version
