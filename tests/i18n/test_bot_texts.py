@@ -6,6 +6,7 @@ their words are allowed, as are the players' names and the file paths."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import io
 import re
 from pathlib import Path
@@ -14,11 +15,17 @@ import pytest
 
 import rules
 from bot import catalogs, demo, terminal
+from bot.digest import digest_text
 from bot.lang import pseudo, speaking
+from bot.notify_prefs import describe_quiet, footer
+from bot.pausing import paused_message
+from bot.service import TableError, TableService, Update
 from bot.service.clocks import bank_text, duration
 from bot.service.settings import DEFAULT_SETTINGS, describe_settings
 from bot.terminal import secret_lines
 from rules.core import Game
+from tests.bot.conftest import FakeClock
+from tests.bot.test_service import CH
 from tests.support.play import by_bot, moves
 from tests.support.pseudo import untranslated
 from tests.support.toygame import TEST_GAMES, TINY
@@ -134,3 +141,98 @@ async def test_the_demo_speaks_french_with_lang_fr(tmp_path: Path) -> None:
     assert "Terminé après" in text and " #  Joueur" in text and "Graine 11, empreinte " in text
     assert "images du plateau écrites dans" in text or "Pas d'image du plateau" in text
 
+
+
+# ---- the service's notices and replies under the pseudo-locale ------------------------------------------------------
+ANA, BEA, CEC = 11, 12, 13
+PLAYERS = {"Ana", "Bea", "Cec", "Bot", "Anna", "Bruno", "Clara", "Dieter", "Emma"}
+
+
+class Said:
+    """Collects every text a service call produced (public, private, notice, reply) to check them all at once."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def update(self, update: Update | None) -> Update | None:
+        if update is not None:
+            self.texts += update.public_events + ([update.notice] if update.notice else [])
+            self.texts += [line for private in update.private.values() for line in private.events]
+        return update
+
+    def refused(self, error: TableError) -> None:
+        self.texts.append(str(error))
+
+
+async def test_the_services_notices_votes_and_refusals_under_the_pseudo_locale(tmp_path: Path) -> None:
+    clock = FakeClock()
+    svc = await TableService.open(str(tmp_path / "k.sqlite3"), games=TEST_GAMES, clock=clock)
+    said = Said()
+    game_words = toy_words(TINY)  # the toy game's own lines (English only: a test game)
+    try:
+        with speaking("qps"):  # the caller's language too: the refusals and replies
+            for user in (ANA, BEA, CEC):
+                await svc.remember_language(user, "qps")
+            settings = {"language": "qps", "remind_hours": 3, "deadline_hours": 4, "caretaker": "bot"}
+            said.update(await svc.create(CH, 1, "tiny", ANA, "Ana", settings=settings))
+            said.update(await svc.join(CH, BEA, "Bea"))
+            said.update(await svc.join(CH, CEC, "Cec"))
+            said.update(await svc.add_bot(CH, ANA, "strong"))
+            said.update(await svc.remove_bot(CH, ANA))
+            said.update(await svc.update_settings(CH, ANA, pace="fast"))
+            for call in (svc.join(CH, ANA, "Ana"), svc.start(CH, BEA), svc.add_bot(CH, ANA, "weird"),
+                         svc.update_settings(CH, ANA, pace="slowly"), svc.set_quiet_hours(ANA, quiet="25-3")):
+                try:
+                    await call
+                except TableError as error:
+                    said.refused(error)
+            said.update(await svc.start(CH, ANA, seed=7))
+            table = await svc.table(CH)
+            mover = table.awaited[0]
+            for call in (svc.act(CH, mover, "junk"), svc.act(CH, mover, "play 1", expected_version=0),
+                         svc.undo(CH, mover), svc.reclaim(CH, mover), svc.back(mover), svc.cancel_order(CH, mover)):
+                try:
+                    await call
+                except TableError as error:
+                    said.refused(error)
+            reply, played = await svc.set_order(CH, mover, "pass")
+            said.texts.append(reply)
+            said.update(played)
+            said.texts.append(await svc.cancel_order(CH, mover))
+            said.update(await svc.act(CH, mover, (await svc.legal(CH, mover))[0][0]))
+            said.update(await svc.undo(CH, mover))
+            reply, aways = await svc.away(CEC, 2)
+            said.texts.append(reply)
+            for update in aways + await svc.back(CEC):
+                said.update(update)
+            said.update(await svc.vote_abandon(CH, ANA))
+            asked: set[int] = set()
+            for hours in (1.5, 3, 5, 12, 30, 30):  # reminders, then spent banks: the others are asked
+                for update in await svc.due(clock.advance(hours)):
+                    said.update(update)
+                    question = update.question
+                    if question is not None and question.voters and question.seat not in asked:
+                        asked.add(question.seat)
+                        reply, decided = await svc.vote_timeout(CH, question.voters[0], question.seat, "wait")
+                        said.texts.append(reply)
+                        said.update(decided)
+            said.update(await svc.member_left(CH, BEA))
+            said.update(await svc.vote_seat(CH, ANA, (await svc.table(CH)).seat_of(BEA) or 0, "bot"))
+            table = await svc.table(CH)
+            said.texts += [describe_settings(table.settings), digest_text([table], {table.game_id}),
+                           paused_message(dataclasses.replace(table, paused="post")),
+                           paused_message(dataclasses.replace(table, paused="channel")),
+                           describe_quiet(None, "Europe/Berlin"), footer("digest")]
+            said.texts += await svc.log(CH, limit=1000)  # the channel's lines as logged (a question's among them)
+        assert len(said.texts) > 30
+        for english in ("time bank ran out", "Reminder: the table", "is away until", "took back a move",
+                        "has left the server", "votes to abandon", "answers about"):
+            assert any(pseudo(english).rstrip("~") in text for text in said.texts), english
+        # what players type (setting names and values, levels, commands) and what is no text (links, zones, ids)
+        typed = {"pace", "live", "fast", "daily", "relaxed", "untimed", "weird", "junk", "basic", "strong", "orders",
+                 "cancel", "digest", "qps", "Europe", "Berlin", "https", "discord.com", "channels"}
+        allowed = PLAYERS | game_words | typed
+        left = [(text, found) for text in said.texts if (found := untranslated(text, allowed=allowed))]
+        assert left == []
+    finally:
+        await svc.close()
