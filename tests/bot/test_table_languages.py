@@ -134,3 +134,27 @@ async def test_each_language_of_the_settings_reads_in_the_new_language(said: Tab
     assert update.public_events == ["Einstellungen: der Kanal liest Deutsch."]
     update = await said.update_settings(CH, ANNA, pace="fast")
     assert update.public_events[0].startswith("Einstellungen: Tempo fast, ein Zeitkonto von 12 Std.")
+
+
+async def test_the_public_board_image_is_drawn_in_the_table_language(db_target: str, clock: FakeClock,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import render
+    from rules import words
+
+    drawn: list[str] = []
+
+    def board(game: str, view: dict, **kwargs: object) -> bytes:
+        drawn.append(words.language())
+        return b"\x89PNG\r\n\x1a\nfake"
+
+    monkeypatch.setattr(render, "board", board, raising=False)
+    service = await TableService.open(db_target, games={**TEST_GAMES, SAID.name: SAID}, clock=clock, render=True)
+    try:
+        await lobby(service, (ANNA, "Anna"), (BEN, "Ben"), game="said", settings={"language": "it"})
+        with speaking("de"):  # the clicking player's language: not the board's
+            update = await service.start(CH, ANNA, seed=5)
+            assert update.image is not None
+            assert await service.board_image(CH) is not None
+    finally:
+        await service.close()
+    assert drawn and set(drawn) == {"it"}

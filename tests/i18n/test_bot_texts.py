@@ -236,3 +236,23 @@ async def test_the_services_notices_votes_and_refusals_under_the_pseudo_locale(t
         assert left == []
     finally:
         await svc.close()
+
+
+async def test_the_demo_draws_its_board_images_in_its_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import render
+    from rules import words
+
+    drawn: list[str] = []
+
+    def board(game: str, view: dict, **kwargs: object) -> bytes:
+        drawn.append(words.language())  # the speaker the image would be drawn in (a worker thread copies it)
+        return b"\x89PNG\r\n\x1a\nfake"
+
+    monkeypatch.setattr(render, "board", board, raising=False)
+    parser = argparse.ArgumentParser()
+    demo.add_arguments(parser)
+    args = parser.parse_args(["tiny", "--seed", "4", "--quiet", "--lang", "de", "--out", str(tmp_path / "out")])
+    out = io.StringIO()
+    assert await demo.demo(args, out, games=TEST_GAMES) == 0
+    assert drawn and set(drawn) == {"de"}
+    assert "Spielplanbilder in" in out.getvalue()
