@@ -131,7 +131,7 @@ async def test_a_table_made_before_the_setting_reads_english(said: TableService)
 async def test_each_language_of_the_settings_reads_in_the_new_language(said: TableService) -> None:
     await lobby(said, (ANNA, "Anna"), (BEN, "Ben"), game="said")
     update = await said.update_settings(CH, ANNA, language="de")
-    assert update.public_events == ["Einstellungen: der Kanal liest Deutsch."]
+    assert update.public_events == ["Einstellungen: Kanal auf Deutsch."]
     update = await said.update_settings(CH, ANNA, pace="fast")
     assert update.public_events[0].startswith("Einstellungen: Tempo fast, ein Zeitkonto von 12 Std.")
 

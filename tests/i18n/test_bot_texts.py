@@ -104,7 +104,7 @@ async def test_resuming_in_another_language_switches_the_table_and_the_players(t
                         games=TEST_GAMES)
     text = out.getvalue()
     assert "Reprise de Tiny Auction" in text and "Enregistré. Relancez la même commande pour reprendre." in text
-    assert "Réglages : le salon lit en Français." in text  # the channel's language follows the session's
+    assert "Réglages : salon en Français." in text  # the channel's language follows the session's
 
 
 def test_an_unknown_language_is_refused_with_the_choices(capsys: pytest.CaptureFixture[str]) -> None:
