@@ -17,9 +17,13 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.lang import speaking
 from bot.service import TableError, TableService
-from bot.terminal import score_table
+from bot.terminal import add_lang_argument, score_table
 from rules.core import Game, State
+from rules.words import translator
+
+_, _n = translator("bot")
 
 CHANNEL = 1
 HOST = 1
@@ -34,11 +38,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--every", type=int, default=25,
                         help="image every N actions for games without rounds (default 25)")
     parser.add_argument("--quiet", action="store_true", help="print only the result, not the whole log")
+    add_lang_argument(parser, "of the log, the score table and the board images")
 
 
 def demo_main(args: argparse.Namespace) -> int:
     if args.db is not None and not Path(args.db).resolve().parent.is_dir():
-        print(f"There is no folder {Path(args.db).resolve().parent} for the table file {args.db}.", file=sys.stderr)
+        with speaking(getattr(args, "lang", None)):
+            print(_("There is no folder {folder} for the table file {file}.").format(
+                folder=Path(args.db).resolve().parent, file=args.db), file=sys.stderr)
         return 2
     return asyncio.run(demo(args, sys.stdout))
 
@@ -55,10 +62,12 @@ async def demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Game] 
     def say(text: str = "") -> None:
         print(text, file=out, flush=True)
 
-    if args.db is not None:
-        return await _demo(args, Path(args.db), say, games)
-    with tempfile.TemporaryDirectory(prefix="kontor-demo-") as tmp:
-        return await _demo(args, Path(tmp) / "demo.sqlite3", say, games)
+    with speaking(getattr(args, "lang", None)):  # every line, the table's log and the images (drawn in threads
+        # that copy this context) in the language asked for
+        if args.db is not None:
+            return await _demo(args, Path(args.db), say, games)
+        with tempfile.TemporaryDirectory(prefix="kontor-demo-") as tmp:
+            return await _demo(args, Path(tmp) / "demo.sqlite3", say, games)
 
 
 async def _demo(args: argparse.Namespace, db: Path, say: Callable[..., None],
@@ -72,23 +81,27 @@ async def _demo(args: argparse.Namespace, db: Path, say: Callable[..., None],
             return 2
         players = game.max_players if args.players is None else args.players
         if not game.min_players <= players <= game.max_players:
-            say(f"{game.title} is for {game.min_players}–{game.max_players} players.")
+            say(_("{game} is for {low}–{high} players.").format(game=_(game.title), low=game.min_players,
+                                                                high=game.max_players))
             return 2
         if args.seed is not None and not 0 <= args.seed < 2**63:
-            say("The seed must be a number from 0 to 2^63 - 1.")
+            say(_("The seed must be a number from 0 to 2^63 - 1."))
             return 2
         seed = secrets.randbelow(10**9) if args.seed is None else args.seed
-        say(f"{game.title}, {players} bots, seed {seed} (replay with --seed {seed}).")
+        say(_n("{game}, {n} bot, seed {seed} (replay with --seed {seed}).",
+               "{game}, {n} bots, seed {seed} (replay with --seed {seed}).", players).format(
+                   game=_(game.title), n=players, seed=seed))
 
-        await svc.create(CHANNEL, None, game.name, HOST, "Host", settings={"pace": "untimed"})
-        for _ in range(players - 1):
+        await svc.create(CHANNEL, None, game.name, HOST, "Host",
+                         settings={"pace": "untimed", "language": getattr(args, "lang", None) or "en"})
+        for _seat in range(players - 1):
             await svc.add_bot(CHANNEL, HOST)
         await svc.replace(CHANNEL, 0, None, None, by_user=HOST)  # the host's seat goes to a bot too
         lobby_version = (await svc.table(CHANNEL)).version
         update = await svc.start(CHANNEL, HOST, seed=seed)  # the bots play the whole game here
         table = update.table
         if table.status != "finished" or table.outcome is None:
-            say("The bots did not finish the game.")
+            say(_("The bots did not finish the game."))
             return 1
 
         log = [entry for entry in await svc.store.log(table.game_id) if entry.version > lobby_version]
@@ -99,15 +112,17 @@ async def _demo(args: argparse.Namespace, db: Path, say: Callable[..., None],
                 say(f"  {line}")
         moves = sum(1 for entry in log if entry.kind != "note")
         say()
-        say(f"Finished after {moves} actions.")
+        say(_n("Finished after {n} action.", "Finished after {n} actions.", moves).format(n=moves))
         say(score_table(table, table.outcome))
-        say(f"Seed {table.seed}, digest {table.seed_digest}.")
+        say(_("Seed {seed}, digest {digest}.").format(seed=table.seed, digest=table.seed_digest))
 
         written = await write_images(svc, table.game_id, game, table.names, Path(args.out), args.every)
         if written:
-            say(f"Wrote {len(written)} board images to {Path(args.out)}/ (last: {written[-1].name}).")
+            say(_n("Wrote {n} board image to {folder}/ (last: {file}).",
+                   "Wrote {n} board images to {folder}/ (last: {file}).", len(written)).format(
+                       n=len(written), folder=Path(args.out), file=written[-1].name))
         else:
-            say("No board images (rendering is not available for this game).")
+            say(_("No board images (rendering is not available for this game)."))
         return 0
     finally:
         await svc.close()
@@ -145,7 +160,8 @@ async def write_images(svc: TableService, game_id: int, game: Game, names: list[
         except Exception as err:  # no renderer for this game (yet), or one view it cannot draw: say so, go on
             if isinstance(err, ImportError | ValueError) and not written:
                 return written  # no renderer for this game: the caller says so once; do not try every round
-            print(f"(no board image {stem}: {type(err).__name__}: {err})", file=sys.stderr)
+            print(_("(no board image {name}: {error})").format(name=stem, error=f"{type(err).__name__}: {err}"),
+                  file=sys.stderr)
             continue
         written.append(await asyncio.to_thread(_save, folder / f"{game.name}-{stem}.png", png))
     return written

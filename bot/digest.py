@@ -20,10 +20,13 @@ from typing import Any
 from bot.background import BackgroundTask
 from bot.botcore import BotCore
 from bot.dms import DirectMessages
+from bot.lang import speaking
 from bot.service import SinceDigest, Table, pause_text
 from bot.ui.since import since_text
 from bot.ui.text import clip, shown
-from rules.words import plural
+from rules.words import translator
+
+_, _n = translator("bot")
 
 log = logging.getLogger(__name__)
 
@@ -37,19 +40,21 @@ def digest_text(tables: list[Table], news: set[int], since: Mapping[int, SinceDi
     (said, never shown: the lines are in the game's My screen); ``since``: per game id, the public events since the
     player's last move there, each fitted into its share of the message."""
     since = since or {}
-    lines = [f"📋 **Your Kontor digest** — {plural(len(tables), 'game')} waiting for you:"]
+    lines = [_n("📋 **Your Kontor digest** — {n} game waiting for you:",
+                "📋 **Your Kontor digest** — {n} games waiting for you:", len(tables)).format(n=len(tables))]
     room = max(120, min(600, 1500 // max(1, len(tables)) - 200))
     for t in tables:
-        line = (f"• **{shown(t.title)}** (game #{t.game_id}, move {t.version}) —"
-                f" https://discord.com/channels/{t.guild or '@me'}/{t.channel}")
+        line = _("• **{game}** (game #{id}, move {move}) — {link}").format(
+            game=shown(_(t.title)), id=t.game_id, move=t.version,
+            link=f"https://discord.com/channels/{t.guild or '@me'}/{t.channel}")
         if t.game_id in news:
-            line += " 📬 news for you (My screen)"
+            line += " " + _("📬 news for you (My screen)")
         if t.paused is not None:
             line += f" ⏸️ {pause_text(t)}"
         lines.append(line)
         if t.game_id in since and not since[t.game_id].empty:
             lines.append("  " + since_text(since[t.game_id], room))
-    lines.append("You get this once a day instead of a ping per turn. `/game notify` changes it.")
+    lines.append(_("You get this once a day instead of a ping per turn. `/game notify` changes it."))
     return clip("\n".join(lines), 2000)
 
 
@@ -83,7 +88,9 @@ class DigestLoop(BackgroundTask):
                 for t in tables:
                     with contextlib.suppress(Exception):  # a digest without it rather than none
                         since[t.game_id] = await self.svc.since_last_move(t.channel, user, game_id=t.game_id)
-                if await self.dms.send_text(user, digest_text(tables, news, since)):
+                with speaking(await self.svc.user_language(user)):  # a DM: the player's own language
+                    text = digest_text(tables, news, since)
+                if await self.dms.send_text(user, text):
                     await self.svc.digest_sent(user, now)
                     sent.append(user)
             except Exception:  # one user's digest must not keep the others from theirs

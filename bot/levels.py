@@ -8,6 +8,9 @@ from typing import Any
 
 from rules import search
 from rules.core import Game, Rng, State
+from rules.words import translator
+
+_, _n = translator("bot")
 
 LEVELS = ("basic", "strong")
 DEFAULT_LEVEL = "basic"
@@ -17,7 +20,8 @@ def normalise_level(text: str | None) -> str:
     """A level name from user input ("Strong " -> "strong"); ValueError naming the levels otherwise."""
     level = (text or DEFAULT_LEVEL).strip().lower()
     if level not in LEVELS:
-        raise ValueError(f"Unknown bot level '{str(text)[:20]}': choose {' or '.join(LEVELS)}.")
+        raise ValueError(_("Unknown bot level '{level}': choose {a} or {b}.").format(
+            level=str(text)[:20], a=LEVELS[0], b=LEVELS[1]))
     return level
 
 

@@ -23,13 +23,18 @@ import discord
 from bot import pausing
 from bot.botcore import BotCore
 from bot.dms import DirectMessages
+from bot.lang import speaking
 from bot.notify_prefs import quiet_users, sleeping
 from bot.private_news import PrivateNews, jump_link
 from bot.service import Table, TableError, Update
+from bot.service.base import channel_speaking
 from bot.ui import embeds
 from bot.ui.items import Board, board_view
 from bot.ui.since import since_text
 from bot.ui.text import NO_PING, clip, mentions, pings, shown, shown_lines
+from rules.words import translator
+
+_, _n = translator("bot")
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +57,7 @@ def _superseded_lines(updates: list[Update]) -> list[str]:
     for update in updates:
         lines += update.public_events
         if update.notice and update.public_events:
-            lines.append(f"⏰ {update.notice}")
+            lines.append(f"⏰ {update.notice}")  # already in the channel's language (the service made it)
     return lines
 
 
@@ -95,6 +100,11 @@ class Notifier:
         just begin); only players who became awaited are, except those in ``quiet`` (their notice comes by DM,
         bot/notify_prefs.py, or they are in their quiet hours), whom the post names without pinging. ``since``: the
         "Since your last move" paragraphs of the players whose turn notice this post is (public lines only)."""
+        with channel_speaking(update.table.settings):  # the channel reads the table's language
+            return self._board_message(update, already, quiet, since)
+
+    def _board_message(self, update: Update, already: Collection[int], quiet: Collection[int],
+                       since: Collection[str]) -> dict[str, Any]:
         newly = [u for u in update.awaited if u not in already] if update.finished is None else []
         table = update.table
         view = update.public_view or {}
@@ -104,9 +114,10 @@ class Notifier:
         if update.finished is not None:
             content.append(embeds.outcome_line(table, update.finished))
             if table.seed is not None:
-                content.append(f"🔓 Seed: `{table.seed}` (SHA-256 `{table.seed_digest}`) — replay the log to verify.")
+                content.append(_("🔓 Seed: `{seed}` (SHA-256 `{digest}`) — replay the log to verify.").format(
+                    seed=table.seed, digest=table.seed_digest))
         elif newly:
-            content.append(f"Your move: {mentions(newly)}")
+            content.append(_("Your move: {players}").format(players=mentions(newly)))
             content += [text for text in since if text]
         return {
             "content": clip("\n".join(content), 2000) or None,
@@ -157,9 +168,9 @@ class Notifier:
             if not posted.done():  # else an earlier holder posted it with a newer board
                 batch, queue.waiting = queue.waiting, []
                 try:
-                    await self._post_batch(queue, [u for u, _ in batch], [f for _, f in batch])
+                    await self._post_batch(queue, [u for u, _f in batch], [f for _u, f in batch])
                 finally:  # whatever happened, nobody waits for a post that will not come
-                    for _, future in batch:
+                    for _u, future in batch:
                         if not future.done():
                             future.set_result(None)
         return posted.result()
@@ -202,7 +213,9 @@ class Notifier:
         lines = _superseded_lines(updates)
         if not lines:
             return
-        text = f"Also, at move {updates[-1].table.moves}:\n" + "\n".join(shown_lines(lines))
+        with channel_speaking(updates[-1].table.settings):
+            head = _("Also, at move {n}:").format(n=updates[-1].table.moves)
+        text = head + "\n" + "\n".join(shown_lines(lines))
         channel = await self.channel(updates[-1].channel)
         try:
             await channel.send(clip(text, 2000), allowed_mentions=NO_PING)
@@ -215,7 +228,9 @@ class Notifier:
         if update.reminder:  # a short line, not the board again: the board above it is still the current one
             who = list(update.awaited)
             quiet = await quiet_users(self.bot.service, self.dms, who) | await sleeping(self.bot.service, who)
-            text = f"⏰ {shown(update.notice or 'Reminder')}" + (f"\nYour move: {mentions(who)}" if who else "")
+            with channel_speaking(table.settings):
+                text = f"⏰ {shown(update.notice or _('Reminder'))}" + (
+                    "\n" + _("Your move: {players}").format(players=mentions(who)) if who else "")
             return await channel.send(clip(text, 2000), allowed_mentions=pings([u for u in who if u not in quiet]))
         already = queue.awaited[1] if queue.awaited is not None and queue.awaited[0] == table.game_id else ()
         quiet = await quiet_users(self.bot.service, self.dms, update.awaited) if update.finished is None else set()
@@ -298,9 +313,11 @@ class Notifier:
         """A reminder for a player who asked for DMs (or the digest): by DM; if it does not arrive, a ping here."""
         asleep = await sleeping(self.bot.service, update.awaited)  # the night outlasts their bank: no DM at night
         for user in await quiet_users(self.bot.service, self.dms, update.awaited) - asleep:
-            text = f"⏰ {update.notice or 'Reminder'} — {jump_link(update.table)}"
-            if not await self.dms.send_text(user, clip(text, 2000)):
-                await self.dms.ping(update.table, user, "⏰ Your move:")
+            with speaking(await self.bot.service.user_language(user)):  # a DM: the player's own language
+                text = f"⏰ {update.notice or _('Reminder')} — {jump_link(update.table)}"
+                if not await self.dms.send_text(user, clip(text, 2000)):
+                    with channel_speaking(update.table.settings):  # the ping falls back to the channel
+                        await self.dms.ping(update.table, user, _("⏰ Your move:"))
 
     # ---- private ---------------------------------------------------------------------------
     async def send_private(self, update: Update, *, actor: int | None = None) -> None:

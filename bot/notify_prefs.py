@@ -22,10 +22,13 @@ from typing import Any
 from bot.dms import DirectMessages
 from bot.service import NOTIFY_HELP
 from bot.service.quiet import QuietHours
+from rules.words import N_, translator
 
-CLOSED_NOTE = ("⚠️ My last DM to you was refused (your DMs are closed for this server), so until one gets through I "
-               "keep mentioning you in the channel. To allow DMs: right-click the server → Privacy Settings → Direct "
-               "Messages.")
+_, _n = translator("bot")
+
+CLOSED_NOTE = N_("⚠️ My last DM to you was refused (your DMs are closed for this server), so until one gets through I "
+                 "keep mentioning you in the channel. To allow DMs: right-click the server → Privacy Settings → Direct "
+                 "Messages.")
 
 
 async def quiet_users(svc: Any, dms: DirectMessages, users: Iterable[int]) -> set[int]:
@@ -49,16 +52,18 @@ async def sleeping(svc: Any, users: Iterable[int]) -> set[int]:
 def describe_quiet(hours: QuietHours | None, tz: str | None) -> str:
     """The quiet hours in words, for /game notify."""
     if hours is None:
-        zone = f" (time zone {tz})" if tz else ""
-        return f"Quiet hours: none{zone}. Set them with `/game notify timezone: quiet:22-8`."
-    return (f"Quiet hours: **{hours.start}:00–{hours.end}:00** in {hours.tz} — no reminders then (they come when "
-            "your quiet hours end), and turn notices name you without a ping.")
+        if tz:
+            return _("Quiet hours: none (time zone {zone}). Set them with `/game notify timezone: quiet:22-8`.").format(
+                zone=tz)
+        return _("Quiet hours: none. Set them with `/game notify timezone: quiet:22-8`.")
+    return _("Quiet hours: **{start}:00–{end}:00** in {zone} — no reminders then (they come when your quiet hours "
+             "end), and turn notices name you without a ping.").format(start=hours.start, end=hours.end, zone=hours.tz)
 
 
 def describe(choice: str) -> str:
-    return f"**{choice}** — {NOTIFY_HELP[choice]}"
+    return f"**{choice}** — {_(NOTIFY_HELP[choice])}"
 
 
 def footer(choice: str) -> str:
     """One line for /game mygames: the current preference and how to change it."""
-    return f"Turn notices: {describe(choice)}. Change with `/game notify`."
+    return _("Turn notices: {choice}. Change with `/game notify`.").format(choice=describe(choice))

@@ -8,7 +8,11 @@ from typing import Any
 
 import discord
 
+from bot.lang import speaking
 from bot.service import Table, TableError, pause_text
+from rules.words import translator
+
+_, _n = translator("bot")
 
 log = logging.getLogger(__name__)
 
@@ -35,19 +39,29 @@ def reason_for(error: discord.HTTPException) -> str | None:
 def paused_message(table: Table) -> str:
     """The one DM a player gets when their table pauses (no secret in it: it goes to every seated player)."""
     where = f"<#{table.channel}>"
-    head = f"⏸️ Your game of **{table.title}** (game #{table.game_id}, in {where}) is paused. {pause_text(table)}"
-    clocks = " Its clocks are stopped: nobody's time runs out while it waits."
+    head = _("⏸️ Your game of **{game}** (game #{id}, in {where}) is paused.").format(
+        game=_(table.title), id=table.game_id, where=where) + f" {pause_text(table)}"
+    clocks = " " + _("Its clocks are stopped: nobody's time runs out while it waits.")
     if table.paused == "post":
-        return (f"{head}{clocks} A moderator can give Kontor back View Channel, Send Messages, Embed Links and Attach"
-                f" Files there (or unlock the thread); the clocks run again with Kontor's next post.")
-    return (f"{head}{clocks} The host or a moderator can continue it in another channel or thread with"
-            f" `/game move-here game:{table.game_id}`, or end it with `/game abandon game:{table.game_id}`.")
+        # TRANSLATORS: View Channel, Send Messages, Embed Links, Attach Files: Discord's permission names as Discord
+        # shows them in your language
+        return head + clocks + " " + _("A moderator can give Kontor back View Channel, Send Messages, Embed Links "
+                                       "and Attach Files there (or unlock the thread); the clocks run again with "
+                                       "Kontor's next post.")
+    return head + clocks + " " + _("The host or a moderator can continue it in another channel or thread with"
+                                   " `/game move-here game:{id}`, or end it with `/game abandon game:{id}`.").format(
+                                       id=table.game_id)
 
 
 async def tell_players(bot: Any, table: Table) -> None:
     """One DM per seated player, sent as every DM is (``bot.dms``: refused DMs remembered and retried later)."""
-    text = paused_message(table)
     for user_id in table.humans:
+        try:
+            language = await bot.service.user_language(user_id)
+        except Exception:
+            language = "en"
+        with speaking(language):  # a DM: each player's own language
+            text = paused_message(table)
         await bot.notifier.dms.send_text(user_id, text)
 
 

@@ -24,16 +24,21 @@ from typing import Any
 
 from bot.botcore import BotCore
 from bot.dms import DirectMessages
+from bot.lang import speaking
 from bot.service import PrivateUpdate, Table, TableError, Update
+from bot.service.base import channel_speaking
 from bot.service.model import _secret_part
 from bot.store.users import PendingNews
 from bot.ui.embeds import fitting_lines
 from bot.ui.since import since_text
 from bot.ui.text import shown
+from rules.words import N_, translator
+
+_, _n = translator("bot")
 
 log = logging.getLogger(__name__)
 
-SINCE = "Since your last look"
+SINCE = N_("Since your last look")
 
 
 def jump_link(table: Table) -> str:
@@ -52,7 +57,7 @@ def news_text(news: PendingNews | None, room: int = 1200) -> str:
     """The lines of ``news`` for an ephemeral reply ("" when there are none), the newest that fit in ``room``."""
     if news is None or not news.lines:
         return ""
-    return f"📬 **{SINCE}:**\n" + "\n".join(f"• {line}" for line in fitting_lines(news.lines, room - 30))
+    return f"📬 **{_(SINCE)}:**\n" + "\n".join(f"• {line}" for line in fitting_lines(news.lines, room - 30))
 
 
 class PrivateNews:
@@ -107,7 +112,16 @@ class PrivateNews:
                 await self._deliver(table, user, turn=True)
 
     async def _deliver(self, table: Table, user: int, *, turn: bool) -> None:
-        """One DM: the player's pending news and current screen (and, for the ``dm`` preference, the turn notice)."""
+        """One DM: the player's pending news and current screen (and, for the ``dm`` preference, the turn notice), in
+        the player's own language (their news was written in it when it happened: bot/service/moves.py)."""
+        try:
+            language = await self.svc.user_language(user)
+        except Exception:
+            language = "en"
+        with speaking(language):
+            await self._deliver_in_language(table, user, turn=turn)
+
+    async def _deliver_in_language(self, table: Table, user: int, *, turn: bool) -> None:
         try:
             pref = await self.svc.notify_pref(user)
             if turn and pref == "digest":
@@ -120,16 +134,18 @@ class PrivateNews:
             view = await self.svc.screen(table.game_id, user)
             content = None
             if notice:
-                content = f"🎲 It's your move in **{shown(table.title)}**: {jump_link(table)}"
+                content = _("🎲 It's your move in **{game}**: {link}").format(game=shown(_(table.title)),
+                                                                            link=jump_link(table))
                 since = await self._since(table, user)
                 if since:
                     content += "\n" + since
             private = PrivateUpdate(view, news.lines if news else [])
-            delivered = await self.dms.send_screen(table, user, private, content=content, heading=SINCE)
+            delivered = await self.dms.send_screen(table, user, private, content=content, heading=_(SINCE))
             if delivered and news:
                 await self.svc.news_delivered(news)
             elif not delivered and notice:  # the board named them without a ping: the notice must reach them
-                await self.dms.ping(table, user, "Your move:")
+                with channel_speaking(table.settings):  # a ping in the channel
+                    await self.dms.ping(table, user, _("Your move:"))
         except TableError:
             log.info("no screen for %s in game %s any more", user, table.game_id)
         except Exception:  # the change is made and posted: one player's DM must not turn it into an error

@@ -21,9 +21,16 @@ from typing import Any, TextIO
 
 import rules
 from bot import health
+from bot.lang import LANGUAGES, PSEUDO, speaking
 from bot.levels import normalise_level
 from bot.service import AUTO_FORCED_HELP, DamagedGame, Table, TableError, TableService, Update, name_seats
-from rules.core import Game, Outcome
+from rules import words
+from rules.core import Game, Outcome, printable
+from rules.words import N_, translator
+from rules.words import seat as seat_name
+
+_, _n = translator("bot")
+_core, _core_n = translator("core")  # the rules' own refusal, recognised in the reader's language
 
 DEFAULT_DB = "kontor-play.sqlite3"
 BOARD_FILE = "kontor-board.png"
@@ -32,11 +39,19 @@ SHORT = 8  # a summary this long or shorter is always shown whole
 MAX_CHANGED = 3  # more changed lines than this: show the whole summary again
 GUILD = 0
 QUIT = {"q", "quit", "exit"}
-HELP = ("Type the number of an action (or the action itself). Other commands: 'board' the whole summary, "
+HELP = N_("Type the number of an action (or the action itself). Other commands: 'board' the whole summary, "
         "'log' the recent moves, 'undo' takes back your latest move (before anything is drawn or revealed and "
-        "before another player acts), 'rules' the rules in brief, 'orders' the standing orders you can give "
-        "('order N' gives the N-th, 'order cancel' cancels yours), 'auto on|off' whether a move that is the only "
-        "option is played for you (auto_forced), 'q' quit (the game is saved after every move).")
+          "before another player acts), 'rules' the rules in brief, 'orders' the standing orders you can give "
+          "('order N' gives the N-th, 'order cancel' cancels yours), 'auto on|off' whether a move that is the only "
+          "option is played for you (auto_forced), 'q' quit (the game is saved after every move).")
+#: What ``--lang`` accepts: the languages Kontor speaks, and the pseudo-locale for tests (bot/lang.py).
+LANG_CHOICES = (*LANGUAGES, PSEUDO)
+
+
+def add_lang_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--lang", default=None, choices=LANG_CHOICES, metavar="LANG",
+                        help=f"the language {what} ({', '.join(LANG_CHOICES)}; qps is a pseudo-language for tests;"
+                             " default English)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,12 +64,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", default=DEFAULT_DB, help=f"the SQLite file of the table (default {DEFAULT_DB})")
     parser.add_argument("--seed", type=int, default=None, help="fix the seed (and seat order) of a new game")
     parser.add_argument("--new", action="store_true", help="abandon an unfinished game of this kind and start over")
+    add_lang_argument(parser, "of the table (the channel's lines and board, the players' own lines and this screen)")
 
 
 def play_main(args: argparse.Namespace) -> int:
     folder = Path(args.db).resolve().parent
     if not folder.is_dir():
-        print(f"There is no folder {folder} for the table file {args.db}.", file=sys.stderr)
+        with speaking(getattr(args, "lang", None)):
+            print(_("There is no folder {folder} for the table file {file}.").format(folder=folder, file=args.db),
+                  file=sys.stderr)
         return 2
     # warnings (e.g. no board images for a game) go to a file, not between the player's lines
     logging.basicConfig(filename=Path(args.db).with_name(LOG_FILE), level=logging.WARNING,
@@ -65,7 +83,8 @@ def play_main(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(play(args, sys.stdin, sys.stdout))
     except KeyboardInterrupt:  # every move is already stored: Ctrl-C is as good as q
-        print("\nSaved. Run the same command again to resume.", flush=True)
+        with speaking(getattr(args, "lang", None)):
+            print("\n" + _("Saved. Run the same command again to resume."), flush=True)
         return 0
 
 
@@ -90,7 +109,7 @@ def default_name() -> str:
     except (KeyError, OSError):  # no login name (e.g. an unnamed uid in a container)
         login = ""
     login = " ".join(login.split())[:32]
-    return login[:1].upper() + login[1:] if login and login.lower() != "bot" else "Player"
+    return login[:1].upper() + login[1:] if login and login.lower() != "bot" else _("Player")
 
 
 def channel_for(game: str) -> int:
@@ -162,14 +181,16 @@ class Terminal:
         for user, private in update.private.items():
             who = _name_of(update.table, user)
             for line in private.events:
-                self.say(f"  (to {who}) {line}" if hot_seat else f"  (private) {line}")
+                self.say("  " + (_("(to {name}) {line}").format(name=who, line=line) if hot_seat
+                                 else _("(private) {line}").format(line=line)))
         if update.image:
             self.save_board(update.image)
 
     def save_board(self, png: bytes) -> None:
         self.board_path.write_bytes(png)
         if not self.told_board:
-            self.say(f"  The board image is in {self.board_path.resolve()} (updated after every change).")
+            self.say("  " + _("The board image is in {path} (updated after every change).").format(
+                path=self.board_path.resolve()))
             self.told_board = True
 
     def state_lines(self, table: Table, public: dict[str, Any], private: dict[str, Any] | None,
@@ -184,7 +205,7 @@ class Terminal:
         if private is not None and you is not None:
             secrets = secret_lines(private, public)
             if secrets:
-                lines.append(f"Only {you} can see:")
+                lines.append(_("Only {name} can see:").format(name=you))
             lines += [f"  {name_seats(line, table.names)}" for line in secrets]
         return lines
 
@@ -199,8 +220,8 @@ class Terminal:
             gone = [line for line in before[1] if line not in new]
             if len(lines) > SHORT and len(changed) <= MAX_CHANGED and len(gone) <= len(changed):
                 self.say(lines[0])
-                self.say("  (the rest as above, 'board' shows it all)" if not changed else
-                         "  Changed (the rest as above, 'board' shows it all):")
+                self.say("  " + (_("(the rest as above, 'board' shows it all)") if not changed else
+                                 _("Changed (the rest as above, 'board' shows it all):")))
                 for line in changed:
                     self.say(line)
                 return
@@ -209,19 +230,19 @@ class Terminal:
 
     def show_final(self, table: Table) -> None:
         self.say()
-        self.say(f"{table.title}: game over.")
+        self.say(_("{game}: game over.").format(game=_(table.title)))
         if table.outcome is not None:
             self.say(score_table(table, table.outcome))
         if table.seed is not None:
-            self.say(f"Seed {table.seed} (published digest {table.seed_digest}).")
+            self.say(_("Seed {seed} (published digest {digest}).").format(seed=table.seed, digest=table.seed_digest))
 
     async def wake_bots(self, table: Table) -> bool:
         """The table awaits only bots (the last session stopped between two bot moves, or a bot move could not be
         saved): the service plays them on. False if they did not move."""
         if not any(table.seats[s].is_bot for s in table.awaited_seats):
-            self.say("The game waits for nobody at this table; start over with --new.")
+            self.say(_("The game waits for nobody at this table; start over with --new."))
             return False
-        self.say("The last session stopped in the middle of the bots' moves; they play on now.")
+        self.say(_("The last session stopped in the middle of the bots' moves; they play on now."))
         mine = [u for u in await self.svc.wake_bots() if u.channel == self.channel]
         for update in mine:
             self.show_update(update, len(table.humans) > 1)
@@ -244,7 +265,7 @@ class Terminal:
             if not table.awaited:  # only bots awaited: a session cut off between two bot moves
                 if woken or not await self.wake_bots(table):
                     if woken:
-                        self.say("The bots did not move on; start over with --new.")
+                        self.say(_("The bots did not move on; start over with --new."))
                     return 1
                 woken = True
                 continue
@@ -254,28 +275,31 @@ class Terminal:
             public = await self.svc.public_view(self.channel)
             lines = self.state_lines(table, public, await self.svc.private_view(self.channel, user), you)
             if hot_seat and (self.last_shown is None or self.last_shown[0] != you):
-                self.say(f"\n— {you}'s turn — (what follows shows {you}'s secrets)")  # time to pass the keyboard
+                # time to pass the keyboard
+                self.say("\n" + _("— {name}'s turn — (what follows shows {name}'s secrets)").format(name=you))
             self.show_state(lines, you)
             order = await self.svc.my_order(self.channel, user)
             if order is not None:
-                self.say(f"📌 Your standing order: {order[1]} ('order cancel' cancels it)")
+                self.say(_("📌 Your standing order: {order} ('order cancel' cancels it)").format(order=order[1]))
             legal = await self.svc.legal(self.channel, user)
             for i, (action, label) in enumerate(legal, 1):  # labels may name seats too ("Send the offer to Seat 2")
                 self.say(f"  {i:>2}) {label}  [{action}]")
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
             while True:
-                line = self.ask(f"{you}, your choice ({numbers}, ? for help, q to quit): ")
+                line = self.ask(_("{name}, your choice ({numbers}, ? for help, q to quit): ").format(
+                    name=you, numbers=numbers))
                 if line is None or line.lower() in QUIT:
-                    self.say("\nSaved. Run the same command again to resume.")
+                    self.say("\n" + _("Saved. Run the same command again to resume."))
                     return 0
                 if line.lower() in ("?", "help", "h"):
-                    self.say(HELP)
+                    self.say(_(HELP))
                     continue
                 if line.lower() in ("board", "b"):
                     self.say("\n".join(lines))
                     continue
                 if line.lower() == "rules":
-                    self.say(self.game.rules_summary or f"No rules summary for {self.game.title}.")
+                    self.say(_(self.game.rules_summary) if self.game.rules_summary
+                             else _("No rules summary for {game}.").format(game=_(self.game.title)))
                     continue
                 if line.lower() == "log":
                     for entry in await self.svc.log(self.channel, limit=20):
@@ -299,19 +323,21 @@ class Terminal:
                 if chosen is None and not (line.isascii() and line.isdecimal()):
                     chosen = " ".join(line.split())  # a typed action the menu lacks: the rules say why it is refused
                 if chosen is None:
-                    self.say(f"Please type a number from 1 to {len(legal)}, an action, ? for help or q to quit.")
+                    self.say(_("Please type a number from 1 to {n}, an action, ? for help or q to quit.").format(
+                        n=len(legal)))
                     continue
                 try:
                     update = await self.svc.act(self.channel, user, chosen, table.version)
                 except TableError as err:
-                    self.say(f"Refused: {err}")
-                    if "not a legal action" in str(err):
-                        self.say(f"Type a number from 1 to {len(legal)}, an action, ? for help or q to quit.")
+                    self.say(_("Refused: {reason}").format(reason=err))
+                    if str(err) == _core("'{action}' is not a legal action now.").format(action=printable(chosen)):
+                        self.say(_("Type a number from 1 to {n}, an action, ? for help or q to quit.").format(
+                            n=len(legal)))
                     continue
                 self.show_update(update, hot_seat)
                 break
             if _CtrlC.pressed:
-                self.say("\nSaved. Run the same command again to resume.")
+                self.say("\n" + _("Saved. Run the same command again to resume."))
                 return 0
 
 
@@ -325,31 +351,33 @@ class Terminal:
         try:
             return await self.svc.undo(self.channel, user)  # refused: it says why
         except TableError as err:
-            self.say(f"Refused: {err}")
+            self.say(_("Refused: {reason}").format(reason=err))
             return None
 
     async def command(self, line: str, user: int, table: Table) -> Update | None:
         """The standing orders and the auto_forced setting; the Update when an order played at once, else None."""
-        word, _, rest = line.strip().partition(" ")
+        word, _sep, rest = line.strip().partition(" ")
         rest = rest.strip()
         try:
             if word.lower() == "auto":
                 if rest.lower() not in ("on", "off"):
-                    self.say("Type 'auto on' or 'auto off'.")
+                    self.say(_("Type 'auto on' or 'auto off'."))
                     return None
                 changed = await self.svc.update_settings(self.channel, table.creator, force=True,
                                                          auto_forced=rest.lower())
                 self.say("\n".join(changed.public_events))
                 if rest.lower() == "on":
-                    self.say(AUTO_FORCED_HELP)
+                    self.say(_(AUTO_FORCED_HELP))
                 return None
             info = await self.svc.orders(self.channel, user)
             if not rest:
-                self.say(f"Your standing order: {info.current[1]}." if info.current else "You have no standing order.")
+                self.say(_("Your standing order: {order}.").format(order=info.current[1]) if info.current
+                         else _("You have no standing order."))
                 if not info.offers:
-                    self.say("No standing order can be given at this point of the game.")
+                    self.say(_("No standing order can be given at this point of the game."))
                 for i, (_order, label) in enumerate(info.offers, 1):
-                    self.say(f"  o{i:>2}) {label}  (type: order {i})")
+                    # TRANSLATORS: 'order {n}' is what the player types: keep the word order in English
+                    self.say(f"  o{i:>2}) {label}  " + _("(type: order {n})").format(n=i))
                 return None
             if rest.lower() == "cancel":
                 self.say(await self.svc.cancel_order(self.channel, user))
@@ -357,12 +385,12 @@ class Terminal:
             chosen = rest
             if rest.isascii() and rest.isdigit():
                 if not 1 <= int(rest) <= len(info.offers):
-                    self.say(f"There is no order {rest}: type 'orders' to list them.")
+                    self.say(_("There is no order {n}: type 'orders' to list them.").format(n=rest))
                     return None
                 chosen = info.offers[int(rest) - 1][0]
             text, played = await self.svc.set_order(self.channel, user, chosen)
         except TableError as err:
-            self.say(f"Refused: {err}")
+            self.say(_("Refused: {reason}").format(reason=err))
             return None
         self.say(text.replace("`/game orders cancel`", "'order cancel'"))
         return played
@@ -385,9 +413,9 @@ def _name_of(table: Table, user: int) -> str:
 
 def _flat(value: Any) -> str:
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_flat(v)}" for k, v in value.items()) or "none"
+        return ", ".join(f"{k} {_flat(v)}" for k, v in value.items()) or _("none")
     if isinstance(value, list):
-        return ", ".join(_flat(v) for v in value) or "none"
+        return ", ".join(_flat(v) for v in value) or _("none")
     if value is None:
         return "—"
     return str(value)
@@ -425,7 +453,7 @@ def secret_lines(view: Any, public: Any, path: str = "", viewer: int | None = No
             if seat is not None and seat == viewer:
                 label = "own"  # the viewer's own entry: its keys stand alone
             elif seat is not None:
-                label = f"{path} › Seat {seat}"
+                label = f"{path} › {seat_name(seat)}"
             else:
                 label = f"{path} › #{i + 1}"
             lines += secret_lines(mine, theirs, label, viewer)
@@ -441,19 +469,25 @@ def score_table(table: Table, outcome: Outcome) -> str:
     columns = rules.GAMES[table.game].score_columns if table.game in rules.GAMES else ()
     keys.sort(key=lambda k: columns.index(k) if k in columns else len(columns))  # the final image's order
     names = table.names
-    width = max([len(n) for n in names] + [6])
+    player, score = _("Player"), _("Score")
+    width = max([len(n) for n in names] + [6, len(player)])
     tied = len(set(outcome.scores)) < len(outcome.scores) and len(outcome.tiebreak) == len(names)
-    label = rules.GAMES[table.game].tiebreak_label if table.game in rules.GAMES else Game.tiebreak_label
-    header = f"{'#':>2}  {'Player':<{width}}  {'Score':>5}" + "".join(f"  {k:>{max(len(k), 4)}}" for k in keys)
+    label = _(rules.GAMES[table.game].tiebreak_label if table.game in rules.GAMES else Game.tiebreak_label)
+    heads = {k: _(k) for k in keys}  # the breakdown's keys are the games' words (marked where they are defined)
+    sw = max(5, len(score))
+    header = f"{'#':>2}  {player:<{width}}  {score:>{sw}}" + "".join(
+        f"  {heads[k]:>{max(len(heads[k]), 4)}}" for k in keys)
     header += f"  {label:>{max(len(label), 4)}}" if tied else ""
     rows = [header, "-" * len(header)]
     for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
         parts = outcome.breakdown[seat] if seat < len(outcome.breakdown) else {}
-        rows.append(f"{outcome.ranks[seat]:>2}  {names[seat]:<{width}}  {outcome.scores[seat]:>5}"
-                    + "".join(f"  {parts.get(k, 0):>{max(len(k), 4)}}" for k in keys)
+        rows.append(f"{outcome.ranks[seat]:>2}  {names[seat]:<{width}}  {outcome.scores[seat]:>{sw}}"
+                    + "".join(f"  {parts.get(k, 0):>{max(len(heads[k]), 4)}}" for k in keys)
                     + (f"  {outcome.tiebreak[seat]:>{max(len(label), 4)}}" if tied else ""))
     if tied:
-        rows.append(f"Tied scores are ranked by {label.lower()} (the last column).")
+        # German capitalises nouns: the others read the column's name in lower case inside the sentence
+        named = label if words.language() == "de" else label.lower()
+        rows.append(_("Tied scores are ranked by {label} (the last column).").format(label=named))
     return "\n".join(rows)
 
 
@@ -461,31 +495,43 @@ def seats_problem(game: Game, seats: list[str | None], seed: int | None) -> str 
     """Why these seats (and seed) make no new game, or None."""
     humans = [name for name in seats if name is not None]
     if not game.min_players <= len(seats) <= game.max_players:
-        return f"{game.title} is for {game.min_players}–{game.max_players} players; --seats lists {len(seats)}."
+        return _("{game} is for {low}–{high} players; --seats lists {n}.").format(
+            game=_(game.title), low=game.min_players, high=game.max_players, n=len(seats))
     if len({name.casefold() for name in humans}) != len(humans):
-        return "Give each human seat a different name."
+        return _("Give each human seat a different name.")
     if seed is not None and not 0 <= seed < 2**63:
-        return "The seed must be a number from 0 to 2^63 - 1."
+        return _("The seed must be a number from 0 to 2^63 - 1.")
     return None
 
 
 async def open_table(svc: TableService, game: Game, channel: int, seats: list[str | None], seed: int | None,
-                     fresh: bool, say: Callable[[str], None], levels: list[str] | None = None) -> bool:
+                     fresh: bool, say: Callable[[str], None], levels: list[str] | None = None,
+                     lang: str | None = None) -> bool:
     """Resume the open table of this game, or seat a new one. False if the seats make no game. ``levels``: each bot
-    seat's level, in order (default basic); with no human seat the first bot takes the host's seat at basic."""
+    seat's level, in order (default basic); with no human seat the first bot takes the host's seat at basic.
+    ``lang``: the table's language (its public lines, a new table's and a resumed one's), None: as it is."""
     damaged = False
     try:
         table = await svc.table(channel)
     except DamagedGame:
         if not fresh:
-            say(f"Your saved {game.title} game is damaged and cannot be resumed. Run the same command with --new "
-                "to abandon it and start a new one.")
+            say(_("Your saved {game} game is damaged and cannot be resumed. Run the same command with --new "
+                  "to abandon it and start a new one.").format(game=_(game.title)))
             return False
         table, damaged = None, True
     except TableError:
         table = None
     if table is not None and table.status == "active" and not fresh:
-        say(f"Resuming {game.title} ({', '.join(table.names)}). Use --new to start over.")
+        said: list[str] = []
+        if lang is not None:  # --lang: the channel's language, and each player's own lines, from now on
+            for user in table.humans:
+                await svc.remember_language(user, lang)
+            if table.settings.get("language", "en") != lang:
+                said = (await svc.update_settings(channel, table.creator, force=True, language=lang)).public_events
+        say(_("Resuming {game} ({names}). Use --new to start over.").format(game=_(game.title),
+                                                                          names=", ".join(table.names)))
+        for line in said:
+            say(f"  · {line}")
         return True
     problem = seats_problem(game, seats, seed)
     if problem:  # checked before --new abandons anything
@@ -493,19 +539,21 @@ async def open_table(svc: TableService, game: Game, channel: int, seats: list[st
         return False
     if damaged:
         await svc.abandon(channel, 1, force=True)  # any user may force it here; it needs none of the damaged data
-        say("The damaged game was abandoned; starting a new one.")
+        say(_("The damaged game was abandoned; starting a new one."))
     if table is not None and table.status in ("lobby", "active"):
         await svc.abandon(channel, table.creator, force=True)  # --new, or a start interrupted half-way
         if table.status == "active":
-            say("The unfinished game was abandoned; starting a new one.")
+            say(_("The unfinished game was abandoned; starting a new one."))
     humans = [name for name in seats if name is not None]
     if not humans:
-        say("No human seat: the bots play the whole game.")
+        say(_("No human seat: the bots play the whole game."))
     users = {name: i + 1 for i, name in enumerate(humans)}
+    for user in users.values():  # each player's own lines (their private news) in the table's language
+        await svc.remember_language(user, lang or "en")
     host = users[humans[0]] if humans else 1
     try:
         await svc.create(channel, GUILD, game.name, host, humans[0] if humans else "Host",
-                         settings={"pace": "untimed"})
+                         settings={"pace": "untimed", "language": lang or "en"})
         for name in humans[1:]:
             await svc.join(channel, users[name], name)
         wanted = list(levels or [])[0 if humans else 1:]  # with no human, the first bot takes the host's seat
@@ -515,9 +563,9 @@ async def open_table(svc: TableService, game: Game, channel: int, seats: list[st
             await svc.replace(channel, 0, None, None, by_user=host)
         update = await svc.start(channel, host, seed=seed)
     except TableError as err:  # e.g. a name the table refuses
-        say(f"Could not start the game: {err}")
+        say(_("Could not start the game: {reason}").format(reason=err))
         return False
-    say(f"A new game of {game.title}. Seats: {', '.join(update.table.names)}.")
+    say(_("A new game of {game}. Seats: {names}.").format(game=_(game.title), names=", ".join(update.table.names)))
     for line in update.public_events:
         say(f"  · {line}")
     return True
@@ -525,7 +573,15 @@ async def open_table(svc: TableService, game: Game, channel: int, seats: list[st
 
 async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO,
                games: Mapping[str, Game] | None = None) -> int:
-    """The whole session; ``games`` replaces the registry (tests use a test-only game)."""
+    """The whole session; ``games`` replaces the registry (tests use a test-only game). ``--lang``: the session
+    speaks it, the table's channel lines are written in it and the players at the keyboard read it."""
+    lang = getattr(args, "lang", None)
+    with speaking(lang):
+        return await _play(args, stdin, stdout, games, lang)
+
+
+async def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, games: Mapping[str, Game] | None,
+                lang: str | None) -> int:
 
     def say(text: str) -> None:
         print(text, file=stdout, flush=True)
@@ -552,8 +608,9 @@ async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO,
         except ValueError as err:  # an unknown bot level
             say(str(err))
             return 2
-        if not await open_table(svc, game, channel, seats, args.seed, args.new, say, levels):
+        if not await open_table(svc, game, channel, seats, args.seed, args.new, say, levels, lang):
             return 2
+
         term = Terminal(svc, game, channel, db.with_name(BOARD_FILE), stdin, stdout)
         return await term.run()
     finally:

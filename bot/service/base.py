@@ -9,10 +9,11 @@ import logging
 import time
 import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
-from contextlib import asynccontextmanager
+from contextlib import AbstractContextManager, asynccontextmanager
 from typing import Any, Self
 
 from bot.images import BoardImages
+from bot.lang import speaking
 from bot.search_pool import SearchPool
 from bot.service.model import (
     DamagedGame,
@@ -29,14 +30,28 @@ from bot.service.model import (
 from bot.service.quiet import QuietHours
 from bot.store import GameRow, OrderRow, Store, StoreError
 from rules.core import Event, Game, Outcome, State, printable, seed_digest
+from rules.words import N_, Speaker, translator
+
+_, _n = translator("bot")
 
 log = logging.getLogger("bot.service")
 
 ALIVE_AT = "alive_at"
 HEARTBEAT_S = 60.0
 DOWNTIME_LOGGED_S = 120.0
-SHUTTING_DOWN = "Kontor is restarting right now. Please try again in a minute: nothing was played."
-CHANGED_MEANWHILE = "The table changed meanwhile, so nothing was changed. Please try again."
+SHUTTING_DOWN = N_("Kontor is restarting right now. Please try again in a minute: nothing was played.")
+CHANGED_MEANWHILE = N_("The table changed meanwhile, so nothing was changed. Please try again.")
+
+
+def table_language(settings: Mapping[str, Any]) -> str:
+    """The language a table's channel reads (its setting ``language``); tables made before it read English."""
+    return str(settings.get("language") or "en")
+
+
+def channel_speaking(settings: Mapping[str, Any]) -> AbstractContextManager[Speaker]:
+    """Speak what goes to a table's channel (public lines, notices, the board image) in its language. Only around
+    the texts made for the channel: a refusal raised to the caller stays in the caller's language."""
+    return speaking(table_language(settings))
 
 
 class ServiceBase:
@@ -171,7 +186,8 @@ class ServiceBase:
     def game(self, name: str) -> Game:
         key = str(name).strip().lower()
         if key not in self.games:
-            raise TableError(f"Unknown game '{printable(str(name))}'. Available: {', '.join(self.games) or 'none'}.")
+            raise TableError(_("Unknown game '{name}'. Available: {games}.").format(
+                name=printable(str(name)), games=", ".join(self.games) or _("none")))
         return self.games[key]
 
     def _lock(self, channel: int) -> asyncio.Lock:
@@ -184,7 +200,7 @@ class ServiceBase:
     async def _change(self, channel: int) -> AsyncIterator[None]:
         """The channel's lock for a change, counted as in flight so close() waits for it (refused once closing)."""
         if self._closing:
-            raise TableError(SHUTTING_DOWN)
+            raise TableError(_(SHUTTING_DOWN))
         self._inflight += 1
         self._idle.clear()
         try:
@@ -194,7 +210,7 @@ class ServiceBase:
             # A change that lost a version race to another process sharing the database (PostgreSQL; one process
             # never races itself: the channel's lock). Its transaction rolled back whole; act() says so itself.
             self._rows.pop(channel, None)
-            raise TableError(CHANGED_MEANWHILE) from None
+            raise TableError(_(CHANGED_MEANWHILE)) from None
         finally:
             self._inflight -= 1
             if not self._inflight:
@@ -212,7 +228,7 @@ class ServiceBase:
         needs only the row's plain columns and its seats)."""
         row = await self.store.open_game(_check_id(channel, "channel"))
         if row is None:
-            raise TableError("There is no open game in this channel. Start one with /game new.")
+            raise TableError(_("There is no open game in this channel. Start one with /game new."))
         if not damaged_ok:
             await self._check_readable(row)
         return row
@@ -226,7 +242,7 @@ class ServiceBase:
     async def _any_row(self, channel: int) -> GameRow:
         row = await self.store.latest_game(_check_id(channel, "channel"))
         if row is None:
-            raise TableError("No game has been played in this channel yet.")
+            raise TableError(_("No game has been played in this channel yet."))
         return row
 
     def _damaged(self, row: GameRow, part: str) -> DamagedGame:
@@ -260,7 +276,7 @@ class ServiceBase:
         """``user``'s seat among ``seats``; the refusal for someone who does not play at this table."""
         seat = next((s.seat for s in seats if s.user_id == user), None)
         if seat is None:
-            raise TableError("You are not playing at this table.")
+            raise TableError(_("You are not playing at this table."))
         return seat
 
     def _check_seats(self, row: GameRow, seats: list[Seat], state: State | None) -> None:
@@ -360,8 +376,21 @@ class ServiceBase:
         self._secrets.pop(game_id, None)
 
     def _texts(self, game: Game, events: list[Any], seats: list[Seat], seat: int | None) -> list[str]:
+        """The texts of the events ``seat`` (None: the channel) sees, players named, in the language spoken now."""
         names = [s.name for s in seats]
         return [name_seats(game.event_text(e), names) for e in events if e.visible_to(seat)]
+
+    async def _reader_language(self, user: int | None) -> str:
+        """The language ``user`` reads (as last seen: bot/service/users.py); bots and unknown users: English."""
+        if user is None:
+            return "en"
+        if user not in self._languages:
+            try:
+                self._languages[user] = await self.store.user_language(user) or "en"
+            except Exception as exc:  # a file older than migration 14, a failed read: English, never a lost move
+                log.warning("the language of user %s could not be read (%s)", user, type(exc).__name__)
+                return "en"
+        return self._languages[user]
 
 
     async def _update(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
@@ -381,7 +410,10 @@ class ServiceBase:
                 private[s.user_id] = PrivateUpdate(view, texts)
         if row.status == "active":  # the next act compares against these instead of building the views again
             self._secrets[row.id] = (row.version, secrets_now)
-        image = await self._image(row.game, public, changes.last, seats, changes.last_events) if self.render else None
+        image = None
+        if self.render:
+            with channel_speaking(row.settings):  # the public board is the channel's: drawn in its language
+                image = await self._image(row.game, public, changes.last, seats, changes.last_events)
         return Update(
             channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
             public_view=public, private=private,

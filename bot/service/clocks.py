@@ -12,6 +12,9 @@ from typing import Any
 from bot.service.model import Seat
 from bot.service.settings import TIMEOUT_CHOICES, upgrade_settings
 from rules.core import Game, State
+from rules.words import number, translator
+
+_, _n = translator("bot")
 
 MIN_GRACE_H = 0.1
 HOUR = 3600.0
@@ -147,9 +150,12 @@ def duration(seconds: float) -> str:
     """A wait in words: "25 min", "3 h", "4 days"."""
     minutes = max(0, round(seconds / 60))
     if minutes < 90:
-        return f"{minutes} min"
+        return _("{n} min").format(n=number(minutes))
     hours = minutes / 60
-    return f"{hours:.0f} h" if hours < 48 else f"{hours / 24:.0f} days"
+    if hours < 48:
+        return _("{n} h").format(n=number(int(f"{hours:.0f}")))
+    days = int(f"{hours / 24:.0f}")
+    return _n("{n} day", "{n} days", days).format(n=number(days))
 
 
 def bank_text(seconds: float) -> str:
@@ -157,8 +163,9 @@ def bank_text(seconds: float) -> str:
     minutes = max(0, int(seconds // 60))
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
+    # TRANSLATORS: short units of a time bank in the seat list: d days, h hours, m minutes
     if days:
-        return f"{days}d {hours}h" if hours else f"{days}d"
+        return (_("{d}d {h}h") if hours else _("{d}d")).format(d=days, h=hours)
     if hours:
-        return f"{hours}h {mins}m" if mins else f"{hours}h"
-    return f"{mins}m"
+        return (_("{h}h {m}m") if mins else _("{h}h")).format(h=hours, m=mins)
+    return _("{m}m").format(m=mins)

@@ -5,11 +5,15 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from bot.service.base import channel_speaking
 from bot.service.clocks import duration, reminder_grace, window_seconds
 from bot.service.model import DamagedGame, Seat, TableError, Update, _Changes
 from bot.service.moves import MoveService
 from bot.store import GameRow
 from rules.core import State
+from rules.words import translator
+
+_, _n = translator("bot")
 
 log = logging.getLogger("bot.service")
 
@@ -98,9 +102,11 @@ class DeadlineService(MoveService):
                 due_at = late_due
             else:
                 await tx.clear_reminder(game_id, seat)
-        left = f" (their time bank runs out in {duration(due_at - now)})" if due_at is not None else ""
-        update = await self._update(row, seats, state, _Changes(before={}),
-                                    notice=f"Reminder: the table is waiting for {who.name}{left}.")
+        with channel_speaking(row.settings):
+            notice = (_("Reminder: the table is waiting for {name} (their time bank runs out in {time}).").format(
+                name=who.name, time=duration(due_at - now)) if due_at is not None
+                else _("Reminder: the table is waiting for {name}.").format(name=who.name))
+        update = await self._update(row, seats, state, _Changes(before={}), notice=notice)
         update.awaited = [who.user_id] if who.user_id is not None else []
         update.private = {}
         update.reminder = True
@@ -113,8 +119,11 @@ class DeadlineService(MoveService):
         legal = state.legal_actions(seat)
         action = game.lapse_action(state.view(seat), legal, seat)
         assert action is not None and action in legal
-        hours = duration(window_seconds(row.settings))
-        note = f"{seats[seat].name} did not answer within {hours}: the game played '{action}' for them."
+        with channel_speaking(row.settings):
+            hours = duration(window_seconds(row.settings))
+            # TRANSLATORS: {action} is the action as players type it (e.g. "decline"), left in English
+            note = _("{name} did not answer within {time}: the game played '{action}' for them.").format(
+                name=seats[seat].name, time=hours, action=action)
         changes = self._begin(row, state, seats)
         row = await self._step(row, seats, state, seat, action, "auto", None, changes, now, public_note=note)
         row, state = await self._run_auto(row, seats, state, changes, now)

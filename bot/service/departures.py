@@ -3,10 +3,14 @@ pinged, and the players still there decide by majority whether a bot plays the s
 
 from __future__ import annotations
 
+from bot.service.base import channel_speaking
 from bot.service.lobby import LobbyService
 from bot.service.model import TableError, Update, _check_id, _clean_name
+from rules.words import N_, translator
 
-SEAT_CHOICES = {"bot": "a bot plays it", "end": "the game ends"}
+_, _n = translator("bot")
+
+SEAT_CHOICES = {"bot": N_("a bot plays it"), "end": N_("the game ends")}
 
 
 class DepartureService(LobbyService):
@@ -31,12 +35,13 @@ class DepartureService(LobbyService):
                 return None  # no longer seated, or already told
             departed = {*self._departed.get(row.id, set()), user}
             present = [s for s in seats if s.user_id is not None and s.user_id not in departed]
-            texts = [f"{mine.name} has left the server. The players still here decide what happens to their seat:"
-                     f" a bot plays it, another member takes it, or the game ends (a majority of"
-                     f" {len(present) // 2 + 1} decides)."]
-            if not present:
-                texts = [f"{mine.name} has left the server, and no other player is left: a moderator can hand the"
-                         " seat over or abandon the game."]
+            with channel_speaking(row.settings):
+                texts = [_("{name} has left the server. The players still here decide what happens to their seat:"
+                           " a bot plays it, another member takes it, or the game ends (a majority of {n} decides)."
+                           ).format(name=mine.name, n=len(present) // 2 + 1)]
+                if not present:
+                    texts = [_("{name} has left the server, and no other player is left: a moderator can hand the"
+                               " seat over or abandon the game.").format(name=mine.name)]
             now = self.clock()
             async with self.store.transaction() as tx:
                 await tx.add_departure(row.id, user, now)
@@ -45,7 +50,8 @@ class DepartureService(LobbyService):
                     order = [*seats[mine.seat + 1:], *seats[:mine.seat]]
                     host = next(s for s in order if s.user_id is not None and s.user_id not in departed)
                     version = await tx.bump(row.id, row.version, now, creator_id=host.user_id)
-                    texts.append(f"{host.name} now hosts the table.")
+                    with channel_speaking(row.settings):
+                        texts.append(_("{name} now hosts the table.").format(name=host.name))
                 await tx.append(row.id, kind="note", version=version, seat=mine.seat, user_id=None, action=None,
                                 events=texts, now=now)
             self._departed[row.id] = departed
@@ -59,37 +65,44 @@ class DepartureService(LobbyService):
         here decides; a second vote replaces the first. Votes for different members count apart."""
         _check_id(user, "user")
         if choice not in (*SEAT_CHOICES, "member"):
-            raise TableError("Vote `bot` (a bot plays the seat), `end` (the game ends) or `member` (someone else"
-                             " takes it).")
+            raise TableError(_("Vote `bot` (a bot plays the seat), `end` (the game ends) or `member` (someone else"
+                               " takes it)."))
         if choice == "member":
             if member is None:
-                raise TableError("Say which member should take the seat.")
+                raise TableError(_("Say which member should take the seat."))
             _check_id(member, "user")
             choice = f"member:{member}"
-        wording = (SEAT_CHOICES[choice] if choice in SEAT_CHOICES
-                   else f"{_clean_name(member_name)} takes it")
         async with self._serial(channel):
             row = await self._open_row(channel)
             if row.status != "active":
-                raise TableError("The game has not started yet.")
+                raise TableError(_("The game has not started yet."))
             seats = await self.store.seats(row.id)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-                raise TableError(f"Seat must be a number from 1 to {len(seats)}.")
+                raise TableError(_("Seat must be a number from 1 to {n}.").format(n=len(seats)))
             departed = self._departed.get(row.id, set())
             target = seats[seat]
             if target.user_id is None or target.user_id not in departed:
-                raise TableError(f"{target.name} is still at the table: there is nothing to vote on.")
+                raise TableError(_("{name} is still at the table: there is nothing to vote on.").format(
+                    name=target.name))
             voters = {s.user_id: s.name for s in seats if s.user_id is not None and s.user_id not in departed}
             if user not in voters:
-                raise TableError("Only the players still at the table vote on this seat.")
+                raise TableError(_("Only the players still at the table vote on this seat."))
             if member is not None and any(s.user_id == member for s in seats):
-                raise TableError("That member already has a seat at this table.")
+                raise TableError(_("That member already has a seat at this table."))
             now = self.clock()
             async with self.store.transaction() as tx:
                 await tx.put_seat_vote(row.id, seat, user, choice, now)
                 votes = {u: c for u, c in (await tx.seat_votes(row.id, seat)).items() if u in voters}
                 have, needed = sum(c == choice for c in votes.values()), len(voters) // 2 + 1
-                text = f"{voters[user]} votes that {wording} for {target.name}'s seat ({have}/{needed} votes)."
+                with channel_speaking(row.settings):
+                    if choice == "bot":
+                        said = _("{voter} votes that a bot plays it for {name}'s seat ({have}/{needed} votes).")
+                    elif choice == "end":
+                        said = _("{voter} votes that the game ends for {name}'s seat ({have}/{needed} votes).")
+                    else:
+                        said = _("{voter} votes that {member} takes it for {name}'s seat ({have}/{needed} votes).")
+                    text = said.format(voter=voters[user], name=target.name, member=_clean_name(member_name),
+                                       have=have, needed=needed)
                 await tx.append(row.id, kind="note", version=row.version, seat=seat, user_id=user, action=None,
                                 events=[text], now=now)
                 if have >= needed:

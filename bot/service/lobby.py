@@ -8,11 +8,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.levels import normalise_level
+from bot.service.base import channel_speaking
 from bot.service.model import Seat, TableError, Update, _bot_name, _Changes, _check_id, _clean_name, _secret_part
 from bot.service.moves import MoveService
 from bot.service.settings import describe_settings, normalise_settings
 from bot.store import GameRow, Store, StoreError
 from rules.core import IllegalAction, Rng, seed_digest
+from rules.words import translator
+
+_, _n = translator("bot")
 
 
 def _hosts(row: GameRow, seats: list[Seat], user: int) -> bool:
@@ -41,16 +45,17 @@ class LobbyService(MoveService):
             _check_id(guild, "server")
         g = self.game(game)
         if options is not None and not isinstance(options, Mapping):
-            raise TableError("Options must be given as name=value pairs.")
+            raise TableError(_("Options must be given as name=value pairs."))
         try:
             opts = g.normalise_options({str(k): str(v) for k, v in (options or {}).items()})
         except IllegalAction as exc:
             raise TableError(exc.message) from None
         if settings is not None and not isinstance(settings, Mapping):
-            raise TableError("Settings must be given as name=value pairs.")
+            raise TableError(_("Settings must be given as name=value pairs."))
         sets = normalise_settings(settings)
         name = _clean_name(creator_name)
-        text = f"{name} opened a table for {g.title}."
+        with channel_speaking(sets):
+            text = _("{name} opened a table for {game}.").format(name=name, game=_(g.title))
         gid = await self._open_table(channel, guild, g.name, opts, sets, creator, [Seat(0, creator, name)], text)
         return await self._lobby_update(gid, [text])
 
@@ -65,8 +70,8 @@ class LobbyService(MoveService):
                     existing = await tx.open_game(channel)
                     if existing is not None:
                         await self._check_readable(existing)  # a damaged one: say so, and who can end it
-                        raise TableError("This channel already has an open game. Finish or abandon it first"
-                                         " (or start a thread for a second table).")
+                        raise TableError(_("This channel already has an open game. Finish or abandon it first"
+                                           " (or start a thread for a second table)."))
                     gid = await tx.insert_game(channel_id=channel, guild_id=guild, game=game, options=options,
                                                settings=settings, creator_id=creator, now=now)
                     await tx.set_seats(gid, [Seat(i, s.user_id, s.name, s.level) for i, s in enumerate(seats)])
@@ -82,7 +87,7 @@ class LobbyService(MoveService):
         async with self._serial(channel):
             row = await self._open_row(channel)
             if row.status != "lobby":
-                raise TableError("The game has already started.")
+                raise TableError(_("The game has already started."))
             seats = await self.store.seats(row.id)
             new_seats, text = change(row, seats)
             now = self.clock()
@@ -100,10 +105,12 @@ class LobbyService(MoveService):
         def change(row: GameRow, seats: list[Seat]) -> tuple[list[Seat], str]:
             game = self.game(row.game)
             if any(s.user_id == user for s in seats):
-                raise TableError("You have already joined this table.")
+                raise TableError(_("You have already joined this table."))
             if len(seats) >= game.max_players:
-                raise TableError(f"The table is full ({game.max_players} seats). Ask someone to remove a bot.")
-            return [*seats, Seat(len(seats), user, name)], f"{name} joined."
+                raise TableError(_("The table is full ({n} seats). Ask someone to remove a bot.").format(
+                    n=game.max_players))
+            with channel_speaking(row.settings):
+                return [*seats, Seat(len(seats), user, name)], _("{name} joined.").format(name=name)
 
         return await self._lobby_change(channel, change)
 
@@ -112,11 +119,11 @@ class LobbyService(MoveService):
         async with self._serial(channel):
             row = await self._open_row(channel)
             if row.status != "lobby":
-                raise TableError("The game is running: ask the table's creator to replace you, or abandon it.")
+                raise TableError(_("The game is running: ask the table's creator to replace you, or abandon it."))
             seats = await self.store.seats(row.id)
             mine = next((s for s in seats if s.user_id == user), None)
             if mine is None:
-                raise TableError("You are not seated at this table.")
+                raise TableError(_("You are not seated at this table."))
             rest = [s for s in seats if s.user_id != user]
             humans = [s for s in rest if s.user_id is not None]
             now = self.clock()
@@ -125,14 +132,16 @@ class LobbyService(MoveService):
                 if not humans:  # nobody left to start it: close the lobby
                     version = await tx.bump(row.id, row.version, now, status="abandoned", ended_at=now)
                     await tx.drop_abandon_votes(row.id)
-                    text = f"{mine.name} left; the table is closed."
+                    with channel_speaking(row.settings):
+                        text = _("{name} left; the table is closed.").format(name=mine.name)
                 else:
                     creator = row.creator_id if row.creator_id != user else humans[0].user_id
                     version = await tx.bump(row.id, row.version, now, creator_id=creator)
                     await tx.set_seats(row.id, [Seat(i, s.user_id, s.name, s.level) for i, s in enumerate(rest)])
-                    text = f"{mine.name} left."
-                    if creator != row.creator_id:
-                        text += f" {humans[0].name} now hosts the table."
+                    with channel_speaking(row.settings):
+                        text = _("{name} left.").format(name=mine.name)
+                        if creator != row.creator_id:
+                            text += " " + _("{name} now hosts the table.").format(name=humans[0].name)
                 await tx.append(row.id, kind="note", version=version, seat=None, user_id=user, action=None,
                                 events=[text], now=now)
         return await self._lobby_update(row.id, [text])
@@ -148,12 +157,14 @@ class LobbyService(MoveService):
         def change(row: GameRow, seats: list[Seat]) -> tuple[list[Seat], str]:
             game = self.game(row.game)
             if not any(s.user_id == by_user for s in seats):
-                raise TableError("Join the table first to add bots.")
+                raise TableError(_("Join the table first to add bots."))
             if len(seats) >= game.max_players:
-                raise TableError(f"The table is full ({game.max_players} seats).")
+                raise TableError(_("The table is full ({n} seats).").format(n=game.max_players))
             name = _bot_name(seats, f"Bot {len(seats) + 1}")
-            said = f"{name} (a strong bot)" if level == "strong" else name
-            return [*seats, Seat(len(seats), None, name, level)], f"{said} took a seat."
+            with channel_speaking(row.settings):
+                text = (_("{name} (a strong bot) took a seat.") if level == "strong"
+                        else _("{name} took a seat.")).format(name=name)
+            return [*seats, Seat(len(seats), None, name, level)], text
 
         return await self._lobby_change(channel, change)
 
@@ -162,12 +173,13 @@ class LobbyService(MoveService):
 
         def change(row: GameRow, seats: list[Seat]) -> tuple[list[Seat], str]:
             if not any(s.user_id == by_user for s in seats):
-                raise TableError("Only players at this table can remove bots.")
+                raise TableError(_("Only players at this table can remove bots."))
             bots = [s for s in seats if s.is_bot]
             if not bots:
-                raise TableError("There is no bot at this table.")
+                raise TableError(_("There is no bot at this table."))
             gone = bots[-1]
-            return [s for s in seats if s is not gone], f"{gone.name} left the table."
+            with channel_speaking(row.settings):
+                return [s for s in seats if s is not gone], _("{name} left the table.").format(name=gone.name)
 
         return await self._lobby_change(channel, change)
 
@@ -179,14 +191,14 @@ class LobbyService(MoveService):
         async with self._serial(channel):
             row = await self._open_row(channel)
             if row.status != "lobby":
-                raise TableError("The game has already started.")
+                raise TableError(_("The game has already started."))
             if by_user != row.creator_id:
-                raise TableError("Only the table's host can start the game.")
+                raise TableError(_("Only the table's host can start the game."))
             game = self.game(row.game)
             seats = await self.store.seats(row.id)
             if not game.min_players <= len(seats) <= game.max_players:
-                raise TableError(f"{game.title} needs {game.min_players}–{game.max_players} seats; "
-                                 f"{len(seats)} taken. Add bots or wait for players.")
+                raise TableError(_("{game} needs {low}–{high} seats; {n} taken. Add bots or wait for players.").format(
+                    game=_(game.title), low=game.min_players, high=game.max_players, n=len(seats)))
             if seed is None:
                 seed = secrets.randbits(62)
                 order = list(seats)
@@ -196,10 +208,13 @@ class LobbyService(MoveService):
             seats = [Seat(i, s.user_id, s.name, s.level) for i, s in enumerate(order)]
             state = game.new_state(len(seats), seed, row.options)
             now = self.clock()
-            texts = [
-                f"{game.title} begins. Seat order: " + ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(seats)),
-                f"Seed digest {seed_digest(seed)[:16]}… (the seed is revealed when the game ends).",
-            ]
+            with channel_speaking(row.settings):
+                texts = [
+                    _("{game} begins. Seat order: {seats}").format(
+                        game=_(game.title), seats=", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(seats))),
+                    _("Seed digest {digest}… (the seed is revealed when the game ends).").format(
+                        digest=seed_digest(seed)[:16]),
+                ]
             async with self.store.transaction() as tx:
                 version = await tx.bump(row.id, row.version, now, status="active", seed=seed, snapshot=state.dump())
                 await tx.set_seats(row.id, seats)
@@ -222,8 +237,9 @@ class LobbyService(MoveService):
             seats = await self.store.seats(row.id)
             humans = [s.user_id for s in seats if s.user_id is not None]
             if not (force or _hosts(row, seats, by_user) or humans == [by_user]):
-                raise TableError("Only the table's host or a moderator can abandon this game.")
-            texts = ["The game was abandoned."]
+                raise TableError(_("Only the table's host or a moderator can abandon this game."))
+            with channel_speaking(row.settings):
+                texts = [_("The game was abandoned.")]
             async with self.store.transaction() as tx:
                 ended = await self._end_abandoned(tx, row, by_user, texts)
         return await self._committed_update(ended, seats, texts)
@@ -233,7 +249,9 @@ class LobbyService(MoveService):
         its votes. Returns the row as it will be committed."""
         now = self.clock()
         if row.seed is not None:
-            texts.append(f"The seed was {row.seed} (digest {seed_digest(row.seed)[:16]}…).")
+            with channel_speaking(row.settings):
+                texts.append(_("The seed was {seed} (digest {digest}…).").format(
+                    seed=row.seed, digest=seed_digest(row.seed)[:16]))
         version = await tx.bump(row.id, row.version, now, status="abandoned", ended_at=now)
         await tx.append(row.id, kind="note", version=version, seat=None, user_id=by_user, action=None,
                         events=texts, now=now)
@@ -257,18 +275,22 @@ class LobbyService(MoveService):
             seats = await self.store.seats(row.id)
             mine = next((s for s in seats if s.user_id == user), None)
             if mine is None:
-                raise TableError("Only the host, a moderator or the seated players (by vote) can abandon a game.")
+                raise TableError(_("Only the host, a moderator or the seated players (by vote) can abandon a game."))
             humans = {s.user_id for s in seats if s.user_id is not None}
             needed = len(humans) // 2 + 1
             now = self.clock()
             async with self.store.transaction() as tx:
                 if not await tx.add_abandon_vote(row.id, user, now):
                     have = len([u for u in await tx.abandon_votes(row.id) if u in humans])
-                    raise TableError(f"You have already voted to abandon ({have}/{needed} votes).")
+                    raise TableError(_("You have already voted to abandon ({have}/{needed} votes).").format(
+                        have=have, needed=needed))
                 have = len([u for u in await tx.abandon_votes(row.id) if u in humans])
-                text = f"{mine.name} votes to abandon the game ({have}/{needed} votes)."
+                with channel_speaking(row.settings):
+                    text = _("{name} votes to abandon the game ({have}/{needed} votes).").format(
+                        name=mine.name, have=have, needed=needed)
+                    by_vote = _("The game was abandoned by vote.")
                 if have >= needed:
-                    texts = [text, "The game was abandoned by vote."]
+                    texts = [text, by_vote]
                     row = await self._end_abandoned(tx, row, user, texts)
                 else:
                     texts = [text]
@@ -292,24 +314,26 @@ class LobbyService(MoveService):
             row = await self._open_row(channel)
             seats = await self.store.seats(row.id)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-                raise TableError(f"Seat must be a number from 1 to {len(seats)}.")
+                raise TableError(_("Seat must be a number from 1 to {n}.").format(n=len(seats)))
             old = seats[seat]
             if not (force or _hosts(row, seats, by_user) or (old.user_id is not None and old.user_id == by_user)):
-                raise TableError("Only the table's host, a moderator or the seat's player can hand a seat over.")
+                raise TableError(_("Only the table's host, a moderator or the seat's player can hand a seat over."))
             if user is not None and any(s.user_id == user for s in seats):
-                raise TableError("That player already has a seat at this table.")
+                raise TableError(_("That player already has a seat at this table."))
             if user is None:
                 new_name = _bot_name([s for s in seats if s.seat != seat], f"Bot {seat + 1}")
             else:
                 new_name = _clean_name(name)
             seats = [*seats[:seat], Seat(seat, user, new_name), *seats[seat + 1:]]
-            text = f"{old.name}'s seat is now played by {new_name}."
             host = _host_after(row, seats, seat)  # host powers follow the seat
             creator = row.creator_id if host is None else host
-            if creator != row.creator_id:
-                text += f" {next(s.name for s in seats if s.user_id == creator)} now hosts the table."
-            elif host is None and old.user_id == row.creator_id:
-                text += " No player is left to host it: only moderators can manage the table now."
+            with channel_speaking(row.settings):
+                text = _("{old}'s seat is now played by {new}.").format(old=old.name, new=new_name)
+                if creator != row.creator_id:
+                    text += " " + _("{name} now hosts the table.").format(
+                        name=next(s.name for s in seats if s.user_id == creator))
+                elif host is None and old.user_id == row.creator_id:
+                    text += " " + _("No player is left to host it: only moderators can manage the table now.")
             state = self._state(row)
             now = self.clock()
             async with self.store.transaction() as tx:
@@ -340,11 +364,13 @@ class LobbyService(MoveService):
         async with self._serial(channel):
             row = await self._open_row(channel)
             if not (force or _hosts(row, await self.store.seats(row.id), by_user)):
-                raise TableError("Only the table's host or a moderator can change the settings.")
+                raise TableError(_("Only the table's host or a moderator can change the settings."))
             new = normalise_settings(settings, row.settings)
             now = self.clock()
             changed = {k: v for k, v in new.items() if row.settings.get(k) != v}
-            text = f"Settings: {describe_settings(new, changed)}." if changed else "Settings: unchanged."
+            with channel_speaking(new):
+                text = (_("Settings: {settings}.").format(settings=describe_settings(new, changed)) if changed
+                        else _("Settings: unchanged."))
             async with self.store.transaction() as tx:
                 await tx.set_settings(row.id, new, now)
                 await tx.append(row.id, kind="note", version=row.version, seat=None, user_id=by_user, action=None,

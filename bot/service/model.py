@@ -11,7 +11,9 @@ from typing import Any
 from bot.store import SeatRow
 from rules import words
 from rules.core import MAX_ACTION_LEN, Event, Outcome
-from rules.words import seat_pattern
+from rules.words import N_, seat_pattern, translator
+
+_, _n = translator("bot")
 
 Seat = SeatRow
 
@@ -36,8 +38,8 @@ class StaleVersion(TableError):
         self.current = current
 
 
-DAMAGED = "This game's saved data is damaged; a moderator can end it with /game abandon."
-DAMAGED_LOG_LINE = "(One entry of this game's log is damaged and cannot be shown.)"
+DAMAGED = N_("This game's saved data is damaged; a moderator can end it with /game abandon.")
+DAMAGED_LOG_LINE = N_("(One entry of this game's log is damaged and cannot be shown.)")
 
 
 class DamagedGame(TableError):
@@ -45,7 +47,7 @@ class DamagedGame(TableError):
     abandoned; everything else on it is refused with ``DAMAGED``."""
 
     def __init__(self, game_id: int, part: str) -> None:
-        super().__init__(DAMAGED)
+        super().__init__(_(DAMAGED))
         self.game_id = game_id
         self.part = part
 
@@ -200,24 +202,29 @@ def _secret_part(view: Mapping[str, Any], public: Mapping[str, Any]) -> dict[str
     return {k: d for k, v in view.items() if k != "viewer" and (d := _hidden(v, public.get(k, _SAME))) is not _SAME}
 
 
+#: What ``_check_id`` calls the ids it checks ("Unknown channel.").
+_ID_WORDS = {"channel": N_("channel"), "user": N_("user"), "server": N_("server"), "game": N_("game"),
+             "message": N_("message"), "seed": N_("seed")}
+
+
 def _check_id(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
-        raise TableError(f"Unknown {what}.")
+        raise TableError(_("Unknown {what}.").format(what=_(_ID_WORDS.get(what, what))))
     return value
 
 
 def _clean_name(name: Any) -> str:
     text = " ".join("".join(ch if ch.isprintable() else " " for ch in str(name or "")).split())
-    return (text[:MAX_NAME_LEN].rstrip() or "Player")
+    return (text[:MAX_NAME_LEN].rstrip() or _("Player"))
 
 
 def _check_action(action: Any) -> str:
     if not isinstance(action, str) or not action.strip():
-        raise TableError("Please give an action.")
+        raise TableError(_("Please give an action."))
     if len(action) > MAX_ACTION_LEN:
-        raise TableError(f"That action is too long (at most {MAX_ACTION_LEN} characters).")
+        raise TableError(_("That action is too long (at most {n} characters).").format(n=MAX_ACTION_LEN))
     if not action.isprintable():
-        raise TableError("That action contains control characters.")
+        raise TableError(_("That action contains control characters."))
     return action.strip()
 
 

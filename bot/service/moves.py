@@ -7,6 +7,8 @@ import dataclasses
 import logging
 from typing import Any
 
+from bot.lang import speaking
+from bot.service.base import channel_speaking
 from bot.service.clocks import skip_action
 from bot.service.model import (
     MoverReply,
@@ -21,6 +23,9 @@ from bot.service.model import (
 from bot.service.timebank import BankClocks
 from bot.store import GameRow, StoreError
 from rules.core import Game, IllegalAction, Rng, State, seed_digest
+from rules.words import N_, translator
+
+_, _n = translator("bot")
 
 log = logging.getLogger("bot.service")
 
@@ -31,11 +36,11 @@ WAKE_BACKOFF_MAX_S = 600.0
 
 def caretaker_line(name: str) -> str:
     """The public line of the caretaker's moves: "🤖 the caretaker played for Ana"."""
-    return f"🤖 the caretaker played for {name}."
+    return _("🤖 the caretaker played for {name}.").format(name=name)
 
 
-BOTS_DELAYED = ("The move was saved, but the bots could not make theirs just now (a storage problem). "
-                "They will try again shortly; nothing needs to be done.")
+BOTS_DELAYED = N_("The move was saved, but the bots could not make theirs just now (a storage problem). "
+                  "They will try again shortly; nothing needs to be done.")
 
 
 class MoveService(BankClocks):
@@ -53,13 +58,13 @@ class MoveService(BankClocks):
         action = _check_action(action)
         for version in (expected_version, chosen_at):
             if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-                raise TableError("Unknown board version.")
+                raise TableError(_("Unknown board version."))
         _check_id(channel, "channel")
         async with self._change(channel):
             row = self._rows.pop(channel, None) or await self._open_row(channel)
             try:
                 if game_id is not None and game_id != row.id:
-                    raise StaleVersion("That menu belongs to an earlier game in this channel.", row.version)
+                    raise StaleVersion(_("That menu belongs to an earlier game in this channel."), row.version)
                 seats, state, seat = await self._turn(row, user, expected_version)
                 if chosen_at is not None:
                     await self._same_wait(row, seat, chosen_at)
@@ -93,9 +98,9 @@ class MoveService(BankClocks):
     async def _turn(self, row: GameRow, user: int, expected_version: int | None) -> tuple[list[Seat], State, int]:
         """(seats, state, the user's seat) if ``user`` may act now in ``row``'s game; else a refusal."""
         if row.status != "active":
-            raise TableError("The game has not started yet.")
+            raise TableError(_("The game has not started yet."))
         if expected_version is not None and expected_version != row.version:
-            raise StaleVersion("That board is out of date: someone moved since. Use the current board.",
+            raise StaleVersion(_("That board is out of date: someone moved since. Use the current board."),
                                row.version)
         seats = await self._running_seats(row)
         seat = self._player_seat(seats, user)
@@ -104,19 +109,19 @@ class MoveService(BankClocks):
         awaited = state.to_act()
         if seat not in awaited:
             waiting = ", ".join(seats[s].name for s in awaited)
-            raise TableError(f"It is not your turn: the table is waiting for {waiting}.")
+            raise TableError(_("It is not your turn: the table is waiting for {names}.").format(names=waiting))
         return seats, state, seat
 
     async def _same_wait(self, row: GameRow, seat: int, chosen_at: int) -> None:
         """Refuse a choice made on board ``chosen_at`` unless ``seat``'s current wait had begun by then."""
         if chosen_at > row.version:
-            raise StaleVersion("That menu does not belong to any board here.", row.version)
+            raise StaleVersion(_("That menu does not belong to any board here."), row.version)
         since = await self.store.awaited_since(row.id, seat)
         if since is None:  # not recorded (a row older than migration 3): only the current board is sure
             since = row.version
         if chosen_at < since:
-            raise StaleVersion("That menu is from an earlier step: the board moved on since. Use the current board.",
-                               row.version)
+            raise StaleVersion(_("That menu is from an earlier step: the board moved on since. Use the current "
+                                 "board."), row.version)
 
 
     async def _step(self, row: GameRow, seats: list[Seat], state: State, seat: int, action: str, kind: str,
@@ -124,7 +129,10 @@ class MoveService(BankClocks):
                     private_note: str | None = None) -> GameRow:
         """Apply one action and commit it (log row + snapshot + version). IllegalAction leaves everything as is.
         ``public_note`` / ``private_note``: a line after the move's own, for everyone (logged with it) / for the
-        seat only (an automatic move says why it was played)."""
+        seat only (an automatic move says why it was played), each already in its reader's language.
+
+        Each audience reads its own language: the channel's lines (logged as they are posted) the table's, each
+        seat's private lines its player's (``_reader_language``); the caller's refusal stays in the caller's."""
         game = self.game(row.game)
         # Readers must not meet this state between apply and commit: uncache it until the commit is done.
         self._states.pop(row.id, None)
@@ -132,11 +140,20 @@ class MoveService(BankClocks):
         windows = self._windows(row, state, seats)  # of those, the ones answering in a response window
         step = state.apply_step(seat, action)  # raises IllegalAction before any change
         events = step.events
-        public = self._texts(game, [e for e in events if e.public], seats, None)
+        with channel_speaking(row.settings):
+            public = self._texts(game, [e for e in events if e.public], seats, None)
         if public_note is not None:
             public.append(public_note)
-        private = {s.seat: self._texts(game, [e for e in events if e.to == s.seat], seats, s.seat)
-                   for s in seats if not s.is_bot}
+        private: dict[int, list[str]] = {}
+        for reader in seats:
+            if reader.is_bot:
+                continue
+            told = [e for e in events if e.to == reader.seat]
+            if not told:
+                private[reader.seat] = []
+                continue
+            with speaking(await self._reader_language(reader.user_id)):
+                private[reader.seat] = self._texts(game, told, seats, reader.seat)
         if private_note is not None:
             private[seat] = [private_note, *private.get(seat, [])]
         over = state.is_over()
@@ -152,7 +169,9 @@ class MoveService(BankClocks):
                                 events=public, now=now, barrier=step.barrier)
                 if over:
                     assert row.seed is not None
-                    reveal = [f"The seed was {row.seed}: check it against the digest {seed_digest(row.seed)[:16]}…."]
+                    with channel_speaking(row.settings):
+                        reveal = [_("The seed was {seed}: check it against the digest {digest}….").format(
+                            seed=row.seed, digest=seed_digest(row.seed)[:16])]
                     await tx.append(row.id, kind="note", version=version, seat=None, user_id=None, action=None,
                                     events=reveal, now=now)
                     public = [*public, *reveal]
@@ -169,7 +188,7 @@ class MoveService(BankClocks):
         except BaseException as exc:
             self._forget(row.id)  # the cached state moved ahead of the file: reload next time
             if isinstance(exc, StoreError):
-                raise StaleVersion("The game changed meanwhile. Use the current board.", row.version) from None
+                raise StaleVersion(_("The game changed meanwhile. Use the current board."), row.version) from None
             raise
         changes.public.extend(public)  # only now: a step that failed to commit reports nothing
         for s, mine in private.items():
@@ -202,7 +221,7 @@ class MoveService(BankClocks):
         before it stand and are reported, the game waits, and ``wake_bots`` (each scheduler tick, and at start-up)
         tries again. Closing the service ends a chain at its next step the same way."""
         game = self.game(row.game)
-        for _ in range(MAX_AUTO_STEPS):
+        for _i in range(MAX_AUTO_STEPS):
             if self._closing or row.status != "active":
                 return row, state
             pick = await self._auto_choice(row, game, state, seats)
@@ -211,7 +230,8 @@ class MoveService(BankClocks):
             seat, action, kind, public_note, private_note = pick
             if kind == "caretaker" and seat not in changes.caretaker_for:  # said once per change and seat
                 changes.caretaker_for.add(seat)
-                public_note = caretaker_line(seats[seat].name)
+                with channel_speaking(row.settings):
+                    public_note = caretaker_line(seats[seat].name)
             try:
                 row = await self._step(row, seats, state, seat, action, kind, None, changes, now,
                                        public_note=public_note, private_note=private_note)
@@ -220,7 +240,8 @@ class MoveService(BankClocks):
                 log.error("an automatic move in game %d could not be saved (%s); it will be tried again", row.id,
                           type(exc).__name__)
                 self._bots_failed(row.id)
-                changes.notice = BOTS_DELAYED
+                with channel_speaking(row.settings):
+                    changes.notice = _(BOTS_DELAYED)
                 assert row.snapshot is not None  # a running game always has one
                 return row, game.load(row.snapshot)  # ``state`` ran ahead of the file: back to the last commit
         raise RuntimeError(f"{MAX_AUTO_STEPS} automatic moves in a row without the game ending")
@@ -264,7 +285,9 @@ class MoveService(BankClocks):
             if forced_on:
                 choice = game.forced_action(view, legal, seat)
                 if choice is not None and choice in legal:
-                    note = f"{seats[seat].name} had only one option: it was played automatically."
+                    with channel_speaking(row.settings):
+                        note = _("{name} had only one option: it was played automatically.").format(
+                            name=seats[seat].name)
                     return seat, choice, "auto", note, None
         return None
 
@@ -309,7 +332,7 @@ class MoveService(BankClocks):
         now = self.clock() if now is None else now
         updates: list[Update] = []
         waiting = await self.store.games_without_clocks()
-        known = {game_id for game_id, _ in waiting}
+        known = {game_id for game_id, _channel in waiting}
         for game_id in list(self._wake_tries):  # a failed chain may have stopped before a human's automatic move
             if game_id not in known and (row := await self.store.game(game_id)) is not None and row.open:
                 waiting.append((game_id, row.channel_id))

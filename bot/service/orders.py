@@ -16,6 +16,9 @@ from bot.service.model import Seat, TableError, Update, _check_id
 from bot.service.moves import MoveService
 from bot.store import GameRow, OrderRow
 from rules.core import Game, State, printable
+from rules.words import translator
+
+_, _n = translator("bot")
 
 MAX_ORDER_LEN = 40
 
@@ -33,7 +36,7 @@ class OrderService(MoveService):
         _check_id(user, "user")
         row = await self._open_row(channel)
         if row.status != "active":
-            raise TableError("The game has not started yet: standing orders are given during play.")
+            raise TableError(_("The game has not started yet: standing orders are given during play."))
         seats = await self.store.seats(row.id)
         seat = self._player_seat(seats, user)
         state = self._state(row)
@@ -63,7 +66,7 @@ class OrderService(MoveService):
         replaces the seat's order). Returns the private confirmation and, when the order played at once, the
         Update to post. A refusal (``TableError``) changes nothing."""
         if not isinstance(order_id, str) or not order_id.strip() or len(order_id) > 100 or not order_id.isprintable():
-            raise TableError("Choose one of the standing orders offered (`/game orders` lists them).")
+            raise TableError(_("Choose one of the standing orders offered (`/game orders` lists them)."))
         wanted = order_id.strip()
         async with self._serial(channel):
             row, seats, state, seat, game = await self._order_seat(channel, user)
@@ -73,17 +76,19 @@ class OrderService(MoveService):
                 (o for o in offers if wanted.casefold() in (o[0].casefold(), o[1].casefold())), None)
             if match is None:
                 if not offers:
-                    raise TableError("There is no standing order to give at this point of the game.")
-                raise TableError(f"'{printable(wanted)}' is not a standing order you can give now. You can give: "
-                                 + "; ".join(label for _, label in offers) + ".")
+                    raise TableError(_("There is no standing order to give at this point of the game."))
+                raise TableError(_("'{order}' is not a standing order you can give now. You can give: {offers}."
+                                   ).format(order=printable(wanted), offers="; ".join(o[1] for o in offers)))
             scope = game.standing_scope(match[0], view, seat)
             if scope is None or len(match[0]) > MAX_ORDER_LEN:
-                raise TableError("That standing order does not apply now.")
+                raise TableError(_("That standing order does not apply now."))
             order = OrderRow(match[0], match[1], scope)
             async with self.store.transaction() as tx:
                 await tx.put_order(row.id, seat, order, self.clock())
             self._orders.setdefault(row.id, {})[seat] = order
-            text = f"📌 Standing order set: {match[1]}. Cancel it with `/game orders cancel`."
+            # TRANSLATORS: {command} is the command that cancels it (`/game orders cancel`; the terminal says its own)
+            text = _("📌 Standing order set: {order}. Cancel it with {command}.").format(
+                order=match[1], command="`/game orders cancel`")
             # It may answer at once (the player is awaited now): the chain plays it like any automatic move.
             changes = self._begin(row, state, seats)
             before = row.version
@@ -98,11 +103,11 @@ class OrderService(MoveService):
             row, _seats, state, seat, game = await self._order_seat(channel, user)
             order = self._in_force(row.id, game, state, seat)
             if order is None:
-                raise TableError("You have no standing order at this table.")
+                raise TableError(_("You have no standing order at this table."))
             async with self.store.transaction() as tx:
                 await tx.drop_orders(row.id, seat)
             self._drop_orders(row.id, [seat])
-            return f"Standing order cancelled: {order.label}. You will be asked as usual."
+            return _("Standing order cancelled: {order}. You will be asked as usual.").format(order=order.label)
 
     async def my_order(self, channel: int, user: int) -> tuple[str, str] | None:
         """(order id, label) of ``user``'s standing order in force at the channel's table, else None (never

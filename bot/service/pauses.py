@@ -3,19 +3,22 @@ there), resume with the lost time given back, and a game whose channel is gone c
 
 from __future__ import annotations
 
-from bot.service.base import ServiceBase
+from bot.service.base import ServiceBase, channel_speaking
 from bot.service.clocks import reminder_grace
 from bot.service.lobby import _hosts
 from bot.service.model import Table, TableError, Update, _Changes, _check_id
 from bot.store import GameRow, StoreError
+from rules.words import N_, translator
+
+_, _n = translator("bot")
 
 # reason -> how it reads after "Paused: "
 PAUSE_REASONS = {
-    "channel": "the game's channel or thread is gone",
-    "server": "Kontor is no longer in the game's server",
-    "post": "Kontor cannot post in the game's channel",
+    "channel": N_("the game's channel or thread is gone"),
+    "server": N_("Kontor is no longer in the game's server"),
+    "post": N_("Kontor cannot post in the game's channel"),
 }
-MOVED = "The game moved to this channel; its clocks run again."
+MOVED = N_("The game moved to this channel; its clocks run again.")
 UNREACHABLE = ("channel", "server")  # only moving the game elsewhere (or abandoning it) ends these
 
 
@@ -81,26 +84,29 @@ class PauseService(ServiceBase):
         if game_id is not None:
             row = await self.store.game(_check_id(game_id, "game"))
             if row is None or not row.open or self._pauses.get(row.id, (0.0, ""))[1] not in UNREACHABLE:
-                raise TableError(f"Game #{game_id} is not waiting for a new channel.")
+                raise TableError(_("Game #{id} is not waiting for a new channel.").format(id=game_id))
         elif len(stranded) == 1:
             row = stranded[0]
         elif not stranded:
-            raise TableError("None of your games has lost its channel.")
+            raise TableError(_("None of your games has lost its channel."))
         else:
             listed = ", ".join(f"#{r.id}" for r in stranded)
-            raise TableError(f"Several of your games lost their channel ({listed}): say which with the game option.")
+            raise TableError(_("Several of your games lost their channel ({games}): say which with the game "
+                               "option.").format(games=listed))
         if not (force or _hosts(row, await self.store.seats(row.id), by_user)):
-            raise TableError("Only the table's host or a moderator can move a game.")
+            raise TableError(_("Only the table's host or a moderator can move a game."))
+        with channel_speaking(row.settings):
+            moved_line = _(MOVED)
         async with self._serial(row.channel_id), self._serial(channel):
             now = self.clock()
             try:
                 async with self.store.transaction() as tx:
                     await tx.move_game(row.id, channel, guild)
                     await tx.append(row.id, kind="note", version=row.version, seat=None, user_id=by_user,
-                                    action=None, events=[MOVED],
+                                    action=None, events=[moved_line],
                                     now=now)
             except StoreError:
-                raise TableError("This channel already has an open game. Use another channel or a thread.") from None
+                raise TableError(_("This channel already has an open game. Use another channel or a thread.")) from None
             self._rows.pop(row.channel_id, None)
             moved = await self.store.game(row.id)
             assert moved is not None
@@ -108,9 +114,9 @@ class PauseService(ServiceBase):
             seats = await self.store.seats(moved.id)
             state = self._state(moved)
             if state is None:  # a lobby: nothing to draw
-                return await self._lobby_update(moved.id, [MOVED])
+                return await self._lobby_update(moved.id, [moved_line])
             # Everyone gets the board here and their own screen again: the old messages are gone with the channel.
-            changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=[MOVED])
+            changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=[moved_line])
             return await self._update(moved, seats, state, changes)
 
 
@@ -118,4 +124,5 @@ def pause_text(table: Table) -> str | None:
     """"Paused: Kontor cannot post in the game's channel." (None while the clocks run)."""
     if table.paused is None:
         return None
-    return f"Paused: {PAUSE_REASONS.get(table.paused, table.paused)}."
+    reason = PAUSE_REASONS.get(table.paused)
+    return _("Paused: {reason}.").format(reason=_(reason) if reason is not None else table.paused)

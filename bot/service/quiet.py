@@ -16,6 +16,9 @@ from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.service.model import TableError
+from rules.words import translator
+
+_, _n = translator("bot")
 
 QUIET_RE = re.compile(r"^\s*(\d{1,2})(?::00)?\s*-\s*(\d{1,2})(?::00)?\s*$")
 OFF = ("off", "none", "no", "")
@@ -45,11 +48,12 @@ def check_timezone(name: str) -> str:
     text = str(name).strip()
     exact = {n.lower(): n for n in timezone_names()}.get(text.lower())
     if exact is None:
-        raise TableError(f"I don't know the time zone {text[:40]!r}: pick one from the list, e.g. Europe/Berlin.")
+        raise TableError(_("I don't know the time zone {zone}: pick one from the list, e.g. Europe/Berlin.").format(
+            zone=repr(text[:40])))
     try:
         ZoneInfo(exact)
     except (ZoneInfoNotFoundError, ValueError):
-        raise TableError(f"The time zone {exact} cannot be loaded here.") from None
+        raise TableError(_("The time zone {zone} cannot be loaded here.").format(zone=exact)) from None
     return exact
 
 
@@ -60,12 +64,12 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
         return None
     match = QUIET_RE.match(value)
     if match is None:
-        raise TableError("Give quiet hours as two hours, local time: e.g. `22-8` (22:00 to 08:00), or `off`.")
+        raise TableError(_("Give quiet hours as two hours, local time: e.g. `22-8` (22:00 to 08:00), or `off`."))
     start, end = int(match.group(1)), int(match.group(2))
     if not (0 <= start <= 23 and 0 <= end <= 23):
-        raise TableError("Quiet hours are hours of the day, 0 to 23: e.g. `22-8`.")
+        raise TableError(_("Quiet hours are hours of the day, 0 to 23: e.g. `22-8`."))
     if start == end:
-        raise TableError("Quiet hours need a start and an end that differ: e.g. `22-8`.")
+        raise TableError(_("Quiet hours need a start and an end that differ: e.g. `22-8`."))
     return start, end
 
 

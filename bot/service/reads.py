@@ -6,10 +6,13 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from bot.service.base import ServiceBase
+from bot.service.base import ServiceBase, channel_speaking
 from bot.service.model import DAMAGED_LOG_LINE, DamagedGame, Table, TableError, _check_id
 from bot.store import GameRow
 from rules.core import State
+from rules.words import translator
+
+_, _n = translator("bot")
 
 log = logging.getLogger("bot.service")
 
@@ -25,7 +28,9 @@ class ReadService(ServiceBase):
         last_move = next((e for e in reversed(await self.store.log(row.id)) if e.kind != "note" and not e.undone),
                          None)
         last = self._public_last(row.game, last_move.seat, last_move.action) if last_move is not None else None
-        return await self._image(row.game, state.view(None), last, await self.store.seats(row.id))
+        seats = await self.store.seats(row.id)
+        with channel_speaking(row.settings):  # the public board: the channel's language
+            return await self._image(row.game, state.view(None), last, seats)
 
     async def legal(self, channel: int, user: int) -> list[tuple[str, str]]:
         _check_id(user, "user")
@@ -50,7 +55,7 @@ class ReadService(ServiceBase):
         """A game by its number (e.g. one whose channel is gone, named in /game mygames)."""
         row = await self.store.game(_check_id(game_id, "game"))
         if row is None:
-            raise TableError(f"There is no game #{game_id}.")
+            raise TableError(_("There is no game #{id}.").format(id=game_id))
         return self._table(row, await self.store.seats(row.id), self._state(row))
 
     async def table(self, channel: int) -> Table:
@@ -70,7 +75,7 @@ class ReadService(ServiceBase):
         seat = self._player_seat(seats, user)
         state = self._state(row)
         if state is None:
-            raise TableError("The game has not started yet.")
+            raise TableError(_("The game has not started yet."))
         self._check_seats(row, seats, state)
         return state.view(seat)
 
@@ -78,21 +83,21 @@ class ReadService(ServiceBase):
         row = await self._any_row(channel)
         state = self._state(row)
         if state is None:
-            raise TableError("The game has not started yet.")
+            raise TableError(_("The game has not started yet."))
         return state.view(None)
 
     async def log(self, channel: int, offset: int = 0, limit: int = 20) -> list[str]:
         """Public event lines, oldest first: the ``limit`` lines before the newest ``offset`` ones."""
         if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
-            raise TableError("The offset must be a number ≥ 0.")
+            raise TableError(_("The offset must be a number ≥ 0."))
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
-            raise TableError("The limit must be between 1 and 1000.")
+            raise TableError(_("The limit must be between 1 and 1000."))
         row = await self._any_row(channel)
         lines: list[str] = []
         for entry in await self.store.log(row.id):
             if entry.damaged:  # one unreadable entry must not hide the rest of the log
                 log.warning("game %s: log entry %s is damaged", row.id, entry.id)
-                lines.append(DAMAGED_LOG_LINE)
+                lines.append(_(DAMAGED_LOG_LINE))
             lines.extend(entry.events)
         end = len(lines) - offset
         return lines[max(0, end - limit):max(0, end)]
@@ -129,9 +134,9 @@ class ReadService(ServiceBase):
             row = await self._any_row(channel)
             state = await self.replay(row.id)
         if state is None:
-            raise TableError("The game has not started yet.")
+            raise TableError(_("The game has not started yet."))
         if state.dump() != row.snapshot:
-            raise TableError(f"Replaying the log of game {row.id} does not reproduce its saved state.")
+            raise TableError(_("Replaying the log of game {id} does not reproduce its saved state.").format(id=row.id))
         return state
 
     async def replay(self, game_id: int, on_step: Callable[[State, int, str], None] | None = None) -> State | None:

@@ -9,11 +9,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service.base import channel_speaking
 from bot.service.lobby import LobbyService
 from bot.service.model import DAMAGED_LOG_LINE, Seat, Table, TableError, Update, _check_id, _clean_name
 from bot.service.reads import ReadService
 from bot.store import GameRow, LogRow
 from rules.core import seed_digest
+from rules.words import translator
+
+_, _n = translator("bot")
 
 RECORD_FORMAT = "kontor-record"
 RECORD_VERSION = 1
@@ -62,7 +66,7 @@ class RecordService(LobbyService, ReadService):
         undone = undone_ids(rows)
         out = []
         for entry in rows:
-            lines = (DAMAGED_LOG_LINE,) if entry.damaged else tuple(entry.events)
+            lines = (_(DAMAGED_LOG_LINE),) if entry.damaged else tuple(entry.events)
             if lines:
                 out.append(LogEntry(entry.at, entry.kind, entry.seat, entry.version, lines, entry.id in undone))
         return out
@@ -88,14 +92,15 @@ class RecordService(LobbyService, ReadService):
         seed is secret until the end)."""
         row = await self.store.game(_check_id(game_id, "game"))
         if row is None:
-            raise TableError(f"There is no game #{game_id}.")
+            raise TableError(_("There is no game #{id}.").format(id=game_id))
         if row.status == "lobby":
-            raise TableError(f"Game #{game_id} has not started yet: there is nothing to record.")
+            raise TableError(_("Game #{id} has not started yet: there is nothing to record.").format(id=game_id))
         if row.status == "active":
-            raise TableError(f"Game #{game_id} is still running: its seed stays secret until the game ends, and "
-                             "its record with it.")
+            raise TableError(_("Game #{id} is still running: its seed stays secret until the game ends, and "
+                               "its record with it.").format(id=game_id))
         if row.seed is None or row.snapshot is None:
-            raise TableError(f"Game #{game_id} was closed before it started: there is nothing to record.")
+            raise TableError(_("Game #{id} was closed before it started: there is nothing to record.").format(
+                id=game_id))
         if row.damaged:
             raise self._damaged(row, row.damaged)
         game = self.game(row.game)
@@ -128,13 +133,13 @@ class RecordService(LobbyService, ReadService):
         _check_id(user, "user")
         old = await self.store.game(_check_id(game_id, "game"))
         if old is None:
-            raise TableError(f"There is no game #{game_id}.")
+            raise TableError(_("There is no game #{id}.").format(id=game_id))
         seats = await self.store.seats(old.id)
         if not any(s.user_id == user for s in seats):
-            raise TableError("Only the players of that game can ask for a rematch.")
+            raise TableError(_("Only the players of that game can ask for a rematch."))
         if old.status != "finished":
-            raise TableError("Only a finished game can be played again." if old.status != "abandoned"
-                             else "That game was abandoned, not finished: open a new table with `/game new`.")
+            raise TableError(_("Only a finished game can be played again.") if old.status != "abandoned"
+                             else _("That game was abandoned, not finished: open a new table with `/game new`."))
         return old, seats
 
     async def rematch(self, game_id: int, user: int, name: str) -> Update:
@@ -148,9 +153,11 @@ class RecordService(LobbyService, ReadService):
         channel = old.channel_id
         new_seats = [Seat(0, user, name), *(s for s in seats if s.is_bot)]
         others = [s.name for s in seats if s.user_id is not None and s.user_id != user]
-        text = f"{name} asks for a rematch of {game.title} (game #{old.id}) with the same seats."
-        if others:
-            text += f" Waiting for {', '.join(others)} to take their seats again."
+        with channel_speaking(old.settings):
+            text = _("{name} asks for a rematch of {game} (game #{id}) with the same seats.").format(
+                name=name, game=_(game.title), id=old.id)
+            if others:
+                text += " " + _("Waiting for {names} to take their seats again.").format(names=", ".join(others))
         gid = await self._open_table(channel, old.guild_id, old.game, dict(old.options), dict(old.settings), user,
                                      new_seats, text)
         if not others:  # every seat is as before (the presser and bots): no one to wait for
@@ -163,9 +170,9 @@ class RecordService(LobbyService, ReadService):
         old, seats = await self._finished_with(game_id, user)
         lobby = await self.store.game(_check_id(lobby_id, "game"))
         if lobby is None or not lobby.open or lobby.channel_id != old.channel_id:
-            raise TableError("That rematch table is closed.")
+            raise TableError(_("That rematch table is closed."))
         if lobby.status != "lobby":
-            raise TableError("The rematch has already started.")
+            raise TableError(_("The rematch has already started."))
         update = await self.join(old.channel_id, user, name)
         now_seats = update.table.seats
         same = ({s.user_id for s in now_seats if not s.is_bot} == {s.user_id for s in seats if not s.is_bot}

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.lang import LANGUAGES, NAMES
+from bot.lang import LANGUAGES, NAMES, PSEUDO
 from bot.service.model import TableError
 from rules.core import printable
+from rules.words import N_, number, translator
+
+_, _n = translator("bot")
 
 # pace -> (bank, refill per move, reminder when this much is left), in hours; 0 = none. Each human seat has a time
 # bank per game (docs/discord.md, "Time banks"): the time it is awaited is charged to it, a move refills it up to
@@ -53,9 +56,9 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
 }
 _YES_NO = {"true": "on", "yes": "on", "1": "on", "false": "off", "no": "off", "0": "off"}
 #: What the table learns from ``auto_forced`` (the settings help says it to the host and the players).
-AUTO_FORCED_HELP = ("When a player's only legal move is one action (e.g. passing in Colonia with no money), Kontor "
-                    "plays it for them at once, marked as automatic in the log. Everyone can infer from an instant "
-                    "automatic move that the player had no other option.")
+AUTO_FORCED_HELP = N_("When a player's only legal move is one action (e.g. passing in Colonia with no money), Kontor "
+                      "plays it for them at once, marked as automatic in the log. Everyone can infer from an instant "
+                      "automatic move that the player had no other option.")
 MAX_HOURS = 24.0 * 30
 # The shortest timers, those of the "live" pace: a reminder seconds before the end, or a bank gone before anyone
 # could read the ping, would only let the caretaker play for people.
@@ -68,10 +71,11 @@ def _hours(key: str, value: Any) -> float:
     try:
         hours = float(value)
     except (TypeError, ValueError):
-        raise TableError(f"{key} must be a number of hours.") from None
+        raise TableError(_("{key} must be a number of hours.").format(key=key)) from None
     low = MIN_HOURS[key]
     if not (hours == 0 or low <= hours <= MAX_HOURS):  # also rejects NaN
-        raise TableError(f"{key} must be 0 (off) or between {low:g} and {MAX_HOURS:g} hours.")
+        raise TableError(_("{key} must be 0 (off) or between {low} and {high} hours.").format(
+            key=key, low=number(low), high=number(MAX_HOURS)))
     return hours
 
 
@@ -107,14 +111,17 @@ def normalise_settings(given: Mapping[str, Any] | None, base: Mapping[str, Any] 
     given = dict(given or {})
     for key in given:
         if key not in DEFAULT_SETTINGS:
-            raise TableError(f"Unknown setting '{printable(str(key))}' (known: {', '.join(DEFAULT_SETTINGS)}).")
+            raise TableError(_("Unknown setting '{key}' (known: {known}).").format(
+                key=printable(str(key)), known=", ".join(DEFAULT_SETTINGS)))
     for key, choices in SETTING_CHOICES.items():
         if key in given:
             value = str(given[key]).strip().lower()
             if key == "auto_forced":
                 value = _YES_NO.get(value, value)
-            if value not in choices:
-                raise TableError(f"Setting {key} must be one of: {', '.join(choices)}.")
+            # the pseudo-locale (bot/lang.py) is for tests (``kontor play --lang qps``), never offered
+            if value not in choices and not (key == "language" and value == PSEUDO):
+                raise TableError(_("Setting {key} must be one of: {choices}.").format(
+                    key=key, choices=", ".join(choices)))
             out[key] = value
     if "pace" in given:
         out["bank_hours"], out["refill_hours"], out["remind_hours"] = PACES[out["pace"]]
@@ -132,13 +139,16 @@ def normalise_settings(given: Mapping[str, Any] | None, base: Mapping[str, Any] 
 
 def _h(hours: float) -> str:
     if 0 < hours < 1:
-        return f"{hours * 60:g} min"
-    return f"{hours / 24:g} days" if hours >= 48 and hours % 24 == 0 else f"{hours:g} h"
+        return _("{n} min").format(n=number(float(f"{hours * 60:g}")))
+    if hours >= 48 and hours % 24 == 0:
+        days = int(hours // 24)
+        return _n("{n} day", "{n} days", days).format(n=number(days))
+    return _("{n} h").format(n=number(float(f"{hours:g}")))
 
 
-TIMEOUT_WORDS = {"caretaker-turn": "the caretaker plays that turn",
-                 "wait": "the table waits another day (the refill, if shorter)",
-                 "caretaker-seat": "the caretaker takes the seat", "end": "the game ends"}
+TIMEOUT_WORDS = {"caretaker-turn": N_("the caretaker plays that turn"),
+                 "wait": N_("the table waits another day (the refill, if shorter)"),
+                 "caretaker-seat": N_("the caretaker takes the seat"), "end": N_("the game ends")}
 
 
 def describe_settings(settings: Mapping[str, Any], keys: Any = None) -> str:
@@ -147,24 +157,28 @@ def describe_settings(settings: Mapping[str, Any], keys: Any = None) -> str:
     settings = upgrade_settings(settings)
     untimed = not settings.get("bank_hours")
     words = {
-        "pace": lambda v: f"pace {v}",
-        "bank_hours": lambda v: f"a time bank of {_h(v)}" if v else "no time bank",
-        "refill_hours": lambda v: "" if untimed else f"+{_h(v)} per move",
-        "remind_hours": lambda v: "" if untimed else (f"reminder at {_h(v)} left" if v else "no reminder"),
-        "caretaker": lambda v: "" if untimed else {"bot": "the caretaker plays with the game's bot",
-                                                   "strong": "the caretaker plays as a strong bot",
-                                                   "skip": "the caretaker skips where it can",
-                                                   "none": ""}.get(v, f"caretaker {v}"),
+        # TRANSLATORS: {pace} is the setting's value as typed: live, fast, daily, relaxed or untimed
+        "pace": lambda v: _("pace {pace}").format(pace=v),
+        "bank_hours": lambda v: _("a time bank of {time}").format(time=_h(v)) if v else _("no time bank"),
+        "refill_hours": lambda v: "" if untimed else _("+{time} per move").format(time=_h(v)),
+        "remind_hours": lambda v: "" if untimed else (
+            _("reminder at {time} left").format(time=_h(v)) if v else _("no reminder")),
+        "caretaker": lambda v: "" if untimed else {"bot": _("the caretaker plays with the game's bot"),
+                                                   "strong": _("the caretaker plays as a strong bot"),
+                                                   "skip": _("the caretaker skips where it can"),
+                                                   "none": ""}.get(v, _("caretaker {value}").format(value=v)),
         "timeout_default": lambda v: "" if untimed else (
-            f"when a bank runs out and nobody answers, {TIMEOUT_WORDS.get(v, v)}"),
-        "offer_hours": lambda v: (f"a trade offer left unanswered {_h(v)} counts as declined" if v
-                                  else "trade offers wait for every answer"),
-        "post": lambda v: {"every": "a new board message per move",
-                           "live": "one live board edited in place"}.get(v, f"post {v}"),
-        "auto_forced": lambda v: {"on": "a move that is the only option is played automatically",
-                                  "off": "players are asked even when they have only one option"}.get(
-                                      v, f"auto_forced {v}"),
-        "language": lambda v: f"the channel reads {NAMES.get(v, v)}",
+            _("when a bank runs out and nobody answers, {what}").format(what=_(TIMEOUT_WORDS[v]) if v in
+                                                                        TIMEOUT_WORDS else v)),
+        "offer_hours": lambda v: (_("a trade offer left unanswered {time} counts as declined").format(time=_h(v))
+                                  if v else _("trade offers wait for every answer")),
+        "post": lambda v: {"every": _("a new board message per move"),
+                           "live": _("one live board edited in place")}.get(v, _("post {value}").format(value=v)),
+        "auto_forced": lambda v: {"on": _("a move that is the only option is played automatically"),
+                                  "off": _("players are asked even when they have only one option")}.get(
+                                      v, _("auto_forced {value}").format(value=v)),
+        # TRANSLATORS: {language} is the language's own name: English, Français, Deutsch, Italiano
+        "language": lambda v: _("the channel reads {language}").format(language=NAMES.get(v, v)),
     }
     if keys is not None and "deadline_hours" in keys:
         keys = {*keys, "bank_hours", "refill_hours"}

@@ -17,6 +17,9 @@ from typing import Any
 from bot.service.model import TableError, _check_id
 from bot.service.reads import ReadService
 from bot.store import GameRow, LogRow
+from rules.words import translator
+
+_, _n = translator("bot")
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,7 @@ class SinceService(ReadService):
         if game_id is not None:
             row = await self.store.game(_check_id(game_id, "game"))
             if row is None:
-                raise TableError(f"There is no game #{game_id}.")
+                raise TableError(_("There is no game #{id}.").format(id=game_id))
         else:
             row = await self._any_row(channel)
         return await self._since(row, user, upto=upto, boards=boards)
@@ -77,7 +80,7 @@ class SinceService(ReadService):
         seats = await self.store.seats(row.id)
         seat = self._player_seat(seats, user)
         if row.seed is None:
-            raise TableError("The game has not started yet.")
+            raise TableError(_("The game has not started yet."))
         rows = [r for r in await self.store.log(row.id) if upto is None or r.version <= upto]
         own = [i for i, r in enumerate(rows) if r.kind == "player" and r.seat == seat and r.user_id == user
                and not r.undone]

@@ -14,6 +14,7 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.service.base import channel_speaking
 from bot.service.clocks import (
     AWAY_CAP_S,
     MAX_AWAY_DAYS,
@@ -30,12 +31,15 @@ from bot.service.moves import caretaker_line
 from bot.service.settings import TIMEOUT_CHOICES, TIMEOUT_WORDS, upgrade_settings
 from bot.store import GameRow
 from rules.core import State
+from rules.words import N_, translator
+
+_, _n = translator("bot")
 
 log = logging.getLogger("bot.service")
 
 #: What each answer does, as the question and the log say it.
-ANSWERS = {"wait": "wait another day", "caretaker-turn": "the caretaker plays this turn",
-           "caretaker-seat": "the caretaker takes the seat for good", "end": "end the game"}
+ANSWERS = {"wait": N_("wait another day"), "caretaker-turn": N_("the caretaker plays this turn"),
+           "caretaker-seat": N_("the caretaker takes the seat for good"), "end": N_("end the game")}
 assert set(ANSWERS) == set(TIMEOUT_CHOICES)
 
 
@@ -104,13 +108,17 @@ class TimeoutService(DepartureService, DeadlineService):
             async with self.store.transaction() as tx:
                 await tx.clear_due(row.id, seat)
                 await tx.put_bank(row.id, seat, 0.0)
-            why = f"{who.name}'s time bank ran out, and nobody else is at the table to ask:"
+            with channel_speaking(row.settings):
+                why = _("{name}'s time bank ran out, and nobody else is at the table to ask:").format(name=who.name)
             return await self._apply(row, seats, state, seat, default, now, why)
         decide_at = now + terms.day
         names = ", ".join(voters.values())
-        text = (f"{who.name}'s time bank ran out. {names}: what now? The majority of those who answer decides (a tie:"
-                f" the milder choice); without an answer by <t:{int(decide_at)}:f>, {TIMEOUT_WORDS[default]}. "
-                f"{who.name} may still move meanwhile.")
+        with channel_speaking(row.settings):
+            # TRANSLATORS: {time} is a Discord timestamp (<t:…:f>) each reader sees in their own time and language
+            text = _("{name}'s time bank ran out. {names}: what now? The majority of those who answer decides (a tie:"
+                     " the milder choice); without an answer by {time}, {default}. {name} may still move meanwhile."
+                     ).format(name=who.name, names=names, time=f"<t:{int(decide_at)}:f>",
+                              default=_(TIMEOUT_WORDS[default]))
         async with self.store.transaction() as tx:
             await tx.clear_due(row.id, seat)
             await tx.put_bank(row.id, seat, 0.0)
@@ -128,33 +136,39 @@ class TimeoutService(DepartureService, DeadlineService):
         the voter and, once the answers decide, the Update of the decision."""
         _check_id(user, "user")
         if choice not in ANSWERS:
-            raise TableError(f"Answer one of: {', '.join(ANSWERS)}.")
+            raise TableError(_("Answer one of: {choices}.").format(choices=", ".join(ANSWERS)))
         async with self._serial(channel):
             row = await self._open_row(channel)
             if row.status != "active":
-                raise TableError("That question belongs to a game that is over.")
+                raise TableError(_("That question belongs to a game that is over."))
             seats = await self.store.seats(row.id)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-                raise TableError(f"Seat must be a number from 1 to {len(seats)}.")
-            if not any(s == seat for _, s, _, _ in await self.store.timeouts(row.id)):
-                raise TableError(f"There is no open question about {seats[seat].name}'s time bank any more.")
+                raise TableError(_("Seat must be a number from 1 to {n}.").format(n=len(seats)))
+            if not any(s == seat for _g, s, _a, _d in await self.store.timeouts(row.id)):
+                raise TableError(_("There is no open question about {name}'s time bank any more.").format(
+                    name=seats[seat].name))
             voters = self._voters(row.id, seats, seat)
             if user not in voters:
-                raise TableError("Only the other players at the table answer this question.")
+                raise TableError(_("Only the other players at the table answer this question."))
             now = self.clock()
             async with self.store.transaction() as tx:
                 await tx.put_timeout_vote(row.id, seat, user, choice, now)
                 votes = {u: c for u, c in (await tx.timeout_votes(row.id, seat)).items() if u in voters}
-                text = (f"{voters[user]} answers about {seats[seat].name}'s time bank: {ANSWERS[choice]} "
-                        f"({len(votes)} of {len(voters)} answered).")
+                def said() -> str:
+                    return _("{voter} answers about {name}'s time bank: {answer} ({n} of {total} answered).").format(
+                        voter=voters[user], name=seats[seat].name, answer=_(ANSWERS[choice]), n=len(votes),
+                        total=len(voters))
+
+                with channel_speaking(row.settings):
+                    logged = said()
                 await tx.append(row.id, kind="note", version=row.version, seat=seat, user_id=user, action=None,
-                                events=[text], now=now)
-            return text, await self._decide(row, seat=seat, now=now, final=False)
+                                events=[logged], now=now)
+            return said(), await self._decide(row, seat=seat, now=now, final=False)  # the voter reads their own
 
     async def _decide(self, row: GameRow, *, seat: int, now: float, final: bool) -> Update | None:
         """Under the channel's lock: apply the answer about ``seat`` if the answers decide it (``final``: the time is
         up, so the answers so far decide, else the table's default)."""
-        if not any(s == seat for _, s, _, _ in await self.store.timeouts(row.id)):
+        if not any(s == seat for _g, s, _a, _d in await self.store.timeouts(row.id)):
             return None
         seats = await self.store.seats(row.id)
         state = self._state(row)
@@ -168,11 +182,13 @@ class TimeoutService(DepartureService, DeadlineService):
             if not final:
                 return None
             choice = timeout_default(row.settings)
-            why = f"Nobody answered about {name}'s time bank in time:"
+            with channel_speaking(row.settings):
+                why = _("Nobody answered about {name}'s time bank in time:").format(name=name)
         else:
-            counts = ", ".join(f"{sum(v == c for v in votes.values())} × {ANSWERS[c]}" for c in ANSWERS
-                               if c in votes.values())
-            why = f"The players answered about {name}'s time bank ({counts}):"
+            with channel_speaking(row.settings):
+                counts = ", ".join(f"{sum(v == c for v in votes.values())} × {_(ANSWERS[c])}" for c in ANSWERS
+                                   if c in votes.values())
+                why = _("The players answered about {name}'s time bank ({counts}):").format(name=name, counts=counts)
         if seat not in self._clock_seats(row.id, state, seats):  # no longer awaited: nothing to decide
             async with self.store.transaction() as tx:
                 await tx.close_timeout(row.id, seat)
@@ -185,7 +201,8 @@ class TimeoutService(DepartureService, DeadlineService):
         who = seats[seat]
         terms = bank_terms(row.settings)
         if choice == "end":
-            texts = [f"{why} the game ends."]
+            with channel_speaking(row.settings):
+                texts = [_("{why} the game ends.").format(why=why)]
             async with self.store.transaction() as tx:
                 ended = await self._end_abandoned(tx, row, None, texts)
             return await self._committed_update(ended, seats, texts)
@@ -197,7 +214,9 @@ class TimeoutService(DepartureService, DeadlineService):
                     remind, due = wait_times(grant, terms, now)
                     await tx.set_clock(row.id, seat, since=now, remind_at=remind, due_at=due)
                     await tx.put_bank(row.id, seat, grant)
-                text = f"{why} the table waits {duration(grant)} more for {who.name}."
+                with channel_speaking(row.settings):
+                    text = _("{why} the table waits {time} more for {name}.").format(
+                        why=why, time=duration(grant), name=who.name)
                 await tx.append(row.id, kind="note", version=row.version, seat=seat, user_id=None, action=None,
                                 events=[text], now=now)
             update = await self._update(row, seats, state, _Changes(before={}), notice=text)
@@ -214,10 +233,12 @@ class TimeoutService(DepartureService, DeadlineService):
                 await tx.give_caretaker(row.id, seat, who.user_id, now)
                 await tx.drop_deadlines(row.id, keep=[s for s in self._clock_seats(row.id, state, seats)
                                                       if s != seat])
-                text = (f"{why} the caretaker takes {who.name}'s seat and plays it from now on; {who.name} takes it "
-                        "back with /game reclaim.")
+                with channel_speaking(row.settings):
+                    text = _("{why} the caretaker takes {name}'s seat and plays it from now on; {name} takes it "
+                             "back with /game reclaim.").format(why=why, name=who.name)
             else:
-                text = f"{why} the caretaker plays this turn for {who.name}."
+                with channel_speaking(row.settings):
+                    text = _("{why} the caretaker plays this turn for {name}.").format(why=why, name=who.name)
             await tx.append(row.id, kind="note", version=row.version, seat=seat, user_id=None, action=None,
                             events=[text], now=now)
         if choice == "caretaker-seat":
@@ -225,13 +246,14 @@ class TimeoutService(DepartureService, DeadlineService):
             question = Question("reclaim", seat, who.name, (who.user_id,) if who.user_id is not None else ())
         else:
             game = self.game(row.game)
-            for _ in range(MAX_CARETAKER_STEPS):
+            for _turn in range(MAX_CARETAKER_STEPS):
                 if row.status != "active" or seat not in state.to_act():
                     break
                 note = None
                 if seat not in changes.caretaker_for:
                     changes.caretaker_for.add(seat)
-                    note = caretaker_line(who.name)
+                    with channel_speaking(row.settings):
+                        note = caretaker_line(who.name)
                 row = await self._step(row, seats, state, seat, await self._caretaker_choice(row, game, state, seat),
                                        "caretaker", None, changes, now, public_note=note)
         row, state = await self._run_auto(row, seats, state, changes, now)
@@ -249,12 +271,13 @@ class TimeoutService(DepartureService, DeadlineService):
             seats = await self.store.seats(row.id)
             mine = next((s.seat for s in seats if s.user_id == user), None)
             if mine is None or mine not in self._caretaken.get(row.id, {}):
-                raise TableError("Your seat at this table is not with the caretaker: there is nothing to reclaim.")
+                raise TableError(_("Your seat at this table is not with the caretaker: there is nothing to reclaim."))
             state = self._state(row)
             assert state is not None
             terms = bank_terms(row.settings)
             now = self.clock()
-            text = f"{seats[mine].name} takes their seat back from the caretaker."
+            with channel_speaking(row.settings):
+                text = _("{name} takes their seat back from the caretaker.").format(name=seats[mine].name)
             async with self.store.transaction() as tx:
                 await tx.take_back(row.id, mine)
                 del self._caretaken[row.id][mine]
@@ -272,10 +295,10 @@ class TimeoutService(DepartureService, DeadlineService):
         all). Returns the reply and one announcement per game."""
         _check_id(user, "user")
         if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_AWAY_DAYS:
-            raise TableError(f"Away for 1 to {MAX_AWAY_DAYS} days.")
+            raise TableError(_("Away for 1 to {n} days.").format(n=MAX_AWAY_DAYS))
         games = await self.store.games_of_user(user, ("active",))
         if not games:
-            raise TableError("You have no running game: no clock of yours is running.")
+            raise TableError(_("You have no running game: no clock of yours is running."))
         updates: list[Update] = []
         lines: list[str] = []
         for game in games:
@@ -296,15 +319,17 @@ class TimeoutService(DepartureService, DeadlineService):
         current = self._aways.get((row.id, user))
         if current is not None:
             used += max(0.0, min(now, current[1]) - current[0])
-        title = f"{self.game(row.game).title} (game #{row.id})"
+        title = _("{game} (game #{id})").format(game=_(self.game(row.game).title), id=row.id)
         until = away_until(now, days, used)
-        if until is None:
-            lines.append(f"{title}: your {AWAY_CAP_S // 86400:.0f} days of away are used up; your clock runs.")
+        cap = int(AWAY_CAP_S // 86400)
+        if until is None:  # the reply to the player who asked: their language
+            lines.append(_("{title}: your {n} days of away are used up; your clock runs.").format(title=title, n=cap))
             return None
         terms = bank_terms(row.settings)
         total = used + (until - now)
-        text = (f"{mine.name} is away until <t:{int(until)}:f>; their clock is paused ({duration(total)} of"
-                f" {AWAY_CAP_S // 86400:.0f} days of away used in this game).")
+        with channel_speaking(row.settings):
+            text = _("{name} is away until {time}; their clock is paused ({used} of {n} days of away used in this "
+                     "game).").format(name=mine.name, time=f"<t:{int(until)}:f>", used=duration(total), n=cap)
         async with self.store.transaction() as tx:
             if current is not None:
                 await tx.end_away(row.id, user, now)
@@ -321,7 +346,7 @@ class TimeoutService(DepartureService, DeadlineService):
             await tx.append(row.id, kind="note", version=row.version, seat=mine.seat, user_id=user, action=None,
                             events=[text], now=now)
         self._aways[(row.id, user)] = (now, until)
-        lines.append(f"{title}: paused until <t:{int(until)}:f>.")
+        lines.append(_("{title}: paused until {time}.").format(title=title, time=f"<t:{int(until)}:f>"))
         return await self._announce(row, seats, state, text, ping=None)
 
     async def back(self, user: int) -> list[Update]:
@@ -329,7 +354,7 @@ class TimeoutService(DepartureService, DeadlineService):
         _check_id(user, "user")
         mine = [game_id for game_id, u in self._aways if u == user]
         if not mine:
-            raise TableError("You are not away.")
+            raise TableError(_("You are not away."))
         now = self.clock()
         updates = []
         for game_id in mine:
@@ -346,9 +371,10 @@ class TimeoutService(DepartureService, DeadlineService):
         assert state is not None
         mine = next((s for s in seats if s.user_id == user), None)
         terms = bank_terms(row.settings)
-        name = mine.name if mine is not None else "A player"
-        text = (f"{name} is back; their clock runs again." if early
-                else f"{name}'s away time is over; their clock runs again.")
+        with channel_speaking(row.settings):
+            name = mine.name if mine is not None else _("A player")
+            text = (_("{name} is back; their clock runs again.") if early
+                    else _("{name}'s away time is over; their clock runs again.")).format(name=name)
         awaited = False
         async with self.store.transaction() as tx:
             await tx.end_away(row.id, user, now)

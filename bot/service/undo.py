@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 
+from bot.service.base import channel_speaking
 from bot.service.model import Seat, StaleVersion, TableError, Update, _check_id
 from bot.service.moves import MoveService
 from bot.store import GameRow, LogRow, StoreError
@@ -29,6 +30,9 @@ from rules.core import (
     Logged,
     undo_horizon,
 )
+from rules.words import N_, translator
+
+_, _n = translator("bot")
 
 log = logging.getLogger("bot.service")
 
@@ -37,25 +41,25 @@ LEGACY = "legacy"  # logged before the file knew barriers (migration 9)
 TAIL = 200  # log rows read to decide whether an undo is possible (the whole log only if that is not enough)
 
 REFUSALS = {
-    NOTHING: "You have no move of your own to take back.",
-    OTHERS: "Another player has acted since your last move: it can't be taken back.",
-    CARETAKER: "The caretaker played for you since your last move: it can't be taken back.",
-    RANDOM: "Something was left to chance since (a die, a shuffle, a draw from the bag): that can't be taken back.",
-    DRAW: "You drew a card since: that can't be taken back.",
-    REVEAL: "Something hidden was revealed since: that can't be taken back.",
-    SECRET: "Everyone's secret choices were revealed since: that can't be taken back.",
-    PRIVATE: "Another player was told something privately since: that can't be taken back.",
-    HANDOVER: "That move was made by this seat's previous player: it can't be taken back.",
-    LEGACY: "That move was made before this table could take moves back.",
+    NOTHING: N_("You have no move of your own to take back."),
+    OTHERS: N_("Another player has acted since your last move: it can't be taken back."),
+    CARETAKER: N_("The caretaker played for you since your last move: it can't be taken back."),
+    RANDOM: N_("Something was left to chance since (a die, a shuffle, a draw from the bag): that can't be taken back."),
+    DRAW: N_("You drew a card since: that can't be taken back."),
+    REVEAL: N_("Something hidden was revealed since: that can't be taken back."),
+    SECRET: N_("Everyone's secret choices were revealed since: that can't be taken back."),
+    PRIVATE: N_("Another player was told something privately since: that can't be taken back."),
+    HANDOVER: N_("That move was made by this seat's previous player: it can't be taken back."),
+    LEGACY: N_("That move was made before this table could take moves back."),
 }
-UNKNOWN_REFUSAL = "That move can't be taken back."
-BROKEN = ("This game's log does not replay to its saved state, so nothing can be taken back safely. "
-          "Nothing was changed; please report it.")
+UNKNOWN_REFUSAL = N_("That move can't be taken back.")
+BROKEN = N_("This game's log does not replay to its saved state, so nothing can be taken back safely. "
+            "Nothing was changed; please report it.")
 
 
 def refusal(reason: str | None) -> str:
     """The friendly words for why an undo is refused (a ``Horizon.reason``)."""
-    return REFUSALS.get(reason or "", UNKNOWN_REFUSAL)
+    return _(REFUSALS.get(reason or "", UNKNOWN_REFUSAL))
 
 
 def _moves(rows: list[LogRow]) -> list[LogRow]:
@@ -89,14 +93,14 @@ class UndoService(MoveService):
 
     async def _undo_seat(self, row: GameRow, user: int) -> tuple[list[Seat], int]:
         if row.status != "active":
-            raise TableError("The game has not started yet: there is nothing to take back.")
+            raise TableError(_("The game has not started yet: there is nothing to take back."))
         seats = await self._running_seats(row)
         seat = self._player_seat(seats, user)
         return seats, seat
 
     async def _can_take_back(self, row: GameRow, seats: list[Seat], seat: int) -> bool:
         try:
-            horizon, _ = await self._horizon(row, seats, seat)
+            horizon, _rows = await self._horizon(row, seats, seat)
         except Exception:  # a damaged log: no button (``/game undo`` explains)
             return False
         return horizon.take > 0
@@ -108,7 +112,7 @@ class UndoService(MoveService):
             _check_id(user, "user")
             row = await self._open_row(channel)
             seats, seat = await self._undo_seat(row, user)
-            horizon, _ = await self._horizon(row, seats, seat)
+            horizon, _rows = await self._horizon(row, seats, seat)
         except Exception:  # a refusal, a damaged row: no button (the command explains)
             return False
         return horizon.take > 0
@@ -121,16 +125,17 @@ class UndoService(MoveService):
         _check_id(user, "user")
         if expected_version is not None and (isinstance(expected_version, bool)
                                              or not isinstance(expected_version, int)):
-            raise TableError("Unknown board version.")
+            raise TableError(_("Unknown board version."))
         async with self._serial(_check_id(channel, "channel")):
             latest = await self._any_row(channel)
             if latest.status in ("finished", "abandoned"):
-                raise TableError(f"The game is {latest.status}: nothing can be taken back.")
+                raise TableError(_("The game is finished: nothing can be taken back.") if latest.status == "finished"
+                                  else _("The game is abandoned: nothing can be taken back."))
             row = await self._open_row(channel)
             seats, seat = await self._undo_seat(row, user)
             if expected_version is not None and expected_version != row.version:
-                raise StaleVersion("The table has moved on since that move. `/game undo` takes back your latest move,"
-                                   " if it still can be.", row.version)
+                raise StaleVersion(_("The table has moved on since that move. `/game undo` takes back your latest "
+                                     "move, if it still can be."), row.version)
             horizon, moves = await self._horizon(row, seats, seat, await self.store.log(row.id))
             if not horizon.take:
                 raise TableError(refusal(horizon.reason))
@@ -147,8 +152,9 @@ class UndoService(MoveService):
                 check.apply(entry.seat, entry.action)  # type: ignore[arg-type]
             if check.dump() != row.snapshot:  # the log and the saved state disagree: touch nothing
                 log.error("game %d: its log does not replay to its snapshot; undo refused", row.id)
-                raise TableError(BROKEN)
-            line = f"{seats[seat].name} took back a move."
+                raise TableError(_(BROKEN))
+            with channel_speaking(row.settings):
+                line = _("{name} took back a move.").format(name=seats[seat].name)
             changes = self._begin(row, state, seats)
             now = self.clock()
             lapsed = self._lapsed_orders(row.id, game, restored)
@@ -170,7 +176,7 @@ class UndoService(MoveService):
             except BaseException as exc:
                 self._forget(row.id)
                 if isinstance(exc, StoreError):
-                    raise StaleVersion("The game changed meanwhile. Use the current board.", row.version) from None
+                    raise StaleVersion(_("The game changed meanwhile. Use the current board."), row.version) from None
                 raise
             self._forget(row.id)
             row = dataclasses.replace(row, version=version, updated_at=now, snapshot=snapshot)

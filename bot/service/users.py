@@ -12,11 +12,14 @@ from bot.service.model import TableError, _check_id
 from bot.service.quiet import QuietHours, check_timezone, parse_quiet
 from bot.service.quiet import quiet_until as quiet_end
 from bot.store.users import NOTIFY_CHOICES, PendingNews
+from rules.words import N_, translator
+
+_, _n = translator("bot")
 
 NOTIFY_HELP = {
-    "mention": "a mention in the game's channel when it is your move",
-    "dm": "a direct message when it is your move (the board names you without pinging)",
-    "digest": "no ping per turn; one direct message a day listing every game waiting for you",
+    "mention": N_("a mention in the game's channel when it is your move"),
+    "dm": N_("a direct message when it is your move (the board names you without pinging)"),
+    "digest": N_("no ping per turn; one direct message a day listing every game waiting for you"),
 }
 
 
@@ -34,7 +37,7 @@ class UserService(ServiceBase):
         _check_id(user, "user")
         value = str(choice).strip().lower()
         if value not in NOTIFY_CHOICES:
-            raise TableError(f"Choose one of: {', '.join(NOTIFY_CHOICES)}.")
+            raise TableError(_("Choose one of: {choices}.").format(choices=", ".join(NOTIFY_CHOICES)))
         async with self.store.transaction() as tx:
             await tx.set_notify_pref(user, value)
         self._notify[user] = value
@@ -55,9 +58,7 @@ class UserService(ServiceBase):
     async def user_language(self, user: int) -> str:
         """The language ``user`` reads, as last seen (English until an interaction said otherwise)."""
         _check_id(user, "user")
-        if user not in self._languages:
-            self._languages[user] = await self.store.user_language(user) or "en"
-        return self._languages[user]
+        return await self._reader_language(user)
 
     # ---- quiet hours (migration 12; bot/service/quiet.py) ---------------------------------------------------
     async def quiet_hours(self, user: int) -> QuietHours | None:
@@ -91,8 +92,8 @@ class UserService(ServiceBase):
             hours = parse_quiet(quiet)
             text = f"{hours[0]}-{hours[1]}" if hours else None
         if text and not tz:
-            raise TableError("Quiet hours are in your local time: give your time zone too, e.g. "
-                             "`/game notify timezone:Europe/Berlin quiet:22-8`.")
+            raise TableError(_("Quiet hours are in your local time: give your time zone too, e.g. "
+                               "`/game notify timezone:Europe/Berlin quiet:22-8`."))
         async with self.store.transaction() as tx:
             await tx.set_quiet_hours(user, tz, text)
         self._quiet.pop(user, None)
@@ -139,11 +140,11 @@ class UserService(ServiceBase):
         """``user``'s own view of game ``game_id`` now (running or over), wherever its channel is."""
         row = await self.store.game(_check_id(game_id, "game"))
         if row is None:
-            raise TableError(f"There is no game #{game_id}.")
+            raise TableError(_("There is no game #{id}.").format(id=game_id))
         seats = await self.store.seats(row.id)
         seat = next((s.seat for s in seats if s.user_id == _check_id(user, "user")), None)
         state = self._state(row)
         if seat is None or state is None:
-            raise TableError("You are not playing in that game.")
+            raise TableError(_("You are not playing in that game."))
         self._check_seats(row, seats, state)
         return state.view(seat)
