@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+from bot.service.base import table_language as service_table_language
 from rules.words import N_, translator
 
 _, _n = translator("discord")
@@ -50,9 +51,8 @@ def input_problem(text: str, *, limit: int = MAX_INPUT, what: str = "that") -> s
 
 
 def table_language(table: object) -> str:
-    """The language a table's channel reads (its ``language`` setting; English for a table made before it)."""
-    settings = getattr(table, "settings", None) or {}
-    return str(settings.get("language") or "en")
+    """The language a table's channel reads (the service's rule: its ``language`` setting, English before it)."""
+    return service_table_language(getattr(table, "settings", None) or {})
 
 
 def safe_echo(text: str, limit: int = 40) -> str:
