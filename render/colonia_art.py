@@ -15,6 +15,8 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from render.kit import INK, PAPER, RGB, Box, Canvas, hex_rgb, mix
+from rules.colonia.names import _
+from rules.words import N_
 
 # Raw materials in the rulebook's cube colours: leather brown, iron black, wood natural, linen light blue, fur white.
 MATERIAL_COLOURS: dict[str, RGB] = {
@@ -36,7 +38,8 @@ CITY_OF_CURRENCY = {"pfund": "London", "grivna": "Nowgorod", "mark": "Bergen", "
 CITY_OF_CODE = {"LON": "London", "NOW": "Nowgorod", "BER": "Bergen", "BRU": "Bruegge"}
 CURRENCY_SIGN: dict[str, str] = {"pfund": "£", "grivna": "G", "mark": "M", "gulden": "ƒ"}
 SIGN_OF_CITY: dict[str, str] = {city: CURRENCY_SIGN[cur] for cur, city in CITY_OF_CURRENCY.items()}
-CITY_LABEL = {"Bruegge": "Brügge"}
+#: city key -> its name on the images (Brügge as the cards print it)
+CITY_LABEL = {"London": N_("London"), "Nowgorod": N_("Nowgorod"), "Bergen": N_("Bergen"), "Bruegge": N_("Brügge")}
 
 GOOD_COLOURS: dict[str, RGB] = {
     "saddle": hex_rgb("#a0522d"),
@@ -53,7 +56,7 @@ def city_colour(city: str) -> RGB:
 
 
 def city_label(city: str) -> str:
-    return CITY_LABEL.get(city, city)
+    return _(CITY_LABEL[city]) if city in CITY_LABEL else city
 
 
 # ---------------------------------------------------------------- goods
@@ -253,5 +256,5 @@ def shrine_card(cv: Canvas, box: Box, shrine: dict[str, Any], size: int = kit.MI
     cv.text_in(name, city_label(city), size, "cond", mix(col, INK, 0.5), "left")
     sh = round(min(icon.h, 36))
     cv.paste(shrine_sprite(col, sh, filled), (icon.x + sh / 2, icon.cy))
-    cv.text_in(Box(icon.x + sh + 6, icon.y, icon.w - sh - 6, icon.h), "shrine", size, "cond", INK, "left")
-    cv.text_in(value, f"{shrine.get('vp', 0)}★ (×2)" if filled else "empty", size, "cond", INK, "left")
+    cv.text_in(Box(icon.x + sh + 6, icon.y, icon.w - sh - 6, icon.h), _("shrine"), size, "cond", INK, "left")
+    cv.text_in(value, f"{shrine.get('vp', 0)}★ (×2)" if filled else _("empty"), size, "cond", INK, "left")
