@@ -620,7 +620,8 @@ def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int
         top, bottom = block.rows(1, 1)
         day_box = Box(top.x, top.y + 2, 54, top.h - 4)
         cv.draw.rounded_rectangle(day_box.rect, radius=6, fill=BOARD_DARK, outline=INK_SOFT, width=2)
-        cv.text_in(day_box, _(DAYS[int(d.get("day", 1)) - 1]), MIN_FONT, "cond", INK)
+        weekday = DAYS[int(d.get("day", 1)) - 1]
+        cv.text_in(day_box, _(weekday), MIN_FONT, "cond", INK)
         cv.text_in(Box(top.x + 62, top.y, top.w - 62, top.h), short_decree(d["id"]),
                    MIN_FONT, "cond", INK, "left")
         status = Box(bottom.x + 62, bottom.y, bottom.w - 62, bottom.h)

@@ -123,7 +123,8 @@ def phase_name(st: ColoniaState) -> str:
     if stage == "shrine":
         return _("{day}: shrine").format(day=name)
     if stage == "loop":
-        return _("{day}: {loop}").format(day=name, loop=_(LOOP_NAMES[st.running_loop()["kind"]]))
+        loop = LOOP_NAMES[st.running_loop()["kind"]]
+        return _("{day}: {loop}").format(day=name, loop=_(loop))
     return name
 
 
