@@ -191,6 +191,23 @@ def last_text(view: ColoniaView, verb: str, rest: str) -> str:
     return what
 
 
+def last_short(verb: str) -> str:
+    """A shorter wording of the last move, for a language whose full one does not fit its box."""
+    shorter = {"stall": _("took a stall"), "order": _("placed an order"), "load": _("loaded a hold"),
+               "extra": _("extra hold"), "give": _("loaded the extra hold"), "buy": _("bought a relic"),
+               "insure": _("insured a relic"), "enshrine": _("filled a shrine")}
+    return shorter.get(verb, "")
+
+
+def fitting(width: float, style: str, *options: str) -> str:
+    """The first of ``options`` that fits ``width`` at the board's font (the last one if none does)."""
+    shown = [o for o in options if o]
+    for text in shown:
+        if kit.text_width(text, MIN_FONT, style) <= width:
+            return text
+    return shown[-1] if shown else ""
+
+
 def _relic_label(relic_id: str) -> str:
     """"£12 relic" or "M shrine" from a relic id such as LON-12-1 or BER-SHRINE."""
     code, _sep, tail = relic_id.partition("-")
@@ -215,7 +232,7 @@ def draw_board(view: ColoniaView, last: Any, names: Sequence[str] | None) -> Boa
     draw_harbour(cv, view, marks)
     draw_relics(cv, view, marks)
     draw_players(cv, view, names, marks)
-    draw_decrees(cv, view, marks, seat, last_text(view, verb, rest) if verb else "")
+    draw_decrees(cv, view, marks, seat, (last_text(view, verb, rest), last_short(verb)) if verb else ("", ""))
     target = _last_target(view, seat, verb, rest, marks)
     if target is not None:
         cv.mark(*target)
@@ -251,8 +268,10 @@ def _last_target(view: ColoniaView, seat: int | None, verb: str, rest: str,
 def draw_header(cv: Canvas, view: ColoniaView, names: Sequence[str] | None) -> None:
     cv.region("header", HEADER)
     row = HEADER.inset(12, 6)
-    week = cv.text_in(Box(row.x, row.y, 170, row.h), _("Week {week}/6").format(week=view.get("week", 1)), MIN_FONT,
-                      "bold", PAPER, "left")
+    label = _("Week {week}/6").format(week=view.get("week", 1))
+    # as wide as the language needs (170 px holds English); the day track follows the drawn text
+    week = cv.text_in(Box(row.x, row.y, max(170.0, kit.text_width(label, MIN_FONT, "bold") + 2), row.h), label,
+                      MIN_FONT, "bold", PAPER, "left")
     day = int(view.get("day") or 1)
     x = week.x2 + 18
     for i, label in enumerate(DAYS):
@@ -510,6 +529,17 @@ POS, NAME, HOME, OUT, TUE, WED, THU, FRI, CARD, LEFT, SHRINES = range(11)
 PASSED = N_("passed")
 
 
+def _player_cols() -> list[float]:
+    """``PLAYER_COLS``, with the cards-left column widened (from the names) where the language's "passed" or "Left"
+    needs more room than English."""
+    cols = [float(w) for w in PLAYER_COLS]
+    need = max(kit.text_width(_(PASSED), MIN_FONT, "cond"), kit.text_width(_("Left"), MIN_FONT, "cond")) + 4
+    extra = max(0.0, need - cols[LEFT])
+    cols[LEFT] += extra
+    cols[NAME] -= extra
+    return cols
+
+
 def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, marks: dict[str, Box]) -> None:
     cv.region("players", PLAYERS)
     cv.panel(PLAYERS)
@@ -521,7 +551,8 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
     inner = PLAYERS.inset(8, 6)
     row_h = min(52.0, (inner.h - 36 - 2 * len(order)) / max(1, len(order)))
     lines = inner.rows(-36, *([-row_h] * len(order)), gap=2)
-    head = lines[0].cols(*[-w for w in PLAYER_COLS])
+    widths = _player_cols()
+    head = lines[0].cols(*[-w for w in widths])
     street_span = Box(head[TUE].x, head[TUE].y, head[FRI].x2 - head[TUE].x, lines[-1].y2 - head[TUE].y)
     cv.draw.rounded_rectangle(street_span.rect, radius=8, fill=STONE)
     members_span = Box(head[HOME].x, head[HOME].y, head[OUT].x2 - head[HOME].x, street_span.h)
@@ -535,7 +566,7 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
     cv.paste(art.shrine_sprite(INK_SOFT, 28, True), (head[SHRINES].cx, head[SHRINES].cy))
     for line, seat in zip(lines[1:], order, strict=False):
         p = players[seat]
-        cells = line.cols(*[-w for w in PLAYER_COLS])
+        cells = line.cols(*[-w for w in widths])
         acting = seat in to_act
         passed = bool(p.get("passed"))
         if acting:
@@ -606,7 +637,8 @@ def _cards_left(cv: Canvas, box: Box, cards: list[int], ink: kit.RGB) -> None:
         cv.text_in(Box(strip.x + k * pitch, strip.y, pitch, strip.h), str(c), MIN_FONT, "cond", ink)
 
 
-def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int | None, last: str) -> None:
+def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int | None,
+                 last: tuple[str, str]) -> None:
     note = _("lean council") if view.get("lean_council") else ""
     content = panel(cv, "decrees", DECREES, _("Decrees"), note)
     decrees = view.get("decrees") or []
@@ -630,7 +662,8 @@ def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int
         if result:
             ok = result == "passed"
             tally = f" {v['yes_votes']}:{v['no_votes']}" if v else ""
-            cv.text_in(status, (_("✓ passed") if ok else _("✗ rejected")) + tally, MIN_FONT, "cond",
+            said = _("✓ passed") if ok else _("✗ rejected")
+            cv.text_in(status, fitting(status.w, "cond", said + tally, said), MIN_FONT, "cond",
                        kit.GOOD if ok else kit.BAD, "left")
         elif vote and vote.get("decree") == d["id"]:
             voters, cast = vote.get("voters") or [], vote.get("cast") or []
@@ -640,13 +673,14 @@ def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int
         else:
             cv.text_in(status, _("to come"), MIN_FONT, "cond", INK_SOFT, "left")
         marks[f"decree {d['id']}"] = block
-    if last:  # the last move, framed in the ring's colour, with the mover's token
+    if last[0]:  # the last move, framed in the ring's colour, with the mover's token
         cv.draw.rounded_rectangle(foot.rect, radius=12, fill=PAPER, outline=kit.HIGHLIGHT, width=3)
         x = foot.x + 8
         if seat is not None:
             cv.token(seat, (foot.x + 24, foot.cy), 28)
             x = foot.x + 44
-        cv.text_in(Box(x, foot.y, foot.x2 - x - 8, foot.h), last, MIN_FONT, "cond", INK, "left")
+        room = Box(x, foot.y, foot.x2 - x - 8, foot.h)
+        cv.text_in(room, fitting(room.w, "cond", *last), MIN_FONT, "cond", INK, "left")
 
 
 # ---------------------------------------------------------------- the private screen
@@ -671,8 +705,9 @@ def draw_private(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     found = next((p for p in view.get("players") or [] if p.get("seat") == seat), None)
     mine = found if found is not None else cast("ColoniaPlayer", {})  # a malformed view: draw what there is
     cv.player_chip(Box(row.x, row.y, 300, row.h), seat, short_name(seat, names), MIN_FONT, "cond")
-    cv.text_in(Box(row.x + 316, row.y, 420, row.h), _("behind your screen"), MIN_FONT, "bold", PAPER, "left")
-    cv.text_in(Box(row.x2 - 420, row.y, 420, row.h),
+    behind = cv.text_in(Box(row.x + 316, row.y, 520, row.h), _("behind your screen"), MIN_FONT, "bold", PAPER, "left")
+    when = row.x2 - max(420.0, row.x2 - behind.x2 - 24)  # left-aligned texts: a wider box draws English the same
+    cv.text_in(Box(when, row.y, row.x2 - when, row.h),
                _("Week {week}/6 · {day}").format(week=view.get("week", 1), day=view.get("day_name", "")), MIN_FONT,
                "cond", PAPER, "right")
 
@@ -690,15 +725,18 @@ def draw_private(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
         text = Box(tile.x + coin + 22, tile.y + 2, tile.w - coin - 30, tile.h - 4)
         top, bottom = text.rows(1, 1)
         big = cv.text_in(top, str(amount), MIN_FONT + 12, "bold", INK, "left")
-        cv.text_in(Box(big.x2 + 10, top.y, top.x2 - big.x2 - 10, top.h), name(currency), MIN_FONT, "cond", INK,
-                   "left")
-        cv.text_in(bottom, art.city_label(city), MIN_FONT, "cond", INK_SOFT, "left")
+        after = Box(big.x2 + 10, top.y, top.x2 - big.x2 - 10, top.h)
+        if kit.text_width(name(currency), MIN_FONT, "cond") <= after.w:
+            cv.text_in(after, name(currency), MIN_FONT, "cond", INK, "left")
+            cv.text_in(bottom, art.city_label(city), MIN_FONT, "cond", INK_SOFT, "left")
+        else:  # a longer currency name takes the city's line (the coin's colour and sign name the city)
+            cv.text_in(bottom, name(currency), MIN_FONT, "cond", INK, "left")
 
     content = panel(cv, "materials", MATERIALS, _("Raw materials"))
     materials = me.get("materials") or {}
     for line, (key, count) in zip(content.rows(*([1] * max(1, len(materials)))), materials.items(), strict=False):
         art.cube(cv, key, (line.x + 22, line.cy), 30)
-        cv.text_in(Box(line.x + 50, line.y, line.w - 120, line.h), name(key), MIN_FONT, "cond",
+        cv.text_in(Box(line.x + 50, line.y, line.w - 100, line.h), name(key), MIN_FONT, "cond",
                    INK if count else INK_SOFT, "left")
         cv.text_in(Box(line.x2 - 70, line.y, 60, line.h), str(count), MIN_FONT, "bold", INK if count else INK_SOFT,
                    "right")
@@ -707,7 +745,7 @@ def draw_private(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     goods = me.get("goods") or {}
     for line, (key, count) in zip(content.rows(*([1] * max(1, len(goods)))), goods.items(), strict=False):
         art.good(cv, key, (line.x + 22, line.cy), 38)
-        cv.text_in(Box(line.x + 50, line.y, line.w - 120, line.h), name(key), MIN_FONT, "cond",
+        cv.text_in(Box(line.x + 50, line.y, line.w - 100, line.h), name(key), MIN_FONT, "cond",
                    INK if count else INK_SOFT, "left")
         cv.text_in(Box(line.x2 - 70, line.y, 60, line.h), str(count), MIN_FONT, "bold", INK if count else INK_SOFT,
                    "right")
@@ -793,6 +831,39 @@ WINDOWS = Box(8, 524, 1264, 268)
 RESULT_COLS = (-64, 2.6, 1.2, 1.45, 1.55, 1.1, 1.2, 1.1, 1)
 
 
+def abbreviated(text: str, width: float) -> str:
+    """``text``, or where it does not fit ``width`` its longest head that does, ending in a consonant, with a dot
+    ("Marchandises" -> "Marchand."): a column heading may be abbreviated, never cut."""
+    if kit.text_width(text, MIN_FONT, "cond") <= width:
+        return text
+    for k in range(len(text) - 1, 1, -1):
+        head = text[:k].rstrip(" .")
+        if head[-1:].lower() in "aeiouyàâäéèêëíïîóôöúùûüáṽ" or not head[-1:].isalpha():
+            continue
+        if kit.text_width(head + ".", MIN_FONT, "cond") <= width:
+            return head + "."
+    return text[:1] + "."
+
+
+def _result_cols(line: Box, header: Sequence[str]) -> tuple[tuple[float, ...], list[str]]:
+    """``RESULT_COLS`` and the headings, or where a language's headings need more room than their share, fixed
+    widths that give it to them from the player column (which keeps room for a chip), score columns first; a heading
+    still too wide is abbreviated."""
+    cells = line.cols(*RESULT_COLS, gap=6)
+    widths = [cell.w for cell in cells]
+    needs = [kit.text_width(label, MIN_FONT, "cond") + 4 for label in header]
+    if all(needs[k] <= widths[k] for k in range(2, len(widths))):
+        return RESULT_COLS, list(header)
+    spare = max(0.0, widths[1] - 180.0)
+    for k in range(2, len(widths)):
+        grow = min(spare, max(0.0, needs[k] - widths[k]))
+        widths[k] += grow
+        widths[1] -= grow
+        spare -= grow
+    labels = [label if k < 2 else abbreviated(label, widths[k] - 4) for k, label in enumerate(header)]
+    return tuple(-w for w in widths), labels
+
+
 def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     cv = Canvas()
     outcome: Mapping[str, Any] = view.get("outcome") or {}
@@ -817,10 +888,11 @@ def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     inner = RESULTS.inset(10, 8)
     lines = inner.rows(*([1] * 7), gap=2)
     header = ("#", _("Player"), _("Relics"), _("Shrines"), _("Windows"), _("Total"), _("Money"), _("Goods"), _("Raw"))
-    for k, (cell, label) in enumerate(zip(lines[0].cols(*RESULT_COLS, gap=6), header, strict=True)):
+    columns, labels = _result_cols(lines[0], header)
+    for k, (cell, label) in enumerate(zip(lines[0].cols(*columns, gap=6), labels, strict=True)):
         cv.text_in(cell, label, MIN_FONT, "cond", INK_SOFT, "left" if k == 1 else "center")
     for line, seat in zip(lines[1:], order, strict=False):
-        cells = line.cols(*RESULT_COLS, gap=6)
+        cells = line.cols(*columns, gap=6)
         if ranks[seat] == 1:
             cv.draw.rounded_rectangle(line.rect, radius=10, fill=mix(kit.GOLD, PAPER, 0.45), outline=INK, width=2)
         cv.text_in(cells[0], str(ranks[seat]), MIN_FONT, "bold", INK)
