@@ -87,9 +87,9 @@ def panel(cv: Canvas, name: str, box: Box, title: str, note: str = "") -> Box:
     cv.draw.rectangle((round(band.x), round(band.y2 - 12), round(band.x2), round(band.y2)), fill=BAND)
     head = Box(box.x + 12, box.y + 2, box.w - 24, TITLE)
     drawn = cv.text_in(head, title, MIN_FONT, "bold", INK, "left")
-    if note:
-        cv.text_in(Box(drawn.x2 + 16, head.y, head.x2 - drawn.x2 - 16, head.h), note, MIN_FONT, "cond", INK_SOFT,
-                   "right")
+    room = Box(drawn.x2 + 16, head.y, head.x2 - drawn.x2 - 16, head.h)
+    if note and kit.text_width(note, MIN_FONT, "cond") <= room.w:  # a note is an aside: left out, never cut
+        cv.text_in(room, note, MIN_FONT, "cond", INK_SOFT, "right")
     return Box(box.x + 8, box.y + TITLE + 4, box.w - 16, box.h - TITLE - 12)
 
 
@@ -680,7 +680,9 @@ def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int
             cv.token(seat, (foot.x + 24, foot.cy), 28)
             x = foot.x + 44
         room = Box(x, foot.y, foot.x2 - x - 8, foot.h)
-        cv.text_in(room, fitting(room.w, "cond", *last), MIN_FONT, "cond", INK, "left")
+        said = fitting(room.w, "cond", *last)
+        if kit.text_width(said, MIN_FONT, "cond") <= room.w:  # else the ring and the token say it
+            cv.text_in(room, said, MIN_FONT, "cond", INK, "left")
 
 
 # ---------------------------------------------------------------- the private screen
@@ -874,7 +876,9 @@ def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     holdings = {p["seat"]: p for p in final.get("players") or []}
     head = cv.region("header", HEADER)
     row = head.inset(12, 6)
-    cv.text_in(Box(row.x, row.y, 500, row.h), _("Colonia · final scores"), MIN_FONT, "bold", PAPER, "left")
+    title = _("Colonia · final scores")
+    cv.text_in(Box(row.x, row.y, max(500.0, kit.text_width(title, MIN_FONT, "bold") + 2), row.h), title, MIN_FONT,
+               "bold", PAPER, "left")
     winners = [s for s, r in enumerate(ranks) if r == 1]
     if winners:
         who = ", ".join(short_name(s, names) for s in winners)

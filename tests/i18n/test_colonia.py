@@ -148,3 +148,23 @@ def test_every_image_fits_its_texts(lang: str, moments: list[Moment]) -> None:
                 for s in range(state.num_players):
                     private = render.private_canvas("colonia", state.view(s), names=NAMES[: state.num_players])
                     _fits(private, lang, f"private {key} seat {s}")
+
+
+def test_every_image_text_goes_through_the_catalogs(moments: list[Moment]) -> None:
+    """Under the pseudo-locale every word drawn is accented (its 40% padding is not asked to fit: the real languages
+    are, above)."""
+    with speaking(PSEUDO):
+        for key, state, events in moments:
+            view = state.view(None)
+            canvases = [render.board_canvas("colonia", view, last_events=[e for e in events if e.public],
+                                            names=NAMES[: state.num_players])]
+            if not view.get("over"):
+                canvases += [render.private_canvas("colonia", state.view(s), names=NAMES[: state.num_players])
+                             for s in range(state.num_players)]
+            for canvas in canvases:
+                for record in canvas.texts:
+                    assert record.box.inside(canvas.box), f"{key}: {record.text!r} leaves the canvas"
+                    shown = record.text.rstrip("…")  # a cut name leaves its head
+                    left = [w for w in untranslated(shown, allowed=NAMES + IDS)
+                            if not any(n.startswith(w) for n in NAMES)]
+                    assert left == [], f"image {key}: {record.text!r} has words that skipped the catalogs: {left}"
