@@ -78,15 +78,16 @@ class Board(Canvas):
 
 
 # ---------------------------------------------------------------- helpers
-def panel(cv: Canvas, name: str, box: Box, title: str, note: str = "") -> Box:
-    """A parchment panel with a title row; returns the content box below the title."""
+def panel(cv: Canvas, name: str, box: Box, title: str, note: str = "", short: str = "") -> Box:
+    """A parchment panel with a title row (``short`` where a language's ``title`` does not fit); returns the content
+    box below the title."""
     cv.region(name, box)
     cv.panel(box)
     band = Box(box.x + 2, box.y + 2, box.w - 4, TITLE - 2)
     cv.draw.rounded_rectangle(band.rect, radius=12, fill=BAND)
     cv.draw.rectangle((round(band.x), round(band.y2 - 12), round(band.x2), round(band.y2)), fill=BAND)
     head = Box(box.x + 12, box.y + 2, box.w - 24, TITLE)
-    drawn = cv.text_in(head, title, MIN_FONT, "bold", INK, "left")
+    drawn = cv.text_in(head, fitting(head.w, "bold", title, short), MIN_FONT, "bold", INK, "left")
     room = Box(drawn.x2 + 16, head.y, head.x2 - drawn.x2 - 16, head.h)
     if note and kit.text_width(note, MIN_FONT, "cond") <= room.w:  # a note is an aside: left out, never cut
         cv.text_in(room, note, MIN_FONT, "cond", INK_SOFT, "right")
@@ -283,21 +284,24 @@ def draw_header(cv: Canvas, view: ColoniaView, names: Sequence[str] | None) -> N
         else:
             fill, ink = BOARD, INK_SOFT
         cv.draw.rounded_rectangle(cell.rect, radius=8, fill=fill)
-        cv.text_in(cell, _(label), MIN_FONT, "cond", ink)
+        cv.text_in(cell, fitting(cell.w, "cond", _(label), _(label)[:1]), MIN_FONT, "cond", ink)
     x += 7 * 58 + 14
     if view.get("over"):
         cv.text_in(Box(x, row.y, row.x2 - x, row.h), _("Game over"), MIN_FONT, "bold", PAPER, "left")
         return
     phase = str(view.get("phase") or "")
-    phase = phase.split(": ", 1)[1] if ": " in phase else phase
+    options = [phase.split(": ", 1)[1] if ": " in phase else phase]
     vote = view.get("vote") or None
     if vote:
-        phase = _("Vote: {decree}").format(decree=short_decree(vote["decree"]))
+        did = str(vote["decree"])
+        options = [_("Vote: {decree}").format(decree=short_decree(did)), short_decree(did),
+                   _("Vote: {decree}").format(decree=did), did]
     waiting = [s for s in view.get("to_act") or [] if isinstance(s, int)]
-    phase = phase[:1].upper() + phase[1:]
-    # The phase is drawn whole; the awaited player's chip takes the rest (their name may be cut).
-    drawn = cv.text_in(Box(x, row.y, row.x2 - x - 32 * max(1, len(waiting)) - 12, row.h), phase, MIN_FONT, "cond",
-                       PAPER, "left")
+    # The phase is drawn whole (in a shorter wording, or left to the day track, where a language's is too long); the
+    # awaited player's chip takes the rest (their name may be cut).
+    box = Box(x, row.y, row.x2 - x - 32 * max(1, len(waiting)) - 12, row.h)
+    phase = fitting(box.w, "cond", *(o[:1].upper() + o[1:] for o in options), " ")
+    drawn = cv.text_in(box, phase.strip(), MIN_FONT, "cond", PAPER, "left")
     room = row.x2 - drawn.x2 - 16
     if len(waiting) == 1:
         want = kit.text_width(short_name(waiting[0], names), MIN_FONT, "cond") + 64
@@ -560,7 +564,8 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
     labels = {NAME: _("Player"), HOME: "⌂", TUE: _(DAYS[1]), WED: _(DAYS[2]), THU: _(DAYS[3]), FRI: _(DAYS[4]),
               LEFT: _("Left")}
     for k, label in labels.items():
-        cv.text_in(head[k], label, MIN_FONT, "cond", INK_SOFT, "left" if k == NAME else "center")
+        cv.text_in(head[k], fitting(head[k].w, "cond", label, label[:1]), MIN_FONT, "cond", INK_SOFT,
+                   "left" if k == NAME else "center")
     cv.paste(art.meeple_plain(28), (head[OUT].cx, head[OUT].cy))
     cv.paste(kit.icon_sprite("cards", 30), (head[CARD].cx, head[CARD].cy))
     cv.paste(art.shrine_sprite(INK_SOFT, 28, True), (head[SHRINES].cx, head[SHRINES].cy))
@@ -647,14 +652,16 @@ def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int
     votes = {v["decree"]: v for v in view.get("votes") or []}
     vote = view.get("vote") or None
     if not decrees:
-        cv.text_in(blocks[0], _("revealed on Monday"), MIN_FONT, "cond", INK_SOFT, "left")
+        cv.text_in(blocks[0], fitting(blocks[0].w, "cond", _("revealed on Monday"), " ").strip(), MIN_FONT, "cond",
+                   INK_SOFT, "left")
     for block, d in zip(blocks, decrees, strict=False):
         top, bottom = block.rows(1, 1)
         day_box = Box(top.x, top.y + 2, 54, top.h - 4)
         cv.draw.rounded_rectangle(day_box.rect, radius=6, fill=BOARD_DARK, outline=INK_SOFT, width=2)
         weekday = DAYS[int(d.get("day", 1)) - 1]
-        cv.text_in(day_box, _(weekday), MIN_FONT, "cond", INK)
-        cv.text_in(Box(top.x + 62, top.y, top.w - 62, top.h), short_decree(d["id"]),
+        cv.text_in(day_box, fitting(day_box.w, "cond", _(weekday), _(weekday)[:1]), MIN_FONT, "cond", INK)
+        title = Box(top.x + 62, top.y, top.w - 62, top.h)
+        cv.text_in(title, fitting(title.w, "cond", short_decree(d["id"]), d["id"]),
                    MIN_FONT, "cond", INK, "left")
         status = Box(bottom.x + 62, bottom.y, bottom.w - 62, bottom.h)
         result = d.get("result")
@@ -707,11 +714,14 @@ def draw_private(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     found = next((p for p in view.get("players") or [] if p.get("seat") == seat), None)
     mine = found if found is not None else cast("ColoniaPlayer", {})  # a malformed view: draw what there is
     cv.player_chip(Box(row.x, row.y, 300, row.h), seat, short_name(seat, names), MIN_FONT, "cond")
-    behind = cv.text_in(Box(row.x + 316, row.y, 520, row.h), _("behind your screen"), MIN_FONT, "bold", PAPER, "left")
-    when = row.x2 - max(420.0, row.x2 - behind.x2 - 24)  # left-aligned texts: a wider box draws English the same
-    cv.text_in(Box(when, row.y, row.x2 - when, row.h),
-               _("Week {week}/6 · {day}").format(week=view.get("week", 1), day=view.get("day_name", "")), MIN_FONT,
-               "cond", PAPER, "right")
+    # The week and day at the right (shorter where a language's do not fit), "behind your screen" in what is left.
+    week = _("Week {week}/6").format(week=view.get("week", 1))
+    when = fitting(420, "cond", _("Week {week}/6 · {day}").format(week=view.get("week", 1),
+                                                                  day=view.get("day_name", "")),
+                   week, str(view.get("day_name", "")))
+    drawn = cv.text_in(Box(row.x2 - 420, row.y, 420, row.h), when, MIN_FONT, "cond", PAPER, "right")
+    room = Box(row.x + 316, row.y, min(520.0, drawn.x - 24 - row.x - 316), row.h)
+    cv.text_in(room, fitting(room.w, "bold", _("behind your screen"), " ").strip(), MIN_FONT, "bold", PAPER, "left")
 
     money = me.get("money") or {}
     content = panel(cv, "money", MONEY, _("Money"))
@@ -730,11 +740,11 @@ def draw_private(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
         after = Box(big.x2 + 10, top.y, top.x2 - big.x2 - 10, top.h)
         if kit.text_width(name(currency), MIN_FONT, "cond") <= after.w:
             cv.text_in(after, name(currency), MIN_FONT, "cond", INK, "left")
-            cv.text_in(bottom, art.city_label(city), MIN_FONT, "cond", INK_SOFT, "left")
+            cv.text_in(bottom, art.city_fit(city, bottom.w), MIN_FONT, "cond", INK_SOFT, "left")
         else:  # a longer currency name takes the city's line (the coin's colour and sign name the city)
             cv.text_in(bottom, name(currency), MIN_FONT, "cond", INK, "left")
 
-    content = panel(cv, "materials", MATERIALS, _("Raw materials"))
+    content = panel(cv, "materials", MATERIALS, _("Raw materials"), short=_("Materials"))
     materials = me.get("materials") or {}
     for line, (key, count) in zip(content.rows(*([1] * max(1, len(materials)))), materials.items(), strict=False):
         art.cube(cv, key, (line.x + 22, line.cy), 30)
@@ -779,10 +789,12 @@ def _draw_family(cv: Canvas, view: ColoniaView, me: ColoniaPrivate, mine: Coloni
     content = panel(cv, "family", FAMILY, _("Family"))
     lines = content.rows(1, 1, 1, 1, 1, gap=2)
     cv.paste(art.meeple_plain(34, kit.player(int(me.get("seat", 0))).colour), (lines[0].x + 20, lines[0].cy))
-    cv.text_in(Box(lines[0].x + 44, lines[0].y, 250, lines[0].h), _("in reserve"), MIN_FONT, "cond", INK, "left")
+    cv.text_in(Box(lines[0].x + 44, lines[0].y, lines[0].w - 44 - 84, lines[0].h), _("in reserve"), MIN_FONT, "cond",
+               INK, "left")
     cv.text_in(Box(lines[0].x2 - 80, lines[0].y, 70, lines[0].h), str(mine.get("reserve", 0)), MIN_FONT, "bold",
                INK, "right")
-    cv.text_in(Box(lines[1].x, lines[1].y, 170, lines[1].h), _("cards left"), MIN_FONT, "cond", INK, "left")
+    cv.text_in(Box(lines[1].x, lines[1].y, 170, lines[1].h), fitting(170, "cond", _("cards left"), " ").strip(),
+               MIN_FONT, "cond", INK, "left")
     x = lines[1].x + 176
     for c in mine.get("cards_left") or []:
         tile = Box(x, lines[1].y + 2, 36, lines[1].h - 4)
@@ -791,17 +803,22 @@ def _draw_family(cv: Canvas, view: ColoniaView, me: ColoniaPrivate, mine: Coloni
         x += 42
     choice = me.get("family_choice")
     card = mine.get("card")
+    # each line has a shorter wording for a language whose first one does not fit
     if choice is not None:
-        text = _("your card: {card} (secret)").format(card=choice)
+        texts = (_("your card: {card} (secret)").format(card=choice), _("your card: {card}").format(card=choice))
     elif card is not None:
-        text = _("played this week: {card}").format(card=0 if mine.get("card_zero") else card)
+        played = 0 if mine.get("card_zero") else card
+        texts = (_("played this week: {card}").format(card=played), _("family card {card}").format(card=played))
     else:
-        text = _("no card played yet")
-    cv.text_in(lines[2], text, MIN_FONT, "cond", INK, "left")
-    cv.text_in(lines[3], _("on the board: {n}").format(n=members_out(view, int(me.get("seat", 0)))), MIN_FONT,
-               "cond", INK, "left")
+        texts = (_("no card played yet"),)
+    cv.text_in(lines[2], fitting(lines[2].w, "cond", *texts), MIN_FONT, "cond", INK, "left")
+    out = members_out(view, int(me.get("seat", 0)))
+    cv.text_in(lines[3], fitting(lines[3].w, "cond", _("on the board: {n}").format(n=out),
+                                 _("board: {n}").format(n=out)), MIN_FONT, "cond", INK, "left")
     if me.get("ballot"):
-        ballot = _("your vote: yes (secret)") if me["ballot"] == "yes" else _("your vote: no (secret)")
+        yes = me["ballot"] == "yes"
+        ballot = fitting(lines[4].w, "cond", _("your vote: yes (secret)") if yes else _("your vote: no (secret)"),
+                         _("your vote yes") if yes else _("your vote no"))
         cv.text_in(lines[4], ballot, MIN_FONT, "cond", INK, "left")
     elif me.get("exchange_from"):
         cv.text_in(lines[4], _("changing {currency}").format(currency=name(str(me["exchange_from"]))), MIN_FONT,
@@ -844,7 +861,7 @@ def abbreviated(text: str, width: float) -> str:
             continue
         if kit.text_width(head + ".", MIN_FONT, "cond") <= width:
             return head + "."
-    return text[:1] + "."
+    return ""
 
 
 def _result_cols(line: Box, header: Sequence[str]) -> tuple[tuple[float, ...], list[str]]:
@@ -862,7 +879,7 @@ def _result_cols(line: Box, header: Sequence[str]) -> tuple[tuple[float, ...], l
         widths[k] += grow
         widths[1] -= grow
         spare -= grow
-    labels = [label if k < 2 else abbreviated(label, widths[k] - 4) for k, label in enumerate(header)]
+    labels = [label if k < 1 else abbreviated(label, widths[k] - 4) for k, label in enumerate(header)]
     return tuple(-w for w in widths), labels
 
 
@@ -918,11 +935,12 @@ def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
         col = art.city_colour(city)
         cv.draw.rounded_rectangle(tile.rect, radius=12, fill=mix(col, PAPER, 0.75), outline=INK, width=2)
         top, mid, bottom = tile.inset(10, 8).rows(1, 1, 1, gap=4)
-        cv.text_in(top, f"{art.SIGN_OF_CITY.get(city, '')} {art.city_label(city)}", MIN_FONT, "bold", INK)
+        sign = art.SIGN_OF_CITY.get(city, "")
+        cv.text_in(top, fitting(top.w, "bold", f"{sign} {art.city_label(city)}", sign), MIN_FONT, "bold", INK)
         owner = w.get("seat")
         if isinstance(owner, int):
             cv.player_chip(mid, owner, short_name(owner, names), MIN_FONT, "cond")
             cv.text_in(bottom, _("paid {n}").format(n=w.get("paid", 0)), MIN_FONT, "cond", INK_SOFT)
         else:
-            cv.text_in(mid, _("not awarded"), MIN_FONT, "cond", INK_SOFT)
+            cv.text_in(mid, fitting(mid.w, "cond", _("not awarded"), "—"), MIN_FONT, "cond", INK_SOFT)
     return cv

@@ -59,6 +59,12 @@ def city_label(city: str) -> str:
     return _(CITY_LABEL[city]) if city in CITY_LABEL else city
 
 
+def city_fit(city: str, width: float, size: int = kit.MIN_FONT) -> str:
+    """The city's name, or its first three letters where the name does not fit ``width``."""
+    label = city_label(city)
+    return label if kit.text_width(label, size, "cond") <= width else label[:3].upper()
+
+
 # ---------------------------------------------------------------- goods
 @lru_cache(maxsize=64)
 def good_sprite(good: str, size: int, faded: bool = False) -> Image.Image:
@@ -212,7 +218,7 @@ def relic_card(cv: Canvas, box: Box, card: Mapping[str, Any] | None, size: int =
     inner = Box(box.x + 18, box.y, box.w - 20, box.h)
     if show_city:
         name, inner = inner.rows(1, 2)
-        cv.text_in(name, city_label(city), size, "cond", mix(col, INK, 0.5), "left")
+        cv.text_in(name, city_fit(city, name.w, size), size, "cond", mix(col, INK, 0.5), "left")
     top, bottom = inner.rows(1, 1)
     cv.text_in(top, price, size, "cond", INK, "left")
     if card.get("shrine"):
@@ -253,7 +259,7 @@ def shrine_card(cv: Canvas, box: Box, shrine: dict[str, Any], size: int = kit.MI
     cv.draw.rounded_rectangle(box.rect, radius=8, fill=mix(col, PAPER, 0.6 if filled else 0.85), outline=INK,
                               width=2)
     name, icon, value = box.inset(8, 4).rows(1, 1, 1)
-    cv.text_in(name, city_label(city), size, "cond", mix(col, INK, 0.5), "left")
+    cv.text_in(name, city_fit(city, name.w, size), size, "cond", mix(col, INK, 0.5), "left")
     sh = round(min(icon.h, 36))
     cv.paste(shrine_sprite(col, sh, filled), (icon.x + sh / 2, icon.cy))
     cv.text_in(Box(icon.x + sh + 6, icon.y, icon.w - sh - 6, icon.h), _("shrine"), size, "cond", INK, "left")

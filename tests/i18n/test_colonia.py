@@ -136,7 +136,7 @@ def moments() -> list[Moment]:
     return _moments(6, 33) + _moments(3, 34)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de", "it"])
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it", PSEUDO])
 def test_every_image_fits_its_texts(lang: str, moments: list[Moment]) -> None:
     with speaking(lang):
         for key, state, events in moments:
@@ -151,8 +151,7 @@ def test_every_image_fits_its_texts(lang: str, moments: list[Moment]) -> None:
 
 
 def test_every_image_text_goes_through_the_catalogs(moments: list[Moment]) -> None:
-    """Under the pseudo-locale every word drawn is accented (its 40% padding is not asked to fit: the real languages
-    are, above)."""
+    """Under the pseudo-locale every word drawn is accented (a text shown in a shorter wording too)."""
     with speaking(PSEUDO):
         for key, state, events in moments:
             view = state.view(None)
