@@ -804,6 +804,7 @@ def _draw_family(cv: Canvas, view: ColoniaView, me: ColoniaPrivate, mine: Coloni
     choice = me.get("family_choice")
     card = mine.get("card")
     # each line has a shorter wording for a language whose first one does not fit
+    texts: tuple[str, ...]
     if choice is not None:
         texts = (_("your card: {card} (secret)").format(card=choice), _("your card: {card}").format(card=choice))
     elif card is not None:
