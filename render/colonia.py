@@ -328,11 +328,17 @@ def left_boxes(view: ColoniaView) -> tuple[Box, Box]:
 MATERIAL_NAMES = ("leather", "iron", "wood", "linen", "fur")
 
 
+def _initials(words: Sequence[str]) -> tuple[str, ...]:
+    """Two letters of each word, three where two would not tell two words apart (German Leder and Leinen)."""
+    short = [w[:2].capitalize() for w in words]
+    return tuple(w[:3].capitalize() if short.count(s) > 1 else s for w, s in zip(words, short, strict=True))
+
+
 def _legend(cv: Canvas, box: Box) -> None:
     """The cube colours by name, right-aligned in ``box`` (the market has no other key to them); initials where the
     names do not fit."""
     names = tuple(name(m) for m in MATERIAL_NAMES)
-    for words in (names, tuple(m[:2].capitalize() for m in names)):
+    for words in (names, _initials(names)):
         widths = [20 + kit.text_width(w, MIN_FONT, "cond") for w in words]
         if sum(widths) + 8 * (len(widths) - 1) <= box.w:
             break
