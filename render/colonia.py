@@ -680,7 +680,9 @@ def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int
                        kit.GOOD if ok else kit.BAD, "left")
         elif vote and vote.get("decree") == d["id"]:
             voters, cast = vote.get("voters") or [], vote.get("cast") or []
-            text = _("voting: {cast}/{voters} cast").format(cast=len(cast), voters=len(voters)) \
+            count = f"{len(cast)}/{len(voters)}"
+            text = fitting(status.w, "cond", _("voting: {cast}/{voters} cast").format(cast=len(cast),
+                                                                                     voters=len(voters)), count) \
                 if len(cast) < len(voters) else _("tie: mayor decides")
             cv.text_in(status, text, MIN_FONT, "cond", kit.hex_rgb("#b5651d"), "left")
         else:
@@ -817,7 +819,7 @@ def _draw_family(cv: Canvas, view: ColoniaView, me: ColoniaPrivate, mine: Coloni
         played = 0 if mine.get("card_zero") else card
         texts = (_("played this week: {card}").format(card=played), _("family card {card}").format(card=played))
     else:
-        texts = (_("no card played yet"),)
+        texts = (_("no card played yet"), _("no card yet"))
     cv.text_in(lines[2], fitting(lines[2].w, "cond", *texts), MIN_FONT, "cond", INK, "left")
     out = members_out(view, int(me.get("seat", 0)))
     cv.text_in(lines[3], fitting(lines[3].w, "cond", _("on the board: {n}").format(n=out),
@@ -828,8 +830,9 @@ def _draw_family(cv: Canvas, view: ColoniaView, me: ColoniaPrivate, mine: Coloni
                          _("your vote yes") if yes else _("your vote no"))
         cv.text_in(lines[4], ballot, MIN_FONT, "cond", INK, "left")
     elif me.get("exchange_from"):
-        cv.text_in(lines[4], _("changing {currency}").format(currency=name(str(me["exchange_from"]))), MIN_FONT,
-                   "cond", INK, "left")
+        currency = name(str(me["exchange_from"]))
+        cv.text_in(lines[4], fitting(lines[4].w, "cond", _("changing {currency}").format(currency=currency), currency),
+                   MIN_FONT, "cond", INK, "left")
 
 
 def _draw_holdings(cv: Canvas, me: ColoniaPrivate, mine: ColoniaPlayer) -> None:

@@ -124,7 +124,9 @@ def _moments(players: int, seed: int) -> list[Moment]:
             e.kind for e in events[:1])
         if key not in seen:
             seen.add(key)
-            kept.append((key, ColoniaState.from_json(state.to_json()), events))
+            snapshot = GAME.load(state.dump())  # a copy of its own: play goes on in ``state``
+            assert isinstance(snapshot, ColoniaState)
+            kept.append((key, snapshot, events))
         mover, action = _bot_move(state)
         events = state.apply_step(mover, action).events
     kept.append(("over", state, events))
