@@ -20,13 +20,17 @@ from typing import TYPE_CHECKING, Any, cast
 from render import colonia_art as art
 from render import kit
 from render.kit import BOARD, BOARD_DARK, INK, INK_SOFT, MIN_FONT, PAPER, Box, Canvas, mix
+from rules.colonia.names import _, _n, name
+from rules.colonia.views import step_of
+from rules.words import N_
 
 if TYPE_CHECKING:
     from rules.colonia.views import ColoniaPlayer, ColoniaPrivate, ColoniaView
     from rules.core import Event
 
 TITLE = 38  # height of a panel's title row
-DAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+# TRANSLATORS: the days of the week in two letters (the day track, the decrees' days, the street columns)
+DAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
 STREETS = ("tuesday", "wednesday", "thursday", "friday")
 ROMAN = ("I", "II", "III", "IV", "V", "VI")
 STONE = kit.hex_rgb("#cfc6b4")  # the street columns
@@ -34,12 +38,17 @@ BAND = mix(BOARD, BOARD_DARK, 0.55)  # a panel's title band
 ORDER_SPACES = 10  # spaces per craftsman column (rules data); fewer are drawn while the column is short
 LIT = mix(kit.GOOD, PAPER, 0.72)  # order spaces above a craftsman's stick (delivered on Thursday)
 SHORT_DECREES = {
-    "D01": "+1 on every stall", "D02": "Foreign stalls 7–8", "D03": "Homecoming: Tue",
-    "D04": "+2 raw materials", "D05": "Homecoming: Wed", "D06": "Saddler +2", "D07": "Wheelwright +2",
-    "D08": "Painter +2", "D09": "Tailor +2", "D10": "Shoemaker +2", "D11": "2 ships sail now",
-    "D12": "1 ship sails now", "D13": "Homecoming: Thu", "D14": "Lucky find", "D15": "Extra cargo holds",
-    "D16": "2 new relics", "D17": "Lean council", "D18": "Money changers",
+    "D01": N_("+1 on every stall"), "D02": N_("Foreign stalls 7–8"), "D03": N_("Homecoming: Tue"),
+    "D04": N_("+2 raw materials"), "D05": N_("Homecoming: Wed"), "D06": N_("Saddler +2"),
+    "D07": N_("Wheelwright +2"), "D08": N_("Painter +2"), "D09": N_("Tailor +2"), "D10": N_("Shoemaker +2"),
+    "D11": N_("2 ships sail now"), "D12": N_("1 ship sails now"), "D13": N_("Homecoming: Thu"),
+    "D14": N_("Lucky find"), "D15": N_("Extra cargo holds"), "D16": N_("2 new relics"), "D17": N_("Lean council"),
+    "D18": N_("Money changers"),
 }
+
+
+def short_decree(did: str) -> str:
+    return _(SHORT_DECREES[did]) if did in SHORT_DECREES else did
 
 # Region boxes of the public board.
 HEADER = Box(0, 0, kit.W, 52)
@@ -69,18 +78,19 @@ class Board(Canvas):
 
 
 # ---------------------------------------------------------------- helpers
-def panel(cv: Canvas, name: str, box: Box, title: str, note: str = "") -> Box:
-    """A parchment panel with a title row; returns the content box below the title."""
+def panel(cv: Canvas, name: str, box: Box, title: str, note: str = "", short: str = "") -> Box:
+    """A parchment panel with a title row (``short`` where a language's ``title`` does not fit); returns the content
+    box below the title."""
     cv.region(name, box)
     cv.panel(box)
     band = Box(box.x + 2, box.y + 2, box.w - 4, TITLE - 2)
     cv.draw.rounded_rectangle(band.rect, radius=12, fill=BAND)
     cv.draw.rectangle((round(band.x), round(band.y2 - 12), round(band.x2), round(band.y2)), fill=BAND)
     head = Box(box.x + 12, box.y + 2, box.w - 24, TITLE)
-    drawn = cv.text_in(head, title, MIN_FONT, "bold", INK, "left")
-    if note:
-        cv.text_in(Box(drawn.x2 + 16, head.y, head.x2 - drawn.x2 - 16, head.h), note, MIN_FONT, "cond", INK_SOFT,
-                   "right")
+    drawn = cv.text_in(head, fitting(head.w, "bold", title, short), MIN_FONT, "bold", INK, "left")
+    room = Box(drawn.x2 + 16, head.y, head.x2 - drawn.x2 - 16, head.h)
+    if note and kit.text_width(note, MIN_FONT, "cond") <= room.w:  # a note is an aside: left out, never cut
+        cv.text_in(room, note, MIN_FONT, "cond", INK_SOFT, "right")
     return Box(box.x + 8, box.y + TITLE + 4, box.w - 16, box.h - TITLE - 12)
 
 
@@ -96,7 +106,7 @@ PUBLIC_VERBS = frozenset({"stall", "order", "load", "extra", "give", "buy", "ins
 
 def parse_last(last: Any) -> tuple[int | None, str, str]:
     seat, action = kit.last_action(last)
-    verb, _, rest = action.strip().partition(" ")
+    verb, _sep, rest = action.strip().partition(" ")
     if verb not in PUBLIC_VERBS:
         return None, "", ""
     return seat, verb, rest.strip()
@@ -156,35 +166,56 @@ def last_text(view: ColoniaView, verb: str, rest: str) -> str:
     berth = {s["id"]: ROMAN[s["berth"] - 1] for s in view.get("harbour", {}).get("ships", [])}
     words = rest.split()
     if verb == "stall":
-        what = f"took stall {rest}"
+        what = _("took stall {stall}").format(stall=rest)
     elif verb == "order":
-        what = f"{rest} order"
+        what = _("{craftsman} order").format(craftsman=name(rest))
     elif verb == "load" and len(words) == 2:
-        what = f"loaded {berth.get(words[0], words[0])} hold {words[1]}"
+        what = _("loaded {berth} hold {hold}").format(berth=berth.get(words[0], words[0]), hold=words[1])
     elif verb == "extra":
-        what = f"extra hold on {berth.get(rest, rest)}"
+        what = _("extra hold on {berth}").format(berth=berth.get(rest, rest))
     elif verb == "give":
-        what = f"loaded a {rest}"
-    elif verb in ("buy", "insure", "enshrine"):
-        thing = _relic_label(rest)
-        what = {"buy": "bought", "insure": "insured", "enshrine": "enshrined"}[verb] + f" {thing}"
+        what = _("loaded a {good}").format(good=name(rest))
+    elif verb == "buy":
+        what = _("bought {relic}").format(relic=_relic_label(rest))
+    elif verb == "insure":
+        what = _("insured {relic}").format(relic=_relic_label(rest))
+    elif verb == "enshrine":
+        what = _("enshrined {relic}").format(relic=_relic_label(rest))
     elif verb == "keep":
-        what = "shrine left empty"
+        what = _("shrine left empty")
     elif verb == "decide":
-        what = f"mayor decided {rest}"
+        what = _("mayor decided yes") if rest == "yes" else _("mayor decided no")
     elif verb == "pass":
-        what = "passed"
+        what = _("passed")
     else:
         what = f"{verb} {rest}".strip()
     return what
 
 
+def last_short(verb: str) -> str:
+    """A shorter wording of the last move, for a language whose full one does not fit its box."""
+    shorter = {"stall": _("took a stall"), "order": _("placed an order"), "load": _("loaded a hold"),
+               "extra": _("extra hold"), "give": _("loaded the extra hold"), "buy": _("bought a relic"),
+               "insure": _("insured a relic"), "enshrine": _("filled a shrine")}
+    return shorter.get(verb, "")
+
+
+def fitting(width: float, style: str, *options: str) -> str:
+    """The first of ``options`` that fits ``width`` at the board's font (the last one if none does)."""
+    shown = [o for o in options if o]
+    for text in shown:
+        if kit.text_width(text, MIN_FONT, style) <= width:
+            return text
+    return shown[-1] if shown else ""
+
+
 def _relic_label(relic_id: str) -> str:
     """"£12 relic" or "M shrine" from a relic id such as LON-12-1 or BER-SHRINE."""
-    code, _, tail = relic_id.partition("-")
+    code, _sep, tail = relic_id.partition("-")
     sign = art.SIGN_OF_CITY.get(art.CITY_OF_CODE.get(code, ""), "")
     price = tail.partition("-")[0]
-    return f"{sign} shrine" if price == "SHRINE" else f"{sign}{price} relic"
+    return _("{sign} shrine").format(sign=sign) if price == "SHRINE" else _("{sign}{price} relic").format(
+        sign=sign, price=price)
 
 
 # ---------------------------------------------------------------- the public board
@@ -202,7 +233,7 @@ def draw_board(view: ColoniaView, last: Any, names: Sequence[str] | None) -> Boa
     draw_harbour(cv, view, marks)
     draw_relics(cv, view, marks)
     draw_players(cv, view, names, marks)
-    draw_decrees(cv, view, marks, seat, last_text(view, verb, rest) if verb else "")
+    draw_decrees(cv, view, marks, seat, (last_text(view, verb, rest), last_short(verb)) if verb else ("", ""))
     target = _last_target(view, seat, verb, rest, marks)
     if target is not None:
         cv.mark(*target)
@@ -238,8 +269,10 @@ def _last_target(view: ColoniaView, seat: int | None, verb: str, rest: str,
 def draw_header(cv: Canvas, view: ColoniaView, names: Sequence[str] | None) -> None:
     cv.region("header", HEADER)
     row = HEADER.inset(12, 6)
-    week = cv.text_in(Box(row.x, row.y, 170, row.h), f"Week {view.get('week', 1)}/6", MIN_FONT, "bold", PAPER,
-                      "left")
+    label = _("Week {week}/6").format(week=view.get("week", 1))
+    # as wide as the language needs (170 px holds English); the day track follows the drawn text
+    week = cv.text_in(Box(row.x, row.y, max(170.0, kit.text_width(label, MIN_FONT, "bold") + 2), row.h), label,
+                      MIN_FONT, "bold", PAPER, "left")
     day = int(view.get("day") or 1)
     x = week.x2 + 18
     for i, label in enumerate(DAYS):
@@ -251,21 +284,24 @@ def draw_header(cv: Canvas, view: ColoniaView, names: Sequence[str] | None) -> N
         else:
             fill, ink = BOARD, INK_SOFT
         cv.draw.rounded_rectangle(cell.rect, radius=8, fill=fill)
-        cv.text_in(cell, label, MIN_FONT, "cond", ink)
+        cv.text_in(cell, fitting(cell.w, "cond", _(label), _(label)[:1]), MIN_FONT, "cond", ink)
     x += 7 * 58 + 14
     if view.get("over"):
-        cv.text_in(Box(x, row.y, row.x2 - x, row.h), "Game over", MIN_FONT, "bold", PAPER, "left")
+        cv.text_in(Box(x, row.y, row.x2 - x, row.h), _("Game over"), MIN_FONT, "bold", PAPER, "left")
         return
     phase = str(view.get("phase") or "")
-    phase = phase.split(": ", 1)[1] if ": " in phase else phase
+    options = [phase.split(": ", 1)[1] if ": " in phase else phase]
     vote = view.get("vote") or None
     if vote:
-        phase = "Vote: " + SHORT_DECREES.get(vote["decree"], vote["decree"])
+        did = str(vote["decree"])
+        options = [_("Vote: {decree}").format(decree=short_decree(did)), short_decree(did),
+                   _("Vote: {decree}").format(decree=did), did]
     waiting = [s for s in view.get("to_act") or [] if isinstance(s, int)]
-    phase = phase[:1].upper() + phase[1:]
-    # The phase is drawn whole; the awaited player's chip takes the rest (their name may be cut).
-    drawn = cv.text_in(Box(x, row.y, row.x2 - x - 32 * max(1, len(waiting)) - 12, row.h), phase, MIN_FONT, "cond",
-                       PAPER, "left")
+    # The phase is drawn whole (in a shorter wording, or left to the day track, where a language's is too long); the
+    # awaited player's chip takes the rest (their name may be cut).
+    box = Box(x, row.y, row.x2 - x - 32 * max(1, len(waiting)) - 12, row.h)
+    phase = fitting(box.w, "cond", *(o[:1].upper() + o[1:] for o in options), " ")
+    drawn = cv.text_in(box, phase.strip(), MIN_FONT, "cond", PAPER, "left")
     room = row.x2 - drawn.x2 - 16
     if len(waiting) == 1:
         want = kit.text_width(short_name(waiting[0], names), MIN_FONT, "cond") + 64
@@ -292,10 +328,17 @@ def left_boxes(view: ColoniaView) -> tuple[Box, Box]:
 MATERIAL_NAMES = ("leather", "iron", "wood", "linen", "fur")
 
 
+def _initials(words: Sequence[str]) -> tuple[str, ...]:
+    """Two letters of each word, three where two would not tell two words apart (German Leder and Leinen)."""
+    short = [w[:2].capitalize() for w in words]
+    return tuple(w[:3].capitalize() if short.count(s) > 1 else s for w, s in zip(words, short, strict=True))
+
+
 def _legend(cv: Canvas, box: Box) -> None:
     """The cube colours by name, right-aligned in ``box`` (the market has no other key to them); initials where the
     names do not fit."""
-    for words in (MATERIAL_NAMES, tuple(m[:2].capitalize() for m in MATERIAL_NAMES)):
+    names = tuple(name(m) for m in MATERIAL_NAMES)
+    for words in (names, _initials(names)):
         widths = [20 + kit.text_width(w, MIN_FONT, "cond") for w in words]
         if sum(widths) + 8 * (len(widths) - 1) <= box.w:
             break
@@ -308,8 +351,8 @@ def _legend(cv: Canvas, box: Box) -> None:
 
 def draw_market(cv: Canvas, view: ColoniaView, marks: dict[str, Box], box: Box = MARKET) -> None:
     stalls = view.get("market") or []
-    content = panel(cv, "market", box, "Market")
-    title = kit.text_width("Market", MIN_FONT, "bold")
+    content = panel(cv, "market", box, _("Market"))
+    title = kit.text_width(_("Market"), MIN_FONT, "bold")
     _legend(cv, Box(box.x + 12 + title + 14, box.y + 2, box.w - 24 - title - 14, TITLE))
     cells = content.cols(*([1] * max(1, len(stalls))), gap=6)
     for cell, stall in zip(cells, stalls, strict=False):
@@ -342,8 +385,8 @@ def draw_market(cv: Canvas, view: ColoniaView, marks: dict[str, Box], box: Box =
 def draw_craftsmen(cv: Canvas, view: ColoniaView, marks: dict[str, Box], box: Box = CRAFTSMEN) -> None:
     crafts = view.get("craftsmen") or []
     card = view.get("week_card") or {}
-    note = f"{card['dice']} extra dice" if card else ""
-    content = panel(cv, "craftsmen", box, "Craftsmen", note)
+    note = _("{n} extra dice").format(n=card["dice"]) if card else ""
+    content = panel(cv, "craftsmen", box, _("Craftsmen"), note)
     rows = content.rows(*([1] * max(1, len(crafts))), gap=6)
     for row, craft in zip(rows, crafts, strict=False):
         icon_box, inputs, spaces, cost = row.cols(-44, -46, 1, -58, gap=6)
@@ -402,10 +445,11 @@ def draw_harbour(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
     harbour = view.get("harbour") or {}
     ships = harbour.get("ships") or []
     departing = int(harbour.get("departing") or 0)
-    note = f"{departing} sail{'s' if departing == 1 else ''} Saturday" if departing else ""
+    note = _n("{n} sails Saturday", "{n} sail Saturday", departing).format(n=departing) if departing else ""
     if harbour.get("extra_holds"):
-        note = f"{departing} sail{'s' if departing == 1 else ''} Sat · +1 hold" if departing else "+1 hold each"
-    content = panel(cv, "harbour", HARBOUR, "Harbour", note)
+        note = _n("{n} sails Sat · +1 hold", "{n} sail Sat · +1 hold", departing).format(n=departing) if departing \
+            else _("+1 hold each")
+    content = panel(cv, "harbour", HARBOUR, _("Harbour"), note)
     rows = content.rows(*([1] * 4), gap=8)
     marks["harbour"] = HARBOUR
     pitch = _good_pitch(ships, content.w - 40 - 38 - 12, rows[0].h) if rows else float(GOOD_PITCH)
@@ -434,12 +478,12 @@ def draw_harbour(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
             if ship.get("extra_seat") is not None:
                 marks[f"extra seat {ship['extra_seat']}"] = box
             x += box.w + 6
-        name = Box(x + 4, row.y, rest.x2 - x - 4, row.h)
+        room = Box(x + 4, row.y, rest.x2 - x - 4, row.h)
         label = art.city_label(city)
-        if kit.text_width(label, MIN_FONT, "cond") > name.w:
-            label = city[:3].upper()
-        if kit.text_width(label, MIN_FONT, "cond") <= name.w:
-            cv.text_in(name, label, MIN_FONT, "cond", mix(col, INK, 0.45), "right")
+        if kit.text_width(label, MIN_FONT, "cond") > room.w:
+            label = name(city)[:3].upper()
+        if kit.text_width(label, MIN_FONT, "cond") <= room.w:
+            cv.text_in(room, label, MIN_FONT, "cond", mix(col, INK, 0.45), "right")
         if sails and ship["berth"] == departing and departing < len(ships):
             y = row.y2 + 4
             cv.draw.rounded_rectangle((round(row.x - 2), round(y - 3), round(row.x2 + 2), round(y + 3)), radius=3,
@@ -471,7 +515,7 @@ def draw_relics(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
     display = list(relics.get("display") or [])
     extra = list(relics.get("extra") or [])
     deck = (view.get("deck_counts") or {}).get("relics")
-    content = panel(cv, "relics", RELICS, "Relics", f"deck {deck}" if deck is not None else "")
+    content = panel(cv, "relics", RELICS, _("Relics"), _("deck {n}").format(n=deck) if deck is not None else "")
     marks["relics"] = RELICS
     main, side = content.cols(5, 1, gap=18)
     half = (len(display) + 1) // 2 or 1
@@ -492,7 +536,18 @@ def draw_relics(cv: Canvas, view: ColoniaView, marks: dict[str, Box]) -> None:
 # VP column: relics stay behind the screens until the end, so the only public VP are the filled shrines.)
 PLAYER_COLS = (28, 222, 50, 50, 52, 52, 52, 52, 56, 126, 88)
 POS, NAME, HOME, OUT, TUE, WED, THU, FRI, CARD, LEFT, SHRINES = range(11)
-PASSED = "passed"
+PASSED = N_("passed")
+
+
+def _player_cols() -> list[float]:
+    """``PLAYER_COLS``, with the cards-left column widened (from the names) where the language's "passed" or "Left"
+    needs more room than English."""
+    cols = [float(w) for w in PLAYER_COLS]
+    need = max(kit.text_width(_(PASSED), MIN_FONT, "cond"), kit.text_width(_("Left"), MIN_FONT, "cond")) + 4
+    extra = max(0.0, need - cols[LEFT])
+    cols[LEFT] += extra
+    cols[NAME] -= extra
+    return cols
 
 
 def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, marks: dict[str, Box]) -> None:
@@ -502,24 +557,27 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
     order = [s for s in view.get("turn_order") or [] if s in players] or sorted(players)
     mayor = view.get("mayor")
     to_act = set(view.get("to_act") or [])
-    family = (view.get("phase") or "").endswith("family cards")
+    family = step_of(view) == "family"
     inner = PLAYERS.inset(8, 6)
     row_h = min(52.0, (inner.h - 36 - 2 * len(order)) / max(1, len(order)))
     lines = inner.rows(-36, *([-row_h] * len(order)), gap=2)
-    head = lines[0].cols(*[-w for w in PLAYER_COLS])
+    widths = _player_cols()
+    head = lines[0].cols(*[-w for w in widths])
     street_span = Box(head[TUE].x, head[TUE].y, head[FRI].x2 - head[TUE].x, lines[-1].y2 - head[TUE].y)
     cv.draw.rounded_rectangle(street_span.rect, radius=8, fill=STONE)
     members_span = Box(head[HOME].x, head[HOME].y, head[OUT].x2 - head[HOME].x, street_span.h)
     cv.draw.rounded_rectangle(members_span.rect, radius=8, fill=mix(BOARD, PAPER, 0.6))
-    labels = {NAME: "Player", HOME: "⌂", TUE: "Tu", WED: "We", THU: "Th", FRI: "Fr", LEFT: "Left"}
+    labels = {NAME: _("Player"), HOME: "⌂", TUE: _(DAYS[1]), WED: _(DAYS[2]), THU: _(DAYS[3]), FRI: _(DAYS[4]),
+              LEFT: _("Left")}
     for k, label in labels.items():
-        cv.text_in(head[k], label, MIN_FONT, "cond", INK_SOFT, "left" if k == NAME else "center")
+        cv.text_in(head[k], fitting(head[k].w, "cond", label, label[:1]), MIN_FONT, "cond", INK_SOFT,
+                   "left" if k == NAME else "center")
     cv.paste(art.meeple_plain(28), (head[OUT].cx, head[OUT].cy))
     cv.paste(kit.icon_sprite("cards", 30), (head[CARD].cx, head[CARD].cy))
     cv.paste(art.shrine_sprite(INK_SOFT, 28, True), (head[SHRINES].cx, head[SHRINES].cy))
     for line, seat in zip(lines[1:], order, strict=False):
         p = players[seat]
-        cells = line.cols(*[-w for w in PLAYER_COLS])
+        cells = line.cols(*[-w for w in widths])
         acting = seat in to_act
         passed = bool(p.get("passed"))
         if acting:
@@ -547,7 +605,7 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
         if passed:  # done for the day, said in words (a strike-through read as "out of the game")
             pill = cells[LEFT].inset(2, 5)
             cv.draw.rounded_rectangle(pill.rect, radius=8, fill=BOARD, outline=INK_SOFT, width=2)
-            cv.text_in(pill, PASSED, MIN_FONT, "cond", INK)
+            cv.text_in(pill, _(PASSED), MIN_FONT, "cond", INK)
         else:
             _cards_left(cv, cells[LEFT], p.get("cards_left") or [], ink)
         shrines = p.get("shrines") or []
@@ -590,22 +648,26 @@ def _cards_left(cv: Canvas, box: Box, cards: list[int], ink: kit.RGB) -> None:
         cv.text_in(Box(strip.x + k * pitch, strip.y, pitch, strip.h), str(c), MIN_FONT, "cond", ink)
 
 
-def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int | None, last: str) -> None:
-    note = "lean council" if view.get("lean_council") else ""
-    content = panel(cv, "decrees", DECREES, "Decrees", note)
+def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int | None,
+                 last: tuple[str, str]) -> None:
+    note = _("lean council") if view.get("lean_council") else ""
+    content = panel(cv, "decrees", DECREES, _("Decrees"), note)
     decrees = view.get("decrees") or []
     body, foot = content.rows(1, -36, gap=4)
     blocks = body.rows(1, 1, 1, gap=4)
     votes = {v["decree"]: v for v in view.get("votes") or []}
     vote = view.get("vote") or None
     if not decrees:
-        cv.text_in(blocks[0], "revealed on Monday", MIN_FONT, "cond", INK_SOFT, "left")
+        cv.text_in(blocks[0], fitting(blocks[0].w, "cond", _("revealed on Monday"), " ").strip(), MIN_FONT, "cond",
+                   INK_SOFT, "left")
     for block, d in zip(blocks, decrees, strict=False):
         top, bottom = block.rows(1, 1)
         day_box = Box(top.x, top.y + 2, 54, top.h - 4)
         cv.draw.rounded_rectangle(day_box.rect, radius=6, fill=BOARD_DARK, outline=INK_SOFT, width=2)
-        cv.text_in(day_box, DAYS[int(d.get("day", 1)) - 1], MIN_FONT, "cond", INK)
-        cv.text_in(Box(top.x + 62, top.y, top.w - 62, top.h), SHORT_DECREES.get(d["id"], d.get("name", "")),
+        weekday = DAYS[int(d.get("day", 1)) - 1]
+        cv.text_in(day_box, fitting(day_box.w, "cond", _(weekday), _(weekday)[:1]), MIN_FONT, "cond", INK)
+        title = Box(top.x + 62, top.y, top.w - 62, top.h)
+        cv.text_in(title, fitting(title.w, "cond", short_decree(d["id"]), d["id"]),
                    MIN_FONT, "cond", INK, "left")
         status = Box(bottom.x + 62, bottom.y, bottom.w - 62, bottom.h)
         result = d.get("result")
@@ -613,22 +675,29 @@ def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int
         if result:
             ok = result == "passed"
             tally = f" {v['yes_votes']}:{v['no_votes']}" if v else ""
-            cv.text_in(status, ("✓ passed" if ok else "✗ rejected") + tally, MIN_FONT, "cond",
+            said = _("✓ passed") if ok else _("✗ rejected")
+            cv.text_in(status, fitting(status.w, "cond", said + tally, said), MIN_FONT, "cond",
                        kit.GOOD if ok else kit.BAD, "left")
         elif vote and vote.get("decree") == d["id"]:
             voters, cast = vote.get("voters") or [], vote.get("cast") or []
-            text = f"voting: {len(cast)}/{len(voters)} cast" if len(cast) < len(voters) else "tie: mayor decides"
+            count = f"{len(cast)}/{len(voters)}"
+            text = fitting(status.w, "cond", _("voting: {cast}/{voters} cast").format(cast=len(cast),
+                                                                                     voters=len(voters)), count) \
+                if len(cast) < len(voters) else _("tie: mayor decides")
             cv.text_in(status, text, MIN_FONT, "cond", kit.hex_rgb("#b5651d"), "left")
         else:
-            cv.text_in(status, "to come", MIN_FONT, "cond", INK_SOFT, "left")
+            cv.text_in(status, _("to come"), MIN_FONT, "cond", INK_SOFT, "left")
         marks[f"decree {d['id']}"] = block
-    if last:  # the last move, framed in the ring's colour, with the mover's token
+    if last[0]:  # the last move, framed in the ring's colour, with the mover's token
         cv.draw.rounded_rectangle(foot.rect, radius=12, fill=PAPER, outline=kit.HIGHLIGHT, width=3)
         x = foot.x + 8
         if seat is not None:
             cv.token(seat, (foot.x + 24, foot.cy), 28)
             x = foot.x + 44
-        cv.text_in(Box(x, foot.y, foot.x2 - x - 8, foot.h), last, MIN_FONT, "cond", INK, "left")
+        room = Box(x, foot.y, foot.x2 - x - 8, foot.h)
+        said = fitting(room.w, "cond", *last)
+        if kit.text_width(said, MIN_FONT, "cond") <= room.w:  # else the ring and the token say it
+            cv.text_in(room, said, MIN_FONT, "cond", INK, "left")
 
 
 # ---------------------------------------------------------------- the private screen
@@ -646,19 +715,24 @@ def draw_private(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     head = cv.region("header", HEADER)
     row = head.inset(12, 6)
     if not me:  # a spectator has no screen
-        cv.text_in(row, "Spectator: no screen to show", MIN_FONT, "bold", PAPER,
+        cv.text_in(row, _("Spectator: no screen to show"), MIN_FONT, "bold", PAPER,
                    "left")
         return cv
     seat = int(me.get("seat", 0))
     found = next((p for p in view.get("players") or [] if p.get("seat") == seat), None)
     mine = found if found is not None else cast("ColoniaPlayer", {})  # a malformed view: draw what there is
     cv.player_chip(Box(row.x, row.y, 300, row.h), seat, short_name(seat, names), MIN_FONT, "cond")
-    cv.text_in(Box(row.x + 316, row.y, 420, row.h), "behind your screen", MIN_FONT, "bold", PAPER, "left")
-    cv.text_in(Box(row.x2 - 420, row.y, 420, row.h),
-               f"Week {view.get('week', 1)}/6 · {view.get('day_name', '')}", MIN_FONT, "cond", PAPER, "right")
+    # The week and day at the right (shorter where a language's do not fit), "behind your screen" in what is left.
+    week = _("Week {week}/6").format(week=view.get("week", 1))
+    when = fitting(420, "cond", _("Week {week}/6 · {day}").format(week=view.get("week", 1),
+                                                                  day=view.get("day_name", "")),
+                   week, str(view.get("day_name", "")))
+    drawn = cv.text_in(Box(row.x2 - 420, row.y, 420, row.h), when, MIN_FONT, "cond", PAPER, "right")
+    room = Box(row.x + 316, row.y, min(520.0, drawn.x - 24 - row.x - 316), row.h)
+    cv.text_in(room, fitting(room.w, "bold", _("behind your screen"), " ").strip(), MIN_FONT, "bold", PAPER, "left")
 
     money = me.get("money") or {}
-    content = panel(cv, "money", MONEY, "Money")
+    content = panel(cv, "money", MONEY, _("Money"))
     for tile, (currency, amount) in zip(content.cols(1, 1, 1, 1, gap=10), money.items(), strict=False):
         city = art.CITY_OF_CURRENCY.get(currency, "")
         cv.draw.rounded_rectangle(tile.rect, radius=10, fill=mix(art.city_colour(city), PAPER, 0.8),
@@ -671,23 +745,27 @@ def draw_private(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
         text = Box(tile.x + coin + 22, tile.y + 2, tile.w - coin - 30, tile.h - 4)
         top, bottom = text.rows(1, 1)
         big = cv.text_in(top, str(amount), MIN_FONT + 12, "bold", INK, "left")
-        cv.text_in(Box(big.x2 + 10, top.y, top.x2 - big.x2 - 10, top.h), currency, MIN_FONT, "cond", INK, "left")
-        cv.text_in(bottom, art.city_label(city), MIN_FONT, "cond", INK_SOFT, "left")
+        after = Box(big.x2 + 10, top.y, top.x2 - big.x2 - 10, top.h)
+        if kit.text_width(name(currency), MIN_FONT, "cond") <= after.w:
+            cv.text_in(after, name(currency), MIN_FONT, "cond", INK, "left")
+            cv.text_in(bottom, art.city_fit(city, bottom.w), MIN_FONT, "cond", INK_SOFT, "left")
+        else:  # a longer currency name takes the city's line (the coin's colour and sign name the city)
+            cv.text_in(bottom, name(currency), MIN_FONT, "cond", INK, "left")
 
-    content = panel(cv, "materials", MATERIALS, "Raw materials")
+    content = panel(cv, "materials", MATERIALS, _("Raw materials"), short=_("Materials"))
     materials = me.get("materials") or {}
-    for line, (name, count) in zip(content.rows(*([1] * max(1, len(materials)))), materials.items(), strict=False):
-        art.cube(cv, name, (line.x + 22, line.cy), 30)
-        cv.text_in(Box(line.x + 50, line.y, line.w - 120, line.h), name, MIN_FONT, "cond",
+    for line, (key, count) in zip(content.rows(*([1] * max(1, len(materials)))), materials.items(), strict=False):
+        art.cube(cv, key, (line.x + 22, line.cy), 30)
+        cv.text_in(Box(line.x + 50, line.y, line.w - 100, line.h), name(key), MIN_FONT, "cond",
                    INK if count else INK_SOFT, "left")
         cv.text_in(Box(line.x2 - 70, line.y, 60, line.h), str(count), MIN_FONT, "bold", INK if count else INK_SOFT,
                    "right")
 
-    content = panel(cv, "goods", GOODS, "Goods")
+    content = panel(cv, "goods", GOODS, _("Goods"))
     goods = me.get("goods") or {}
-    for line, (name, count) in zip(content.rows(*([1] * max(1, len(goods)))), goods.items(), strict=False):
-        art.good(cv, name, (line.x + 22, line.cy), 38)
-        cv.text_in(Box(line.x + 50, line.y, line.w - 120, line.h), name, MIN_FONT, "cond",
+    for line, (key, count) in zip(content.rows(*([1] * max(1, len(goods)))), goods.items(), strict=False):
+        art.good(cv, key, (line.x + 22, line.cy), 38)
+        cv.text_in(Box(line.x + 50, line.y, line.w - 100, line.h), name(key), MIN_FONT, "cond",
                    INK if count else INK_SOFT, "left")
         cv.text_in(Box(line.x2 - 70, line.y, 60, line.h), str(count), MIN_FONT, "bold", INK if count else INK_SOFT,
                    "right")
@@ -716,13 +794,15 @@ def members_out(view: ColoniaView, seat: int) -> int:
 
 
 def _draw_family(cv: Canvas, view: ColoniaView, me: ColoniaPrivate, mine: ColoniaPlayer) -> None:
-    content = panel(cv, "family", FAMILY, "Family")
+    content = panel(cv, "family", FAMILY, _("Family"))
     lines = content.rows(1, 1, 1, 1, 1, gap=2)
     cv.paste(art.meeple_plain(34, kit.player(int(me.get("seat", 0))).colour), (lines[0].x + 20, lines[0].cy))
-    cv.text_in(Box(lines[0].x + 44, lines[0].y, 250, lines[0].h), "in reserve", MIN_FONT, "cond", INK, "left")
+    cv.text_in(Box(lines[0].x + 44, lines[0].y, lines[0].w - 44 - 84, lines[0].h), _("in reserve"), MIN_FONT, "cond",
+               INK, "left")
     cv.text_in(Box(lines[0].x2 - 80, lines[0].y, 70, lines[0].h), str(mine.get("reserve", 0)), MIN_FONT, "bold",
                INK, "right")
-    cv.text_in(Box(lines[1].x, lines[1].y, 170, lines[1].h), "cards left", MIN_FONT, "cond", INK, "left")
+    cv.text_in(Box(lines[1].x, lines[1].y, 170, lines[1].h), fitting(170, "cond", _("cards left"), " ").strip(),
+               MIN_FONT, "cond", INK, "left")
     x = lines[1].x + 176
     for c in mine.get("cards_left") or []:
         tile = Box(x, lines[1].y + 2, 36, lines[1].h - 4)
@@ -731,29 +811,38 @@ def _draw_family(cv: Canvas, view: ColoniaView, me: ColoniaPrivate, mine: Coloni
         x += 42
     choice = me.get("family_choice")
     card = mine.get("card")
+    # each line has a shorter wording for a language whose first one does not fit
+    texts: tuple[str, ...]
     if choice is not None:
-        text = f"your card: {choice} (secret)"
+        texts = (_("your card: {card} (secret)").format(card=choice), _("your card: {card}").format(card=choice))
     elif card is not None:
-        text = f"played this week: {0 if mine.get('card_zero') else card}"
+        played = 0 if mine.get("card_zero") else card
+        texts = (_("played this week: {card}").format(card=played), _("family card {card}").format(card=played))
     else:
-        text = "no card played yet"
-    cv.text_in(lines[2], text, MIN_FONT, "cond", INK, "left")
-    cv.text_in(lines[3], f"on the board: {members_out(view, int(me.get('seat', 0)))}", MIN_FONT, "cond", INK,
-               "left")
+        texts = (_("no card played yet"), _("no card yet"))
+    cv.text_in(lines[2], fitting(lines[2].w, "cond", *texts), MIN_FONT, "cond", INK, "left")
+    out = members_out(view, int(me.get("seat", 0)))
+    cv.text_in(lines[3], fitting(lines[3].w, "cond", _("on the board: {n}").format(n=out),
+                                 _("board: {n}").format(n=out)), MIN_FONT, "cond", INK, "left")
     if me.get("ballot"):
-        cv.text_in(lines[4], f"your vote: {me['ballot']} (secret)", MIN_FONT, "cond", INK, "left")
+        yes = me["ballot"] == "yes"
+        ballot = fitting(lines[4].w, "cond", _("your vote: yes (secret)") if yes else _("your vote: no (secret)"),
+                         _("your vote yes") if yes else _("your vote no"))
+        cv.text_in(lines[4], ballot, MIN_FONT, "cond", INK, "left")
     elif me.get("exchange_from"):
-        cv.text_in(lines[4], f"changing {me['exchange_from']}", MIN_FONT, "cond", INK, "left")
+        currency = name(str(me["exchange_from"]))
+        cv.text_in(lines[4], fitting(lines[4].w, "cond", _("changing {currency}").format(currency=currency), currency),
+                   MIN_FONT, "cond", INK, "left")
 
 
 def _draw_holdings(cv: Canvas, me: ColoniaPrivate, mine: ColoniaPlayer) -> None:
     relics = [r for r in me.get("relics") or [] if r]
     shrines = mine.get("shrines") or []
     vp = sum(int(r.get("vp") or 0) for r in relics) + sum(int(s.get("vp") or 0) for s in shrines)
-    content = panel(cv, "relics", HOLDINGS, "Relics and shrines", f"{vp} VP so far")
+    content = panel(cv, "relics", HOLDINGS, _("Relics and shrines"), _("{vp} VP so far").format(vp=vp))
     items = len(relics) + len(shrines)
     if not items:
-        cv.text_in(content, "no relics yet", MIN_FONT, "cond", INK_SOFT)
+        cv.text_in(content, _("no relics yet"), MIN_FONT, "cond", INK_SOFT)
         return
     one_row = items <= 6
     columns = 6 if items <= 12 else 10
@@ -771,6 +860,39 @@ WINDOWS = Box(8, 524, 1264, 268)
 RESULT_COLS = (-64, 2.6, 1.2, 1.45, 1.55, 1.1, 1.2, 1.1, 1)
 
 
+def abbreviated(text: str, width: float) -> str:
+    """``text``, or where it does not fit ``width`` its longest head that does, ending in a consonant, with a dot
+    ("Marchandises" -> "Marchand."): a column heading may be abbreviated, never cut."""
+    if kit.text_width(text, MIN_FONT, "cond") <= width:
+        return text
+    for k in range(len(text) - 1, 1, -1):
+        head = text[:k].rstrip(" .")
+        if head[-1:].lower() in "aeiouyàâäéèêëíïîóôöúùûüáṽ" or not head[-1:].isalpha():
+            continue
+        if kit.text_width(head + ".", MIN_FONT, "cond") <= width:
+            return head + "."
+    return ""
+
+
+def _result_cols(line: Box, header: Sequence[str]) -> tuple[tuple[float, ...], list[str]]:
+    """``RESULT_COLS`` and the headings, or where a language's headings need more room than their share, fixed
+    widths that give it to them from the player column (which keeps room for a chip), score columns first; a heading
+    still too wide is abbreviated."""
+    cells = line.cols(*RESULT_COLS, gap=6)
+    widths = [cell.w for cell in cells]
+    needs = [kit.text_width(label, MIN_FONT, "cond") + 4 for label in header]
+    if all(needs[k] <= widths[k] for k in range(2, len(widths))):
+        return RESULT_COLS, list(header)
+    spare = max(0.0, widths[1] - 180.0)
+    for k in range(2, len(widths)):
+        grow = min(spare, max(0.0, needs[k] - widths[k]))
+        widths[k] += grow
+        widths[1] -= grow
+        spare -= grow
+    labels = [label if k < 1 else abbreviated(label, widths[k] - 4) for k, label in enumerate(header)]
+    return tuple(-w for w in widths), labels
+
+
 def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     cv = Canvas()
     outcome: Mapping[str, Any] = view.get("outcome") or {}
@@ -781,10 +903,14 @@ def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     holdings = {p["seat"]: p for p in final.get("players") or []}
     head = cv.region("header", HEADER)
     row = head.inset(12, 6)
-    cv.text_in(Box(row.x, row.y, 500, row.h), "Colonia · final scores", MIN_FONT, "bold", PAPER, "left")
+    title = _("Colonia · final scores")
+    cv.text_in(Box(row.x, row.y, max(500.0, kit.text_width(title, MIN_FONT, "bold") + 2), row.h), title, MIN_FONT,
+               "bold", PAPER, "left")
     winners = [s for s, r in enumerate(ranks) if r == 1]
     if winners:
-        label = ("Winner: " if len(winners) == 1 else "Shared win: ") + ", ".join(short_name(s, names) for s in winners)
+        who = ", ".join(short_name(s, names) for s in winners)
+        label = _("Winner: {names}").format(names=who) if len(winners) == 1 else _("Shared win: {names}").format(
+            names=who)
         cv.text_in(Box(row.x + 520, row.y, row.w - 520, row.h), label, MIN_FONT, "bold", kit.GOLD, "right")
 
     cv.region("results", RESULTS)
@@ -792,11 +918,12 @@ def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
     inner = RESULTS.inset(10, 8)
     lines = inner.rows(*([1] * 7), gap=2)
-    header = ("#", "Player", "Relics", "Shrines", "Windows", "Total", "Money", "Goods", "Raw")
-    for cell, label in zip(lines[0].cols(*RESULT_COLS, gap=6), header, strict=True):
-        cv.text_in(cell, label, MIN_FONT, "cond", INK_SOFT, "left" if label == "Player" else "center")
+    header = ("#", _("Player"), _("Relics"), _("Shrines"), _("Windows"), _("Total"), _("Money"), _("Goods"), _("Raw"))
+    columns, labels = _result_cols(lines[0], header)
+    for k, (cell, label) in enumerate(zip(lines[0].cols(*columns, gap=6), labels, strict=True)):
+        cv.text_in(cell, label, MIN_FONT, "cond", INK_SOFT, "left" if k == 1 else "center")
     for line, seat in zip(lines[1:], order, strict=False):
-        cells = line.cols(*RESULT_COLS, gap=6)
+        cells = line.cols(*columns, gap=6)
         if ranks[seat] == 1:
             cv.draw.rounded_rectangle(line.rect, radius=10, fill=mix(kit.GOLD, PAPER, 0.45), outline=INK, width=2)
         cv.text_in(cells[0], str(ranks[seat]), MIN_FONT, "bold", INK)
@@ -812,17 +939,18 @@ def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
         for cell, value in zip(cells[6:], extras, strict=True):
             cv.text_in(cell, str(value), MIN_FONT, "cond", INK_SOFT)
 
-    content = panel(cv, "windows", WINDOWS, "Stained-glass windows", "most money of a currency; ties: none")
+    content = panel(cv, "windows", WINDOWS, _("Stained-glass windows"), _("most money of a currency; ties: none"))
     for tile, w in zip(content.cols(1, 1, 1, 1, gap=10), final.get("windows") or [], strict=False):
         city = str(w.get("city", ""))
         col = art.city_colour(city)
         cv.draw.rounded_rectangle(tile.rect, radius=12, fill=mix(col, PAPER, 0.75), outline=INK, width=2)
         top, mid, bottom = tile.inset(10, 8).rows(1, 1, 1, gap=4)
-        cv.text_in(top, f"{art.SIGN_OF_CITY.get(city, '')} {art.city_label(city)}", MIN_FONT, "bold", INK)
+        sign = art.SIGN_OF_CITY.get(city, "")
+        cv.text_in(top, fitting(top.w, "bold", f"{sign} {art.city_label(city)}", sign), MIN_FONT, "bold", INK)
         owner = w.get("seat")
         if isinstance(owner, int):
             cv.player_chip(mid, owner, short_name(owner, names), MIN_FONT, "cond")
-            cv.text_in(bottom, f"paid {w.get('paid', 0)}", MIN_FONT, "cond", INK_SOFT)
+            cv.text_in(bottom, _("paid {n}").format(n=w.get("paid", 0)), MIN_FONT, "cond", INK_SOFT)
         else:
-            cv.text_in(mid, "not awarded", MIN_FONT, "cond", INK_SOFT)
+            cv.text_in(mid, fitting(mid.w, "cond", _("not awarded"), "—"), MIN_FONT, "cond", INK_SOFT)
     return cv

@@ -15,6 +15,8 @@ from PIL import Image, ImageDraw
 
 from render import kit
 from render.kit import INK, PAPER, RGB, Box, Canvas, hex_rgb, mix
+from rules.colonia.names import _
+from rules.words import N_
 
 # Raw materials in the rulebook's cube colours: leather brown, iron black, wood natural, linen light blue, fur white.
 MATERIAL_COLOURS: dict[str, RGB] = {
@@ -36,7 +38,8 @@ CITY_OF_CURRENCY = {"pfund": "London", "grivna": "Nowgorod", "mark": "Bergen", "
 CITY_OF_CODE = {"LON": "London", "NOW": "Nowgorod", "BER": "Bergen", "BRU": "Bruegge"}
 CURRENCY_SIGN: dict[str, str] = {"pfund": "£", "grivna": "G", "mark": "M", "gulden": "ƒ"}
 SIGN_OF_CITY: dict[str, str] = {city: CURRENCY_SIGN[cur] for cur, city in CITY_OF_CURRENCY.items()}
-CITY_LABEL = {"Bruegge": "Brügge"}
+#: city key -> its name on the images (Brügge as the cards print it)
+CITY_LABEL = {"London": N_("London"), "Nowgorod": N_("Nowgorod"), "Bergen": N_("Bergen"), "Bruegge": N_("Brügge")}
 
 GOOD_COLOURS: dict[str, RGB] = {
     "saddle": hex_rgb("#a0522d"),
@@ -56,7 +59,13 @@ def city_colour(city: str) -> RGB:
 
 
 def city_label(city: str) -> str:
-    return CITY_LABEL.get(city, city)
+    return _(CITY_LABEL[city]) if city in CITY_LABEL else city
+
+
+def city_fit(city: str, width: float, size: int = kit.MIN_FONT) -> str:
+    """The city's name, or its first three letters where the name does not fit ``width``."""
+    label = city_label(city)
+    return label if kit.text_width(label, size, "cond") <= width else label[:3].upper()
 
 
 # ---------------------------------------------------------------- goods
@@ -212,7 +221,7 @@ def relic_card(cv: Canvas, box: Box, card: Mapping[str, Any] | None, size: int =
     inner = Box(box.x + 18, box.y, box.w - 20, box.h)
     if show_city:
         name, inner = inner.rows(1, 2)
-        cv.text_in(name, city_label(city), size, "cond", mix(col, INK, 0.5), "left")
+        cv.text_in(name, city_fit(city, name.w, size), size, "cond", mix(col, INK, 0.5), "left")
     top, bottom = inner.rows(1, 1)
     cv.text_in(top, price, size, "cond", INK, "left")
     if card.get("shrine"):
@@ -253,8 +262,8 @@ def shrine_card(cv: Canvas, box: Box, shrine: dict[str, Any], size: int = kit.MI
     cv.draw.rounded_rectangle(box.rect, radius=8, fill=mix(col, PAPER, 0.6 if filled else 0.85), outline=INK,
                               width=2)
     name, icon, value = box.inset(8, 4).rows(1, 1, 1)
-    cv.text_in(name, city_label(city), size, "cond", mix(col, INK, 0.5), "left")
+    cv.text_in(name, city_fit(city, name.w, size), size, "cond", mix(col, INK, 0.5), "left")
     sh = round(min(icon.h, 36))
     cv.paste(shrine_sprite(col, sh, filled), (icon.x + sh / 2, icon.cy))
-    cv.text_in(Box(icon.x + sh + 6, icon.y, icon.w - sh - 6, icon.h), "shrine", size, "cond", INK, "left")
-    cv.text_in(value, f"{shrine.get('vp', 0)}★ (×2)" if filled else "empty", size, "cond", INK, "left")
+    cv.text_in(Box(icon.x + sh + 6, icon.y, icon.w - sh - 6, icon.h), _("shrine"), size, "cond", INK, "left")
+    cv.text_in(value, f"{shrine.get('vp', 0)}★ (×2)" if filled else _("empty"), size, "cond", INK, "left")

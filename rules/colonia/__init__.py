@@ -10,6 +10,7 @@ from rules.colonia.data import MAX_PLAYERS, MIN_PLAYERS, RECONSTRUCTED
 from rules.colonia.state import ColoniaState
 from rules.colonia.summary import summary as _summary
 from rules.core import REVEAL, SECRET, Event, Game, GameParts, OrdersBook, Rng, State
+from rules.words import N_
 
 
 class ColoniaGame(Game):
@@ -28,7 +29,7 @@ class ColoniaGame(Game):
         "family_revealed": SECRET, "vote_result": SECRET, "windows": REVEAL, "game_over": REVEAL,
     }
     option_choices: ClassVar[dict[str, list[str]]] = {}
-    rules_summary: ClassVar[str] = (
+    rules_summary: ClassVar[str] = N_(
         "6 weeks of 7 days. Mon: a week card fills the market stalls, sets the craftsmen's regular orders, the "
         "extra-order dice and how many ships sail (all 4 in week 6); 3 decrees are revealed. "
         "Tue: everyone secretly plays a family card (3-8, each once) and sends that many members to the city hall; "
@@ -57,7 +58,6 @@ class ColoniaGame(Game):
 
     def summary(self, view: dict[str, Any]) -> str:
         return _summary(view)
-
 
 
 GAME = ColoniaGame()

@@ -6,7 +6,6 @@ from rules.colonia import data as D
 from rules.core import Rng
 
 NM, NG, NC = len(D.MATERIALS), len(D.GOODS), len(D.CURRENCIES)
-DAY_NAMES = ("", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 STREETS = ("tuesday", "wednesday", "thursday", "friday")
 TUE, WED, THU, FRI = range(4)
 ALL_STALLS = D.REGULAR_STALLS + D.EXTRA_STALLS

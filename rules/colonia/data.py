@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules.words import N_
+
 # ---- materials, goods, craftsmen, cities ----------------------------------------------------------
 MATERIALS: tuple[str, ...] = ("leather", "iron", "wood", "linen", "fur")  # seed
 GOODS: tuple[str, ...] = ("saddle", "cartwheel", "painting", "clothing", "shoes")  # seed
@@ -88,33 +90,38 @@ class Decree(NamedTuple):
 
 
 DECREES: tuple[Decree, ...] = (
-    Decree("D01", 3, "Generous merchants", "Draw 1 more raw material onto every regular stall.", "seed"),
-    Decree("D02", 3, "Foreign merchants", "Fill the 2 extra stalls with 4 raw materials each.", "seed"),
-    Decree("D03", 3, "Homecoming (Tuesday street)", "Each player takes up to 3 members home from the Tuesday street.",
+    Decree("D01", 3, N_("Generous merchants"), N_("Draw 1 more raw material onto every regular stall."), "seed"),
+    Decree("D02", 3, N_("Foreign merchants"), N_("Fill the 2 extra stalls with 4 raw materials each."), "seed"),
+    Decree("D03", 3, N_("Homecoming (Tuesday street)"),
+           N_("Each player takes up to 3 members home from the Tuesday street."),
            "reconstructed: the 18th card, by analogy with D05 and D13"),
-    Decree("D04", 4, "Extra supplies", "Each player draws 2 raw materials from the bag, in turn order.",
+    Decree("D04", 4, N_("Extra supplies"), N_("Each player draws 2 raw materials from the bag, in turn order."),
            "seed; draw order reconstructed"),
-    Decree("D05", 4, "Homecoming (Wednesday street)",
-           "Each player takes up to 3 members home from the Wednesday street.", "seed"),
-    Decree("D06", 4, "Saddler works overtime", "The saddler's stick moves down 2 spaces.",
+    Decree("D05", 4, N_("Homecoming (Wednesday street)"),
+           N_("Each player takes up to 3 members home from the Wednesday street."), "seed"),
+    Decree("D06", 4, N_("Saddler works overtime"), N_("The saddler's stick moves down 2 spaces."),
            "seed; day reconstructed"),
-    Decree("D07", 4, "Wheelwright works overtime", "The wheelwright's stick moves down 2 spaces.",
+    Decree("D07", 4, N_("Wheelwright works overtime"), N_("The wheelwright's stick moves down 2 spaces."),
            "seed; day reconstructed"),
-    Decree("D08", 4, "Painter works overtime", "The painter's stick moves down 2 spaces.", "seed; day reconstructed"),
-    Decree("D09", 4, "Tailor works overtime", "The tailor's stick moves down 2 spaces.", "seed; day reconstructed"),
-    Decree("D10", 4, "Shoemaker works overtime", "The shoemaker's stick moves down 2 spaces.",
+    Decree("D08", 4, N_("Painter works overtime"),
+           N_("The painter's stick moves down 2 spaces."), "seed; day reconstructed"),
+    Decree("D09", 4, N_("Tailor works overtime"),
+           N_("The tailor's stick moves down 2 spaces."), "seed; day reconstructed"),
+    Decree("D10", 4, N_("Shoemaker works overtime"), N_("The shoemaker's stick moves down 2 spaces."),
            "seed; day reconstructed"),
-    Decree("D11", 5, "Two ships sail early", "The ships on berths I and II depart now and pay.", "seed"),
-    Decree("D12", 5, "One ship sails early", "The ship on berth I departs now and pays.",
+    Decree("D11", 5, N_("Two ships sail early"), N_("The ships on berths I and II depart now and pay."), "seed"),
+    Decree("D12", 5, N_("One ship sails early"), N_("The ship on berth I departs now and pays."),
            "seed (by analogy); day reconstructed"),
-    Decree("D13", 5, "Homecoming (Thursday street)",
-           "Each player takes up to 3 members home from the Thursday street.", "seed"),
-    Decree("D14", 5, "Lucky find", "Each player rolls the die and gets that good (6: free choice).",
+    Decree("D13", 5, N_("Homecoming (Thursday street)"),
+           N_("Each player takes up to 3 members home from the Thursday street."), "seed"),
+    Decree("D14", 5, N_("Lucky find"), N_("Each player rolls the die and gets that good (6: free choice)."),
            "seed; result 6 reconstructed"),
-    Decree("D15", 5, "Extra cargo space", "This week every ship has 1 extra hold for any one good, paying 2.", "seed"),
-    Decree("D16", 6, "New relics", "Draw 2 relics onto the 2 extra relic spaces.", "seed"),
-    Decree("D17", 6, "Lean council", "Next Tuesday every player places 1 member fewer than the card shows.", "seed"),
-    Decree("D18", 6, "Money changers", "Each player may exchange up to 5 from one currency into another, 1:1.",
+    Decree("D15", 5, N_("Extra cargo space"),
+           N_("This week every ship has 1 extra hold for any one good, paying 2."), "seed"),
+    Decree("D16", 6, N_("New relics"), N_("Draw 2 relics onto the 2 extra relic spaces."), "seed"),
+    Decree("D17", 6, N_("Lean council"),
+           N_("Next Tuesday every player places 1 member fewer than the card shows."), "seed"),
+    Decree("D18", 6, N_("Money changers"), N_("Each player may exchange up to 5 from one currency into another, 1:1."),
            "seed"),
 )
 DECREE_BY_ID: dict[str, Decree] = {d.id: d for d in DECREES}
@@ -190,12 +197,12 @@ RELICS: tuple[Relic, ...] = _relics()
 RELIC_BY_ID: dict[str, Relic] = {r.id: r for r in RELICS}
 
 RECONSTRUCTED: list[str] = [
-    "Family members per player: 38/36/34/32 for 3/4/5/6 players.",
-    "Start good on a die roll of 6 (and decree D14 on a 6): free choice of good.",
-    "6 regular market stalls and 10 order spaces per craftsman.",
-    "Week cards W02-W14 entirely, and W01's stall contents (W01's orders, dice and ships are from the rulebook).",
-    "Decree D03 (Homecoming from the Tuesday street) as the 18th decree; the days of D06-D10 and D12.",
-    "All 16 ships' holds: 4 ships per city, 3 per good per hold (the 9-Gulden Bruegge hold is from the rulebook).",
-    "Relic VP 1/2/3/4/5 for prices 5/9/12/14/15, the even split per city, and the shrine price 15.",
-    "Stained-glass windows of Nowgorod, Bergen and Bruegge worth 2 VP like London's.",
+    N_("Family members per player: 38/36/34/32 for 3/4/5/6 players."),
+    N_("Start good on a die roll of 6 (and decree D14 on a 6): free choice of good."),
+    N_("6 regular market stalls and 10 order spaces per craftsman."),
+    N_("Week cards W02-W14 entirely, and W01's stall contents (W01's orders, dice and ships are from the rulebook)."),
+    N_("Decree D03 (Homecoming from the Tuesday street) as the 18th decree; the days of D06-D10 and D12."),
+    N_("All 16 ships' holds: 4 ships per city, 3 per good per hold (the 9-Gulden Bruegge hold is from the rulebook)."),
+    N_("Relic VP 1/2/3/4/5 for prices 5/9/12/14/15, the even split per city, and the shrine price 15."),
+    N_("Stained-glass windows of Nowgorod, Bergen and Bruegge worth 2 VP like London's."),
 ]

@@ -12,14 +12,12 @@ from typing import TYPE_CHECKING
 
 from rules.colonia import data as D
 from rules.colonia.board import CRAFT_INDEX
-from rules.words import plural
+from rules.colonia.names import _, _n, amount, decree_name, decree_text, items, name, named_counts
 
 if TYPE_CHECKING:
     from rules.colonia.state import ColoniaState
 
 LIMIT = 100
-
-
 
 
 def first_fit(*options: str) -> str:
@@ -32,34 +30,46 @@ def first_fit(*options: str) -> str:
 
 def relic_name(card: str) -> str:
     r = D.RELIC_BY_ID[card]
+    price = amount(r.price, D.CURRENCIES[r.city])
     if r.shrine:
-        return f"{D.CITIES[r.city]} shrine ({r.price} {D.CURRENCIES[r.city]})"
-    return f"{D.CITIES[r.city]} relic {card} ({r.vp} VP, {r.price} {D.CURRENCIES[r.city]})"
+        return _("{city} shrine ({price})").format(city=name(D.CITIES[r.city]), price=price)
+    return _("{city} relic {card} ({vp} VP, {price})").format(city=name(D.CITIES[r.city]), card=card, vp=r.vp,
+                                                             price=price)
 
 
 def _last_week(st: ColoniaState) -> bool:
     return st.week >= D.WEEKS
 
 
-def _back(st: ColoniaState, when: str) -> str:
-    """', back next Wednesday' (nothing in the last week: there is no next one)."""
-    return "" if _last_week(st) else f", back next {when}"
+def _members(n: int) -> str:
+    return _n("{n} member", "{n} members", n).format(n=n)
 
 
 # ---- Tuesday ------------------------------------------------------------------------------------------------------
 def family(st: ColoniaState, seat: int | None, value: int) -> str:
     need = value - 1 if st.lean else value
-    sends = f" — sends {need} (Lean council)" if st.lean else f": send {plural(need, 'member')}"
+    if st.lean:
+        long = _("Family card {value} — sends {need} (Lean council)").format(value=value, need=need)
+        short = _("Card {value} — sends {need} (Lean council)").format(value=value, need=need)
+    else:
+        send = _n("send {n} member", "send {n} members", need).format(n=need)
+        long = _("Family card {value}: {send}").format(value=value, send=send)
+        short = _("Card {value}: {send}").format(value=value, send=send)
     if seat is None or st.reserve[seat] >= need:
-        return first_fit(f"Family card {value}{sends}, {plural(value, 'vote')}",
-                         f"Card {value}{sends}, {plural(value, 'vote')}")
+        votes = _n("{n} vote", "{n} votes", value).format(n=value)
+        return first_fit(_("{card}, {votes}").format(card=long, votes=votes),
+                         _("{card}, {votes}").format(card=short, votes=votes))
     reserve = st.reserve[seat]
     pulled = min(need - reserve, sum(st.street[seat]))
     return first_fit(
-        f"Family card {value}{sends}; you have {reserve} in reserve → counts 0: no votes, last in order, "
-        f"{plural(pulled, 'member')} pulled from the streets",
-        f"Card {value}{sends}; you have {reserve} in reserve → counts 0: no votes, last, {pulled} off the streets",
-        f"Card {value}{sends}; {reserve} in reserve → counts 0: no votes, last, {pulled} off the streets",
+        _n("{card}; you have {reserve} in reserve → counts 0: no votes, last in order, {n} member pulled from the "
+           "streets",
+           "{card}; you have {reserve} in reserve → counts 0: no votes, last in order, {n} members pulled from the "
+           "streets", pulled).format(card=long, reserve=reserve, n=pulled),
+        _("{card}; you have {reserve} in reserve → counts 0: no votes, last, {pulled} off the streets").format(
+            card=short, reserve=reserve, pulled=pulled),
+        _("{card}; {reserve} in reserve → counts 0: no votes, last, {pulled} off the streets").format(
+            card=short, reserve=reserve, pulled=pulled),
     )
 
 
@@ -67,81 +77,106 @@ def family(st: ColoniaState, seat: int | None, value: int) -> str:
 def decree_effect(st: ColoniaState, did: str, seat: int | None) -> str:
     """What a decree would do now, in a few words (with the asking seat's share where it has one)."""
     if did == "D01":
-        return "+1 material on each regular stall"
+        return _("+1 material on each regular stall")
     if did == "D02":
-        return f"2 extra stalls of {D.EXTRA_STALL_FILL} materials"
+        return _("2 extra stalls of {n} materials").format(n=D.EXTRA_STALL_FILL)
     if did in D.HOMECOMING:
         sp = D.HOMECOMING[did]
         if seat is None:
-            return f"up to {D.HOMECOMING_MAX} members each come home"
-        return f"you bring {plural(min(D.HOMECOMING_MAX, st.street[seat][sp]), 'member')} home"
+            return _("up to {n} members each come home").format(n=D.HOMECOMING_MAX)
+        home = min(D.HOMECOMING_MAX, st.street[seat][sp])
+        return _n("you bring {n} member home", "you bring {n} members home", home).format(n=home)
     if did == "D04":
-        return "2 raw materials for everyone"
+        return _("2 raw materials for everyone")
     if did in D.OVERTIME:
         c = D.OVERTIME[did]
         old = st.stick[c]
         new = min(D.ORDER_SPACES, old + 2)
         gained = st.cols[c][old:new]
         mine = sum(1 for o in gained if o[0] == seat)
-        whose = f" ({mine} yours)" if seat is not None and gained else ""
-        return f"{D.CRAFTSMEN[c]} delivers {plural(len(gained), 'more order')}{whose}"
+        n = len(gained)
+        if seat is not None and gained:
+            return _n("{craftsman} delivers {n} more order ({mine} yours)",
+                      "{craftsman} delivers {n} more orders ({mine} yours)", n).format(
+                craftsman=name(D.CRAFTSMEN[c]), n=n, mine=mine)
+        return _n("{craftsman} delivers {n} more order", "{craftsman} delivers {n} more orders", n).format(
+            craftsman=name(D.CRAFTSMEN[c]), n=n)
     if did in ("D11", "D12"):
         ships = st.harbour[: 2 if did == "D11" else 1]
         holds = [o for s in ships for o in s["h"] + [s["x"]] if o is not None]
         mine = sum(1 for o in holds if o == seat)
-        whose = f" ({mine} yours)" if seat is not None and holds else ""
-        where = "berths I–II sail" if did == "D11" else "berth I sails"
-        return f"{where} now: {plural(len(holds), 'loaded hold')}{whose}"
+        where = _("berths I–II sail") if did == "D11" else _("berth I sails")
+        n = len(holds)
+        if seat is not None and holds:
+            return _n("{where} now: {n} loaded hold ({mine} yours)", "{where} now: {n} loaded holds ({mine} yours)",
+                      n).format(where=where, n=n, mine=mine)
+        return _n("{where} now: {n} loaded hold", "{where} now: {n} loaded holds", n).format(where=where, n=n)
     if did == "D14":
-        return "everyone rolls for a good"
+        return _("everyone rolls for a good")
     if did == "D15":
-        return f"1 extra hold per ship this Friday ({D.EXTRA_HOLD_PAY} each)"
+        return _("1 extra hold per ship this Friday ({n} each)").format(n=D.EXTRA_HOLD_PAY)
     if did == "D16":
-        return "2 more relics for sale this Sunday"
+        return _("2 more relics for sale this Sunday")
     if did == "D17":
-        return "next Tuesday every family sends 1 member fewer"
+        return _("next Tuesday every family sends 1 member fewer")
     if did == "D18":
-        return "swap up to 5 money 1:1 before Sunday"
-    return D.DECREE_BY_ID[did].text
+        return _("swap up to 5 money 1:1 before Sunday")
+    return decree_text(did)
 
 
 def vote(st: ColoniaState, seat: int | None, yes: bool, verb: str = "Vote") -> str:
     did = st.slots[st.vote_slot][0] if 0 <= st.vote_slot < len(st.slots) else None
-    word = "Yes" if yes else "No"
-    lead = f"As mayor, decide the tie: {word}" if verb == "decide" else f"Vote {word}"
+    if verb == "decide":
+        lead = _("As mayor, decide the tie: Yes") if yes else _("As mayor, decide the tie: No")
+    else:
+        lead = _("Vote Yes") if yes else _("Vote No")
     if did is None:
         return lead
-    name = D.DECREE_BY_ID[did].name
+    title = decree_name(did)
     if not yes:
-        return first_fit(f"{lead}: reject {name}", lead)
-    return first_fit(f"{lead}: {name} — {decree_effect(st, did, seat)}", f"{lead}: {name}", lead)
+        return first_fit(_("{vote}: reject {decree}").format(vote=lead, decree=title), lead)
+    return first_fit(_("{vote}: {decree} — {effect}").format(vote=lead, decree=title,
+                                                            effect=decree_effect(st, did, seat)),
+                     _("{vote}: {decree}").format(vote=lead, decree=title), lead)
 
 
 # ---- the passing loops -------------------------------------------------------------------------------------------
 def stall(st: ColoniaState, rest: str) -> str:
     i = int(rest) - 1
     total = sum(st.stalls[i])
-    mats = ", ".join(f"{c} {D.MATERIALS[m]}" for m, c in enumerate(st.stalls[i]) if c) or "nothing"
-    members = plural(total, "member")
-    return first_fit(f"Take stall {rest} ({mats}) with {members}{_back(st, 'Wednesday')}",
-                     f"Stall {rest} ({mats}): {members}{_back(st, 'Wed')}",
-                     f"Stall {rest}: {plural(total, 'material')} for {members}{_back(st, 'Wed')}")
+    fields = {"stall": rest, "materials": items(named_counts(st.stalls[i], D.MATERIALS)), "members": _members(total),
+              "count": _n("{n} material", "{n} materials", total).format(n=total)}
+    if _last_week(st):
+        return first_fit(_("Take stall {stall} ({materials}) with {members}").format(**fields),
+                         _("Stall {stall} ({materials}): {members}").format(**fields),
+                         _("Stall {stall}: {count} for {members}").format(**fields))
+    return first_fit(_("Take stall {stall} ({materials}) with {members}, back next Wednesday").format(**fields),
+                     _("Stall {stall} ({materials}): {members}, back next Wed").format(**fields),
+                     _("Stall {stall}: {count} for {members}, back next Wed").format(**fields))
 
 
 def order(st: ColoniaState, craftsman: str) -> str:
     c = CRAFT_INDEX[craftsman]
     a, b = D.RECIPES[c]
-    cost = plural(st.new_orders[c] + 1, "member")
+    cost = _members(st.new_orders[c] + 1)
     space = len(st.cols[c]) + 1
-    head = f"Order {D.GOODS[c]} ({D.MATERIALS[a]} + {D.MATERIALS[b]}), {cost}"
-    short = f"Order {D.GOODS[c]}, {cost}"
+    head = _("Order {good} ({input1} + {input2}), {cost}").format(
+        good=name(D.GOODS[c]), input1=name(D.MATERIALS[a]), input2=name(D.MATERIALS[b]), cost=cost)
+    short = _("Order {good}, {cost}").format(good=name(D.GOODS[c]), cost=cost)
     if space <= st.stick[c]:
-        when = f"space {space}: delivered this Thursday"
-        return first_fit(f"{head} → {when}{_back(st, 'Thursday')}", f"{head} → {when}", f"{short} → {when}")
+        when = _("space {space}: delivered this Thursday").format(space=space)
+        options = [_("{order} → {when}").format(order=head, when=when),
+                   _("{order} → {when}").format(order=short, when=when)]
+        if not _last_week(st):
+            options.insert(0, _("{order} → {when}, back next Thursday").format(order=head, when=when))
+        return first_fit(*options)
     below = space - st.stick[c]
-    when = f"space {space}, {below} below the line: may wait for the dice"
-    later = "" if _last_week(st) else "; members stay until it is made"
-    return first_fit(f"{head} → {when}{later}", f"{head} → {when}", f"{short} → {when}")
+    when = _("space {space}, {below} below the line: may wait for the dice").format(space=space, below=below)
+    options = [_("{order} → {when}").format(order=head, when=when),
+               _("{order} → {when}").format(order=short, when=when)]
+    if not _last_week(st):
+        options.insert(0, _("{order} → {when}; members stay until it is made").format(order=head, when=when))
+    return first_fit(*options)
 
 
 def _sails(st: ColoniaState, sid: str) -> bool:
@@ -153,19 +188,27 @@ def load(st: ColoniaState, rest: str) -> str:
     sid, h = rest.split()
     info = D.SHIP_BY_ID[sid]
     need, pay = info.holds[int(h) - 1]
-    goods = " + ".join(D.GOODS[g] for g in need)
-    head = f"Load {goods} on {sid} hold {h} for {pay} {D.CURRENCIES[info.city]}"
+    head = _("Load {goods} on {ship} hold {hold} for {pay}").format(
+        goods=" + ".join(name(D.GOODS[g]) for g in need), ship=sid, hold=h, pay=amount(pay, D.CURRENCIES[info.city]))
     if _sails(st, sid):
-        return first_fit(f"{head}: sails this Saturday{_back(st, 'Friday')}", f"{head}: sails this Saturday")
-    return first_fit(f"{head}: stays in port (sails a later week)", f"{head}: stays in port")
+        if _last_week(st):
+            return first_fit(_("{what}: sails this Saturday").format(what=head))
+        return first_fit(_("{what}: sails this Saturday, back next Friday").format(what=head),
+                         _("{what}: sails this Saturday").format(what=head))
+    return first_fit(_("{what}: stays in port (sails a later week)").format(what=head),
+                     _("{what}: stays in port").format(what=head))
 
 
 def extra(st: ColoniaState, sid: str) -> str:
     info = D.SHIP_BY_ID[sid]
-    head = f"Use the extra hold of {sid} (any 1 good, {D.EXTRA_HOLD_PAY} {D.CURRENCIES[info.city]})"
-    return f"{head}: {'sails this Saturday' if _sails(st, sid) else 'stays in port'}"
+    head = _("Use the extra hold of {ship} (any 1 good, {pay})").format(
+        ship=sid, pay=amount(D.EXTRA_HOLD_PAY, D.CURRENCIES[info.city]))
+    if _sails(st, sid):
+        return _("{what}: sails this Saturday").format(what=head)
+    return _("{what}: stays in port").format(what=head)
 
 
 def take(st: ColoniaState, good: str) -> str:
-    why = "your start good" if st.week == 1 and st.day == 1 else "lucky find"
-    return f"Take 1 {good} ({why}: you rolled a 6, free choice)"
+    if st.week == 1 and st.day == 1:
+        return _("Take {good} (your start good: you rolled a 6, free choice)").format(good=amount(1, good))
+    return _("Take {good} (lucky find: you rolled a 6, free choice)").format(good=amount(1, good))

@@ -13,6 +13,7 @@ from rules.colonia.board import (
     NM,
     named,
 )
+from rules.colonia.names import _
 from rules.core import Event, IllegalAction
 
 if TYPE_CHECKING:
@@ -175,7 +176,7 @@ def _ship(st: ColoniaState, sid: str) -> Ship:
     for ship in st.harbour:
         if ship["id"] == sid:
             return ship
-    raise IllegalAction(f"Ship {sid} is not in the harbour.")
+    raise IllegalAction(_("Ship {ship} is not in the harbour.").format(ship=sid))
 
 
 def load_extra(st: ColoniaState, seat: int, good: str, ev: list[Event]) -> None:

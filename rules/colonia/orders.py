@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.colonia.names import _
 from rules.colonia.views import LOOP_NAMES
 
 PASS = "pass"
@@ -26,8 +27,9 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
     loop = _loop(view, seat)
     if loop is None:
         return []
-    return [(PASS, f"Pass in this {LOOP_NAMES.get(loop['kind'], loop['kind'])} loop (week {view['week']}, "
-                   f"{view['day_name']})")]
+    kind = loop["kind"]
+    return [(PASS, _("Pass in this {loop} loop (week {week}, {day})").format(
+        loop=_(LOOP_NAMES[kind]) if kind in LOOP_NAMES else kind, week=view["week"], day=view["day_name"]))]
 
 
 def scope(order_id: str, view: dict[str, Any], seat: int) -> str | None:

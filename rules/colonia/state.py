@@ -58,6 +58,7 @@ from rules.colonia.board import (
     WED,
     draw_from_bag,
 )
+from rules.colonia.names import _
 from rules.core import Event, IllegalAction, Outcome, Rng, State
 
 if TYPE_CHECKING:
@@ -260,7 +261,7 @@ class ColoniaState(State["ColoniaView"]):
     def _apply(self, seat: int, action: str, rng: Rng) -> list[Event]:
         ev: list[Event] = []
         stage = self.stage
-        verb, _, rest = action.partition(" ")
+        verb, _sep, rest = action.partition(" ")
         if stage == "loop":
             loops.loop_apply(self, seat, verb, rest, ev)
         elif stage == "family":
@@ -297,7 +298,7 @@ class ColoniaState(State["ColoniaView"]):
         if self.stage != "loop":
             return action in self._legal(seat)
         kind = self.running_loop()["kind"]
-        verb, _, rest = action.partition(" ")
+        verb, _sep, rest = action.partition(" ")
         if verb == "pass":
             return action == "pass"
         reserve = self.reserve[seat]
@@ -350,7 +351,7 @@ class ColoniaState(State["ColoniaView"]):
 
     def outcome(self) -> Outcome:
         if self.final is None:
-            raise IllegalAction("The game is not over yet.")
+            raise IllegalAction(_("The game is not over yet."))
         f = self.final
         return Outcome.from_scores(f["scores"], f["breakdown"], [tuple(t) for t in f["tiebreak"]])
 

@@ -1,4 +1,4 @@
-"""The one English formatter of Colonia: action labels and event texts."""
+"""The one formatter of Colonia: action labels and event texts, in the reader's language (``rules.colonia.names``)."""
 
 from __future__ import annotations
 
@@ -6,36 +6,30 @@ from typing import TYPE_CHECKING, Any
 
 from rules.colonia import data as D
 from rules.colonia import labels
+from rules.colonia.names import _, _n, amount, decree_name, decree_text, items, name, seat_in_text, seats
 from rules.core import Event
-from rules.words import plural
+from rules.words import seat
 
 if TYPE_CHECKING:
     from rules.colonia.state import ColoniaState
-
-STREET_NAMES = ("Tuesday", "Wednesday", "Thursday", "Friday")
-
-
-
 
 def _relic(card: str) -> str:
     return labels.relic_name(card)
 
 
 def _items(counts: dict[str, int] | None) -> str:
-    if not counts:
-        return "nothing"
-    return ", ".join(f"{n} {name}" for name, n in counts.items())
+    return items(counts, zeros=True)
 
 
-def _seats(seats: list[int]) -> str:
-    return ", ".join(f"seat {s}" for s in seats) or "nobody"
+def _rolls(rolls: dict[Any, int]) -> str:
+    return ", ".join(_("{who} rolled {roll}").format(who=seat_in_text(int(s)), roll=r) for s, r in rolls.items())
 
 
 def describe_action(st: ColoniaState, action: str, seat: int | None = None) -> str:
     """The menu label of ``action``; with ``seat``, as that seat sees it (its own reserve, its own share)."""
-    verb, _, rest = action.partition(" ")
+    verb, _sep, rest = action.partition(" ")
     if action == "pass":
-        return "Pass (no more actions of this kind today)"
+        return _("Pass (no more actions of this kind today)")
     if verb == "family":
         return labels.family(st, seat, int(rest))
     if verb in ("vote", "decide"):
@@ -43,7 +37,7 @@ def describe_action(st: ColoniaState, action: str, seat: int | None = None) -> s
     if verb == "take":
         return labels.take(st, rest)
     if verb == "give":
-        return f"Load {rest} into the extra hold"
+        return _("Load {good} into the extra hold").format(good=name(rest))
     if verb == "stall":
         return labels.stall(st, rest)
     if verb == "order":
@@ -53,23 +47,26 @@ def describe_action(st: ColoniaState, action: str, seat: int | None = None) -> s
     if verb == "extra":
         return labels.extra(st, rest)
     if verb == "buy":
-        return labels.first_fit(f"Buy the {_relic(rest)}")
+        return labels.first_fit(_("Buy the {relic}").format(relic=_relic(rest)))
     if verb == "insure":
-        return labels.first_fit(f"Insure the {_relic(rest)} with 1 member (back when someone buys it)",
-                                f"Insure the {_relic(rest)} with 1 member")
+        return labels.first_fit(
+            _("Insure the {relic} with 1 member (back when someone buys it)").format(relic=_relic(rest)),
+            _("Insure the {relic} with 1 member").format(relic=_relic(rest)))
     if verb == "enshrine":
-        return labels.first_fit(f"Place {_relic(rest)} in the shrine (double VP)")
+        return labels.first_fit(_("Place {relic} in the shrine (double VP)").format(relic=_relic(rest)))
     if action == "keep shrine empty":
-        return "Keep the shrine empty for now"
+        return _("Keep the shrine empty for now")
     if action == "no exchange":
-        return "Exchange nothing (keep your money as it is)"
+        return _("Exchange nothing (keep your money as it is)")
     if verb == "exchange":
         parts = rest.split()
         if len(parts) == 1:
             if seat is not None and st.xchg[seat] is not None:
-                return f"Exchange from {rest} instead (amount and currency next)"
-            return f"Exchange {rest} into another currency (amount and currency next)"
-        return f"Exchange {parts[0]} {parts[1]} into {parts[3]} (1:1)"
+                return _("Exchange from {currency} instead (amount and currency next)").format(currency=name(rest))
+            return _("Exchange {currency} into another currency (amount and currency next)").format(
+                currency=name(rest))
+        return _("Exchange {amount} into {currency} (1:1)").format(
+            amount=amount(int(parts[0]), parts[1]), currency=name(parts[3]))
     return action
 
 
@@ -77,91 +74,130 @@ def event_text(event: Event) -> str:
     p: dict[str, Any] = event.params
     k = event.kind
     if k == "week":
-        return (f"Week {p['week']} begins with week card {p['card']}: {plural(p['departing'], 'ship')} will sail; "
-                f"decrees {', '.join(p['decrees'])}.")
+        return _n("Week {week} begins with week card {card}: {n} ship will sail; decrees {decrees}.",
+                  "Week {week} begins with week card {card}: {n} ships will sail; decrees {decrees}.",
+                  p["departing"]).format(week=p["week"], card=p["card"], n=p["departing"],
+                                         decrees=", ".join(p["decrees"]))
     if k == "family_chosen":
-        return f"Seat {p['seat']} has chosen a family card."
+        return _("{who} has chosen a family card.").format(who=seat(p["seat"]))
     if k == "family_you_chose":
-        return f"You chose family card {p['card']}."
+        return _("You chose family card {card}.").format(card=p["card"])
     if k == "family_revealed":
-        cards = ", ".join(f"seat {s}: {c}" for s, c in enumerate(p["cards"]))
-        text = f"Family cards revealed ({cards}). Turn order: {_seats(p['order'])}."
+        cards = ", ".join(_("{who}: {card}").format(who=seat_in_text(s), card=c) for s, c in enumerate(p["cards"]))
+        text = _("Family cards revealed ({cards}). Turn order: {order}.").format(cards=cards, order=seats(p["order"]))
         if p["zero"]:
-            text += f" Short of members, card counts 0: {_seats(p['zero'])}."
+            text += " " + _("Short of members, card counts 0: {seats}.").format(seats=seats(p["zero"]))
         if p["rolls"]:
-            text += " Tie rolls: " + ", ".join(f"seat {s} rolled {r}" for s, r in p["rolls"].items()) + "."
+            text += " " + _("Tie rolls: {rolls}.").format(rolls=_rolls(p["rolls"]))
         return text
     if k == "vote_cast":
-        return f"Seat {p['seat']} has voted."
+        return _("{who} has voted.").format(who=seat(p["seat"]))
     if k == "you_voted":
-        return f"You voted {'Yes' if p['yes'] else 'No'}."
+        return _("You voted Yes.") if p["yes"] else _("You voted No.")
     if k == "vote_result":
-        name = D.DECREE_BY_ID[p["decree"]].name
-        how = " (the mayor decided the tie)" if p["mayor_decided"] else ""
-        verdict = "passes" if p["passed"] else "is rejected"
-        return f"Decree {p['decree']} {name}: {p['yes_votes']} Yes to {p['no_votes']} No, it {verdict}{how}."
+        fields = {"decree": p["decree"], "name": decree_name(p["decree"]), "yes": p["yes_votes"],
+                  "no": p["no_votes"]}
+        if p["passed"]:
+            if p["mayor_decided"]:
+                return _("Decree {decree} {name}: {yes} Yes to {no} No, it passes (the mayor decided the tie).").format(
+                    **fields)
+            return _("Decree {decree} {name}: {yes} Yes to {no} No, it passes.").format(**fields)
+        if p["mayor_decided"]:
+            return _("Decree {decree} {name}: {yes} Yes to {no} No, it is rejected (the mayor decided the tie)."
+                     ).format(**fields)
+        return _("Decree {decree} {name}: {yes} Yes to {no} No, it is rejected.").format(**fields)
     if k == "decree_effect":
-        d = D.DECREE_BY_ID[p["decree"]]
-        return f"{d.name}: {d.text}"
+        return _("{name}: {text}").format(name=decree_name(p["decree"]), text=decree_text(p["decree"]))
     if k == "homecoming":
-        moved = ", ".join(f"seat {s}: {m}" for s, m in p["moved"].items())
-        return f"Members go home from the {str(p['street']).capitalize()} street ({moved})."
+        moved = ", ".join(_("{who}: {card}").format(who=seat_in_text(s), card=m) for s, m in p["moved"].items())
+        street = str(p["street"]).capitalize()
+        if street == "Tuesday":
+            return _("Members go home from the Tuesday street ({moved}).").format(moved=moved)
+        if street == "Wednesday":
+            return _("Members go home from the Wednesday street ({moved}).").format(moved=moved)
+        if street == "Thursday":
+            return _("Members go home from the Thursday street ({moved}).").format(moved=moved)
+        return _("Members go home from the Friday street ({moved}).").format(moved=moved)
     if k == "materials_drawn":
-        return f"You draw {_items(p['materials'])}."
+        return _("You draw {materials}.").format(materials=_items(p["materials"]))
     if k == "lucky_find":
-        return "Lucky find rolls: " + ", ".join(f"seat {s} rolled {r}" for s, r in p["rolls"].items()) + "."
+        return _("Lucky find rolls: {rolls}.").format(rolls=_rolls(p["rolls"]))
     if k == "good_chosen":
-        return f"You take 1 {p['good']}."
+        return _("You take {good}.").format(good=amount(1, p["good"]))
     if k == "new_relics":
-        return f"New relics on the extra spaces: {', '.join(p['relics']) or 'none left'}."
+        return _("New relics on the extra spaces: {relics}.").format(
+            relics=", ".join(p["relics"]) or _("none left"))
     if k == "exchanged":
-        return f"You exchange {p['amount']} {p['from']} into {p['to']}."
+        return _("You exchange {amount} into {currency}.").format(amount=amount(p["amount"], p["from"]),
+                                                                    currency=name(p["to"]))
     if k == "exchange_done":
-        return f"Seat {p['seat']} is done at the money changers."
+        return _("{who} is done at the money changers.").format(who=seat(p["seat"]))
     if k == "pass":
-        why = " (cannot act)" if p["forced"] else ""
-        return f"Seat {p['seat']} passes{why}."
+        if p["forced"]:
+            return _("{who} passes (cannot act).").format(who=seat(p["seat"]))
+        return _("{who} passes.").format(who=seat(p["seat"]))
     if k == "stall":
-        return f"Seat {p['seat']} takes stall {p['stall']} ({_items(p['materials'])})."
+        return _("{who} takes stall {stall} ({materials}).").format(who=seat(p["seat"]), stall=p["stall"],
+                                                                     materials=_items(p["materials"]))
     if k == "order":
-        when = "delivered this Thursday" if p["above"] else "below the line: may wait for the dice"
-        return (f"Seat {p['seat']} orders from the {p['craftsman']} with {plural(p['members'], 'member')} "
-                f"on space {p['space']} ({when}).")
+        fields = {"who": seat(p["seat"]), "craftsman": name(p["craftsman"]), "space": p["space"]}
+        if p["above"]:
+            return _n("{who} orders from the {craftsman} with {n} member on space {space} (delivered this Thursday).",
+                      "{who} orders from the {craftsman} with {n} members on space {space} (delivered this Thursday).",
+                      p["members"]).format(n=p["members"], **fields)
+        return _n("{who} orders from the {craftsman} with {n} member on space {space} "
+                  "(below the line: may wait for the dice).",
+                  "{who} orders from the {craftsman} with {n} members on space {space} "
+                  "(below the line: may wait for the dice).", p["members"]).format(n=p["members"], **fields)
     if k == "extra_dice":
-        return f"Extra orders rolled: {', '.join(map(str, p['rolls'])) or 'none'}."
+        return _("Extra orders rolled: {rolls}.").format(rolls=", ".join(map(str, p["rolls"])) or _("none"))
     if k == "delivery":
-        parts = [f"seat {s} gets {_items(g)}" for s, g in p["goods"].items()]
-        return "Deliveries: " + ("; ".join(parts) if parts else "none") + "."
+        parts = [_("{who} gets {goods}").format(who=seat_in_text(int(s)), goods=_items(g))
+                 for s, g in p["goods"].items()]
+        return _("Deliveries: {list}.").format(list="; ".join(parts) if parts else _("none"))
     if k == "load":
-        return f"Seat {p['seat']} loads {' + '.join(p['goods'])} on {p['ship']} hold {p['hold']} ({p['pay']})."
+        return _("{who} loads {goods} on {ship} hold {hold} ({pay}).").format(
+            who=seat(p["seat"]), goods=" + ".join(name(g) for g in p["goods"]), ship=p["ship"], hold=p["hold"],
+            pay=p["pay"])
     if k == "extra_load":
-        return f"Seat {p['seat']} loads {p['good']} into the extra hold of {p['ship']}."
+        return _("{who} loads {good} into the extra hold of {ship}.").format(who=seat(p["seat"]), good=name(p["good"]),
+                                                                               ship=p["ship"])
     if k == "ship_departs":
         totals: dict[int, int] = {}  # one entry per owner, holds summed, in the order they were paid
-        for owner, amount in p["payouts"]:
-            totals[owner] = totals.get(owner, 0) + amount
-        pays = ", ".join(f"seat {o} +{a}" for o, a in totals.items()) or "nothing loaded"
-        when = " early" if p["early"] else ""
-        return f"Ship {p['ship']} sails{when}, paying in {p['currency']}: {pays}."
+        for owner, paid in p["payouts"]:
+            totals[owner] = totals.get(owner, 0) + paid
+        pays = ", ".join(f"{seat_in_text(o)} +{a}" for o, a in totals.items()) or _("nothing loaded")
+        fields = {"ship": p["ship"], "currency": name(p["currency"]), "pays": pays}
+        if p["early"]:
+            return _("Ship {ship} sails early, paying in {currency}: {pays}.").format(**fields)
+        return _("Ship {ship} sails, paying in {currency}: {pays}.").format(**fields)
     if k == "ships_arrive":
-        return f"Ships arrive in the harbour: {', '.join(p['ships'])}."
+        return _("Ships arrive in the harbour: {ships}.").format(ships=", ".join(p["ships"]))
     if k == "buy":
-        text = f"Seat {p['seat']} buys {_relic(p['relic'])}."
+        text = _("{who} buys {relic}.").format(who=seat(p["seat"]), relic=_relic(p["relic"]))
         if p["insured_by"] is not None:
-            text += f" Seat {p['insured_by']}'s insuring member goes home."
+            text += " " + _("{who}'s insuring member goes home.").format(who=seat(p["insured_by"]))
         return text
     if k == "enshrine":
-        return f"Seat {p['seat']} places {_relic(p['relic'])} in the shrine ({p['vp']} VP)."
+        return _("{who} places {relic} in the shrine ({vp} VP).").format(who=seat(p["seat"]),
+                                                                          relic=_relic(p["relic"]), vp=p["vp"])
     if k == "insure":
-        return f"Seat {p['seat']} insures {_relic(p['relic'])}."
+        return _("{who} insures {relic}.").format(who=seat(p["seat"]), relic=_relic(p["relic"]))
     if k == "relics_refilled":
-        return f"The relic display is refilled with {plural(len(p['relics']), 'card')}."
+        return _n("The relic display is refilled with {n} card.", "The relic display is refilled with {n} cards.",
+                  len(p["relics"])).format(n=len(p["relics"]))
     if k == "windows":
         parts = []
-        for c, seat in enumerate(p["windows"]):
-            who = f"seat {seat} (hands {p['paid'][c]} {D.CURRENCIES[c]} to the bank)" if seat is not None else "nobody"
-            parts.append(f"{D.CITIES[c]}: {who}")
-        return "Stained-glass windows — " + "; ".join(parts) + "."
+        for c, holder in enumerate(p["windows"]):
+            if holder is None:
+                who = _("nobody")
+            else:
+                who = _("{who} (hands {money} to the bank)").format(who=seat_in_text(holder),
+                                                                   money=amount(p["paid"][c], D.CURRENCIES[c]))
+            parts.append(_("{city}: {who}").format(city=name(D.CITIES[c]), who=who))
+        return _("Stained-glass windows — {list}.").format(list="; ".join(parts))
     if k == "game_over":
-        return "Game over. Scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(p["scores"])) + "."
+        return _("Game over. Scores: {scores}.").format(
+            scores=", ".join(_("{who}: {score}").format(who=seat_in_text(s), score=v)
+                             for s, v in enumerate(p["scores"])))
     return k.replace("_", " ")

@@ -6,11 +6,13 @@ or ballot not yet revealed, and every deck order stay out of other seats' views.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from rules.colonia import data as D
+from rules.colonia.names import _, day, decree_name, seat_in_text
 from rules.views import BaseView
+from rules.words import N_
 
 if TYPE_CHECKING:
     from rules.colonia.state import ColoniaState
@@ -83,9 +85,9 @@ class ColoniaView(BaseView):
 
 
 STREETS = ("tuesday", "wednesday", "thursday", "friday")
-DAY_NAMES = ("", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-LOOP_NAMES = {"stall": "market", "order": "craftsmen", "load": "loading", "buy": "relic purchases",
-              "insure": "insurance"}
+#: loop kind -> what the loop is called (shown in the reader's language)
+LOOP_NAMES = {"stall": N_("market"), "order": N_("craftsmen"), "load": N_("loading"),
+              "buy": N_("relic purchases"), "insure": N_("insurance")}
 
 
 def relic_card(st: ColoniaState, card: str | None) -> RelicCard | None:
@@ -101,35 +103,51 @@ def counts(values: list[int], names: tuple[str, ...]) -> dict[str, int]:
 
 
 def phase_name(st: ColoniaState) -> str:
-    stage, day = st.stage, st.day
+    stage, today = st.stage, st.day
     if stage == "over":
-        return "Game over"
-    if stage == "good" and st.week == 1 and day == 1:
-        return "Setup: rolled a 6, choose a start good"
-    name = DAY_NAMES[day]
+        return _("Game over")
+    if stage == "good" and st.week == 1 and today == 1:
+        return _("Setup: rolled a 6, choose a start good")
+    name = day(today)
     if stage == "family":
-        return f"{name}: family cards"
+        return _("{day}: family cards").format(day=name)
     if stage in ("vote", "mayor"):
         did = st.slots[st.vote_slot][0]
-        return f"{name}: vote on {did} {D.DECREE_BY_ID[did].name}"
+        return _("{day}: vote on {decree} {name}").format(day=name, decree=did, name=decree_name(did))
     if stage == "exchange":
-        return f"{name}: money changers"
+        return _("{day}: money changers").format(day=name)
     if stage == "good":
-        return f"{name}: lucky find, rolled a 6, choose a good"
+        return _("{day}: lucky find, rolled a 6, choose a good").format(day=name)
     if stage == "extra":
-        return f"{name}: extra hold"
+        return _("{day}: extra hold").format(day=name)
     if stage == "shrine":
-        return f"{name}: shrine"
+        return _("{day}: shrine").format(day=name)
     if stage == "loop":
-        return f"{name}: {LOOP_NAMES[st.running_loop()['kind']]}"
+        loop = LOOP_NAMES[st.running_loop()["kind"]]
+        return _("{day}: {loop}").format(day=name, loop=_(loop))
     return name
 
 
 def status_line(st: ColoniaState) -> str:
     if st.stage == "over":
-        return "Game over."
-    waiting = ", ".join(f"seat {s}" for s in st.to_act())
-    return f"Week {st.week}/{D.WEEKS}, {phase_name(st)} — waiting for {waiting}."
+        return _("Game over.")
+    waiting = ", ".join(seat_in_text(s) for s in st.to_act())
+    return _("Week {week}/{weeks}, {phase} — waiting for {seats}.").format(week=st.week, weeks=D.WEEKS,
+                                                                          phase=phase_name(st), seats=waiting)
+
+
+def step_of(view: Mapping[str, Any]) -> str:
+    """Which follow-up step a view is at, read from its data (its ``phase`` is text in the reader's language):
+    ``family`` (Tuesday's cards), ``extra`` (the good for an extra hold), ``exchange`` (the money changers), or ""."""
+    if view.get("over") or not view.get("to_act"):
+        return ""
+    if view.get("day") == 2:  # Tuesday has no other decision than the family cards
+        return "family"
+    if (view.get("pending") or {}).get("kind") == "extra":
+        return "extra"
+    if view.get("day") == 6 and not view.get("vote"):  # Saturday after its votes: only D18's money changers ask
+        return "exchange"
+    return ""
 
 
 def _me(st: ColoniaState, seat: int) -> ColoniaPrivate:
@@ -217,7 +235,7 @@ def build_view(st: ColoniaState, seat: int | None) -> ColoniaView:
     view: ColoniaView = {
         "game": "colonia", "num_players": n, "viewer": seat, "to_act": to_act, "phase": phase_name(st),
         "status": status_line(st), "scores": st.public_scores(), "over": over,
-        "round": st.week, "week": st.week, "day": st.day, "day_name": DAY_NAMES[st.day],
+        "round": st.week, "week": st.week, "day": st.day, "day_name": day(st.day) if st.day else "",
         "week_card": week_card, "weeks_used": list(st.weeks_used),
         "deck_counts": {"week": len(st.week_deck), "decrees": len(st.decree_deck), "ships": len(st.ship_deck),
                         "relics": len(st.relic_deck)},
