@@ -239,7 +239,11 @@ def _card_words(card: Mapping[str, Any]) -> str:
 
 
 def _contract_text(c: Mapping[str, Any]) -> str:
-    progress = _("done") if c["complete"] else f"{len(c['filled'])}/{len(c['goods'])}"
+    filled = c["filled"]
+    progress = _("done") if c["complete"] else f"{len(filled)}/{len(c['goods'])}"
+    if filled and not c["complete"]:
+        # TRANSLATORS: the goods already on a contract, after its count: "coffee+tea+rubber 1/3 (filled: tea)"
+        progress += " " + _("(filled: {goods})").format(goods="+".join(good_name(g) for g in filled))
     goods = "+".join(good_name(g) for g in c["goods"])
     # TRANSLATORS: a contract's goods, how far it is filled and its points, e.g. "coffee+tea 1/2 (5 pts)"
     return _n("{goods} {progress} ({n} pt)", "{goods} {progress} ({n} pts)", c["points"]).format(
@@ -340,9 +344,10 @@ def row_line(slot: Mapping[str, Any], deciding: int | None) -> str:
     cubes = slot["cubes"]
     carries = cubes is not None and any(cubes.values()) and slot["status"] == "open"
     extra = " " + _("carrying {goods}").format(goods=_goods_text(cubes)) if carries else ""
-    if slot["status"] == "bought":
+    buyer = slot["buyer"]
+    if slot["status"] == "bought" and buyer is not None:
         paid = slot.get("paid")
-        who = seat(slot["buyer"])
+        who = seat(buyer)
         where = (_n("bought by {who} for {n} coin", "bought by {who} for {n} coins", paid).format(who=who, n=paid)
                  if paid is not None else _("bought by {who}").format(who=who))
     elif slot["status"] == "discarded":
