@@ -234,7 +234,8 @@ def _card_words(card: Mapping[str, Any]) -> str:
     if kind == "fireman":
         return _("Fireman {value}").format(value=info["value"])
     if kind == "merchant":
-        return _(MERCHANT_NAMES[info["good"]]) if info["good"] in MERCHANT_NAMES else card_name(card["id"])
+        merchant = MERCHANT_NAMES.get(info["good"])  # an N_ word of data.py (a variable, for the extractor)
+        return _(merchant) if merchant else card_name(card["id"])
     return card_name(str(card.get("id") or card.get("card") or ""))
 
 
