@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from rules.core import fit_lines
 from rules.speicherstadt import scoring
 from rules.speicherstadt.data import (
     CARDS,
@@ -15,7 +16,6 @@ from rules.speicherstadt.data import (
     SEASON_NAMES,
 )
 from rules.speicherstadt.text import card_name, good_name, goods_text, season_name, seat_in_text
-from rules.core import fit_lines
 from rules.views import BaseView
 from rules.words import N_, seat, translator
 
@@ -507,7 +507,7 @@ def alt_text(view: Mapping[str, Any], last: str | None, limit: int) -> str:
     elif phase == "demand":
         lines += players_lines(view, seats=awaited[:1]) + row_lines(view)
     elif phase == "loading":
-        lines += players_lines(view, seats=awaited) + [reserve_line(view)]
+        lines += [*players_lines(view, seats=awaited), reserve_line(view)]
     lines.append(scores_line(view))
     said = {line.strip() for line in lines}
     lines += [line for line in summary(view).splitlines() if line.strip() not in said]
