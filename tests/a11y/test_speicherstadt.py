@@ -20,6 +20,7 @@ from bot.lang import PSEUDO, speaking
 from render import speicherstadt as ss
 from rules import get_game
 from rules.core import ALT_TEXT_MAX, Event
+from rules.speicherstadt.state import SpeicherstadtState
 from rules.speicherstadt.text import card_name, seat_in_text
 from rules.words import seat
 from tests.support.play import by_bot, moves
@@ -48,6 +49,7 @@ def _copy(view: Any) -> dict[str, Any]:
 @functools.cache
 def snapshots(n: int, seed: int) -> list[Snapshot]:
     state = GAME.new_state(n, seed)
+    assert isinstance(state, SpeicherstadtState)
     out: list[Snapshot] = []
     phase = None
     for move in moves(state, by_bot(GAME, seed)):
