@@ -39,7 +39,7 @@ from render.kit import (
     seat_name,
 )
 from rules.speicherstadt.text import card_name, season_name
-from rules.speicherstadt.views import phase_name
+from rules.speicherstadt.views import BREAKDOWN_LABELS, phase_name
 from rules.words import N_, translator
 
 if TYPE_CHECKING:
@@ -79,11 +79,6 @@ SHORT_TITLE = {
     "contract": N_("Contract"), "ship": N_("Ship"), "fireman": N_("Fireman"), "kontor": N_("Kontor"),
     "merchant": N_("Merchant"), "warehouse": N_("Warehouse"), "bank": N_("Bank"), "chamber": N_("Chamber"),
     "church": N_("Church"), "michaelis": N_("Michaelis"), "port": N_("Port"),
-}
-BREAKDOWN_LABELS = {
-    "fires": N_("Fires"), "contracts": N_("Contracts"), "kontor": N_("Kontors"), "merchants": N_("Merchants"),
-    "church": N_("Church"), "michaelis": N_("Michaelis"), "warehouse": N_("Warehouse"), "port": N_("Port"),
-    "chamber": N_("Chamber"),
 }
 _, _n = translator("speicherstadt")
 
@@ -209,6 +204,22 @@ def last_from_events(view: SpeicherstadtView, events: Sequence[Event]) -> Touche
 
 
 # ---------------------------------------------------------------- the board
+def focus_region(view: Mapping[str, Any]) -> str | None:
+    """The board's region the awaited decision is about (``render.focus`` enlarges it for phones): the offered
+    card's column during a purchase, the water row while workers are placed, the tableau of the one seat loading;
+    None when several seats load at once (their tableaus are the whole lower half) or nobody is awaited."""
+    awaited = view.get("to_act") or []
+    if not awaited:
+        return None
+    if view["phase"] == "purchase" and view.get("deciding"):
+        return f"col{view['deciding']}"
+    if view["phase"] == "demand":
+        return "water"
+    if view["phase"] == "loading" and len(awaited) == 1:
+        return f"seat{awaited[0]}"
+    return None
+
+
 HEADER_H = 58
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import REVEAL, Event, Game, GameParts, OrdersBook, Rng, State
+from rules.core import ALT_TEXT_MAX, REVEAL, Event, Game, GameParts, OrdersBook, Rng, State
 from rules.speicherstadt import bot, orders, text, views
 from rules.speicherstadt.data import RECONSTRUCTED
 from rules.speicherstadt.state import SpeicherstadtState
@@ -58,6 +58,9 @@ class SpeicherstadtGame(Game):
 
     def summary(self, view: dict[str, Any]) -> str:
         return views.summary(view)
+
+    def alt_text(self, view: dict[str, Any], last: str | None = None) -> str:
+        return views.alt_text(view, last, ALT_TEXT_MAX)
 
 
 
