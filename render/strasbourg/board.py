@@ -28,7 +28,7 @@ def draw_board(view: StrasbourgView, last: Any, names: Sequence[str] | None) -> 
     elif verb == "chapel":
         ring = ("chapel", arg)
 
-    left_w = 626
+    left_w = 612  # the city: under 616 px wide, its zoomed panel for phones (800 px) is 1.3 times larger
     full = c.box.inset(MARGIN)
     # the edifices by round get a full-width strip so their names fit (objectives name them)
     top, rounds_box, bottom = full.rows(-466, -44, 1, gap=GAP)
@@ -42,3 +42,23 @@ def draw_board(view: StrasbourgView, last: Any, names: Sequence[str] | None) -> 
     draw_now(c, c.region("now", now_box), view, seat, action, names)
     draw_players(c, c.region("players", bottom), view, names, seat, verb)
     return c
+
+
+def focus_region(view: StrasbourgView) -> str | None:
+    """The part of the board the awaited decision is about (``render.focus`` enlarges it for phones): the city for
+    a guild slot's purchase, the chapel and the edifice; the players table (stacks and this step's bids) for a bid
+    and for planning. None when a Merchant sells or a revealer without a slot may return a card (their goods and
+    cards are on their own screen), and once the game is over."""
+    if view.get("over"):
+        return None
+    if view.get("phase") == "planning":
+        return "players"
+    task = view.get("task")
+    if task:
+        kind = task.get("kind")
+        if kind in ("master", "journeyman", "apprentice", "chapel", "edifice"):
+            return "city"
+        return None
+    if view.get("bid"):
+        return "players"
+    return None

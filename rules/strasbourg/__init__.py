@@ -65,6 +65,9 @@ class StrasbourgGame(Game):
     def summary(self, view: dict[str, Any]) -> str:
         return text.summary(view)
 
+    def alt_text(self, view: dict[str, Any], last: str | None = None) -> str:
+        return text.alt_text(view, last)
+
 
 GAME = StrasbourgGame()
 StrasbourgState.game = GAME

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.core import Event
-from rules.strasbourg import names, prompts, steps
+from rules.strasbourg import board_text, names, prompts, steps
 from rules.strasbourg.data import (
     CHAPEL_SPACES,
     GOODS_NAMES,
@@ -182,7 +182,7 @@ def _bids_line(view: dict[str, Any]) -> str:
     parts = []
     for s, status in enumerate(bid["status"]):
         if status == "revealed":
-            parts.append(f"{who(s)} {sum(bid['revealed'][s])}")
+            parts.append(f"{who(s)} {_cards(bid['revealed'][s])} = {sum(bid['revealed'][s])}")
         elif status != "waiting":
             parts.append(f"{who(s)} {_(_BID_STATUS[status]) if status in _BID_STATUS else status}")
     step = view.get("step")
@@ -260,47 +260,75 @@ def _private_lines(private: dict[str, Any], view: dict[str, Any] | None = None) 
     return lines
 
 
+def _player_lines(view: dict[str, Any]) -> list[str]:
+    """The players table: one line per seat."""
+    lines = []
+    planning = view.get("phase") == "planning"
+    for p in view["players"]:
+        values = {"who": who(p["seat"]), "prestige": p["prestige"], "council": p["council"], "city": p["city"],
+                  "spent": p["privileges_spent"], "stacks": _stack_sizes(p["stacks"]), "deck": p["deck"]}
+        if not planning:
+            line = _("{who}: prestige {prestige}, council seats {council}, city members {city}, privileges spent "
+                     "{spent}, stacks {stacks}, deck {deck}")
+        elif p.get("ready"):
+            line = _("{who}: prestige {prestige}, council seats {council}, city members {city}, privileges spent "
+                     "{spent}, stacks {stacks}, deck {deck} (planning done)")
+        else:
+            line = _("{who}: prestige {prestige}, council seats {council}, city members {city}, privileges spent "
+                     "{spent}, stacks {stacks}, deck {deck} (planning)")
+        lines.append(line.format(**values))
+    return lines
+
+
 def summary(view: dict[str, Any]) -> str:
+    """The view in words: everything the board image drawn from it shows (and, for a seat's view, its private
+    screen), a heading before its items (tests/a11y/test_strasbourg.py checks the keys both read)."""
     lines = [str(view["status"])]
+    lines += board_text.situation_lines(view)
     steps = _steps_line(view)
     if steps:
         lines.append(steps)
+    lines.append(board_text.rounds_line(view))
     lines.append(_("First player: {who}").format(who=who(view["first_player"])))
+    lines.append(_("Turn order: {seats}").format(seats=", ".join(who(s) for s in board_text.turn_order(view))))
     holders = view["council"]  # a stored game reloads this dict sorted: list the seats in board order
     free = _("free")
     council = ", ".join(f"{_(label)} {free if holders.get(name) is None else who(holders[name])}"
                         for name, label in SEAT_NAMES.items() if name in holders)
     lines.append(_("Council: {seats}").format(seats=council))
-    planning = view.get("phase") == "planning"
-    for p in view["players"]:
-        values = {"who": who(p["seat"]), "prestige": p["prestige"], "council": p["council"], "city": p["city"],
-                  "stacks": _stack_sizes(p["stacks"]), "deck": p["deck"]}
-        if not planning:
-            line = _("{who}: prestige {prestige}, council seats {council}, city members {city}, stacks {stacks}, "
-                     "deck {deck}")
-        elif p.get("ready"):
-            line = _("{who}: prestige {prestige}, council seats {council}, city members {city}, stacks {stacks}, "
-                     "deck {deck} (planning done)")
-        else:
-            line = _("{who}: prestige {prestige}, council seats {council}, city members {city}, stacks {stacks}, "
-                     "deck {deck} (planning)")
-        lines.append(line.format(**values))
+    lines += board_text.council_lines(view)
+    lines += _player_lines(view)
+    bids = _bids_line(view)
+    if bids:
+        lines.append(bids)
+    lines.append(board_text.result_line(view))
+    lines.append(board_text.public_bid_line(view) if not _bid_lines(view, view.get("private") or {}) else "")
+    private = view.get("private")
+    if private:
+        lines += _private_lines(private, view)
+        lines += board_text.private_extra_lines(view, private)
     if view["built"]:
         built = ", ".join(_("{edifice} on {cell}").format(edifice=_edifice(e), cell=c)
                           for c, e in view["built"].items())
         lines.append(_("Edifices: {list}").format(list=built))
     if view["chapels"]:
         lines.append(_("Chapels: {list}").format(list=", ".join(view["chapels"])))
-    bids = _bids_line(view)
-    if bids:
-        lines.append(bids)
-    private = view.get("private")
-    if private:
-        lines += _private_lines(private, view)
+    guild = view.get("step_guild") if view.get("step_kind") == "guild" and not view["over"] else None
+    lines += board_text.city_lines(view, guild)
     if view["over"]:
         scores = ", ".join(f"{who(s)} {v}" for s, v in enumerate(view["scores"]))
         lines.append(_("Final: {scores}").format(scores=scores))
-    return "\n".join(lines)
+        lines += board_text.final_lines(view)
+    return "\n".join(line for line in lines if line)
+
+
+def alt_text(view: dict[str, Any], last: str | None = None) -> str:
+    """The image's description: the situation, the last move, the decision's part of the board, the scores, then
+    the rest of the summary, within Discord's 1,024 characters."""
+    private = view.get("private")
+    own = _private_lines(private, view) + board_text.private_extra_lines(view, private) if private else []
+    bidder = bool(private) and bool(_bid_lines(view, private or {}))
+    return board_text.alt_text(summary(view), view, last, own, _player_lines(view), _bids_line(view), bidder)
 
 
 FIXED_LABELS = {
