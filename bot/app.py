@@ -75,17 +75,18 @@ class KontorTree(app_commands.CommandTree):
 
 class KontorBot(commands.Bot):
     def __init__(self, config: Config, *, service: TableService | None = None,
-                 service_options: dict[str, Any] | None = None, sync: bool = True) -> None:
+                 service_options: dict[str, Any] | None = None, sync: bool = True, **client: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channel and thread cache; everything else arrives with the interactions
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=KontorTree,
-                         help_command=None, allowed_mentions=NO_PING)
+                         help_command=None, allowed_mentions=NO_PING, **client)
         self.config = config
         self._service = service
         self._owns_service = service is None
         # One image pipeline for the service's updates, the DMs, /game status and My screen (bot/images.py).
         self.images: BoardImages = service.images if service is not None else BoardImages()
-        self.service_options = {"render": True, "images": self.images, **(service_options or {})}
+        self.service_options = {"render": True, "images": self.images, "shards": config.shards,
+                                **(service_options or {})}
         self.sync_on_start = sync
         self.notifier = Notifier(self)
         self.play = play.PlayController(self)
@@ -132,9 +133,19 @@ class KontorBot(commands.Bot):
             await service.close()
 
 
+class ShardedKontorBot(KontorBot, commands.AutoShardedBot):
+    """The bot on ``config.shards``' gateway connections (``kontor run --shard-count N --shard-ids …``); its service
+    keeps the time of those shards' games only (bot/shards.py)."""
+
+
 def build_bot(config: Config | None = None, **kwargs: Any) -> KontorBot:
     """The fully configured bot — every command group added, the tree complete — without connecting."""
-    bot = KontorBot(config or Config(token=""), **kwargs)
+    config = config or Config(token="")
+    if config.shards is not None:
+        kwargs = {"shard_count": config.shards.count, "shard_ids": config.shards.ordered, **kwargs}
+        bot: KontorBot = ShardedKontorBot(config, **kwargs)
+    else:
+        bot = KontorBot(config, **kwargs)
     lobby.setup(bot)
     records.setup(bot)  # adds /game log, mygames and record to lobby's /game group
     undo.setup(bot)  # adds /game undo to it
@@ -148,6 +159,10 @@ def build_bot(config: Config | None = None, **kwargs: Any) -> KontorBot:
 # ---- kontor run ------------------------------------------------------------------------------
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="INFO", help="logging level (default INFO)")
+    parser.add_argument("--shard-count", default=None, help="Discord shards in all (default: KONTOR_SHARD_COUNT; "
+                        "unset: one unsharded connection)")
+    parser.add_argument("--shard-ids", default=None, help="the shards this process runs, e.g. 0,1 (default: "
+                        "KONTOR_SHARD_IDS; unset: all of them)")
 
 
 async def serve(bot: KontorBot, token: str) -> int:
@@ -194,6 +209,8 @@ async def serve(bot: KontorBot, token: str) -> int:
 def run_main(args: argparse.Namespace | None = None) -> int:
     try:
         config = Config.from_env()
+        if getattr(args, "shard_count", None) is not None:
+            config = config.with_shards(getattr(args, "shard_count", None), getattr(args, "shard_ids", None))
     except ConfigError as exc:
         print(f"kontor run: {exc}", file=sys.stderr)
         return 2
