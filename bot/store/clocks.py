@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.shards import Shards, shard_sql
-from bot.store.rows import DeadlineRow, Queries
+from bot.store.rows import DeadlineRow, Queries, _one, _params
 
 
 class ClockRows(Queries):
@@ -186,11 +186,11 @@ class ClockRows(Queries):
     async def mark_banked(self) -> None:
         await self._write("UPDATE deadlines SET banked = 1 WHERE banked = 0")
 
-    async def aways(self) -> dict[tuple[int, int], tuple[float, float]]:
-        """(game id, user id) -> (since, until) of every away period running in an active game."""
+    async def aways(self, game_id: int | None = None) -> dict[tuple[int, int], tuple[float, float]]:
+        """(game id, user id) -> (since, until) of every away period running in an active game (or in ``game_id``)."""
         rows = await self._fetchall(
             "SELECT a.game_id, a.user_id, a.since, a.until FROM aways a JOIN games g ON g.id = a.game_id"
-            " WHERE a.since IS NOT NULL AND g.status = 'active'")
+            f" WHERE a.since IS NOT NULL AND g.status = 'active'{_one(game_id, 'a')}", _params(game_id))
         return {(int(g), int(u)): (float(s), float(t)) for g, u, s, t in rows}
 
     async def away_used(self, game_id: int, user_id: int) -> float:
@@ -247,11 +247,11 @@ class ClockRows(Queries):
                                     (game_id, seat))
         return {int(u): str(c) for u, c in rows}
 
-    async def caretaker_seats(self) -> dict[int, dict[int, int]]:
-        """game id -> seat -> its player, of the seats given to the caretaker in active games."""
+    async def caretaker_seats(self, game_id: int | None = None) -> dict[int, dict[int, int]]:
+        """game id -> seat -> its player, of the seats given to the caretaker in active games (or in ``game_id``)."""
         rows = await self._fetchall(
             "SELECT c.game_id, c.seat, c.user_id FROM caretaker_seats c JOIN games g ON g.id = c.game_id"
-            " WHERE g.status = 'active'")
+            f" WHERE g.status = 'active'{_one(game_id, 'c')}", _params(game_id))
         out: dict[int, dict[int, int]] = {}
         for g, s, u in rows:
             out.setdefault(int(g), {})[int(s)] = int(u)
