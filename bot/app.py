@@ -31,6 +31,7 @@ from bot.config import Config, ConfigError
 from bot.digest import DigestLoop
 from bot.images import BoardImages
 from bot.notify import NO_PING, Notifier
+from bot.render_pool import RenderPool
 from bot.runtime import tune_gc
 from bot.scheduler import Scheduler
 from bot.service import TableError, TableService
@@ -126,6 +127,7 @@ class KontorBot(commands.Bot):
             await super().close()
         finally:
             await self.close_service()
+            self.images.close()
 
     async def close_service(self) -> None:
         if self._service is not None and self._owns_service:
@@ -222,5 +224,6 @@ def run_main(args: argparse.Namespace | None = None) -> int:
     level = str(getattr(args, "log_level", "INFO")).upper()
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO))
     bot = build_bot(config)
+    bot.images.pool = RenderPool()  # board images on every core (bot/render_pool.py)
     tune_gc()
     return asyncio.run(serve(bot, config.token))
