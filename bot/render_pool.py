@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import multiprocessing
 import os
+import time
 from typing import Any
 
 KINDS = ("board", "private")
@@ -40,9 +42,20 @@ def draw_in_worker(kind: str, game: str, view: dict[str, Any], kwargs: dict[str,
     return png
 
 
-def _warm() -> int:
-    import render  # noqa: F401  (imports Pillow and the fonts' module before the first real draw)
+def _prepare() -> None:
+    """A new worker draws each game's opening board once: Pillow, the fonts and each renderer's cached art are then
+    ready before the first real draw (a few tenths of a second per game otherwise, on a player's move)."""
+    import render
+    import rules
 
+    for name, game in rules.GAMES.items():
+        # a renderer that fails here fails on the real draw too, where it is reported
+        with contextlib.suppress(Exception):
+            render.board(name, game.new_state(num_players=game.min_players, seed=1).view(None))
+
+
+def _pid() -> int:
+    time.sleep(0.05)  # long enough that the other workers take the other calls of ``warm``
     return os.getpid()
 
 
@@ -62,14 +75,19 @@ class RenderPool:
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"))
+                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_prepare)
         return self._pool
 
-    async def warm(self) -> list[int]:
-        """Start every worker and import the renderer in each (the first draws then cost no start-up); their pids."""
+    async def warm(self) -> set[int]:
+        """Start every worker (each draws every game's opening board first: ``_prepare``); their pids."""
         loop = asyncio.get_running_loop()
         pool = self._executor()
-        return list(await asyncio.gather(*(loop.run_in_executor(pool, _warm) for _ in range(self.workers))))
+        pids: set[int] = set()
+        for _ in range(10):  # a worker still starting leaves its call to another one: ask again
+            pids |= set(await asyncio.gather(*(loop.run_in_executor(pool, _pid) for _ in range(self.workers))))
+            if len(pids) >= self.workers:
+                break
+        return pids
 
     async def draw(self, kind: str, game: str, view: dict[str, Any], kwargs: dict[str, Any]) -> bytes:
         loop = asyncio.get_running_loop()
