@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.dburl import sqlite_only
 from bot.service import TableError, TableService
 from bot.terminal import score_table
 from rules.core import Game, State
@@ -37,6 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def demo_main(args: argparse.Namespace) -> int:
+    if (refusal := sqlite_only("demo", args.db)) is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     if args.db is not None and not Path(args.db).resolve().parent.is_dir():
         print(f"There is no folder {Path(args.db).resolve().parent} for the table file {args.db}.", file=sys.stderr)
         return 2
