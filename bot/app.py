@@ -88,7 +88,8 @@ class KontorBot(commands.Bot):
         self.images: BoardImages = service.images if service is not None else BoardImages()
         self.service_options = {"render": True, "images": self.images, "shards": config.shards,
                                 **(service_options or {})}
-        self.sync_on_start = sync
+        # Several shard processes: the commands are the application's, so the one with shard 0 syncs them.
+        self.sync_on_start = sync and (config.shards is None or 0 in config.shards.ids)
         self.notifier = Notifier(self)
         self.play = play.PlayController(self)
         self.scheduler = Scheduler(self)

@@ -35,6 +35,8 @@ def test_the_sharded_bot_connects_its_shards_and_its_service_keeps_their_time() 
     assert (bot.shard_count, bot.shard_ids) == (4, [1, 3])
     assert bot.service_options["shards"] == Shards(4, frozenset({1, 3}))
     assert bot.tree.get_command("game") is not None  # the same command tree
+    assert not bot.sync_on_start  # the process with shard 0 syncs the commands, once for all
+    assert app.build_bot(Config(token="t", db_path=URL).with_shards("4", "0,2")).sync_on_start
     plain = app.build_bot(Config(token="t"), sync=False)
     assert not isinstance(plain, commands.AutoShardedBot) and plain.service_options["shards"] is None
 
