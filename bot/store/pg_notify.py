@@ -19,9 +19,10 @@ import logging
 import os
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import asyncpg
+if TYPE_CHECKING:
+    import asyncpg  # imported where used: the service imports this module on SQLite too
 
 log = logging.getLogger("bot.store")
 
@@ -80,6 +81,8 @@ class CacheListener:
         self._closed = False
 
     async def start(self) -> None:
+        import asyncpg
+
         conn = await asyncpg.connect(self.url, server_settings={"application_name": f"{self.tag}-listen"})
         self._schema = str(await conn.fetchval("SELECT current_schema()"))
         await conn.add_listener(CHANNEL, self._notified)
@@ -100,6 +103,8 @@ class CacheListener:
             self._reconnect = asyncio.get_running_loop().create_task(self._come_back())
 
     async def _come_back(self) -> None:
+        import asyncpg
+
         for attempt in range(10**9):
             await asyncio.sleep(RECONNECT_S[min(attempt, len(RECONNECT_S) - 1)])
             try:
