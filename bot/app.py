@@ -41,6 +41,7 @@ from bot.ui.text import clip
 from bot.writer_lock import StoreLocked
 
 log = logging.getLogger("kontor")
+SHARDED_MAX_SLEEP_S = 60.0
 
 # At DEBUG, discord.py logs whole request and gateway payloads: DMs with private screens, the values of
 # secret selects. Keep those two loggers at INFO even under --log-level DEBUG (as bot.store does for aiosqlite).
@@ -92,7 +93,9 @@ class KontorBot(commands.Bot):
         self.sync_on_start = sync and (config.shards is None or 0 in config.shards.ids)
         self.notifier = Notifier(self)
         self.play = play.PlayController(self)
-        self.scheduler = Scheduler(self)
+        # Sharded, a move answered by another process (a DM's button arrives on shard 0) may start an earlier clock
+        # in one of this process's games, and nothing pokes this scheduler then: it looks again every minute.
+        self.scheduler = Scheduler(self, max_sleep=SHARDED_MAX_SLEEP_S) if config.shards else Scheduler(self)
         self.digest = DigestLoop(self, self.notifier.dms)
         self.command_sync = CommandSync(self)
         self.backups = BackupLoop.for_config(config)  # None without KONTOR_BACKUP_DIR

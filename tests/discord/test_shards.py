@@ -36,9 +36,11 @@ def test_the_sharded_bot_connects_its_shards_and_its_service_keeps_their_time() 
     assert bot.service_options["shards"] == Shards(4, frozenset({1, 3}))
     assert bot.tree.get_command("game") is not None  # the same command tree
     assert not bot.sync_on_start  # the process with shard 0 syncs the commands, once for all
+    assert bot.scheduler.max_sleep == app.SHARDED_MAX_SLEEP_S  # another process may start an earlier clock
     assert app.build_bot(Config(token="t", db_path=URL).with_shards("4", "0,2")).sync_on_start
     plain = app.build_bot(Config(token="t"), sync=False)
     assert not isinstance(plain, commands.AutoShardedBot) and plain.service_options["shards"] is None
+    assert plain.scheduler.max_sleep == 3600.0
 
 
 def test_run_takes_the_shards_on_the_command_line() -> None:
