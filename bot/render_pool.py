@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 KINDS = ("board", "private")
+WARM_LIMIT_S = 60.0  # ``warm`` is best effort: a machine too busy to start the workers by then draws cold
 
 
 class NotInWorker(LookupError):
@@ -83,10 +84,10 @@ class RenderPool:
         loop = asyncio.get_running_loop()
         pool = self._executor()
         pids: set[int] = set()
-        for _ in range(10):  # a worker still starting leaves its call to another one: ask again
+        give_up = loop.time() + WARM_LIMIT_S
+        while len(pids) < self.workers and loop.time() < give_up:
+            # a worker still starting leaves its call to one already up: ask until each has answered
             pids |= set(await asyncio.gather(*(loop.run_in_executor(pool, _pid) for _ in range(self.workers))))
-            if len(pids) >= self.workers:
-                break
         return pids
 
     async def draw(self, kind: str, game: str, view: dict[str, Any], kwargs: dict[str, Any]) -> bytes:
