@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+import asyncpg
 import pytest
 
 from bot.service import TableService
@@ -101,3 +102,28 @@ async def test_a_process_skips_its_own_changes_and_other_schemas() -> None:
     assert parse("pauses 12 test_3 kontor-1-ab") == ("pauses", 12, "test_3", "kontor-1-ab")
     assert parse("games 12 test_3 kontor-1-ab") is None  # not a cached table
     assert parse("pauses x test_3 kontor") is None
+
+
+async def test_after_its_listener_was_cut_off_a_process_catches_up(pair: tuple[TableService, TableService],
+                                                                    pg_url: str) -> None:
+    one, other = pair
+    await _duel(one)
+    listener = other.store._listener  # type: ignore[attr-defined]
+    admin = await asyncpg.connect(pg_url)
+    try:  # the server drops the other process's listening connection (a restart, a network cut)
+        assert await admin.fetchval("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                                    " WHERE application_name = $1", f"{listener.tag}-listen") == 1
+    finally:
+        await admin.close()
+    await one.pause(CH, "channel")  # perhaps while it was away: the re-read after reconnecting catches it
+
+    async def paused() -> bool:
+        return (await other.table(CH)).paused == "channel"
+
+    assert await eventually(paused)
+    await one.resume(CH)  # and it listens again
+
+    async def running() -> bool:
+        return (await other.table(CH)).paused is None
+
+    assert await eventually(running)
