@@ -215,7 +215,7 @@ async def serve(bot: KontorBot, token: str) -> int:
 def run_main(args: argparse.Namespace | None = None) -> int:
     try:
         config = Config.from_env()
-        if getattr(args, "shard_count", None) is not None:
+        if getattr(args, "shard_count", None) is not None or getattr(args, "shard_ids", None) is not None:
             config = config.with_shards(getattr(args, "shard_count", None), getattr(args, "shard_ids", None))
     except ConfigError as exc:
         print(f"kontor run: {exc}", file=sys.stderr)

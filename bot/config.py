@@ -38,6 +38,8 @@ class Config:
         """These settings with ``count`` shards of which ``ids`` run here (None: as they are). Only a PostgreSQL
         database can be shared by several processes: on SQLite one process runs every shard."""
         if count is None or str(count).strip() == "":
+            if ids is not None and ids.strip():
+                raise ConfigError("Shard ids need the shard count too: --shard-count N (KONTOR_SHARD_COUNT).")
             return self
         try:
             shards = Shards.parse(count, ids)

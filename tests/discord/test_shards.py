@@ -20,6 +20,8 @@ def test_shards_come_from_the_environment_or_the_command_line() -> None:
     assert config.with_shards("2", "0").shards == Shards(2, frozenset({0}))
     with pytest.raises(ConfigError, match="Shard ids must be"):
         config.with_shards("2", "5")
+    with pytest.raises(ConfigError, match="need the shard count"):
+        Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_DB": URL, "KONTOR_SHARD_IDS": "1"})
 
 
 def test_splitting_shards_across_processes_needs_postgresql() -> None:
