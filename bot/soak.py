@@ -297,10 +297,12 @@ def soak_main(args: argparse.Namespace) -> int:
     else:
         tmp = tempfile.TemporaryDirectory(prefix="kontor-soak-")
         base = os.path.join(tmp.name, "soak.sqlite3")
-    from bot.store.postgres import redacted
-
     shared = is_url(base)  # PostgreSQL: every process plays in the one database, each in channels of its own
-    shown = redacted(base) if shared else base
+    shown = base
+    if shared:
+        from bot.store.postgres import redacted  # lazily: asyncpg only when it is used
+
+        shown = redacted(base)
     print(f"soak: {args.games} games of each of {', '.join(names)} in {shown}"
           f"{f' ({jobs} processes)' if jobs > 1 else ''}", flush=True)
     report = SoakReport()
