@@ -13,19 +13,22 @@ moves per second with every board rendered, at 1 and 2 render processes.
   ``RenderPool`` of 1, then 2 worker processes (bot/render_pool.py); 16 tables of every game in turn, 8 moves in
   flight, each a random legal move; moves/s over the timed moves (after one warm-up move per table). Beside it,
   renders/s: mid-game boards drawn by the pool alone, as many in flight as workers. Target: 2 processes ≥ 1.6× 1 on
-  a 2-core machine. The ratio is only as good as the machine is quiet: the bench prints the load average it started
-  with.
+  a 2-core machine. Then the same with 2 bot processes (as shard processes: each its own service, tables and one
+  render process, on the one database). The ratio is only as good as the machine is quiet: the bench prints the
+  load average it started with.
 """
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
+from typing import Any
 
 import asyncpg
 
@@ -127,6 +130,15 @@ async def _service_rows(url: str, counts: list[int], samples: int, repeats: int)
 
 async def measure_moves(url: str, workers: int, moves: int, seed: int = 1) -> float:
     """Sustained moves/s of one service rendering every board in a pool of ``workers`` processes."""
+    played, start, end = await timed_moves(url, workers, moves, seed)
+    return played / (end - start)
+
+
+async def timed_moves(url: str, workers: int, moves: int, seed: int = 1, *, channels: int = 20_000,
+                      ready: Callable[[], object] | None = None) -> tuple[int, float, float]:
+    """(moves, start, end: wall-clock seconds) of one service rendering every board in a pool of ``workers``
+    processes, in the channels from ``channels`` on; ``ready()`` is called just before the timed moves (several
+    processes start them together)."""
     from bot.service import TableService
 
     pool = RenderPool(workers)
@@ -136,9 +148,9 @@ async def measure_moves(url: str, workers: int, moves: int, seed: int = 1) -> fl
     store = await Store.open(url, read_only=True)
     try:
         names = list(rules.GAMES)
-        tables = [await driver.open_table(svc, store, 20_000 + i, names[i % len(names)])
+        tables = [await driver.open_table(svc, store, channels + i, names[i % len(names)])
                   for i in range(SCALE_TABLES)]
-        next_channel = [20_000 + SCALE_TABLES]
+        next_channel = [channels + SCALE_TABLES]
 
         async def move(i: int) -> None:
             if tables[i].state.is_over():
@@ -156,15 +168,38 @@ async def measure_moves(url: str, workers: int, moves: int, seed: int = 1) -> fl
             for j in range(per_client):
                 await move(owned[j % len(owned)])
 
-        start = time.perf_counter()
+        if ready is not None:
+            ready()
+        start = time.time()
         await asyncio.gather(*(client(k) for k in range(SCALE_IN_FLIGHT)))
-        wall = time.perf_counter() - start
+        end = time.time()
         assert pool.drawn - before >= per_client * SCALE_IN_FLIGHT, "the boards were not drawn by the pool"
     finally:
         await store.close()
         await svc.close()
         pool.close()
-    return per_client * SCALE_IN_FLIGHT / wall
+    return per_client * SCALE_IN_FLIGHT, start, end
+
+
+def _bot_process(url: str, moves: int, seed: int, channels: int, barrier: Any, results: Any) -> None:
+    """One bot process of ``measure_processes`` (spawned): its own service and one render process."""
+    tune_gc()
+    results.put(asyncio.run(timed_moves(url, 1, moves, seed, channels=channels, ready=barrier.wait)))
+
+
+def measure_processes(url: str, processes: int, moves: int, seed: int = 1) -> float:
+    """Sustained moves/s of ``processes`` bot processes on one database, each with one render process and tables of
+    its own (as shard processes): all their moves over the time from the first one's start to the last one's end."""
+    context = multiprocessing.get_context("spawn")
+    barrier, results = context.Barrier(processes), context.Queue()
+    children = [context.Process(target=_bot_process, args=(url, moves, seed + k, 20_000 + k * 1_000_000, barrier,
+                                                           results)) for k in range(processes)]
+    for child in children:
+        child.start()
+    done = [results.get() for _ in children]
+    for child in children:
+        child.join()
+    return sum(n for n, _s, _e in done) / (max(e for _n, _s, e in done) - min(s for _n, s, _e in done))
 
 
 async def measure_renders(workers: int, count: int) -> float:
@@ -216,6 +251,14 @@ async def _scale_rows(url: str, moves: int, renders: int, repeats: int) -> list[
     out.append(Row("scale", "moves/s, 2 render processes / 1", f"{gain:.2f}x", target=f">= {SCALE_TARGET}x",
                    verdict=target_check(gain >= SCALE_TARGET)
                    + f" ({os.cpu_count()} cores; load average at start {load:.2f})"))
+    shards = []
+    for r in range(repeats):
+        async with schema(url) as target:
+            shards.append(await asyncio.to_thread(measure_processes, target, 2, moves, r + 1))
+    two = median(shards)
+    out.append(Row("scale", "moves/s with rendering, 2 bot processes (1 render process each)", fmt(two, 1),
+                   ratio=f"{two / per_workers[1]:.2f}x", verdict="one database, tables of their own; ratio: to 1 "
+                   f"render process above (load average now {os.getloadavg()[0]:.2f})"))
     return out
 
 
