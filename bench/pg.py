@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import queue
 import random
 import secrets
 import time
@@ -46,6 +47,7 @@ FLOOR_RATIO_TARGET = 3.0
 SCALE_TARGET = 1.6
 SCALE_TABLES = 16
 SCALE_IN_FLIGHT = 8
+HANG_GUARD_S = 900.0  # not a measurement: how long a bot process of measure_processes may take before it is given up
 
 
 @contextmanager
@@ -177,7 +179,7 @@ async def timed_moves(url: str, workers: int, moves: int, seed: int = 1, *, chan
     finally:
         await store.close()
         await svc.close()
-        pool.close()
+        pool.close(wait=True)  # its worker gone before this process exits (a bot process of measure_processes)
     return per_client * SCALE_IN_FLIGHT, start, end
 
 
@@ -196,9 +198,16 @@ def measure_processes(url: str, processes: int, moves: int, seed: int = 1) -> fl
                                                            results)) for k in range(processes)]
     for child in children:
         child.start()
-    done = [results.get() for _ in children]
-    for child in children:
-        child.join()
+    try:  # bounded: a process that died (its traceback is on stderr) must not hang the bench
+        done = [results.get(timeout=HANG_GUARD_S) for _ in children]
+    except queue.Empty:
+        return float("nan")
+    finally:
+        barrier.abort()
+        for child in children:
+            child.join(timeout=30)
+            if child.is_alive():
+                child.terminate()
     return sum(n for n, _s, _e in done) / (max(e for _n, _s, e in done) - min(s for _n, s, _e in done))
 
 

@@ -100,7 +100,8 @@ class RenderPool:
         self.drawn += 1
         return png
 
-    def close(self) -> None:
+    def close(self, *, wait: bool = False) -> None:
+        """Stop the workers (``wait``: until they have exited; the bot does not wait at shutdown)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=wait, cancel_futures=True)
             self._pool = None
