@@ -1,4 +1,5 @@
-"""``python -m bench [--quick] [--only engine,service,render,memory,async,bots]``: print Kontor's performance table.
+"""``python -m bench [--quick] [--only engine,service,service-pg,scale,render,memory,async,bots]``: print Kontor's
+performance table.
 
 ``bots`` (the strong bot's arena figures) takes hours at its full size, so it runs only when named in ``--only``."""
 
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 import rules
 from bench.stats import Row, render_table
 
-ALL = "engine,service,render,memory,async"
+ALL = "engine,service,service-pg,scale,render,memory,async"
 
 
 def machine() -> str:
@@ -61,6 +62,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         table += service.rows([1, 100] if quick else [1, 100, 1000], samples=200 if quick else 1000,
                               repeats=1 if quick else 3)
         print(f"  service done ({time.perf_counter() - started:.0f} s)", flush=True)
+    if sections & {"service-pg", "scale"}:  # PostgreSQL (bench/pg.py): KONTOR_BENCH_PG, or a throwaway server
+        from bench import pg
+
+        table += pg.rows([1, 100] if quick else [1, 100, 1000], samples=200 if quick else 1000,
+                         repeats=1 if quick else 3, moves=64 if quick else 240, renders=24 if quick else 96,
+                         sections=sections & {"service-pg", "scale"})
+        print(f"  service-pg/scale done ({time.perf_counter() - started:.0f} s)", flush=True)
     if "render" in sections:
         from bench import render
 

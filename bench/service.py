@@ -57,40 +57,44 @@ async def _act_or_replace(svc, store: Store, tables: list[driver.Table], i: int,
 
 
 async def measure_service(games: int, samples: int, seed: int = 1) -> ServiceFigures:
+    with tempfile.TemporaryDirectory(prefix="kontor-bench-") as tmp:
+        return await measure_target(os.path.join(tmp, "bench.sqlite3"), games, samples, seed)
+
+
+async def measure_target(target: str, games: int, samples: int, seed: int = 1) -> ServiceFigures:
+    """The service's figures on ``target``: an SQLite file's path, or a PostgreSQL URL (bench/pg.py)."""
     from bot.service import TableService
 
     rnd = random.Random(seed)
-    with tempfile.TemporaryDirectory(prefix="kontor-bench-") as tmp:
-        path = os.path.join(tmp, "bench.sqlite3")
-        svc = await TableService.open(path, render=False)
-        store = await Store.open(path, read_only=True)  # a reader beside the service (its one writer)
-        try:
-            tables = await _open_tables(svc, store, games, 10_000)
-            next_channel = [10_000 + games]
-            for i in range(min(games, 50)):  # warm up: caches, statements, the WAL
-                await _act_or_replace(svc, store, tables, i, rnd, next_channel)
-            timed = [await _act_or_replace(svc, store, tables, rnd.randrange(games), rnd, next_channel)
-                     for _ in range(samples)]
-            sequential = [t for _name, t in timed]
-            by_game = {name: median([t for n, t in timed if n == name]) * 1e3 for name in {n for n, _ in timed}}
+    svc = await TableService.open(target, render=False)
+    store = await Store.open(target, read_only=True)  # a reader beside the service (its one writer)
+    try:
+        tables = await _open_tables(svc, store, games, 10_000)
+        next_channel = [10_000 + games]
+        for i in range(min(games, 50)):  # warm up: caches, statements, the WAL
+            await _act_or_replace(svc, store, tables, i, rnd, next_channel)
+        timed = [await _act_or_replace(svc, store, tables, rnd.randrange(games), rnd, next_channel)
+                 for _ in range(samples)]
+        sequential = [t for _name, t in timed]
+        by_game = {name: median([t for n, t in timed if n == name]) * 1e3 for name in {n for n, _ in timed}}
 
-            in_flight = min(games, 64)
-            loaded: list[float] = []
-            per_client = max(1, samples // in_flight)
+        in_flight = min(games, 64)
+        loaded: list[float] = []
+        per_client = max(1, samples // in_flight)
 
-            async def client(k: int) -> None:
-                owned = range(k, games, in_flight)  # each client owns distinct games: no version races
-                for j in range(per_client):
-                    idx = owned[j % len(owned)]
-                    loaded.append((await _act_or_replace(svc, store, tables, idx, rnd, next_channel))[1])
+        async def client(k: int) -> None:
+            owned = range(k, games, in_flight)  # each client owns distinct games: no version races
+            for j in range(per_client):
+                idx = owned[j % len(owned)]
+                loaded.append((await _act_or_replace(svc, store, tables, idx, rnd, next_channel))[1])
 
-            start = time.perf_counter()
-            await asyncio.gather(*(client(k) for k in range(in_flight)))
-            wall = time.perf_counter() - start
-            row_bytes = int(median([len(t.state.dump()) for t in tables]))
-        finally:
-            await store.close()
-            await svc.close()
+        start = time.perf_counter()
+        await asyncio.gather(*(client(k) for k in range(in_flight)))
+        wall = time.perf_counter() - start
+        row_bytes = int(median([len(t.state.dump()) for t in tables]))
+    finally:
+        await store.close()
+        await svc.close()
     return ServiceFigures(games, median(sequential) * 1e3, percentile(sequential, 99) * 1e3,
                           percentile(loaded, 99) * 1e3, in_flight, len(loaded) / wall, row_bytes, by_game)
 

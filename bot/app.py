@@ -35,6 +35,7 @@ from bot.digest import DigestLoop
 from bot.images import BoardImages
 from bot.lang import speaking
 from bot.notify import NO_PING, Notifier
+from bot.render_pool import RenderPool
 from bot.runtime import tune_gc
 from bot.scheduler import Scheduler
 from bot.service import TableError, TableService
@@ -46,6 +47,8 @@ from rules.words import translator
 
 log = logging.getLogger("kontor")
 _, _n = translator("discord")
+
+SHARDED_MAX_SLEEP_S = 60.0
 
 # At DEBUG, discord.py logs whole request and gateway payloads: DMs with private screens, the values of
 # secret selects. Keep those two loggers at INFO even under --log-level DEBUG (as bot.store does for aiosqlite).
@@ -81,21 +84,25 @@ class KontorTree(app_commands.CommandTree):
 
 class KontorBot(commands.Bot):
     def __init__(self, config: Config, *, service: TableService | None = None,
-                 service_options: dict[str, Any] | None = None, sync: bool = True) -> None:
+                 service_options: dict[str, Any] | None = None, sync: bool = True, **client: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channel and thread cache; everything else arrives with the interactions
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, tree_cls=KontorTree,
-                         help_command=None, allowed_mentions=NO_PING)
+                         help_command=None, allowed_mentions=NO_PING, **client)
         self.config = config
         self._service = service
         self._owns_service = service is None
         # One image pipeline for the service's updates, the DMs, /game status and My screen (bot/images.py).
         self.images: BoardImages = service.images if service is not None else BoardImages()
-        self.service_options = {"render": True, "images": self.images, **(service_options or {})}
-        self.sync_on_start = sync
+        self.service_options = {"render": True, "images": self.images, "shards": config.shards,
+                                **(service_options or {})}
+        # Several shard processes: the commands are the application's, so the one with shard 0 syncs them.
+        self.sync_on_start = sync and (config.shards is None or 0 in config.shards.ids)
         self.notifier = Notifier(self)
         self.play = play.PlayController(self)
-        self.scheduler = Scheduler(self)
+        # Sharded, a move answered by another process (a DM's button arrives on shard 0) may start an earlier clock
+        # in one of this process's games, and nothing pokes this scheduler then: it looks again every minute.
+        self.scheduler = Scheduler(self, max_sleep=SHARDED_MAX_SLEEP_S) if config.shards else Scheduler(self)
         self.digest = DigestLoop(self, self.notifier.dms)
         self.command_sync = CommandSync(self)
         self.backups = BackupLoop.for_config(config)  # None without KONTOR_BACKUP_DIR
@@ -158,6 +165,7 @@ class KontorBot(commands.Bot):
             await super().close()
         finally:
             await self.close_service()
+            self.images.close()
 
     async def close_service(self) -> None:
         if self._service is not None and self._owns_service:
@@ -165,9 +173,19 @@ class KontorBot(commands.Bot):
             await service.close()
 
 
+class ShardedKontorBot(KontorBot, commands.AutoShardedBot):
+    """The bot on ``config.shards``' gateway connections (``kontor run --shard-count N --shard-ids …``); its service
+    keeps the time of those shards' games only (bot/shards.py)."""
+
+
 def build_bot(config: Config | None = None, **kwargs: Any) -> KontorBot:
     """The fully configured bot — every command group added, the tree complete — without connecting."""
-    bot = KontorBot(config or Config(token=""), **kwargs)
+    config = config or Config(token="")
+    if config.shards is not None:
+        kwargs = {"shard_count": config.shards.count, "shard_ids": config.shards.ordered, **kwargs}
+        bot: KontorBot = ShardedKontorBot(config, **kwargs)
+    else:
+        bot = KontorBot(config, **kwargs)
     add_commands(bot)
     return bot
 
@@ -175,6 +193,10 @@ def build_bot(config: Config | None = None, **kwargs: Any) -> KontorBot:
 # ---- kontor run ------------------------------------------------------------------------------
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="INFO", help="logging level (default INFO)")
+    parser.add_argument("--shard-count", default=None, help="Discord shards in all (default: KONTOR_SHARD_COUNT; "
+                        "unset: one unsharded connection)")
+    parser.add_argument("--shard-ids", default=None, help="the shards this process runs, e.g. 0,1 (default: "
+                        "KONTOR_SHARD_IDS; unset: all of them)")
 
 
 async def serve(bot: KontorBot, token: str) -> int:
@@ -221,6 +243,8 @@ async def serve(bot: KontorBot, token: str) -> int:
 def run_main(args: argparse.Namespace | None = None) -> int:
     try:
         config = Config.from_env()
+        if getattr(args, "shard_count", None) is not None or getattr(args, "shard_ids", None) is not None:
+            config = config.with_shards(getattr(args, "shard_count", None), getattr(args, "shard_ids", None))
     except ConfigError as exc:
         print(f"kontor run: {exc}", file=sys.stderr)
         return 2
@@ -232,5 +256,6 @@ def run_main(args: argparse.Namespace | None = None) -> int:
     level = str(getattr(args, "log_level", "INFO")).upper()
     discord.utils.setup_logging(level=getattr(logging, level, logging.INFO))
     bot = build_bot(config)
+    bot.images.pool = RenderPool()  # board images on every core (bot/render_pool.py)
     tune_gc()
     return asyncio.run(serve(bot, config.token))

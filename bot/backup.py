@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.config import DEFAULT_DB
+from bot.dburl import is_url
 
 #: Names of the files ``kontor backup DIR`` and the periodic backup write; retention deletes only these.
 NAME_FORMAT = "kontor-%Y%m%d-%H%M%S.sqlite3"
@@ -130,11 +131,24 @@ def _size(n: int) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="the backup file to write, or a directory to write a dated copy into")
-    parser.add_argument("--db", default=None, help="the database to copy (default: $KONTOR_DB, else kontor.sqlite3)")
+    parser.add_argument("--db", default=None, help="the database to copy: an SQLite file, or a postgresql:// URL "
+                        "(pg_dump) (default: $KONTOR_DB, else kontor.sqlite3)")
 
 
 def backup_main(args: argparse.Namespace) -> int:
     source = args.db or os.environ.get("KONTOR_DB", "").strip() or DEFAULT_DB
+    if is_url(source):  # PostgreSQL: pg_dump (bot/pg_backup.py)
+        from bot.pg_backup import make_pg_backup
+        from bot.store.postgres import redacted
+
+        try:
+            made = make_pg_backup(source, args.path)
+        except BackupError as exc:
+            print(f"kontor backup: {exc}", file=sys.stderr)
+            return 2
+        print(f"Backed up {redacted(source)} to {made.path} ({_size(made.size)}, pg_dump custom format; "
+              "restore with pg_restore).")
+        return 0
     try:
         made = make_backup(source, args.path)
     except BackupError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 from collections.abc import Mapping
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.dburl import is_url
+from bot.shards import ShardError, Shards
 
 DEFAULT_DB = "kontor.sqlite3"
 DEFAULT_BACKUP_HOURS = 24.0
@@ -29,6 +31,24 @@ class Config:
     backup_dir: str | None = None
     backup_hours: float = DEFAULT_BACKUP_HOURS
     backup_keep: int = DEFAULT_BACKUP_KEEP
+    #: the Discord shards this process connects (``--shard-count``/``--shard-ids``; None: one unsharded connection)
+    shards: Shards | None = None
+
+    def with_shards(self, count: int | str | None, ids: str | None) -> Config:
+        """These settings with ``count`` shards of which ``ids`` run here (None: as they are). Only a PostgreSQL
+        database can be shared by several processes: on SQLite one process runs every shard."""
+        if count is None or str(count).strip() == "":
+            if ids is not None and ids.strip():
+                raise ConfigError("Shard ids need the shard count too: --shard-count N (KONTOR_SHARD_COUNT).")
+            return self
+        try:
+            shards = Shards.parse(count, ids)
+        except ShardError as exc:
+            raise ConfigError(str(exc)) from None
+        if len(shards.ids) < shards.count and not is_url(self.db_path):
+            raise ConfigError("Shards split across processes need a shared database: set KONTOR_DB to a "
+                              "postgresql:// URL, or run every shard in this one process (omit --shard-ids).")
+        return dataclasses.replace(self, shards=shards)
 
     @property
     def hash_path(self) -> Path:
@@ -72,5 +92,6 @@ class Config:
                 raise ConfigError(f"KONTOR_BACKUP_KEEP must be how many backups to keep (1 or more), "
                                   f"not {keep_text[:30]!r}.")
             backup_keep = int(keep_text)
-        return cls(token=token, db_path=db_path, guild_id=guild_id, backup_dir=backup_dir,
-                   backup_hours=backup_hours, backup_keep=backup_keep)
+        config = cls(token=token, db_path=db_path, guild_id=guild_id, backup_dir=backup_dir,
+                     backup_hours=backup_hours, backup_keep=backup_keep)
+        return config.with_shards(env.get("KONTOR_SHARD_COUNT"), env.get("KONTOR_SHARD_IDS"))

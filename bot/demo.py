@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.dburl import sqlite_only
 from bot.lang import speaking
 from bot.service import TableError, TableService
 from bot.terminal import add_lang_argument, score_table
@@ -42,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def demo_main(args: argparse.Namespace) -> int:
+    if (refusal := sqlite_only("demo", args.db)) is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     if args.db is not None and not Path(args.db).resolve().parent.is_dir():
         with speaking(getattr(args, "lang", None)):
             print(_("There is no folder {folder} for the table file {file}.").format(

@@ -5,7 +5,8 @@ same object (``bot.images``: the notifier's DMs, ``/game status``, **My screen**
 
 - imports ``render`` lazily, at each call (the service runs without Pillow; a bench hides ``render`` to post
   without images),
-- draws off the event loop (``asyncio.to_thread``: drawing is CPU-bound),
+- draws off the event loop: in worker processes on every core with a ``RenderPool`` (``kontor run``, the bench;
+  bot/render_pool.py), else in a thread (``asyncio.to_thread``: drawing is CPU-bound),
 - hands the renderer the last move as data: the public events of the last step (``last_events``), with the public
   action (``last``) as the fallback for a game whose renderer cannot read its events yet (render/__init__.py),
 - and has one failure policy: an image never costs a move or a post. A failure returns None (the post goes without
@@ -21,6 +22,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.render_pool import NotInWorker, RenderPool
 from rules.core import Event
 
 log = logging.getLogger("bot.images")
@@ -38,8 +40,14 @@ def _accepts(draw: Callable[..., Any], name: str) -> bool:
 class BoardImages:
     """Board and private-screen PNGs for the service and the front ends; see the module docstring."""
 
-    def __init__(self) -> None:
+    def __init__(self, pool: RenderPool | None = None) -> None:
         self._failed: set[tuple[str, str]] = set()  # (kind, game) whose failure was logged
+        self.pool = pool  # None: draw in a thread of this process
+        self._here: set[str] = set()  # games the pool's workers do not know (registered at run time here)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
 
     @staticmethod
     def _renderer(kind: str) -> Callable[..., bytes] | None:
@@ -74,6 +82,11 @@ class BoardImages:
     async def _draw(self, kind: str, game: str, draw: Callable[..., bytes], view: dict[str, Any],
                     kwargs: dict[str, Any]) -> bytes | None:
         try:
+            if self.pool is not None and game not in self._here:
+                try:
+                    return await self.pool.draw(kind, game, view, kwargs)
+                except NotInWorker:
+                    self._here.add(game)
             return await asyncio.to_thread(draw, game, view, **kwargs)
         except Exception as exc:  # an image never costs a move: post without one
             if (kind, game) in self._failed:

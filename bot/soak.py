@@ -12,6 +12,9 @@ exercised at every count too. Checked:
   did not already check on disk (the service's bot moves), ends in the stored snapshot; the game is over
   and finished in the store.
 
+``--db postgresql://…`` plays on PostgreSQL instead; with ``--jobs N`` every process then plays in that one database,
+each in channels of its own, as shard processes share one.
+
 ``soak(...)`` is the library entry (tests use it); ``soak_main`` is the command.
 """
 
@@ -31,6 +34,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 import rules
+from bot.dburl import is_url
 from bot.store import GameRow, Store
 from rules import Rng
 
@@ -39,6 +43,8 @@ if TYPE_CHECKING:
 
 MAX_ACTS = 20_000  # acts by the soak's own seats in one game before it is declared stuck
 GUILD = 4_200
+CHANNELS = 1_000_000  # the first game's channel
+CHANNELS_PER_JOB = 100_000_000  # each process of ``--jobs`` on one PostgreSQL database: channels of its own
 
 
 @dataclass
@@ -206,8 +212,9 @@ async def _play_started(svc: TableService, store: Store, game: rules.Game, check
 
 async def soak(path: str, names: Sequence[str], games_per_game: int, *, concurrency: int = 8, first: int = 0,
                rebuild_every: int = 100, sample_every: int = 10,
-               progress: Callable[[SoakReport], None] | None = None) -> SoakReport:
-    """Play ``games_per_game`` games of each named game on the SQLite file ``path``, ``concurrency`` at a time."""
+               progress: Callable[[SoakReport], None] | None = None, channels: int = CHANNELS) -> SoakReport:
+    """Play ``games_per_game`` games of each named game on the SQLite file (or PostgreSQL database) ``path``,
+    ``concurrency`` at a time, in the channels from ``channels`` on."""
     from bot.service import TableService
 
     report = SoakReport()
@@ -233,7 +240,7 @@ async def soak(path: str, names: Sequence[str], games_per_game: int, *, concurre
                     report.elapsed = time.perf_counter() - started
                     progress(report)
 
-        await asyncio.gather(*(run(name, n, i, channel=1_000_000 + k) for k, (name, n, i) in enumerate(jobs)))
+        await asyncio.gather(*(run(name, n, i, channel=channels + k) for k, (name, n, i) in enumerate(jobs)))
     finally:
         await store.close()
         await svc.close()
@@ -245,9 +252,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=100, help="games per game (spread over its player counts)")
     parser.add_argument("--game", action="append", dest="names", metavar="NAME",
                         help="only this game (repeatable; default: every game)")
-    parser.add_argument("--db", help="SQLite file to play in (default: a fresh temporary file)")
+    parser.add_argument("--db", help="SQLite file, or postgresql:// URL of an empty database, to play in (default: a "
+                        "fresh temporary file)")
     parser.add_argument("--concurrency", type=int, default=8, help="games in flight at once (default 8)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes, each with its own SQLite file (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes, each with its own SQLite file, or all on the "
+                        "one PostgreSQL database (default 1)")
     parser.add_argument("--first", type=int, default=0, help="index of the first game (varies the seeds)")
     parser.add_argument("--rebuild-every", type=int, default=100,
                         help="compare rebuild() to the snapshot every N acts (default 100)")
@@ -271,9 +280,9 @@ def _progress_printer(total: int) -> Callable[[SoakReport], None]:
 
 
 def _run_slice(path: str, names: Sequence[str], games: int, first: int, concurrency: int,
-               rebuild_every: int, total: int) -> SoakReport:
+               rebuild_every: int, total: int, channels: int = CHANNELS) -> SoakReport:
     return asyncio.run(soak(path, names, games, concurrency=concurrency, first=first,
-                            rebuild_every=rebuild_every, progress=_progress_printer(total)))
+                            rebuild_every=rebuild_every, progress=_progress_printer(total), channels=channels))
 
 
 def soak_main(args: argparse.Namespace) -> int:
@@ -288,22 +297,29 @@ def soak_main(args: argparse.Namespace) -> int:
     else:
         tmp = tempfile.TemporaryDirectory(prefix="kontor-soak-")
         base = os.path.join(tmp.name, "soak.sqlite3")
-    print(f"soak: {args.games} games of each of {', '.join(names)} in {base}"
+    shared = is_url(base)  # PostgreSQL: every process plays in the one database, each in channels of its own
+    shown = base
+    if shared:
+        from bot.store.postgres import redacted  # lazily: asyncpg only when it is used
+
+        shown = redacted(base)
+    print(f"soak: {args.games} games of each of {', '.join(names)} in {shown}"
           f"{f' ({jobs} processes)' if jobs > 1 else ''}", flush=True)
     report = SoakReport()
     started = time.perf_counter()
     share = -(-args.games // jobs)
-    slices = [(f"{base}.{j}" if jobs > 1 else base, min(share, args.games - j * share), args.first + j * share)
+    slices = [(f"{base}.{j}" if jobs > 1 and not shared else base, min(share, args.games - j * share),
+               args.first + j * share, CHANNELS + j * CHANNELS_PER_JOB)
               for j in range(jobs) if args.games - j * share > 0]
     if jobs == 1:
-        path, games, first = slices[0]
+        path, games, first, _channels = slices[0]
         report = _run_slice(path, names, games, first, args.concurrency, args.rebuild_every, games * len(names))
     else:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(len(slices)) as pool:
             futures = [pool.submit(_run_slice, path, names, games, first, args.concurrency, args.rebuild_every,
-                                   games * len(names)) for path, games, first in slices]
+                                   games * len(names), channels) for path, games, first, channels in slices]
             for future in futures:
                 report.merge(future.result())
     report.elapsed = time.perf_counter() - started

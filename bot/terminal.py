@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 import rules
 from bot import health
+from bot.dburl import sqlite_only
 from bot.lang import LANGUAGES, PSEUDO, speaking
 from bot.levels import normalise_level
 from bot.service import AUTO_FORCED_HELP, DamagedGame, Table, TableError, TableService, Update, name_seats
@@ -68,6 +69,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def play_main(args: argparse.Namespace) -> int:
+    if (refusal := sqlite_only("play", args.db)) is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     folder = Path(args.db).resolve().parent
     if not folder.is_dir():
         with speaking(getattr(args, "lang", None)):

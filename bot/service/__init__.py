@@ -9,6 +9,7 @@ The class is assembled from one module per concern (docs/service.md, "Where the 
 
 from __future__ import annotations
 
+from bot.service.coherence import CoherentCaches
 from bot.service.deadlines import MAX_CARETAKER_STEPS
 from bot.service.departures import SEAT_CHOICES
 from bot.service.model import (
@@ -47,8 +48,8 @@ from bot.service.undo import UndoService
 from bot.service.users import NOTIFY_HELP, UserService
 
 
-class TableService(RecordService, SinceService, TimeoutService, OrderService, UndoService, PauseService, ReadService,
-                   UserService):
+class TableService(CoherentCaches, RecordService, SinceService, TimeoutService, OrderService, UndoService, PauseService,
+                   ReadService, UserService):
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
 
 

@@ -28,6 +28,7 @@ from bot.service.model import (
     name_seats,
 )
 from bot.service.quiet import QuietHours
+from bot.shards import Shards
 from bot.store import GameRow, OrderRow, Store, StoreError
 from rules.core import Event, Game, Outcome, State, printable, seed_digest
 from rules.words import N_, Speaker, translator
@@ -66,8 +67,11 @@ class ServiceBase:
         clock: Callable[[], float] = time.time,
         images: BoardImages | None = None,
         search: SearchPool | None = None,
+        shards: Shards | None = None,
     ) -> None:
         self.store = store
+        # Several processes on one database: the games whose time this one keeps (bot/shards.py); None: all of them.
+        self.shards = shards
         self.search = search if search is not None else SearchPool()  # the strong bots' worker processes
         self.render = render  # whether each Update carries the board image
         self.images = images if images is not None else BoardImages()  # the one image pipeline (bot/images.py)
@@ -113,11 +117,12 @@ class ServiceBase:
     async def open(
         cls, path: str, *, render: bool = False, games: Mapping[str, Game] | None = None,
         clock: Callable[[], float] = time.time, images: BoardImages | None = None, search: SearchPool | None = None,
+        shards: Shards | None = None,
     ) -> Self:
         """Open (and migrate) the file, then ``load()``; the store is closed again if loading fails. (``kontor run``
         and ``kontor play`` open through ``bot.health.open_service``, which checks the file before ``load()``.)"""
         store = await Store.open(path)
-        service = cls(store, render=render, games=games, clock=clock, images=images, search=search)
+        service = cls(store, render=render, games=games, clock=clock, images=images, search=search, shards=shards)
         try:
             await service.load()
         except BaseException:
@@ -132,21 +137,40 @@ class ServiceBase:
         self._pauses = await self.store.pauses()
         self._departed = await self.store.departures()
         self._orders = await self.store.standing_orders()
-        last = await self.store.get_meta(ALIVE_AT)
         now = self.clock()
-        async with self.store.transaction() as tx:
-            if last is not None and now > float(last):
-                await tx.shift_clocks(float(last), now)
-                if now - float(last) >= DOWNTIME_LOGGED_S:
-                    log.info("Kontor was down for %.0f s: the running clocks got that time back", now - float(last))
-            await tx.set_meta(ALIVE_AT, repr(now))
+        for key, shards in self._alive_keys():
+            last = await self.store.get_meta(key)
+            if last is None and shards is not None:  # the first sharded start: the one-process heartbeat
+                last = await self.store.get_meta(ALIVE_AT)
+            async with self.store.transaction() as tx:
+                if last is not None and now > float(last):
+                    await tx.shift_clocks(float(last), now, shards=shards)
+                    if now - float(last) >= DOWNTIME_LOGGED_S:
+                        log.info("Kontor was down for %.0f s: the running clocks got that time back",
+                                 now - float(last))
+                await tx.set_meta(key, repr(now))
         self._alive_written = now
+
+    def _alive_keys(self) -> list[tuple[str, Shards | None]]:
+        """Where the heartbeat is kept: one value for one process, else one per shard (a shard's process gives its
+        own games back its own downtime, never another process's)."""
+        if self.shards is None:
+            return [(ALIVE_AT, None)]
+        return [(f"{ALIVE_AT}:{self.shards.count}:{i}", self.shards.single(i)) for i in self.shards.ordered]
+
+    async def _owns(self, game_id: int) -> bool:
+        """Whether this process keeps the game's time (always, unless sharded: bot/shards.py)."""
+        if self.shards is None:
+            return True
+        row = await self.store.game(game_id)
+        return row is not None and self.shards.owns(row.guild_id)
 
     async def _heartbeat(self, now: float) -> None:
         """Record that the service is alive (at most once a minute), so the next start knows how long it was down."""
         if now - self._alive_written >= HEARTBEAT_S or now < self._alive_written:
             async with self.store.transaction() as tx:
-                await tx.set_meta(ALIVE_AT, repr(now))
+                for key, _shards in self._alive_keys():
+                    await tx.set_meta(key, repr(now))
             self._alive_written = now
 
     async def drain(self) -> None:
@@ -162,7 +186,8 @@ class ServiceBase:
             self._closed = True
             try:
                 async with self.store.transaction() as tx:  # the downtime starts now, not at the last heartbeat
-                    await tx.set_meta(ALIVE_AT, repr(self.clock()))
+                    for key, _shards in self._alive_keys():
+                        await tx.set_meta(key, repr(self.clock()))
             except Exception:  # a full disk must not keep the service from closing
                 log.warning("could not record the shutdown time; the next start counts from the last heartbeat")
             self.search.close()

@@ -27,7 +27,7 @@ class DeadlineService(MoveService):
     async def next_due(self) -> float | None:
         """When ``due`` next has something to do (None: nothing pending): lets a scheduler sleep. Includes the
         retry of bots whose chain failed."""
-        times = [t for t in (await self.store.next_deadline(), *self._wake_after.values()) if t is not None]
+        times = [t for t in (await self.store.next_deadline(self.shards), *self._wake_after.values()) if t is not None]
         return min(times, default=None)
 
     # ---- deadlines -------------------------------------------------------------------------
@@ -36,7 +36,7 @@ class DeadlineService(MoveService):
         now = self.clock() if now is None else now
         await self._heartbeat(now)
         updates = await self.wake_bots(now)
-        for dl in await self.store.due_deadlines(now):
+        for dl in await self.store.due_deadlines(now, self.shards):
             try:
                 async with self._serial(dl.channel_id):
                     update = await self._handle_deadline(dl.game_id, dl.seat, now)

@@ -331,7 +331,7 @@ class MoveService(BankClocks):
         is stuck (one indexed query). Returns what the bots did, to be posted like any other change."""
         now = self.clock() if now is None else now
         updates: list[Update] = []
-        waiting = await self.store.games_without_clocks()
+        waiting = await self.store.games_without_clocks(self.shards)
         known = {game_id for game_id, _channel in waiting}
         for game_id in list(self._wake_tries):  # a failed chain may have stopped before a human's automatic move
             if game_id not in known and (row := await self.store.game(game_id)) is not None and row.open:

@@ -51,7 +51,8 @@ def timeout_default(settings: dict[str, object]) -> str:
 class TimeoutService(DepartureService, DeadlineService):
     # ---- the scheduler ------------------------------------------------------------------------------------------
     async def next_due(self) -> float | None:
-        times = [t for t in (await super().next_due(), await self.store.next_timebank_event()) if t is not None]
+        later = await self.store.next_timebank_event(self.shards)
+        times = [t for t in (await super().next_due(), later) if t is not None]
         return min(times, default=None)
 
     async def due(self, now: float | None = None) -> list[Update]:
@@ -59,12 +60,12 @@ class TimeoutService(DepartureService, DeadlineService):
         now = self.clock() if now is None else now
         updates = await super().due(now)
         for (game_id, user), (_since, until) in sorted(self._aways.items(), key=lambda item: item[1][1]):
-            if until > now or game_id in self._pauses:
+            if until > now or game_id in self._pauses or not await self._owns(game_id):
                 continue
             update = await self._guarded(game_id, functools.partial(self._end_away, user=user, now=now))
             if update is not None:
                 updates.append(update)
-        for game_id, seat, _asked, decide_at in await self.store.timeouts():
+        for game_id, seat, _asked, decide_at in await self.store.timeouts(shards=self.shards):
             if decide_at > now or game_id in self._pauses:
                 continue
             update = await self._guarded(game_id, functools.partial(self._decide, seat=seat, now=now, final=True))

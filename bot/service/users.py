@@ -104,8 +104,10 @@ class UserService(ServiceBase):
         return quiet_end(self.clock() if now is None else now, await self.quiet_hours(user))
 
     async def digest_due(self, now: float, every: float) -> list[int]:
-        """Users who chose the digest and got none in the last ``every`` seconds."""
-        return await self.store.digest_users(now - every)
+        """Users who chose the digest and got none in the last ``every`` seconds (whose digest this process sends:
+        bot/shards.py)."""
+        users = await self.store.digest_users(now - every)
+        return users if self.shards is None else [u for u in users if self.shards.owns_user(u)]
 
     async def digest_sent(self, user: int, at: float) -> None:
         async with self.store.transaction() as tx:

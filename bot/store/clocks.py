@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.store.rows import DeadlineRow, Queries
+from bot.shards import Shards, shard_sql
+from bot.store.rows import DeadlineRow, Queries, _one, _params
 
 
 class ClockRows(Queries):
@@ -18,11 +19,11 @@ class ClockRows(Queries):
         )
         return [DeadlineRow(*r) for r in rows]
 
-    async def due_deadlines(self, now: float) -> list[DeadlineRow]:
-        """Deadlines whose reminder or due time has come, in active games, oldest first."""
+    async def due_deadlines(self, now: float, shards: Shards | None = None) -> list[DeadlineRow]:
+        """Deadlines whose reminder or due time has come, in active games (of ``shards``' servers), oldest first."""
         rows = await self._fetchall(
             "SELECT d.game_id, g.channel_id, d.seat, d.since, d.remind_at, d.due_at FROM deadlines d"
-            " JOIN games g ON g.id = d.game_id WHERE g.status = 'active'"
+            f" JOIN games g ON g.id = d.game_id WHERE g.status = 'active'{shard_sql(shards, 'g.guild_id')}"
             " AND d.game_id NOT IN (SELECT game_id FROM pauses)"
             f" AND (d.remind_at <= ? OR d.due_at <= ?) ORDER BY {self._MIN}(COALESCE(d.remind_at, d.due_at),"
             " COALESCE(d.due_at, d.remind_at)), d.game_id, d.seat",
@@ -30,33 +31,39 @@ class ClockRows(Queries):
         )
         return [DeadlineRow(*r) for r in rows]
 
-    async def next_deadline(self) -> float | None:
+    async def next_deadline(self, shards: Shards | None = None) -> float | None:
         """The earliest pending reminder or due time of a table whose clocks run (lets a scheduler sleep until then)."""
+        mine = shard_sql(shards, "g.guild_id")
         row = await self._fetchone(
             "SELECT MIN(t) FROM (SELECT remind_at AS t, d.game_id FROM deadlines d JOIN games g ON g.id = d.game_id"
-            " WHERE g.status = 'active' AND remind_at IS NOT NULL UNION ALL SELECT due_at, d.game_id FROM deadlines d"
-            " JOIN games g ON g.id = d.game_id WHERE g.status = 'active' AND due_at IS NOT NULL) x"
+            f" WHERE g.status = 'active'{mine} AND remind_at IS NOT NULL UNION ALL SELECT due_at, d.game_id"
+            f" FROM deadlines d JOIN games g ON g.id = d.game_id WHERE g.status = 'active'{mine}"
+            " AND due_at IS NOT NULL) x"
             " WHERE game_id NOT IN (SELECT game_id FROM pauses)"
         )
         return None if row is None or row[0] is None else float(row[0])
 
-    async def games_without_clocks(self) -> list[tuple[int, int]]:
+    async def games_without_clocks(self, shards: Shards | None = None) -> list[tuple[int, int]]:
         """(game id, channel) of the running games with no clock: no human is awaited there, so only bots are (a
         bot chain a crash, a shutdown or a failed write cut short). ``status IN (…)`` lets SQLite use the partial
         index of open games instead of scanning every finished one."""
         rows = await self._fetchall(
             "SELECT g.id, g.channel_id FROM games g WHERE g.status IN ('lobby', 'active') AND g.status = 'active'"
+            f"{shard_sql(shards, 'g.guild_id')}"
             " AND NOT EXISTS (SELECT 1 FROM deadlines d WHERE d.game_id = g.id)"
             " AND g.id NOT IN (SELECT game_id FROM pauses)"
         )
         return [(int(gid), int(channel)) for gid, channel in rows]
 
-    async def shift_clocks(self, since: float, now: float, game_id: int | None = None) -> None:
+    async def shift_clocks(self, since: float, now: float, game_id: int | None = None,
+                           shards: Shards | None = None) -> None:
         """Give the running clocks back the time from ``since`` to ``now`` (a pause, or the service being down): each
         reminder and deadline moves by the part of that time its wait has lived through. ``game_id`` None: every
-        running table whose clocks are not paused (a paused one gets its time back when it resumes)."""
+        running table (of ``shards``' servers) whose clocks are not paused (a paused one gets its time back when it
+        resumes)."""
         where = "game_id = ?" if game_id is not None else (
-            "game_id IN (SELECT id FROM games WHERE status = 'active') AND game_id NOT IN (SELECT game_id FROM pauses)")
+            f"game_id IN (SELECT id FROM games WHERE status = 'active'{shard_sql(shards, 'guild_id')})"
+            " AND game_id NOT IN (SELECT game_id FROM pauses)")
         params = (game_id,) if game_id is not None else ()
         most = self._MAX
         await self._write(
@@ -179,11 +186,11 @@ class ClockRows(Queries):
     async def mark_banked(self) -> None:
         await self._write("UPDATE deadlines SET banked = 1 WHERE banked = 0")
 
-    async def aways(self) -> dict[tuple[int, int], tuple[float, float]]:
-        """(game id, user id) -> (since, until) of every away period running in an active game."""
+    async def aways(self, game_id: int | None = None) -> dict[tuple[int, int], tuple[float, float]]:
+        """(game id, user id) -> (since, until) of every away period running in an active game (or in ``game_id``)."""
         rows = await self._fetchall(
             "SELECT a.game_id, a.user_id, a.since, a.until FROM aways a JOIN games g ON g.id = a.game_id"
-            " WHERE a.since IS NOT NULL AND g.status = 'active'")
+            f" WHERE a.since IS NOT NULL AND g.status = 'active'{_one(game_id, 'a')}", _params(game_id))
         return {(int(g), int(u)): (float(s), float(t)) for g, u, s, t in rows}
 
     async def away_used(self, game_id: int, user_id: int) -> float:
@@ -204,10 +211,11 @@ class ClockRows(Queries):
             " until = NULL"
             " WHERE game_id = ? AND user_id = ? AND since IS NOT NULL", (now, game_id, user_id))
 
-    async def timeouts(self, game_id: int | None = None) -> list[tuple[int, int, float, float]]:
+    async def timeouts(self, game_id: int | None = None,
+                       shards: Shards | None = None) -> list[tuple[int, int, float, float]]:
         """(game id, seat, asked at, decide at) of the open questions about spent banks (one game's, or all of the
-        active games')."""
-        where = "t.game_id = ?" if game_id is not None else "g.status = 'active'"
+        active games' of ``shards``' servers)."""
+        where = "t.game_id = ?" if game_id is not None else f"g.status = 'active'{shard_sql(shards, 'g.guild_id')}"
         rows = await self._fetchall(
             "SELECT t.game_id, t.seat, t.asked_at, t.decide_at FROM timeouts t JOIN games g ON g.id = t.game_id"
             f" WHERE {where} ORDER BY t.decide_at", () if game_id is None else (game_id,))
@@ -239,11 +247,11 @@ class ClockRows(Queries):
                                     (game_id, seat))
         return {int(u): str(c) for u, c in rows}
 
-    async def caretaker_seats(self) -> dict[int, dict[int, int]]:
-        """game id -> seat -> its player, of the seats given to the caretaker in active games."""
+    async def caretaker_seats(self, game_id: int | None = None) -> dict[int, dict[int, int]]:
+        """game id -> seat -> its player, of the seats given to the caretaker in active games (or in ``game_id``)."""
         rows = await self._fetchall(
             "SELECT c.game_id, c.seat, c.user_id FROM caretaker_seats c JOIN games g ON g.id = c.game_id"
-            " WHERE g.status = 'active'")
+            f" WHERE g.status = 'active'{_one(game_id, 'c')}", _params(game_id))
         out: dict[int, dict[int, int]] = {}
         for g, s, u in rows:
             out.setdefault(int(g), {})[int(s)] = int(u)
@@ -260,10 +268,11 @@ class ClockRows(Queries):
         else:
             await self._write("DELETE FROM caretaker_seats WHERE game_id = ? AND seat = ?", (game_id, seat))
 
-    async def next_timebank_event(self) -> float | None:
+    async def next_timebank_event(self, shards: Shards | None = None) -> float | None:
         """The earliest decision time of an open question or end of an away period (active, unpaused games)."""
         row = await self._fetchone(
             "SELECT MIN(t) FROM (SELECT decide_at AS t, game_id FROM timeouts UNION ALL"
             " SELECT until, game_id FROM aways WHERE since IS NOT NULL) x JOIN games g ON g.id = x.game_id"
-            " WHERE g.status = 'active' AND x.game_id NOT IN (SELECT game_id FROM pauses)")
+            f" WHERE g.status = 'active'{shard_sql(shards, 'g.guild_id')}"
+            " AND x.game_id NOT IN (SELECT game_id FROM pauses)")
         return None if row is None or row[0] is None else float(row[0])

@@ -13,12 +13,14 @@ pool, so several processes can share one database. ``Store.open("postgresql://â€
   table ``schema_version``; every pending migration runs in one transaction under an advisory lock, so processes
   starting together migrate once. No writer lock (``bot/writer_lock.py`` is the SQLite file's): several processes
   writing is the point, and the service then trusts no cached row (``shared``; docs/storage.md).
+- **Other writers' changes.** Triggers announce changes to the rows behind the service's caches; ``listen`` hands
+  the other processes' ones to the service (``pg_notify.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,6 +31,7 @@ import asyncpg
 
 from bot.schema_pg import PG_MIGRATIONS, VERSION_TABLE
 from bot.store import Store
+from bot.store.pg_notify import CacheListener, install_sql, new_tag
 from bot.store.rows import StoreError, Written
 
 # pg_advisory_xact_lock key held while migrating ("Kontor" in ASCII)
@@ -87,8 +90,12 @@ class PgStore(Store):
     _MIN = "LEAST"
     _CONFLICTS = (asyncpg.IntegrityConstraintViolationError,)
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:  # Store.__init__ sets up an SQLite connection
+    # Store.__init__ sets up an SQLite connection
+    def __init__(self, pool: asyncpg.Pool, url: str, tag: str = "") -> None:
         self._pool = pool
+        self._url = url
+        self._tag = tag
+        self._listener: CacheListener | None = None
         self.path = redacted(url)
         self._lock = asyncio.Lock()
         self._tx_task: asyncio.Task[Any] | None = None
@@ -100,10 +107,13 @@ class PgStore(Store):
     @classmethod
     async def connect(cls, url: str, *, read_only: bool = False) -> PgStore:
         """Open a pool on ``url`` and migrate; ``read_only``: no migration, and the server refuses every write."""
-        settings = {"default_transaction_read_only": "on"} if read_only else {}
+        tag = new_tag()  # names this store's writes, so it can tell the other processes' changes from its own
+        settings = {"application_name": tag}
+        if read_only:
+            settings["default_transaction_read_only"] = "on"
         pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, server_settings=settings,
                                          reset=_nothing_to_reset)
-        store = cls(pool, url)
+        store = cls(pool, url, tag)
         try:
             if not read_only:
                 await store._migrate()
@@ -113,8 +123,17 @@ class PgStore(Store):
         return store
 
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
         async with self._lock:
             await self._pool.close()
+
+    async def listen(self, on_change: Callable[[str, int], None]) -> None:
+        """Call ``on_change(table, game or user id)`` whenever another process commits a change to a row behind the
+        service's caches (``pg_notify.py``)."""
+        listener = CacheListener(self._url, self._tag, on_change)
+        await listener.start()
+        self._listener = listener
 
     async def schema_version(self) -> int:
         try:
@@ -134,6 +153,8 @@ class PgStore(Store):
                 await conn.execute(migration)
             if current < len(PG_MIGRATIONS):
                 await conn.execute("UPDATE schema_version SET version = $1", len(PG_MIGRATIONS))
+            for statement in install_sql():  # the caches' change triggers: idempotent, so at every start
+                await conn.execute(statement)
 
     async def _check_columns(self) -> None:
         return None

@@ -150,6 +150,15 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
+def _one(game_id: int | None, alias: str) -> str:
+    """The condition narrowing a whole-table read to one game (``_params`` gives its value)."""
+    return "" if game_id is None else f" AND {alias}.game_id = ?"
+
+
+def _params(game_id: int | None) -> tuple[int, ...]:
+    return () if game_id is None else (game_id,)
+
+
 class Written(Protocol):
     """What a write tells: how many rows it changed (an aiosqlite cursor; on PostgreSQL, the command's status)."""
 

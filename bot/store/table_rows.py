@@ -3,17 +3,16 @@ standing orders, abandon votes, paused clocks, and the service's own facts (``me
 
 from __future__ import annotations
 
-from bot.store.rows import OrderRow, Queries
+from bot.store.rows import OrderRow, Queries, _one, _params
 
 
 class TableRows(Queries):
     # ---- players who left the server, and the votes on their seats ---------------------------
-    async def departures(self) -> dict[int, set[int]]:
-        """game id -> user ids of seated players who left the server (open games only)."""
+    async def departures(self, game_id: int | None = None) -> dict[int, set[int]]:
+        """game id -> user ids of seated players who left the server (open games only; one game's: ``game_id``)."""
         rows = await self._fetchall(
             "SELECT d.game_id, d.user_id FROM departures d JOIN games g ON g.id = d.game_id"
-            " WHERE g.status IN ('lobby', 'active')"
-        )
+            f" WHERE g.status IN ('lobby', 'active'){_one(game_id, 'd')}", _params(game_id))
         out: dict[int, set[int]] = {}
         for game_id, user_id in rows:
             out.setdefault(int(game_id), set()).add(int(user_id))
@@ -46,12 +45,11 @@ class TableRows(Queries):
             await self._write("DELETE FROM seat_votes WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     # ---- standing orders (migration 7) ---------------------------------------------------------------
-    async def standing_orders(self) -> dict[int, dict[int, OrderRow]]:
-        """game id -> seat -> its standing order, for every running game."""
+    async def standing_orders(self, game_id: int | None = None) -> dict[int, dict[int, OrderRow]]:
+        """game id -> seat -> its standing order, for every running game (or the one ``game_id``)."""
         rows = await self._fetchall(
             "SELECT o.game_id, o.seat, o.order_id, o.label, o.scope FROM standing_orders o"
-            " JOIN games g ON g.id = o.game_id WHERE g.status = 'active'"
-        )
+            f" JOIN games g ON g.id = o.game_id WHERE g.status = 'active'{_one(game_id, 'o')}", _params(game_id))
         out: dict[int, dict[int, OrderRow]] = {}
         for game_id, seat, order_id, label, scope in rows:
             out.setdefault(int(game_id), {})[int(seat)] = OrderRow(str(order_id), str(label), str(scope))
@@ -73,9 +71,10 @@ class TableRows(Queries):
             await self._write("DELETE FROM standing_orders WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     # ---- pauses and the service's own facts -----------------------------------------------------
-    async def pauses(self) -> dict[int, tuple[float, str]]:
-        """game id -> (paused since, reason) of every table whose clocks are paused."""
-        rows = await self._fetchall("SELECT game_id, since, reason FROM pauses")
+    async def pauses(self, game_id: int | None = None) -> dict[int, tuple[float, str]]:
+        """game id -> (paused since, reason) of every table whose clocks are paused (or of the one ``game_id``)."""
+        rows = await self._fetchall(f"SELECT game_id, since, reason FROM pauses p WHERE 1 = 1{_one(game_id, 'p')}",
+                                    _params(game_id))
         return {int(g): (float(s), str(r)) for g, s, r in rows}
 
     async def set_pause(self, game_id: int, since: float, reason: str) -> None:

@@ -65,7 +65,7 @@ def _run_as() -> list[str]:
 
 
 class PgServer:
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
         self.bin = find_bin()
         self.prefix = _run_as()
         # Under /tmp rather than $TMPDIR: a socket's path must stay short (~100 bytes), and the server's user must
@@ -77,9 +77,10 @@ class PgServer:
             shutil.chown(self.dir, user=self.prefix[2])
         self._pg("initdb", "-D", str(self.data), "-A", "trust", "-U", SUPERUSER, "-E", "UTF8", "--no-sync")
         # fsync off: a throwaway server's files need not survive a power cut (the store's commits stay
-        # synchronous_commit=on, which is what the tests see). Sockets only, in the private directory.
-        options = f"-k {self.dir} -p {PORT} -c listen_addresses='' -c fsync=off -c full_page_writes=off" \
-                  " -c max_connections=200"
+        # synchronous_commit=on, which is what the tests see); ``durable`` (the bench) keeps PostgreSQL's default,
+        # so a commit pays its WAL flush. Sockets only, in the private directory.
+        unsafe = "" if durable else " -c fsync=off -c full_page_writes=off"
+        options = f"-k {self.dir} -p {PORT} -c listen_addresses=''{unsafe} -c max_connections=200"
         self._pg("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.dir / "server.log"), "-w", "start")
         self._pg("createdb", "-h", str(self.dir), "-p", str(PORT), "-U", SUPERUSER, DATABASE)
 
