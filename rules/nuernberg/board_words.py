@@ -22,7 +22,7 @@ from rules.words import N_, translator
 _, _n = translator("nuernberg")
 
 #: room for the decision's lines in the alt text (the scores and the rest of the board follow)
-DECISION_ROOM = 600
+DECISION_ROOM = 700
 
 PIECE_NAMES = {"toll": N_("Toll bar"), "settlement": N_("Settlement"), "manufacture": N_("Manufacture"),
                "wall": N_("Wall"), "tower": N_("Tower")}
@@ -143,7 +143,7 @@ def free_crossings(route: dict[str, Any]) -> list[str]:
 
 
 # ---------------------------------------------------------------- the city
-def _disc_features(d: dict[str, Any]) -> str:
+def _disc_features(d: dict[str, Any], districts: bool = True) -> str:
     extras = []
     if d.get("trade") == "3:1":
         extras.append(_("trade 3:1"))
@@ -154,10 +154,11 @@ def _disc_features(d: dict[str, Any]) -> str:
     doubles = ", ".join(names.good(g) for g in d.get("doubles") or [])
     if doubles:
         extras.append(_("doubles {goods}").format(goods=doubles))
-    return "; ".join([", ".join(d.get("hexes") or []), *extras])
+    return "; ".join([", ".join(d.get("hexes") or []), *extras] if districts else extras)
 
 
 def disc_lines(view: dict[str, Any], free_only: bool = False) -> list[str]:
+    """Every disc (its districts, trade, doubled goods, owner); ``free_only``: the free ones, shorter."""
     city = view.get("city") or {}
     lines = []
     for d in city.get("discs") or []:
@@ -165,8 +166,13 @@ def disc_lines(view: dict[str, Any], free_only: bool = False) -> list[str]:
         if free_only and owner is not None:
             continue
         who = seat_name(owner) if owner is not None else _("free")
-        lines.append("  " + _("{disc} ({features}): {owner}").format(disc=d["id"], features=_disc_features(d),
-                                                                      owner=who))
+        features = _disc_features(d, districts=not free_only)
+        if free_only:
+            lines.append("  " + _("{disc}: {features}").format(disc=d["id"], features=features or _("no trade")))
+        else:
+            lines.append("  " + _("{disc} ({features}): {owner}").format(disc=d["id"], features=features, owner=who))
+    if free_only:
+        return [_("Free discs (trade, doubled goods):"), *lines] if lines else []
     return [_("Manufacture discs (districts around, trade, doubled goods):"), *lines] if lines else []
 
 
