@@ -143,7 +143,22 @@ def free_crossings(route: dict[str, Any]) -> list[str]:
 
 
 # ---------------------------------------------------------------- the city
-def _disc_features(d: dict[str, Any], districts: bool = True) -> str:
+def _district_names(view: dict[str, Any]) -> dict[str, str]:
+    """Each city hex by what it is, in the reader's words: "helmets A", "Hauptmarkt", "Bauhof" (its id's last
+    letter tells a zone's two districts apart)."""
+    out = {}
+    for h in (view.get("city") or {}).get("hexes") or []:
+        hid = str(h["id"])
+        if h.get("kind") == "district":
+            out[hid] = f"{names.good(str(h.get('good')))} {hid[-1]}"
+        elif h.get("kind") == "market":
+            out[hid] = _("Hauptmarkt")
+        else:
+            out[hid] = _("Bauhof")
+    return out
+
+
+def _disc_features(d: dict[str, Any], districts: dict[str, str] | None = None) -> str:
     extras = []
     if d.get("trade") == "3:1":
         extras.append(_("trade 3:1"))
@@ -154,43 +169,35 @@ def _disc_features(d: dict[str, Any], districts: bool = True) -> str:
     doubles = ", ".join(names.good(g) for g in d.get("doubles") or [])
     if doubles:
         extras.append(_("doubles {goods}").format(goods=doubles))
-    return "; ".join([", ".join(d.get("hexes") or []), *extras] if districts else extras)
+    if districts is None:
+        return "; ".join(extras)
+    return "; ".join([", ".join(districts.get(h, h) for h in d.get("hexes") or []), *extras])
 
 
 def disc_lines(view: dict[str, Any], free_only: bool = False) -> list[str]:
     """Every disc (its districts, trade, doubled goods, owner); ``free_only``: the free ones, shorter."""
     city = view.get("city") or {}
+    districts = _district_names(view)
     lines = []
     for d in city.get("discs") or []:
         owner = d.get("owner")
         if free_only and owner is not None:
             continue
         who = seat_name(owner) if owner is not None else _("free")
-        features = _disc_features(d, districts=not free_only)
         if free_only:
-            lines.append("  " + _("{disc}: {features}").format(disc=d["id"], features=features or _("no trade")))
+            features = _disc_features(d) or _("no trade")
+            lines.append("  " + _("{disc}: {features}").format(disc=d["id"], features=features))
         else:
-            lines.append("  " + _("{disc} ({features}): {owner}").format(disc=d["id"], features=features, owner=who))
+            lines.append("  " + _("{disc} ({features}): {owner}").format(
+                disc=d["id"], features=_disc_features(d, districts), owner=who))
     if free_only:
         return [_("Free discs (trade, doubled goods):"), *lines] if lines else []
     return [_("Manufacture discs (districts around, trade, doubled goods):"), *lines] if lines else []
 
 
 def district_line(view: dict[str, Any]) -> list[str]:
-    city = view.get("city") or {}
-    groups: dict[str, list[str]] = {}
-    for h in city.get("hexes") or []:
-        if h.get("kind") == "district":
-            key = names.good(str(h.get("good")))
-        elif h.get("kind") == "market":
-            key = _("Hauptmarkt")
-        else:
-            key = _("Bauhof")
-        groups.setdefault(key, []).append(str(h["id"]))
-    if not groups:
-        return []
-    return [_("Districts: {districts}").format(
-        districts="; ".join(f"{key} {', '.join(ids)}" for key, ids in groups.items()))]
+    districts = list(_district_names(view).values())
+    return [_("Districts: {districts}").format(districts=", ".join(districts))] if districts else []
 
 
 def wall_lines(view: dict[str, Any]) -> list[str]:
