@@ -247,8 +247,9 @@ def _draw_header(cv: Canvas, box: Box, view: NuernbergView, names: Sequence[str]
     inner = box.inset(10, 5)
     turn = _("Turn {turn}").format(turn=view.get("turn", 0))
     tw = text_width(turn, MIN_FONT, "bold")
-    phase = _("game over") if view.get("over") else nb_names.tr(PHASE_SHORT.get(str(view.get("phase")),
-                                                                                 str(view.get("phase_name"))))
+    key = str(view.get("phase"))  # the view's phase_name is its builder's language: only a fallback, read if needed
+    phase = _("game over") if view.get("over") else (
+        nb_names.tr(PHASE_SHORT[key]) if key in PHASE_SHORT else str(view.get("phase_name")))
     pw = text_width(phase, MIN_FONT, "regular")
     if inner.w - tw - 14 - pw - 12 < 150:  # a long phase (in some language) takes the turn's place, not the name's
         tw = -14.0
@@ -537,6 +538,29 @@ def _highlight_last(cv: Board, view: NuernbergView, last: Any, a: dict[str, Any]
         cv.mark(f"player {arg}", a["players"][int(arg)])
     elif verb in ("decline", "send", "accept", "counter") and view.get("offer"):
         cv.mark("offer", a["news"])
+
+
+# ================================================================ the zoomed panel (issue 25)
+#: the board's region each awaited decision is about; main (trade and build) is the whole board unless a menu
+#: chooses a place, and turning over the event card is one click
+_FOCUS = {"setup_toll": "countryside", "setup_settle": "countryside", "robber": "countryside",
+          "robber_hex": "countryside", "discard": "players", "steal": "players", "council": "council",
+          "offer": "news"}
+
+
+def focus_region(view: NuernbergView) -> str | None:
+    """The region of the board canvas the awaited decision concerns, or None (the whole board)."""
+    phase = str(view.get("phase"))
+    if view.get("over"):
+        return None
+    if phase == "main":
+        words = str(view.get("menu") or "").split()
+        if words[:1] == ["settle"]:
+            return "countryside"
+        if words[:1] in (["manufacture"], ["tower"]):
+            return "city"
+        return None
+    return _FOCUS.get(phase)
 
 
 # ================================================================ private screen

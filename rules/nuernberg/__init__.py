@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.core import DRAW, REVEAL, Event, Game, GameParts, OrdersBook, Rng, State
-from rules.nuernberg import bot, orders, setup, text
+from rules.nuernberg import board_words, bot, orders, setup, text
 from rules.nuernberg.state import NuernbergState
 from rules.words import N_
 
@@ -62,7 +62,10 @@ class NuernbergGame(Game):
         return text.event_text(event)
 
     def summary(self, view: dict[str, Any]) -> str:
-        return text.summary(view)
+        return board_words.summary(view)
+
+    def alt_text(self, view: dict[str, Any], last: str | None = None) -> str:
+        return board_words.alt_text(view, last)
 
     def forced_action(self, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
         return orders.forced(view, legal, seat)

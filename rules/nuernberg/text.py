@@ -76,6 +76,11 @@ def _hex(hid: str) -> str:
     return f"{hid} ({names.terrain(h['terrain'])})"
 
 
+def hex_name(hid: str) -> str:
+    """A hex by its id, terrain and number: "H28 (forest 8)"."""
+    return _hex(hid)
+
+
 def _touches(cid: str) -> str:
     """The hexes a crossing touches, by terrain and number: "fields 10, forest 6, hills 12"."""
     rid, _sep, k_text = cid.partition(".")
@@ -508,9 +513,10 @@ def _own_lines(p: dict[str, Any], view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _offer_lines(offer: dict[str, Any], view: dict[str, Any]) -> list[str]:
+def offer_lines(offer: dict[str, Any], view: dict[str, Any]) -> list[str]:
     everyone = len(offer["to"]) == view.get("num_players", 0) - 1
     to = _("everyone") if everyone else and_list([seat_name(s) for s in offer["to"]])
+    declined = set(offer.get("declined") or [])
     lines = [_("Offer from {who} to {to}: gives {give}; wants {want}").format(
         who=seat_name(offer["from"]), to=to, give=items_text(offer["give"]), want=items_text(offer["want"]))]
     for key, answer in (offer.get("answers") or {}).items():
@@ -520,7 +526,7 @@ def _offer_lines(offer: dict[str, Any], view: dict[str, Any]) -> list[str]:
                 who=who, give=items_text(answer["give"]), want=items_text(answer["want"]))
         elif answer == "accept":
             said = _("{who} accepts").format(who=who)
-        elif answer == "decline":
+        elif answer == "decline" or int(key) in declined:
             said = _("{who} declines").format(who=who)
         else:
             said = f"{who} {answer}"
@@ -541,42 +547,53 @@ def _status(view: dict[str, Any]) -> str:
                        list(view.get("to_act") or []), view.get("end"), view.get("winner"))
 
 
+def last_card_lines(view: dict[str, Any]) -> list[str]:
+    last = (view.get("deck") or {}).get("last_card")
+    if not last:
+        return []
+    income = _("income {number}").format(number=last["income"]) if last.get("income") else _("no income")
+    event = last.get("event") or ""
+    text = names.tr(EVENT_TEXT.get(event, "")) or last.get("text") or _("no event")
+    return [_("Last card {card}: {income}; {event}").format(card=last["id"], income=income, event=text)]
+
+
+def council_lines(view: dict[str, Any]) -> list[str]:
+    council = [(_("{card} ({vp} VP): free") if c["holder"] is None else _("{card} ({vp} VP): {holder}")).format(
+        card=_council_name(c["id"], str(c["name"])), vp=c["vp"], holder=seat_name(c["holder"]))
+        for c in view.get("council") or []]
+    return [_("Council: {cards}").format(cards="; ".join(council))] if council else []
+
+
+def player_line(p: dict[str, Any]) -> str:
+    extras = []
+    if p.get("wegerecht"):
+        extras.append(_("Wegerecht {routes}").format(routes=", ".join(_wegerecht(r) for r in p["wegerecht"])))
+    if p.get("council"):
+        extras.append(_council_name(p["council"], p["council"]))
+    line = _("{who}: {vp} VP, {cards}, {gold} gold, prestige {prestige}").format(
+        who=seat_name(p["seat"]), vp=p["vp"], cards=_cards(p["cards"]), gold=p["gold"], prestige=p["prestige"])
+    return line + (f" — {', '.join(extras)}" if extras else "")
+
+
 def summary(view: dict[str, Any]) -> str:
     """A few readable lines about the state; a player's own view adds their hand, rates and trade draft."""
     lines = [_status(view)]
-    deck = view.get("deck") or {}
     timeline = view.get("timeline") or {}
-    last = deck.get("last_card")
-    if last:
-        income = _("income {number}").format(number=last["income"]) if last.get("income") else _("no income")
-        event = last.get("event") or ""
-        text = names.tr(EVENT_TEXT.get(event, "")) or last.get("text") or _("no event")
-        lines.append(_("Last card {card}: {income}; {event}").format(card=last["id"], income=income, event=text))
+    lines += last_card_lines(view)
     if timeline:
         lines.append(_("The game ends in {year} (or when someone reaches {vp} VP on their turn).").format(
             year=timeline["end"], vp=TARGET_VP))
     lines += _goods_lines(view)
-    council = [(_("{card} ({vp} VP): free") if c["holder"] is None else _("{card} ({vp} VP): {holder}")).format(
-        card=_council_name(c["id"], str(c["name"])), vp=c["vp"], holder=seat_name(c["holder"]))
-        for c in view.get("council") or []]
-    if council:
-        lines.append(_("Council: {cards}").format(cards="; ".join(council)))
+    lines += council_lines(view)
     viewer = view.get("viewer")
     own: dict[str, Any] | None = None
     for p in view.get("players", []):
-        extras = []
-        if p.get("wegerecht"):
-            extras.append(_("Wegerecht {routes}").format(routes=", ".join(_wegerecht(r) for r in p["wegerecht"])))
-        if p.get("council"):
-            extras.append(_council_name(p["council"], p["council"]))
-        line = _("{who}: {vp} VP, {cards}, {gold} gold, prestige {prestige}").format(
-            who=seat_name(p["seat"]), vp=p["vp"], cards=_cards(p["cards"]), gold=p["gold"], prestige=p["prestige"])
-        lines.append(line + (f" — {', '.join(extras)}" if extras else ""))
+        lines.append(player_line(p))
         if p["seat"] == viewer and p.get("hand") is not None:
             own = p
     offer = view.get("offer")
     if offer:
-        lines += _offer_lines(offer, view)
+        lines += offer_lines(offer, view)
     draft = view.get("draft")
     if draft and view.get("active") == viewer:  # only the proposer's own view holds a draft
         left = view.get("offers_left", 0)
