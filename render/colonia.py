@@ -21,7 +21,7 @@ from render import colonia_art as art
 from render import kit
 from render.kit import BOARD, BOARD_DARK, INK, INK_SOFT, MIN_FONT, PAPER, Box, Canvas, mix
 from rules.colonia.names import _, _n, name
-from rules.colonia.views import step_of
+from rules.colonia.views import members_out, step_of
 from rules.words import N_
 
 if TYPE_CHECKING:
@@ -773,24 +773,6 @@ def draw_private(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     _draw_family(cv, view, me, mine)
     _draw_holdings(cv, me, mine)
     return cv
-
-
-def members_out(view: ColoniaView, seat: int) -> int:
-    """Members of ``seat`` on the board (streets, stalls, orders, holds, insured relics), from the public view."""
-    total = 0
-    for p in view.get("players") or []:
-        if p.get("seat") == seat:
-            total += sum(int(v) for v in (p.get("street") or {}).values()) + int(p.get("early") or 0)
-    total += sum(int(m.get("members") or 0) for m in view.get("market") or [] if m.get("seat") == seat)
-    for craft in view.get("craftsmen") or []:
-        total += sum(int(o.get("members") or 0) for o in craft.get("orders") or [] if o.get("seat") == seat)
-    for ship in (view.get("harbour") or {}).get("ships") or []:
-        total += sum(1 for h in ship.get("holds") or [] if h.get("seat") == seat)
-        total += 1 if ship.get("extra_seat") == seat else 0
-    relics = view.get("relics") or {}
-    total += sum(1 for c in (relics.get("display") or []) + (relics.get("extra") or [])
-                 if c and c.get("insured_by") == seat)
-    return total
 
 
 def _draw_family(cv: Canvas, view: ColoniaView, me: ColoniaPrivate, mine: ColoniaPlayer) -> None:
