@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from rules.core import Event
 
 TITLE = 38  # height of a panel's title row
+FRAME = 7  # a panel's frame at each side, outside its region (see ``panel``)
 # TRANSLATORS: the days of the week in two letters (the day track, the decrees' days, the street columns)
 DAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
 STREETS = ("tuesday", "wednesday", "thursday", "friday")
@@ -78,10 +79,17 @@ class Board(Canvas):
 
 
 # ---------------------------------------------------------------- helpers
+def framed(box: Box) -> Box:
+    """The region of a panel drawn in ``box``: the box less its frame at each side (see ``panel``)."""
+    return Box(box.x + FRAME, box.y, box.w - 2 * FRAME, box.h)
+
+
 def panel(cv: Canvas, name: str, box: Box, title: str, note: str = "", short: str = "") -> Box:
     """A parchment panel with a title row (``short`` where a language's ``title`` does not fit); returns the content
-    box below the title."""
-    cv.region(name, box)
+    box below the title. The region registered is the panel less its frame's 7 px at each side (nothing is drawn
+    there but the frame): a half-width panel (628 px) is then 614 px, which the zoomed panel for phones
+    (``render.focus``, 800 px) enlarges by more than 1.3."""
+    cv.region(name, framed(box))
     cv.panel(box)
     band = Box(box.x + 2, box.y + 2, box.w - 4, TITLE - 2)
     cv.draw.rounded_rectangle(band.rect, radius=12, fill=BAND)
@@ -698,6 +706,28 @@ def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int
         said = fitting(room.w, "cond", *last)
         if kit.text_width(said, MIN_FONT, "cond") <= room.w:  # else the ring and the token say it
             cv.text_in(room, said, MIN_FONT, "cond", INK, "left")
+
+
+# ---------------------------------------------------------------- the zoomed panel for phones
+#: the day's loop -> the board's region it is about
+LOOP_REGIONS = {"stall": "market", "order": "craftsmen", "load": "harbour", "buy": "relics", "insure": "relics"}
+
+
+def focus_region(view: Mapping[str, Any]) -> str | None:
+    """The board's region the awaited decision is about (``render.focus`` enlarges it for phones): the decree on
+    the vote, the players table on Tuesday (family cards), the market, the craftsmen, the harbour or the relics
+    while their loop runs (the harbour also for a decree's extra hold, the relics' prices for the money changers);
+    None when nobody is awaited or the decision lies behind a screen (a lucky find's good, a shrine's relic)."""
+    if view.get("over") or not view.get("to_act"):
+        return None
+    if view.get("vote"):
+        return "decrees"
+    step = step_of(view)
+    if step:
+        return {"family": "players", "extra": "harbour", "exchange": "relics"}[step]
+    if (view.get("pending") or {}).get("kind") == "shrine":
+        return None
+    return LOOP_REGIONS.get(str((view.get("loop") or {}).get("kind")))
 
 
 # ---------------------------------------------------------------- the private screen

@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.colonia.names import _, _n, amount, day, decree_name, decree_text, items, name
 from rules.colonia.views import members_out, step_of
+from rules.core import ALT_TEXT_MAX, fit_lines
 from rules.words import N_, seat
 
 #: street key (view) -> its short name
@@ -156,9 +157,10 @@ def _ship_short(s: dict[str, Any], departing: int) -> str:
     """A ship in a few words: berth, fate, city, and each hold's goods, pay and loader."""
     holds = [_("{goods} {pay}").format(goods="+".join(name(g) for g in h["goods"]), pay=h["pay"]) + _taken(h["seat"])
              for h in s["holds"]]
+    extra_open = s.get("extra_open")  # the decree's extra hold: open, or loaded by a seat
     if s.get("extra_seat") is not None:
         holds.append(_("extra hold — {who}").format(who=seat(s["extra_seat"])))
-    elif s.get("extra_open"):
+    elif extra_open:
         holds.append(_("extra hold: any 1 good pays 2"))
     fields = {"berth": s["berth"], "ship": s["id"], "city": name(s["city"]), "holds": "; ".join(holds)}
     if s["berth"] <= departing:
@@ -182,9 +184,10 @@ def _harbour(view: dict[str, Any], full: bool) -> list[str]:
                 "Harbour ({n} ships sail this Saturday; holds by number):", departing).format(n=departing)]
     for s in ships:
         holds = "; ".join(_hold(i, h) for i, h in enumerate(s["holds"], 1))
+        extra_open = s.get("extra_open")  # the decree's extra hold: open, or loaded by a seat
         if s.get("extra_seat") is not None:
             holds += "; " + _("extra hold — {who}").format(who=seat(s["extra_seat"]))
-        elif s.get("extra_open"):
+        elif extra_open:
             holds += "; " + _("extra hold: any 1 good pays 2")
         fields = {"berth": s["berth"], "ship": s["id"], "city": name(s["city"]), "currency": name(s["currency"]),
                   "holds": holds}
@@ -317,32 +320,100 @@ def final_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def summary(view: dict[str, Any]) -> str:
-    lines = _heading(view)
-    lines += final_lines(view)
+def _parts(view: dict[str, Any]) -> dict[str, list[str]]:
+    """The summary's parts, in the order it says them (each a heading line and its items, or a line)."""
+    parts: dict[str, list[str]] = {"heading": _heading(view), "final": final_lines(view), "week": []}
     card = view.get("week_card")
     if card:
         departing = view["harbour"]["departing"]
-        lines.append(_n("Week card {card}: {dice} extra dice, {n} ship sails.",
-                        "Week card {card}: {dice} extra dice, {n} ships sail.", departing).format(
-            card=card["id"], dice=card["dice"], n=departing))
-    lines += _decrees(view) + _vote(view) + _lean(view)
-    lines += _order_line(view)
+        parts["week"] = [_n("Week card {card}: {dice} extra dice, {n} ship sails.",
+                            "Week card {card}: {dice} extra dice, {n} ships sail.", departing).format(
+            card=card["id"], dice=card["dice"], n=departing)]
+    parts["decrees"] = _decrees(view) + _vote(view) + _lean(view)
+    parts["order"] = _order_line(view)
     kind = (view.get("loop") or {}).get("kind")
     touched = _TOUCHES.get((view.get("vote") or {}).get("decree", ""))
     overtime = _OVERTIME.get((view.get("vote") or {}).get("decree", ""))
     step = step_of(view)
-    lines += _market(view, kind == "stall" or touched == "market")
-    lines += _craftsmen(view, kind == "order" or touched == "craftsmen", None if kind == "order" else overtime)
-    lines += _harbour(view, kind == "load" or touched == "harbour" or step == "extra")
-    lines += _relics(view)  # every card on display: the board draws each one
-    for p in view.get("players", []):
-        lines.append(_player(view, p, view.get("mayor")))
+    parts["market"] = _market(view, kind == "stall" or touched == "market")
+    parts["craftsmen"] = _craftsmen(view, kind == "order" or touched == "craftsmen",
+                                    None if kind == "order" else overtime)
+    parts["harbour"] = _harbour(view, kind == "load" or touched == "harbour" or step == "extra")
+    parts["relics"] = _relics(view)  # every card on display: the board draws each one
+    parts["players"] = [_player(view, p, view.get("mayor")) for p in view.get("players", [])]
     scores = view.get("scores")
-    if isinstance(scores, list):
-        lines.append(_("Shrine VP so far (relics stay secret until the end): {list}").format(
-            list=", ".join(f"{seat(i)}: {s}" for i, s in enumerate(scores))))
+    parts["scores"] = [_("Shrine VP so far (relics stay secret until the end): {list}").format(
+        list=", ".join(f"{seat(i)}: {s}" for i, s in enumerate(scores)))] if isinstance(scores, list) else []
     me = view.get("me")
-    if me:
-        lines += _me(me)
-    return "\n".join(lines)
+    parts["me"] = _me(me) if me else []
+    return parts
+
+
+def summary(view: dict[str, Any]) -> str:
+    return "\n".join(line for part in _parts(view).values() for line in part)
+
+
+#: the day's loop -> the summary's part its decision is about
+_LOOP_PARTS = {"stall": "market", "order": "craftsmen", "load": "harbour", "buy": "relics", "insure": "relics"}
+
+
+def decision_parts(view: dict[str, Any]) -> list[str]:
+    """The summary's parts the awaited decision is about (the alt text says them first): the decree on the vote and
+    the part of the board it touches, the turn order and the players' cards on Tuesday, the day's loop's part of
+    the board, the harbour for an extra hold, the relics' prices for the money changers; the score sheet once
+    over."""
+    if view.get("over"):
+        return ["final"]
+    if not view.get("to_act"):
+        return []
+    vote = view.get("vote")
+    if vote:
+        touched = _TOUCHES.get(str(vote["decree"]))
+        return ["decrees"] + ([touched] if touched else [])
+    step = step_of(view)
+    if step:
+        return {"family": ["order", "players"], "extra": ["harbour"], "exchange": ["relics"]}[step]
+    if (view.get("pending") or {}).get("kind") == "shrine":
+        return ["players"]
+    part = _LOOP_PARTS.get(str((view.get("loop") or {}).get("kind")))
+    return [part] if part else []
+
+
+def alt_text(view: dict[str, Any], last: str | None = None) -> str:
+    """What a screen reader says for the image drawn from ``view``: the situation (week, day, phase, who is
+    awaited), the last move, the part of the board the awaited decision is about, the scores (and a player's own
+    screen), then the rest of the summary as room allows, within ``ALT_TEXT_MAX``, in whole lines; the situation,
+    the last move and the scores (the score sheet once over) are kept before anything else."""
+    parts = _parts(view)
+    moved = [_("Last move: {move}").format(move=last)] if last else []
+    first = ["heading", *decision_parts(view)]
+    ordered = parts["heading"] + moved + [line for name in first[1:] for line in parts[name]]
+    ordered += [line for name in ("scores", "me") if name not in first for line in parts[name]]
+    ordered += [line for name, part in parts.items() if name not in first and name not in ("scores", "me")
+                for line in part]
+    # a player's own screen: whose it is and what lies behind it
+    must = set(parts["heading"][:1] + moved + parts["scores"] + parts["me"][:2]
+               + (parts["final"] if view.get("over") else []))
+    return fit_whole(ordered, must, ALT_TEXT_MAX)
+
+
+def fit_whole(lines: list[str], must: set[str], limit: int) -> str:
+    """``lines`` in their order, whole, as many as fit in ``limit``: first those in ``must`` (cut with '…' where one
+    alone is too long), then the others in order until one does not fit; a line said twice is said once."""
+    out = list(dict.fromkeys(line.strip() for line in lines if line.strip()))
+    kept: set[int] = set()
+    used = -1
+    for k, line in enumerate(out):
+        if line in must and used + len(line) + 1 <= limit:
+            kept.add(k)
+            used += len(line) + 1
+    for k, line in enumerate(out):
+        if k in kept:
+            continue
+        if used + len(line) + 1 > limit:  # stop here: a list is never said with holes in it
+            break
+        kept.add(k)
+        used += len(line) + 1
+    if not kept:
+        return fit_lines(out, limit)
+    return "\n".join(line for k, line in enumerate(out) if k in kept)
