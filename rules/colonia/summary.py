@@ -109,10 +109,16 @@ def _orders(n: int) -> str:
 def _craftsman_short(c: dict[str, Any]) -> str:
     """A craftsman in a few words: recipe, orders (seat and members), how many deliver, the next order's cost."""
     orders = ", ".join(f"{seat(o['seat'])} ({o['members']})" for o in c["orders"]) or _("none")
-    # TRANSLATORS: "saddler (leather+wood → saddle): 2 orders (Seat 1 (1), Seat 0 (2)), 1 delivers, next costs 2"
-    return _("{craftsman} ({inputs} → {good}): {orders} ({list}), {stick} deliver, next costs {n}").format(
+    stick = int(c["stick"])
+    # TRANSLATORS: how many of a craftsman's order spaces deliver this Thursday (its stick)
+    deliver = _n("{n} delivers", "{n} deliver", stick).format(n=stick)
+    # TRANSLATORS: "saddler (leather+wood → saddle): orders Seat 1 (1), Seat 0 (2), 1 delivers, next order 3
+    # members"; {list} is the orders (seat and members) or "none"; {deliver} how many order spaces deliver
+    return _n("{craftsman} ({inputs} → {good}): orders {list}, {deliver}, next order {n} member",
+              "{craftsman} ({inputs} → {good}): orders {list}, {deliver}, next order {n} members",
+              int(c["next_cost"])).format(
         craftsman=name(c["name"]), inputs="+".join(name(m) for m in c["inputs"]), good=name(c["good"]),
-        orders=_orders(len(c["orders"])), list=orders, stick=c["stick"], n=c["next_cost"])
+        list=orders, deliver=deliver, n=c["next_cost"])
 
 
 def _craftsmen(view: dict[str, Any], full: bool, only: str | None = None) -> list[str]:
@@ -178,7 +184,7 @@ def _harbour(view: dict[str, Any], full: bool) -> list[str]:
                     departing).format(n=departing)]
         lines += ["  " + _ship_short(s, departing) for s in ships]
         if harbour.get("extra_holds"):
-            lines.append("  " + _("Extra cargo holds (D15): each ship has one more hold, any 1 good pays 2."))
+            lines.append("  " + _("Extra cargo holds (D15): one more on each ship."))
         return lines
     lines = [_n("Harbour ({n} ship sails this Saturday; holds by number):",
                 "Harbour ({n} ships sail this Saturday; holds by number):", departing).format(n=departing)]
@@ -197,7 +203,7 @@ def _harbour(view: dict[str, Any], full: bool) -> list[str]:
             line = _("berth {berth} (stays in port), {ship} {city} (pays {currency}): {holds}")
         lines.append("  " + line.format(**fields))
     if harbour.get("extra_holds"):
-        lines.append("  " + _("Extra cargo holds (D15): each ship has one more hold, any 1 good pays 2."))
+        lines.append("  " + _("Extra cargo holds (D15): one more on each ship."))
     return lines
 
 
