@@ -1,8 +1,11 @@
-"""A readable multi-line text summary of a Colonia view (terminal table, Discord embed), in the reader's language.
+"""A readable multi-line text summary of a Colonia view (terminal table, Discord embed), in the reader's language:
+the board in words (issue 25), saying everything the board image and the private screen drawn from the same view
+show (tests/a11y/test_colonia.py checks the view keys each reads), and the alt text of the images (``alt_text``).
 
 Seats are written with ``rules.words.seat`` (the front ends put the players' names there). The part of the board
 the current day is about (stalls on market day, craftsmen on Thursday, ships on Friday, relics on Sunday) is shown
-in full; the rest in a line each, so the text stays short.
+in full, a line for each stall, column or ship; the rest in fewer words, so the text stays short (the biggest board
+still fits one Discord embed).
 """
 
 from __future__ import annotations
@@ -100,10 +103,6 @@ def _market(view: dict[str, Any], full: bool) -> list[str]:
     if not full:  # one line, every stall's materials (the board shows each cube)
         return [_("Market stalls (materials on each): {list}").format(list="; ".join(said))]
     return [_("Market stalls:")] + ["  " + line for line in said]
-
-
-def _orders(n: int) -> str:
-    return _n("{n} order", "{n} orders", n).format(n=n)
 
 
 def _craftsman_short(c: dict[str, Any]) -> str:
