@@ -21,7 +21,7 @@ from render import colonia_art as art
 from render import kit
 from render.kit import BOARD, BOARD_DARK, INK, INK_SOFT, MIN_FONT, PAPER, Box, Canvas, mix
 from rules.colonia.names import _, _n, name
-from rules.colonia.views import step_of
+from rules.colonia.views import members_out, step_of
 from rules.words import N_
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from rules.core import Event
 
 TITLE = 38  # height of a panel's title row
+FRAME = 7  # a panel's frame at each side, outside its region (see ``panel``)
 # TRANSLATORS: the days of the week in two letters (the day track, the decrees' days, the street columns)
 DAYS = (N_("Mo"), N_("Tu"), N_("We"), N_("Th"), N_("Fr"), N_("Sa"), N_("Su"))
 STREETS = ("tuesday", "wednesday", "thursday", "friday")
@@ -78,10 +79,17 @@ class Board(Canvas):
 
 
 # ---------------------------------------------------------------- helpers
+def framed(box: Box) -> Box:
+    """The region of a panel drawn in ``box``: the box less its frame at each side (see ``panel``)."""
+    return Box(box.x + FRAME, box.y, box.w - 2 * FRAME, box.h)
+
+
 def panel(cv: Canvas, name: str, box: Box, title: str, note: str = "", short: str = "") -> Box:
     """A parchment panel with a title row (``short`` where a language's ``title`` does not fit); returns the content
-    box below the title."""
-    cv.region(name, box)
+    box below the title. The region registered is the panel less its frame's 7 px at each side (nothing is drawn
+    there but the frame): a half-width panel (628 px) is then 614 px, which the zoomed panel for phones
+    (``render.focus``, 800 px) enlarges by more than 1.3."""
+    cv.region(name, framed(box))
     cv.panel(box)
     band = Box(box.x + 2, box.y + 2, box.w - 4, TITLE - 2)
     cv.draw.rounded_rectangle(band.rect, radius=12, fill=BAND)
@@ -700,6 +708,28 @@ def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int
             cv.text_in(room, said, MIN_FONT, "cond", INK, "left")
 
 
+# ---------------------------------------------------------------- the zoomed panel for phones
+#: the day's loop -> the board's region it is about
+LOOP_REGIONS = {"stall": "market", "order": "craftsmen", "load": "harbour", "buy": "relics", "insure": "relics"}
+
+
+def focus_region(view: Mapping[str, Any]) -> str | None:
+    """The board's region the awaited decision is about (``render.focus`` enlarges it for phones): the decree on
+    the vote, the players table on Tuesday (family cards), the market, the craftsmen, the harbour or the relics
+    while their loop runs (the harbour also for a decree's extra hold, the relics' prices for the money changers);
+    None when nobody is awaited or the decision lies behind a screen (a lucky find's good, a shrine's relic)."""
+    if view.get("over") or not view.get("to_act"):
+        return None
+    if view.get("vote"):
+        return "decrees"
+    step = step_of(view)
+    if step:
+        return {"family": "players", "extra": "harbour", "exchange": "relics"}[step]
+    if (view.get("pending") or {}).get("kind") == "shrine":
+        return None
+    return LOOP_REGIONS.get(str((view.get("loop") or {}).get("kind")))
+
+
 # ---------------------------------------------------------------- the private screen
 MONEY = Box(8, 64, 1264, 150)
 MATERIALS = Box(8, 222, 410, 300)
@@ -773,24 +803,6 @@ def draw_private(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     _draw_family(cv, view, me, mine)
     _draw_holdings(cv, me, mine)
     return cv
-
-
-def members_out(view: ColoniaView, seat: int) -> int:
-    """Members of ``seat`` on the board (streets, stalls, orders, holds, insured relics), from the public view."""
-    total = 0
-    for p in view.get("players") or []:
-        if p.get("seat") == seat:
-            total += sum(int(v) for v in (p.get("street") or {}).values()) + int(p.get("early") or 0)
-    total += sum(int(m.get("members") or 0) for m in view.get("market") or [] if m.get("seat") == seat)
-    for craft in view.get("craftsmen") or []:
-        total += sum(int(o.get("members") or 0) for o in craft.get("orders") or [] if o.get("seat") == seat)
-    for ship in (view.get("harbour") or {}).get("ships") or []:
-        total += sum(1 for h in ship.get("holds") or [] if h.get("seat") == seat)
-        total += 1 if ship.get("extra_seat") == seat else 0
-    relics = view.get("relics") or {}
-    total += sum(1 for c in (relics.get("display") or []) + (relics.get("extra") or [])
-                 if c and c.get("insured_by") == seat)
-    return total
 
 
 def _draw_family(cv: Canvas, view: ColoniaView, me: ColoniaPrivate, mine: ColoniaPlayer) -> None:

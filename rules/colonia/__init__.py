@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from rules.colonia import bot, orders, text
 from rules.colonia.data import MAX_PLAYERS, MIN_PLAYERS, RECONSTRUCTED
 from rules.colonia.state import ColoniaState
+from rules.colonia.summary import alt_text as _alt_text
 from rules.colonia.summary import summary as _summary
 from rules.core import REVEAL, SECRET, Event, Game, GameParts, OrdersBook, Rng, State
 from rules.words import N_
@@ -58,6 +59,9 @@ class ColoniaGame(Game):
 
     def summary(self, view: dict[str, Any]) -> str:
         return _summary(view)
+
+    def alt_text(self, view: dict[str, Any], last: str | None = None) -> str:
+        return _alt_text(view, last)
 
 
 GAME = ColoniaGame()

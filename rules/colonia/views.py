@@ -150,6 +150,24 @@ def step_of(view: Mapping[str, Any]) -> str:
     return ""
 
 
+def members_out(view: Mapping[str, Any], seat: int) -> int:
+    """Members of ``seat`` on the board (streets, stalls, orders, holds, insured relics), from the public view."""
+    total = 0
+    for p in view.get("players") or []:
+        if p.get("seat") == seat:
+            total += sum(int(v) for v in (p.get("street") or {}).values()) + int(p.get("early") or 0)
+    total += sum(int(m.get("members") or 0) for m in view.get("market") or [] if m.get("seat") == seat)
+    for craft in view.get("craftsmen") or []:
+        total += sum(int(o.get("members") or 0) for o in craft.get("orders") or [] if o.get("seat") == seat)
+    for ship in (view.get("harbour") or {}).get("ships") or []:
+        total += sum(1 for h in ship.get("holds") or [] if h.get("seat") == seat)
+        total += 1 if ship.get("extra_seat") == seat else 0
+    relics = view.get("relics") or {}
+    total += sum(1 for c in (relics.get("display") or []) + (relics.get("extra") or [])
+                 if c and c.get("insured_by") == seat)
+    return total
+
+
 def _me(st: ColoniaState, seat: int) -> ColoniaPrivate:
     """What only ``seat`` sees: its purse, stock, relics and secret choices."""
     me: ColoniaPrivate = {

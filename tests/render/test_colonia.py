@@ -428,13 +428,14 @@ def test_market_day_enlarges_the_market_and_its_cubes_and_keys_their_colours() -
     state = play(4, 3, _in_loop("stall", 2))[0]
     view = state.view(None)
     canvas = render.board_canvas("colonia", view, names=NAMES)
-    assert canvas.regions["market"] == col.MARKET_FOCUS and canvas.regions["craftsmen"] == col.CRAFTSMEN_SMALL
+    assert canvas.regions["market"] == col.framed(col.MARKET_FOCUS)
+    assert canvas.regions["craftsmen"] == col.framed(col.CRAFTSMEN_SMALL)
     check_layout(canvas)
     legend = texts_of(canvas, "market")
     assert all(word in legend for word in ("leather", "iron", "wood", "linen", "fur")) or \
         all(word in legend for word in ("Le", "Ir", "Wo", "Li", "Fu"))
     other = render.board_canvas("colonia", play(4, 3, _in_loop("load", 2))[0].view(None), names=NAMES)
-    assert other.regions["market"] == col.MARKET
+    assert other.regions["market"] == col.framed(col.MARKET)
 
 
 def test_hold_goods_are_drawn_larger_than_before() -> None:
