@@ -79,6 +79,14 @@ class BoardImages:
         draw = self._renderer("focus")
         if draw is None:
             return None
+        try:  # most decisions concern no one part: do not draw the board again for nothing
+            import render
+
+            wanted = getattr(render, "has_focus", None)
+            if wanted is not None and not wanted(game, view):
+                return None
+        except Exception:
+            return None
         kwargs: dict[str, Any] = {"last": last, "names": list(names) if names is not None else None}
         if last_events is not None:
             kwargs["last_events"] = [e for e in last_events if e.public]
