@@ -127,12 +127,12 @@ class Notifier:
     def _board_files(self, update: Update) -> list[discord.File]:
         """The board image and, while a decision concerns one part of it, that part enlarged; each with alt text in
         the channel's language (called under ``channel_speaking``)."""
-        if update.image is None or update.public_view is None:
+        if update.image is None:
             return []
-        game, names = self._game(update.table), update.table.names
-        last = update.public_events[-1] if update.public_events else None
-        files = image_file(update.image, "board.png", describe(game, update.public_view, names, last))
-        return files + image_file(update.focus, "zoom.png", zoom_description(game, update.public_view, names))
+        game, names, view = self._game(update.table), update.table.names, update.public_view or {}
+        last = update.public_events[-1] if update.public_events else None  # the newest public line: the last move
+        files = image_file(update.image, "board.png", describe(game, view, names, last))
+        return files + image_file(update.focus, "zoom.png", zoom_description(game, view, names))
 
     async def publish(self, update: Update, *, from_scheduler: bool = False,
                       actor: int | None = None) -> discord.Message | None:
