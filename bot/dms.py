@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import io
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -22,6 +21,7 @@ from bot.botcore import BotCore
 from bot.lang import speaking
 from bot.service import PrivateUpdate, Table
 from bot.ui import embeds
+from bot.ui.files import describe, image_file
 from bot.ui.text import NO_PING, pings, table_language
 from rules.words import N_, translator
 
@@ -78,7 +78,7 @@ class DirectMessages:
                 content = _("Your screen in {channel} — it's your move").format(channel=f"<#{table.channel}>")
             else:
                 content = _("Your screen in {channel}").format(channel=f"<#{table.channel}>")
-        files = [discord.File(io.BytesIO(image), filename="screen.png")] if image else []
+        files = image_file(image, "screen.png", describe(svc.game(table.game), private.view, table.names))
         try:
             await self._deliver(user_id, ok, content=content, embed=embed, files=files)
         except discord.HTTPException as exc:

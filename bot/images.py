@@ -50,12 +50,12 @@ class BoardImages:
             self.pool.close()
 
     @staticmethod
-    def _renderer(kind: str) -> Callable[..., bytes] | None:
+    def _renderer(kind: str) -> Callable[..., bytes | None] | None:
         try:
             import render  # lazily: the service runs without Pillow
         except ImportError:
             return None
-        draw: Callable[..., bytes] | None = getattr(render, kind, None)
+        draw: Callable[..., bytes | None] | None = getattr(render, kind, None)
         return draw
 
     async def board(self, game: str, view: dict[str, Any], *, last: dict[str, Any] | None = None,
@@ -72,6 +72,26 @@ class BoardImages:
             kwargs["names"] = list(names)
         return await self._draw("board", game, draw, view, kwargs)
 
+    async def focus(self, game: str, view: dict[str, Any], *, last: dict[str, Any] | None = None,
+                    last_events: Sequence[Event] | None = None, names: Sequence[str] | None = None) -> bytes | None:
+        """The enlarged part of the board the awaited decision is about (``render.focus``), or None: no such part,
+        or no renderer for it. Same arguments as ``board``."""
+        draw = self._renderer("focus")
+        if draw is None:
+            return None
+        try:  # most decisions concern no one part: do not draw the board again for nothing
+            import render
+
+            wanted = getattr(render, "has_focus", None)
+            if wanted is not None and not wanted(game, view):
+                return None
+        except Exception:
+            return None
+        kwargs: dict[str, Any] = {"last": last, "names": list(names) if names is not None else None}
+        if last_events is not None:
+            kwargs["last_events"] = [e for e in last_events if e.public]
+        return await self._draw("focus", game, draw, view, kwargs)
+
     async def private(self, game: str, view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
         """One player's screen (``view`` is that seat's) as PNG, or None."""
         draw = self._renderer("private")
@@ -79,7 +99,7 @@ class BoardImages:
             return None
         return await self._draw("private", game, draw, view, {"names": list(names) if names is not None else None})
 
-    async def _draw(self, kind: str, game: str, draw: Callable[..., bytes], view: dict[str, Any],
+    async def _draw(self, kind: str, game: str, draw: Callable[..., bytes | None], view: dict[str, Any],
                     kwargs: dict[str, Any]) -> bytes | None:
         try:
             if self.pool is not None and game not in self._here:
@@ -95,5 +115,5 @@ class BoardImages:
                 self._failed.add((kind, game))
                 # a board is drawn from the public view only, so its traceback may be logged; a screen's may not
                 log.warning("no %s images for %s (%s); posting without them", kind, game, type(exc).__name__,
-                            exc_info=kind == "board")
+                            exc_info=kind != "private")
             return None

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import io
 import logging
 from collections.abc import Collection
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from bot.private_news import PrivateNews, jump_link
 from bot.service import Table, TableError, Update
 from bot.service.base import channel_speaking
 from bot.ui import embeds
+from bot.ui.files import describe, image_file, zoom_description
 from bot.ui.items import Board, board_view
 from bot.ui.since import since_text
 from bot.ui.text import NO_PING, clip, mentions, pings, shown, shown_lines
@@ -39,10 +39,6 @@ _, _n = translator("bot")
 log = logging.getLogger(__name__)
 
 MAX_CARRIED = 50  # lines of refused posts carried into the next post (the embed shows the last ones)
-
-
-def _file(data: bytes | None, name: str) -> list[discord.File]:
-    return [discord.File(io.BytesIO(data), filename=name)] if data else []
 
 
 def _key(update: Update) -> tuple[int, int]:
@@ -122,11 +118,21 @@ class Notifier:
         return {
             "content": clip("\n".join(content), 2000) or None,
             "embed": embed,
-            "files": _file(update.image, "board.png"),
+            "files": self._board_files(update),
             "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active",
                                finished=table.status == "finished"),
             "allowed_mentions": pings([u for u in newly if u not in quiet]),
         }
+
+    def _board_files(self, update: Update) -> list[discord.File]:
+        """The board image and, while a decision concerns one part of it, that part enlarged; each with alt text in
+        the channel's language (called under ``channel_speaking``)."""
+        if update.image is None:
+            return []
+        game, names, view = self._game(update.table), update.table.names, update.public_view or {}
+        last = update.public_events[-1] if update.public_events else None  # the newest public line: the last move
+        files = image_file(update.image, "board.png", describe(game, view, names, last))
+        return files + image_file(update.focus, "zoom.png", zoom_description(game, view, names))
 
     async def publish(self, update: Update, *, from_scheduler: bool = False,
                       actor: int | None = None) -> discord.Message | None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from rules import words
 
-KINDS = ("board", "private")
+KINDS = ("board", "private", "focus")
 WARM_LIMIT_S = 60.0  # ``warm`` is best effort: a machine too busy to start the workers by then draws cold
 
 
@@ -31,9 +31,11 @@ class NotInWorker(LookupError):
     """The worker's registry has no such game (registered at run time in the parent): draw it there."""
 
 
-def draw_in_worker(kind: str, game: str, view: dict[str, Any], kwargs: dict[str, Any], language: str = "en") -> bytes:
-    """One PNG, in a worker: the same ``render.board``/``render.private`` as a thread would call, in ``language``
-    (the caller's speaker lives in a ContextVar of the parent process: it does not cross to the worker by itself)."""
+def draw_in_worker(kind: str, game: str, view: dict[str, Any], kwargs: dict[str, Any],
+                   language: str = "en") -> bytes | None:
+    """One PNG, in a worker: the same ``render.board``/``private``/``focus`` (None: no part to zoom) as a thread
+    would call, in ``language`` (the caller's speaker lives in a ContextVar of the parent process: it does not cross
+    to the worker by itself)."""
     import render  # the worker's own: imported once per worker
     import rules
     from bot.lang import speaking
@@ -44,7 +46,7 @@ def draw_in_worker(kind: str, game: str, view: dict[str, Any], kwargs: dict[str,
         raise NotInWorker(game)
     draw = getattr(render, kind)
     with speaking(language):
-        png: bytes = draw(game, view, **kwargs)
+        png: bytes | None = draw(game, view, **kwargs)
     return png
 
 
@@ -95,7 +97,7 @@ class RenderPool:
             pids |= set(await asyncio.gather(*(loop.run_in_executor(pool, _pid) for _ in range(self.workers))))
         return pids
 
-    async def draw(self, kind: str, game: str, view: dict[str, Any], kwargs: dict[str, Any]) -> bytes:
+    async def draw(self, kind: str, game: str, view: dict[str, Any], kwargs: dict[str, Any]) -> bytes | None:
         loop = asyncio.get_running_loop()
         try:
             png = await loop.run_in_executor(self._executor(), draw_in_worker, kind, game, view, kwargs,

@@ -40,8 +40,9 @@ SHORT = 8  # a summary this long or shorter is always shown whole
 MAX_CHANGED = 3  # more changed lines than this: show the whole summary again
 GUILD = 0
 QUIT = {"q", "quit", "exit"}
-HELP = N_("Type the number of an action (or the action itself). Other commands: 'board' the whole summary, "
-        "'log' the recent moves, 'undo' takes back your latest move (before anything is drawn or revealed and "
+HELP = N_("Type the number of an action (or the action itself). Other commands: 'board' the whole board in words, "
+          "'hand' your own screen in words, "
+          "'log' the recent moves, 'undo' takes back your latest move (before anything is drawn or revealed and "
           "before another player acts), 'rules' the rules in brief, 'orders' the standing orders you can give "
           "('order N' gives the N-th, 'order cancel' cancels yours), 'auto on|off' whether a move that is the only "
           "option is played for you (auto_forced), 'q' quit (the game is saved after every move).")
@@ -224,8 +225,8 @@ class Terminal:
             gone = [line for line in before[1] if line not in new]
             if len(lines) > SHORT and len(changed) <= MAX_CHANGED and len(gone) <= len(changed):
                 self.say(lines[0])
-                self.say("  " + (_("(the rest as above, 'board' shows it all)") if not changed else
-                                 _("Changed (the rest as above, 'board' shows it all):")))
+                self.say("  " + (_("(the rest as above, 'hand' shows it all)") if not changed else
+                                 _("Changed (the rest as above, 'hand' shows it all):")))
                 for line in changed:
                     self.say(line)
                 return
@@ -277,7 +278,8 @@ class Terminal:
             user = table.awaited[0]
             you = _name_of(table, user)
             public = await self.svc.public_view(self.channel)
-            lines = self.state_lines(table, public, await self.svc.private_view(self.channel, user), you)
+            private = await self.svc.private_view(self.channel, user)
+            lines = self.state_lines(table, public, private, you)
             if hot_seat and (self.last_shown is None or self.last_shown[0] != you):
                 # time to pass the keyboard
                 self.say("\n" + _("— {name}'s turn — (what follows shows {name}'s secrets)").format(name=you))
@@ -298,7 +300,10 @@ class Terminal:
                 if line.lower() in ("?", "help", "h"):
                     self.say(_(HELP))
                     continue
-                if line.lower() in ("board", "b"):
+                if line.lower() in ("board", "b"):  # the whole public board in words, as the image shows it
+                    self.say(name_seats(self.game.summary(public), table.names))
+                    continue
+                if line.lower() in ("hand", "screen"):  # the player's own screen in words, whole
                     self.say("\n".join(lines))
                     continue
                 if line.lower() == "rules":

@@ -95,6 +95,16 @@ def focus_box(game_name: str, canvas: Canvas, view: dict[str, Any]) -> Box | Non
     return canvas.regions.get(name) if name else None
 
 
+def has_focus(game_name: str, view: dict[str, Any]) -> bool:
+    """Whether ``focus`` would find a part to zoom on, without drawing: the game's ``focus_region`` names one."""
+    try:
+        module = _module(game_name)
+    except ValueError:
+        return False
+    pick: Callable[[dict[str, Any]], str | None] | None = getattr(module, "focus_region", None)
+    return pick is not None and not view.get("over") and bool(pick(view))
+
+
 def focus(game_name: str, view: dict[str, Any], *, last: Any = None, last_events: Sequence[Event] | None = None,
           names: Sequence[str] | None = None) -> bytes | None:
     """PNG of the board's part the current decision is about, enlarged (a phone shows the whole board ~400 px
@@ -112,4 +122,4 @@ def focus(game_name: str, view: dict[str, Any], *, last: Any = None, last_events
     return out.getvalue()
 
 
-__all__ = ["board", "board_canvas", "focus", "focus_box", "private", "private_canvas"]
+__all__ = ["board", "board_canvas", "focus", "focus_box", "has_focus", "private", "private_canvas"]

@@ -7,7 +7,6 @@ One open game per channel (a thread is the easy way to run several per server). 
 from __future__ import annotations
 
 import functools
-import io
 from typing import Any
 
 import discord
@@ -33,6 +32,7 @@ from bot.service import (
 )
 from bot.ui import embeds
 from bot.ui.confirm import ask
+from bot.ui.files import describe, image_file
 from bot.ui.rematch import begins_text
 from bot.ui.text import clip, input_problem, safe_echo, shown, shown_lines, table_language
 from rules.words import translator
@@ -226,8 +226,12 @@ class GameCommands(app_commands.Group):
 
     # ---- information -----------------------------------------------------------------------
     @app_commands.command(name="status", description="The board, seats and whose move it is")
+    @app_commands.describe(text="The whole board in words instead of the image (for screen readers)")
     @refusals
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
+    async def status(self, interaction: discord.Interaction[Any], text: bool = False) -> None:
+        if text:
+            await self.bot.play.describe_board(interaction, channel_of(interaction))
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             table: Table = await self.svc.table(interaction.channel_id)
@@ -244,7 +248,7 @@ class GameCommands(app_commands.Group):
         embed = embeds.board_embed(table, summary, [_("Waiting for: {names}").format(names=waiting) if waiting
                                                     else embeds.status_word(table.status)],
                                    image=image is not None)
-        files = [discord.File(io.BytesIO(image), filename="board.png")] if image else []
+        files = image_file(image, "board.png", describe(self.svc.game(table.game), view, table.names))
         await interaction.edit_original_response(embed=embed, attachments=files)
 
     @app_commands.command(name="rules", description="A short rules summary and which card data is reconstructed")
@@ -274,9 +278,10 @@ class GameCommands(app_commands.Group):
         return self._game_choices(current)
 
     @app_commands.command(name="hand", description="Your private screen (only you see it)")
+    @app_commands.describe(text="Your whole screen in words instead of the image (for screen readers)")
     @refusals
-    async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.play.show_screen(interaction, channel_of(interaction))
+    async def hand(self, interaction: discord.Interaction[Any], text: bool = False) -> None:
+        await self.bot.play.show_screen(interaction, channel_of(interaction), in_words=text)
 
     # ---- management ------------------------------------------------------------------------
     @app_commands.command(name="abandon", description="End this game (host or Manage Channel; else a vote)")

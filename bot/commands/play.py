@@ -8,7 +8,6 @@ player and post the new board publicly. Refusals are ephemeral and change nothin
 from __future__ import annotations
 
 import contextlib
-import io
 from typing import Any
 
 import discord
@@ -19,6 +18,7 @@ from bot.private_news import news_text
 from bot.service import MoverReply, StaleVersion, Table, TableError, Update
 from bot.ui import embeds
 from bot.ui.embeds import fitting_lines
+from bot.ui.files import describe, image_file
 from bot.ui.items import Board, board_view, menu_view
 from bot.ui.text import NO_PING, clip, input_problem, shown
 from bot.ui.undo import undo_button
@@ -275,8 +275,10 @@ class PlayController:
             return []
 
     # ---- private screen --------------------------------------------------------------------
-    async def show_screen(self, interaction: discord.Interaction[Any], channel_id: int) -> None:
-        """The player's own view, ephemeral: works with closed DMs and never reaches the channel."""
+    async def show_screen(self, interaction: discord.Interaction[Any], channel_id: int, *,
+                          in_words: bool = False) -> None:
+        """The player's own view, ephemeral: works with closed DMs and never reaches the channel. ``in_words``: the
+        whole screen as text (the game's summary of the private view), for screen readers, instead of the image."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             table: Table = await self.svc.table(channel_id)
@@ -285,14 +287,59 @@ class PlayController:
             await interaction.edit_original_response(content=shown(exc.message))
             return
         game = self.svc.game(table.game)
+        if in_words:
+            title = _("**Your screen — {title}**, move {n}:").format(title=shown(table.title), n=table.moves)
+            await send_pages(interaction, in_words_pages(title, embeds.named(table, game.summary(view))))
+            return
         image = await self.bot.images.private(table.game, view, names=table.names)
         order = await self.svc.my_order(channel_id, interaction.user.id)
         embed = embeds.private_embed(table, game.summary(view), [], image=image is not None,
                                      order=order[1] if order else None)
-        files = [discord.File(io.BytesIO(image), filename="screen.png")] if image else []
+        files = image_file(image, "screen.png", describe(game, view, table.names))
         news = await self.bot.notifier.news.pending(table, interaction.user.id)  # above the screen, then seen
         await interaction.edit_original_response(content=news_text(news, 1900) or None, embed=embed, attachments=files)
         await self.bot.notifier.news.shown(news, screen=True)
+
+    async def describe_board(self, interaction: discord.Interaction[Any], channel_id: int) -> None:
+        """The whole public board in words (the game's summary of the public view), ephemeral, in as many messages
+        as it takes: ``/game status text:True`` and the **Describe** button."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table: Table = await self.svc.table(channel_id)
+            if table.status == "lobby":
+                raise TableError(_("This game has not started yet: there is no board to describe."))
+            view = await self.svc.public_view(channel_id)
+        except TableError as exc:
+            await interaction.edit_original_response(content=shown(exc.message))
+            return
+        waiting = ", ".join(shown(table.seats[s].name) for s in table.awaited_seats)
+        title = _("**{title}**, move {n}:").format(title=shown(table.title), n=table.moves)
+        summary = embeds.named(table, self.svc.game(table.game).summary(view))
+        if waiting:
+            summary += "\n" + _("Waiting for: {names}").format(names=waiting)
+        await send_pages(interaction, in_words_pages(title, summary))
+
+
+def in_words_pages(title: str, text: str, limit: int = 2000) -> list[str]:
+    """``title`` and ``text`` as messages of at most ``limit`` characters, cut at line ends (a longer line is cut)."""
+    pages: list[str] = []
+    current = title
+    for line in text.splitlines():
+        line = clip(line, limit)
+        if current and len(current) + 1 + len(line) > limit:
+            pages.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    pages.append(current)
+    return pages
+
+
+async def send_pages(interaction: discord.Interaction[Any], pages: list[str]) -> None:
+    """Texts as the deferred ephemeral answer and follow-ups (in order)."""
+    await interaction.edit_original_response(content=pages[0], allowed_mentions=NO_PING)
+    for page in pages[1:]:
+        await interaction.followup.send(page, ephemeral=True, allowed_mentions=NO_PING)
 
 
 def setup(bot: BotCore) -> None:

@@ -42,7 +42,7 @@ def setup(bot: BotCore) -> None:
             text = sinceview.since_text(digest, room=1900) or _("Nothing has happened here since your last move.")
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PING)
             return
-        pager = sinceview.SincePager(interaction, digest, render)
+        pager = sinceview.SincePager(interaction, digest, render, game=bot.service.game(digest.game))
         await interaction.followup.send(pager.text(), files=await pager.files(), view=pager, ephemeral=True,
                                         allowed_mentions=NO_PING)
 

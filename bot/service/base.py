@@ -435,17 +435,20 @@ class ServiceBase:
                 private[s.user_id] = PrivateUpdate(view, texts)
         if row.status == "active":  # the next act compares against these instead of building the views again
             self._secrets[row.id] = (row.version, secrets_now)
-        image = None
+        image = focus = None
         if self.render:
             with channel_speaking(row.settings):  # the public board is the channel's: drawn in its language
                 image = await self._image(row.game, public, changes.last, seats, changes.last_events)
+                if image is not None and row.status == "active":  # a zoom on the decision's part, for phones
+                    focus = await self.images.focus(row.game, public, last=changes.last,
+                                                    last_events=changes.last_events, names=[s.name for s in seats])
         return Update(
             channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
             public_view=public, private=private,
             # never ping who left, nor who is away
             awaited=[u for u in table.awaited if u not in self._departed.get(row.id, ())
                      and (row.id, u) not in self._aways],
-            finished=state.outcome() if changes.finished else None, image=image, notice=notice,
+            finished=state.outcome() if changes.finished else None, image=image, focus=focus, notice=notice,
         )
 
     async def _image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None, seats: list[Seat],

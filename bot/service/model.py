@@ -147,6 +147,7 @@ class Update:
     awaited: list[int] = field(default_factory=list)
     finished: Outcome | None = None
     image: bytes | None = None
+    focus: bytes | None = None  # the enlarged part of the board the awaited decision is about (``render.focus``)
     notice: str | None = None
     reminder: bool = False  # only a reminder: nothing changed, ``awaited`` is the one player reminded
     question: Question | None = None  # a question the front end asks with buttons (a spent bank, a caretaker seat)

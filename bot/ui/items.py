@@ -94,6 +94,25 @@ class ScreenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{
         await _play(interaction).show_screen(interaction, self.channel_id)
 
 
+class DescribeButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                     template=rf"{PREFIX}:describe:(?P<ch>[0-9]+)"):
+    """"Describe": the whole board in words, ephemeral (for screen readers; ``/game status text:True``)."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label=_("Describe"), style=discord.ButtonStyle.secondary, emoji="📝",
+                              custom_id=f"{PREFIX}:describe:{channel_id}")
+        )
+        self.channel_id = channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Inter, item: Any, match: re.Match[str]) -> DescribeButton:
+        return cls(int(match["ch"]))
+
+    async def callback(self, interaction: Inter) -> None:
+        await _play(interaction).describe_board(interaction, self.channel_id)
+
+
 class ActionSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"{PREFIX}:act:{_BOARD}:(?P<page>[0-9]+):(?P<sim>[01])",
@@ -150,17 +169,18 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PR
                                            edit=_in_private_menu(interaction))
 
 
-DYNAMIC_ITEMS = (TurnButton, ScreenButton, ActionSelect, PageButton, SeatVoteButton, TimeoutVoteButton, ReclaimButton,
-                 RematchButton, RematchJoinButton, UndoButton)
+DYNAMIC_ITEMS = (TurnButton, ScreenButton, DescribeButton, ActionSelect, PageButton, SeatVoteButton, TimeoutVoteButton,
+                 ReclaimButton, RematchButton, RematchJoinButton, UndoButton)
 
 
 def board_view(board: Board, *, active: bool = True, finished: bool = False) -> discord.ui.View:
-    """The buttons under a board message: the turn and the screen while the game runs; Rematch under a finished
-    game's final board (none under an abandoned one)."""
+    """The buttons under a board message: the turn, the screen and the board in words while the game runs; Rematch
+    under a finished game's final board (none under an abandoned one)."""
     view = discord.ui.View(timeout=None)
     if active:
         view.add_item(TurnButton(board))
         view.add_item(ScreenButton(board.channel))
+        view.add_item(DescribeButton(board.channel))
     elif finished:
         view.add_item(RematchButton(board.game_id))
     return view

@@ -7,13 +7,13 @@ its buttons are a plain View with a timeout over the digest as it was when asked
 
 from __future__ import annotations
 
-import io
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from bot.service import SinceDigest
+from bot.ui.files import describe, image_file
 from bot.ui.pager import Pager
 from bot.ui.text import clip, shown
 from rules.words import N_, translator
@@ -85,9 +85,12 @@ def page_text(digest: SinceDigest, index: int) -> str:
 Render = Callable[[SinceDigest, int], Awaitable[bytes | None]]
 
 
-async def page_files(digest: SinceDigest, index: int, render: Render) -> list[discord.File]:
+async def page_files(digest: SinceDigest, index: int, render: Render, game: Any) -> list[discord.File]:
+    """The board after move ``index`` with its alt text (``game``: the rules, for their words)."""
     image = await render(digest, index)
-    return [discord.File(io.BytesIO(image), filename=f"since-{index + 1}.png")] if image else []
+    board = digest.boards[index]
+    last = board.lines[-1] if board.lines else None
+    return image_file(image, f"since-{index + 1}.png", describe(game, board.view, digest.names, last))
 
 
 class SincePager(Pager):
@@ -95,15 +98,15 @@ class SincePager(Pager):
     after the first move since the player's own."""
 
     def __init__(self, question: Interaction, digest: SinceDigest, render: Render, index: int = 0, *,
-                 timeout: float = SINCE_VIEW_SECONDS) -> None:
-        self.digest, self.render = digest, render
+                 game: Any = None, timeout: float = SINCE_VIEW_SECONDS) -> None:
+        self.digest, self.render, self.game = digest, render, game
         super().__init__(question, len(digest.boards), index, timeout=timeout)
 
     def text(self) -> str:
         return page_text(self.digest, self.index)
 
     async def files(self) -> list[discord.File]:
-        return await page_files(self.digest, self.index, self.render)
+        return await page_files(self.digest, self.index, self.render, self.game)
 
     async def page(self) -> dict[str, Any]:
         return {"content": self.text(), "attachments": await self.files()}

@@ -12,7 +12,7 @@ import pytest
 import render
 import rules
 from bot import terminal
-from bot.service import TableService
+from bot.service import TableService, name_seats
 from bot.terminal import parse_seats, pick, secret_lines
 from tests.support.toygame import TEST_GAMES
 
@@ -205,7 +205,7 @@ async def test_a_trade_offer_reads_with_names_and_repeats_only_what_changed(tmp_
     db = tmp_path / "n.sqlite3"
     # Issue 20: Bot Anna offers a trade on her first turn; Ada counters in one typed line and the bot takes it (Ada,
     # seat 1, is blue at 3 players: N-A22; blue starts with no ore, so she counters with brick).
-    moves = "counter 1 brick for 1 grain\noffer\ngive gold\nwant ore\nboard\nq\n"
+    moves = "counter 1 brick for 1 grain\noffer\ngive gold\nwant ore\nhand\nq\n"
     code, text = await session(db, moves, "--seats", "me,bot,bot", "--seed", "11", game="nuernberg")
     assert code == 0
     assert "Bot Anna offers 1 grain for 1 wool to everyone." in text
@@ -215,10 +215,10 @@ async def test_a_trade_offer_reads_with_names_and_repeats_only_what_changed(tmp_
     assert "Seat 0" not in text and "seat 0" not in text
     assert "Yours: " in text and "Only Ada can see" not in text  # the game's own summary shows the hand
     after_want = text.split("want ore\n", 1)[1]
-    assert "Changed (the rest as above, 'board' shows it all):" in after_want
+    assert "Changed (the rest as above, 'hand' shows it all):" in after_want
     assert "Your trade draft: give 1 gold; want 1 ore" in after_want
-    board = after_want.split("choice (1-", 1)[1].split("board\n", 1)[1]
-    assert board.count("Goods (recipe → where sold):") == 1  # 'board' prints the whole summary again
+    board = after_want.split("choice (1-", 1)[1].split("hand\n", 1)[1]
+    assert board.count("Goods (recipe → where sold):") == 1  # 'hand' prints the whole screen again
 
 
 async def test_help_rules_and_the_login_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -231,7 +231,8 @@ async def test_help_rules_and_the_login_name(tmp_path: Path, monkeypatch: pytest
                                io.StringIO("?\nrules\nq\n"), out, games=TEST_GAMES)
     text = out.getvalue()
     assert code == 0 and "Seats: " in text and "Grace" in text and "You" not in text.split("Seats: ")[1][:40]
-    assert "'board' the whole summary" in text and "Bid a secret card each round" in text
+    assert "'board' the whole board in words" in text and "'hand' your own screen" in text
+    assert "Bid a secret card each round" in text
 
 
 def test_default_name_falls_back_when_there_is_no_login(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -249,9 +250,9 @@ async def test_a_resumed_game_shows_exactly_the_screen_it_was_left_at(tmp_path: 
     if game not in rules.GAMES:
         pytest.skip(f"{game} not registered")
     db = tmp_path / "r.sqlite3"
-    code, first = await session(db, "1\n1\n1\nboard\nq\n", "--seats", "me,bot,bot", "--seed", "21", game=game)
+    code, first = await session(db, "1\n1\n1\nhand\nq\n", "--seats", "me,bot,bot", "--seed", "21", game=game)
     assert code == 0
-    left_at = first.rsplit("board\n", 1)[1].split("\nAda, your choice", 1)[0]
+    left_at = first.rsplit("hand\n", 1)[1].split("\nAda, your choice", 1)[0]
     code, again = await session(db, "q\n", "--seats", "me,bot,bot", game=game)
     assert code == 0 and "Resuming " in again
     shown = again.split("\n\n", 1)[1].split("\n   1) ", 1)[0]
@@ -329,3 +330,22 @@ async def test_nuernberg_offers_in_one_line_and_refusals_give_the_rules_reason(t
     assert "Refused: You do not have 9 gold to give." in text
     assert "Ada offers 1 gold for 1 ore to everyone." in text
     assert "Bot Anna declines the offer." in text  # 1 gold for a card is not fair to a bot (N-A25)
+
+
+@pytest.mark.skipif("nuernberg" not in rules.GAMES, reason="Nürnberg not registered")
+async def test_board_prints_the_public_board_and_hand_the_own_screen_in_words(tmp_path: Path) -> None:
+    db = tmp_path / "w.sqlite3"
+    code, text = await session(db, "board\nhand\nq\n", "--seats", "me,bot,bot", "--seed", "11", game="nuernberg")
+    assert code == 0
+    board = text.split("board\n", 1)[1].split("your choice (", 1)[0].rsplit("\n", 1)[0]
+    hand = text.split("hand\n", 1)[1].split("your choice (", 1)[0].rsplit("\n", 1)[0]
+    game = rules.GAMES["nuernberg"]
+    svc = await TableService.open(str(db), render=False)
+    try:
+        table = await svc.table(terminal.channel_for("nuernberg"))
+        public = await svc.public_view(table.channel)
+    finally:
+        await svc.close()
+    assert board == name_seats(game.summary(public), table.names)  # the whole board in words, players named
+    assert "Yours: " not in board and "Yours: " in hand  # the own screen shows the hand, the board does not
+    assert "Seat 0" not in board + hand
