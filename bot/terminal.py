@@ -470,14 +470,16 @@ def score_table(table: Table, outcome: Outcome) -> str:
     keys: list[str] = []
     for part in outcome.breakdown:
         keys += [k for k in part if k not in keys]
-    columns = rules.GAMES[table.game].score_columns if table.game in rules.GAMES else ()
+    game = rules.GAMES.get(table.game)
+    labels = game.score_labels if game is not None else {}
+    columns = (game.score_columns or tuple(labels)) if game is not None else ()
     keys.sort(key=lambda k: columns.index(k) if k in columns else len(columns))  # the final image's order
     names = table.names
     player, score = _("Player"), _("Score")
     width = max([len(n) for n in names] + [6, len(player)])
     tied = len(set(outcome.scores)) < len(outcome.scores) and len(outcome.tiebreak) == len(names)
     label = _(rules.GAMES[table.game].tiebreak_label if table.game in rules.GAMES else Game.tiebreak_label)
-    heads = {k: _(k) for k in keys}  # the breakdown's keys are the games' words (marked where they are defined)
+    heads = {k: _(labels[k]) if k in labels else k for k in keys}  # the game's N_()-marked names of its categories
     sw = max(5, len(score))
     header = f"{'#':>2}  {player:<{width}}  {score:>{sw}}" + "".join(
         f"  {heads[k]:>{max(len(heads[k]), 4)}}" for k in keys)

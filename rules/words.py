@@ -37,6 +37,8 @@ class Speaker(Protocol):
 
     def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str: ...
 
+    def pgettext(self, domain: str, context: str, message: str) -> str: ...
+
 
 class _English:
     """The source language: the message itself (and English's two plural forms)."""
@@ -48,6 +50,9 @@ class _English:
 
     def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str:
         return singular if n == 1 else plural
+
+    def pgettext(self, domain: str, context: str, message: str) -> str:
+        return message
 
 
 ENGLISH_SPEAKER: Speaker = _English()
@@ -86,6 +91,16 @@ def translator(domain: str) -> tuple[Gettext, Ngettext]:
         return _speaker.get().ngettext(domain, singular, plural, n)
 
     return gettext, ngettext
+
+
+def contextual(domain: str) -> Callable[[str, str], str]:
+    """The ``_p(context, message)`` of one domain: the same English word that other languages say differently
+    by its use (French "aucun" for members, "aucune" for cards): ``_p("members", "none")``."""
+
+    def pgettext(context: str, message: str) -> str:
+        return _speaker.get().pgettext(domain, context, message)
+
+    return pgettext
 
 
 def N_(message: str) -> str:
