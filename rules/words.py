@@ -125,6 +125,14 @@ def seat(n: int) -> str:
     return _("Seat {n}").format(n=n)
 
 
+def seat_in_text(n: int) -> str:
+    """A seat inside a sentence or a list ("waiting for seat 2"): lower case where the language writes a common noun
+    so (English, French, Italian), as ``seat(n)`` in German (nouns are capitalised). The front ends still put the
+    player's name in its place (``seat_pattern`` matches either case)."""
+    said = seat(n)
+    return said if _speaker.get().language == "de" else said[:1].lower() + said[1:]
+
+
 _PATTERNS: dict[str, re.Pattern[str]] = {}
 
 

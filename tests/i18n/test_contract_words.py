@@ -74,3 +74,18 @@ def test_none_takes_the_gender_of_what_it_counts_in_french() -> None:
         assert _p("objectives", "none") == "none"
     with speaking("qps"):
         assert _p("spaces", "none") != "none"
+
+
+def test_a_seat_mid_sentence_is_lower_case_but_in_german() -> None:
+    from rules import words
+
+    said = {}
+    for lang in ("en", "fr", "de", "it"):
+        with speaking(lang):
+            said[lang] = words.seat_in_text(2)
+            assert words.seat_pattern().fullmatch(said[lang])  # the front ends still find it to put the name there
+    assert said["en"] == "seat 2" and said["de"][:1].isupper() and said["fr"][:1].islower() and said["it"][:1].islower()
+    from rules.colonia import names
+    from rules.speicherstadt import text
+
+    assert text.seat_in_text is words.seat_in_text and names.seat_in_text is words.seat_in_text  # one definition
