@@ -304,6 +304,10 @@ class Terminal:
                 if line.lower() == "rules":
                     self.say(_(self.game.rules_summary) if self.game.rules_summary
                              else _("No rules summary for {game}.").format(game=_(self.game.title)))
+                    if self.game.reconstructed:  # as /game rules shows them: the game's words, translated
+                        self.say(_("Reconstructed component data:"))
+                        for made in self.game.reconstructed:
+                            self.say(f"  • {_(made)}")
                     continue
                 if line.lower() == "log":
                     for entry in await self.svc.log(self.channel, limit=20):

@@ -89,3 +89,26 @@ def test_a_seat_mid_sentence_is_lower_case_but_in_german() -> None:
     from rules.speicherstadt import text
 
     assert text.seat_in_text is words.seat_in_text and names.seat_in_text is words.seat_in_text  # one definition
+
+
+async def test_the_terminals_rules_command_shows_the_summary_and_the_reconstructed_lines_translated(tmp_path) -> None:
+    import argparse
+    import io
+
+    from bot import terminal
+    from rules.words import translator
+
+    game = rules.GAMES["speicherstadt"]
+    _, _n = translator("speicherstadt")
+    parser = argparse.ArgumentParser()
+    terminal.add_arguments(parser)
+    args = parser.parse_args(["speicherstadt", "--db", str(tmp_path / "t.sqlite3"), "--name", "Ada", "--seats",
+                              "Ada,bot", "--seed", "3", "--lang", "fr"])
+    out = io.StringIO()
+    assert await terminal.play(args, io.StringIO("rules\nq\n"), out) == 0
+    text = out.getvalue()
+    with speaking("fr"):
+        expected = [_(game.rules_summary), *(_(line) for line in game.reconstructed)]
+    assert game.reconstructed and "Données de matériel reconstituées :" in text
+    for line in expected:
+        assert line in text and line not in (game.rules_summary, *game.reconstructed), line
