@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from rules.colonia import data as D
-from rules.words import N_, seat_in_text, translator
+from rules.words import N_, translator
+from rules.words import seat_in_text as seat_in_text  # re-exported: the shared one (rules.words)
 
 _, _n = translator("colonia")
 

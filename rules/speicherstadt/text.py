@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from rules.core import Event
 from rules.speicherstadt.data import CARDS, GOOD_NAMES, GOODS, HALL_CONVERT_CUBES, HALL_SELL_CUBES, SEASON_NAMES
-from rules.words import seat, seat_in_text, translator
+from rules.words import seat, translator
+from rules.words import seat_in_text as seat_in_text  # re-exported: the shared one (rules.words)
 
 if TYPE_CHECKING:
     from rules.speicherstadt.state import SpeicherstadtState
