@@ -25,7 +25,7 @@ from babel.messages.pofile import read_po, write_po
 from bot.lang import DOMAINS, LANGUAGES, LOCALES_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYWORDS = {"_": None, "_n": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "_n": (1, 2), "N_": None, "_p": ((1, "c"), 2)}
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 
 # Which sources feed which domain (paths relative to the repository; a folder means every .py under it).

@@ -114,7 +114,7 @@ class DirectMessages:
         """At join: a short hello by DM proves DMs work; False only when Discord says they are closed."""
         try:
             await user.send(_("You joined **{title}** in {channel}. Your private screen will come here.").format(
-                title=table.title, channel=f"<#{table.channel}>"), allowed_mentions=NO_PING)
+                title=_(table.title), channel=f"<#{table.channel}>"), allowed_mentions=NO_PING)
         except discord.HTTPException as exc:
             return not await self._refused(user.id, exc)
         await self._delivered(user.id, was_ok=False)

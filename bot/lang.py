@@ -91,8 +91,11 @@ class CatalogSpeaker:
 
     def pgettext(self, domain: str, context: str, message: str) -> str:
         """A text with a gettext context (the command tree: the same word as a name and as a description)."""
-        table = self._domains.get(domain)
-        return str(table.pgettext(context, message)) if table is not None else message
+        for table in self._tables(domain):
+            found = str(table.pgettext(context, message))
+            if found != message:
+                return found
+        return message
 
 
 _ACCENTS = str.maketrans(

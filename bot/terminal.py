@@ -309,6 +309,10 @@ class Terminal:
                 if line.lower() == "rules":
                     self.say(_(self.game.rules_summary) if self.game.rules_summary
                              else _("No rules summary for {game}.").format(game=_(self.game.title)))
+                    if self.game.reconstructed:  # as /game rules shows them: the game's words, translated
+                        self.say(_("Reconstructed component data:"))
+                        for made in self.game.reconstructed:
+                            self.say(f"  • {_(made)}")
                     continue
                 if line.lower() == "log":
                     for entry in await self.svc.log(self.channel, limit=20):
@@ -475,14 +479,16 @@ def score_table(table: Table, outcome: Outcome) -> str:
     keys: list[str] = []
     for part in outcome.breakdown:
         keys += [k for k in part if k not in keys]
-    columns = rules.GAMES[table.game].score_columns if table.game in rules.GAMES else ()
+    game = rules.GAMES.get(table.game)
+    labels = game.score_labels if game is not None else {}
+    columns = (game.score_columns or tuple(labels)) if game is not None else ()
     keys.sort(key=lambda k: columns.index(k) if k in columns else len(columns))  # the final image's order
     names = table.names
     player, score = _("Player"), _("Score")
     width = max([len(n) for n in names] + [6, len(player)])
     tied = len(set(outcome.scores)) < len(outcome.scores) and len(outcome.tiebreak) == len(names)
     label = _(rules.GAMES[table.game].tiebreak_label if table.game in rules.GAMES else Game.tiebreak_label)
-    heads = {k: _(k) for k in keys}  # the breakdown's keys are the games' words (marked where they are defined)
+    heads = {k: _(labels[k]) if k in labels else k for k in keys}  # the game's N_()-marked names of its categories
     sw = max(5, len(score))
     header = f"{'#':>2}  {player:<{width}}  {score:>{sw}}" + "".join(
         f"  {heads[k]:>{max(len(heads[k]), 4)}}" for k in keys)

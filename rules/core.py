@@ -408,6 +408,10 @@ class Game(ABC):
     #: the order of ``Outcome.breakdown``'s categories on the game's final image, for text tables of a stored outcome
     #: (the store reloads the breakdown with its keys sorted); empty: the breakdown's own order.
     score_columns: ClassVar[tuple[str, ...]] = ()
+    #: ``Outcome.breakdown``'s category key -> its name as a heading (``N_()``-marked: translate where shown), the
+    #: words the game's final image uses. Every key a game's breakdown has must be here: text tables (the terminal,
+    #: the demo) show ``_(score_labels[key])``, never the raw key. Without ``score_columns``, this is their order.
+    score_labels: ClassVar[Mapping[str, str]] = {}
     #: first words of actions that only their seat may see (secret choices, hidden holdings).
     secret_verbs: ClassVar[frozenset[str]] = frozenset()
     #: what the front ends say while several seats are awaited in a public step (``State.secret_simultaneous``).

@@ -37,6 +37,8 @@ class Speaker(Protocol):
 
     def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str: ...
 
+    def pgettext(self, domain: str, context: str, message: str) -> str: ...
+
 
 class _English:
     """The source language: the message itself (and English's two plural forms)."""
@@ -48,6 +50,9 @@ class _English:
 
     def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str:
         return singular if n == 1 else plural
+
+    def pgettext(self, domain: str, context: str, message: str) -> str:
+        return message
 
 
 ENGLISH_SPEAKER: Speaker = _English()
@@ -88,6 +93,16 @@ def translator(domain: str) -> tuple[Gettext, Ngettext]:
     return gettext, ngettext
 
 
+def contextual(domain: str) -> Callable[[str, str], str]:
+    """The ``_p(context, message)`` of one domain: the same English word that other languages say differently
+    by its use (French "aucun" for members, "aucune" for cards): ``_p("members", "none")``."""
+
+    def pgettext(context: str, message: str) -> str:
+        return _speaker.get().pgettext(domain, context, message)
+
+    return pgettext
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it here (translate where it is shown)."""
     return message
@@ -108,6 +123,14 @@ def seat(n: int) -> str:
     """A seat as the texts name it ('Seat 2' / 'Joueur 2'): the front ends put the player's name there
     (``seat_pattern``). Texts never write the word themselves: ``_("{who} buys").format(who=seat(2))``."""
     return _("Seat {n}").format(n=n)
+
+
+def seat_in_text(n: int) -> str:
+    """A seat inside a sentence or a list ("waiting for seat 2"): lower case where the language writes a common noun
+    so (English, French, Italian), as ``seat(n)`` in German (nouns are capitalised). The front ends still put the
+    player's name in its place (``seat_pattern`` matches either case)."""
+    said = seat(n)
+    return said if _speaker.get().language == "de" else said[:1].lower() + said[1:]
 
 
 _PATTERNS: dict[str, re.Pattern[str]] = {}

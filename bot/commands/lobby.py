@@ -313,7 +313,7 @@ class GameCommands(app_commands.Group):
             question = (_("Really abandon **{title}** here? The game ends for everyone at the table.")
                         if table.channel == interaction.channel_id else
                         _("Really abandon **{title}** (game #{game})? The game ends for everyone at the table."))
-            await ask(interaction, question.format(title=table.title, game=table.game_id), _("Abandon"),
+            await ask(interaction, question.format(title=_(table.title), game=table.game_id), _("Abandon"),
                       functools.partial(self._abandon_now, table.channel, moderator))
             return
         if game is not None and table.channel != interaction.channel_id:
@@ -354,7 +354,7 @@ class GameCommands(app_commands.Group):
             return
         await interaction.edit_original_response(
             content="📦 " + _("Done: **{title}** (game #{game}) continues here.").format(
-                title=update.table.title, game=update.table.game_id))
+                title=_(update.table.title), game=update.table.game_id))
         await self.bot.notifier.publish(update)
 
     @app_commands.command(name="seat-vote", description="Vote on the seat of a player who left the server")

@@ -131,7 +131,7 @@ class PlayController:
         except TableError as exc:
             await reply(interaction, shown(exc.message))
             return
-        text = _("**{title}** — your options ({n}):").format(title=table.title, n=len(legal))
+        text = _("**{title}** — your options ({n}):").format(title=_(table.title), n=len(legal))
         if stale and not await self._newest(interaction, board):
             # an earlier board, but the player is awaited: the current menu, said plainly
             text = _("The board has moved on since that message (now move {n}).").format(n=table.moves) + " " + text
@@ -260,7 +260,7 @@ class PlayController:
                 return
             if table.game != game:
                 await reply(interaction, _("This channel's game is {title}: use `/move` or its own commands.").format(
-                    title=table.title))
+                    title=_(table.title)))
                 return
         await self.perform(interaction, interaction.channel_id, action, None)
 

@@ -57,7 +57,7 @@ def mygames_line(game: MyGame, user: int) -> str:
     """One game in /game mygames: title, number, link, whose move it is (and the time left when it is yours), and
     for a paused table why, and how to go on."""
     t = game.table
-    line = "• " + _("**{title}** (game #{game})").format(title=shown(t.title), game=t.game_id) + f" {link(t)} — "
+    line = "• " + _("**{title}** (game #{game})").format(title=shown(_(t.title)), game=t.game_id) + f" {link(t)} — "
     if t.status == "lobby":
         line += (_("lobby, {seated}/{most} seats, you host: `/game start`") if t.host == user
                  else _("lobby, {seated}/{most} seats")).format(seated=len(t.seats), most=t.max_players)
@@ -182,7 +182,7 @@ def setup(bot: BotCore) -> None:
             " the start; the options, the seats and the {n} log entry. Check it yourself: {command}.",
             "The record of **{title}** (game #{game}, {status}): seed {seed}, whose SHA-256 {digest} was published at"
             " the start; the options, the seats and all {n} log entries. Check it yourself: {command}.",
-            len(data["log"])).format(title=shown(table.title), game=table.game_id,
+            len(data["log"])).format(title=shown(_(table.title)), game=table.game_id,
                                      status=embeds.status_word(table.status), seed=f"`{data['seed']}`",
                                      digest=f"`{data['seed_digest']}`", n=len(data["log"]),
                                      command=f"`kontor verify {name}`")

@@ -86,7 +86,7 @@ def recent_lines(events: Sequence[str], log_hint: bool = False) -> list[str]:
 def board_embed(table: Table, summary: str, events: Sequence[str], *, image: bool) -> discord.Embed:
     """The public board: what just happened, the game's public summary, the seats. Never a private view."""
     recent = recent_lines(events, log_hint=True)
-    title = clip(table.title, 256)
+    title = clip(_(table.title), 256)
     description = clip("\n".join(recent) or "—", 2000)
     seats = clip(seat_lines(table), 1024)
     footer = _("Move {n}").format(n=table.moves)
@@ -106,7 +106,7 @@ def board_embed(table: Table, summary: str, events: Sequence[str], *, image: boo
 
 
 def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
-    embed = discord.Embed(title=clip(f"{table.title} — {status_word(table.status)}", 256), colour=COLOUR,
+    embed = discord.Embed(title=clip(f"{_(table.title)} — {status_word(table.status)}", 256), colour=COLOUR,
                           description=clip("\n".join(shown_lines(events)) or "—", 2000))
     embed.add_field(name=_("Seats ({seated}/{most}, needs {least})").format(
                         seated=len(table.seats), most=table.max_players, least=table.min_players),
@@ -144,7 +144,7 @@ def private_embed(table: Table, summary: str, events: Sequence[str], *, image: b
     """One player's own screen (sent only by DM or as an ephemeral reply); ``events`` under ``heading`` (a turn's
     private news can be many lines: as many of the newest as the embed holds); ``order``: their standing order."""
     heading = heading or _("Just now")
-    title = clip(_("Your screen — {title}").format(title=table.title), 256)
+    title = clip(_("Your screen — {title}").format(title=_(table.title)), 256)
     embed = discord.Embed(title=title, colour=COLOUR, description=clip(named(table, summary) or "—", 4000))
     if events:
         room = min(3 * MAX_FIELD, MAX_EMBED - len(title) - len(embed.description or "") - 100)

@@ -31,7 +31,7 @@ def begins_text(table: Table) -> str:
     """The public start of a game (the caller speaks the table's language)."""
     return "🎲 " + _("**{title}** begins! Fair dice: the seed's SHA-256 is `{digest}`; the seed itself is revealed at"
                     " the end so anyone can replay and check every shuffle.").format(
-        title=table.title, digest=table.seed_digest or "")
+        title=_(table.title), digest=table.seed_digest or "")
 
 
 async def _refuse(interaction: Inter, exc: TableError) -> None:

@@ -78,7 +78,7 @@ def page_label(digest: SinceDigest, index: int) -> str:
 
 def page_text(digest: SinceDigest, index: int) -> str:
     top = since_text(digest, room=1300) or "📰 " + _("{heading}: nothing new.").format(heading=heading(digest))
-    title = _("**{title}** (game #{game})").format(title=shown(digest.title), game=digest.game_id)
+    title = _("**{title}** (game #{game})").format(title=shown(_(digest.title)), game=digest.game_id)
     return clip(f"{title}\n{top}\n{page_label(digest, index)}", 2000)
 
 

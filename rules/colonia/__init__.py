@@ -30,6 +30,9 @@ class ColoniaGame(Game):
         "family_revealed": SECRET, "vote_result": SECRET, "windows": REVEAL, "game_over": REVEAL,
     }
     option_choices: ClassVar[dict[str, list[str]]] = {}
+    #: the final image's column headings (render/colonia.py)
+    score_labels: ClassVar[Mapping[str, str]] = {"relics": N_("Relics"), "shrines": N_("Shrines"),
+                                                 "windows": N_("Windows")}
     rules_summary: ClassVar[str] = N_(
         "6 weeks of 7 days. Mon: a week card fills the market stalls, sets the craftsmen's regular orders, the "
         "extra-order dice and how many ships sail (all 4 in week 6); 3 decrees are revealed. "

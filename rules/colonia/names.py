@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from rules import words
 from rules.colonia import data as D
 from rules.words import N_, translator
+from rules.words import seat_in_text as seat_in_text  # re-exported: the shared one (rules.words)
 
 _, _n = translator("colonia")
 
@@ -82,11 +82,6 @@ def decree_text(did: str) -> str:
     return _(D.DECREE_BY_ID[did].text)
 
 
-def seat_in_text(n: int) -> str:
-    """A seat inside a sentence or a list ('seat 2'): lower-case as English, French and Italian write a common noun
-    there; German keeps its capital (nouns are capitalised). The front ends put the player's name in its place."""
-    said = words.seat(n)
-    return said if words.language() == "de" else said[:1].lower() + said[1:]
 
 
 def seats(numbers: list[int]) -> str:

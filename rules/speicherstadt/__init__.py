@@ -37,6 +37,7 @@ class SpeicherstadtGame(Game):
     reconstructed: ClassVar[list[str]] = RECONSTRUCTED
     together_text: ClassVar[str] = N_("Everyone loads at the same time; each step shows at once.")
     tiebreak_label: ClassVar[str] = N_("Coins")
+    score_labels: ClassVar[Mapping[str, str]] = views.BREAKDOWN_LABELS
     #: undo (docs/service.md "Undo"): the cards turned over from the pile as a round starts (the ship cubes drawn with
     #: them use the Rng). Loading at the same time is public: each step shows at once, nothing is kept secret.
     reveal_events: ClassVar[Mapping[str, str]] = {"reveal": REVEAL, "special_end": REVEAL, "end": REVEAL}

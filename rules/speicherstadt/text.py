@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from rules.core import Event
 from rules.speicherstadt.data import CARDS, GOOD_NAMES, GOODS, HALL_CONVERT_CUBES, HALL_SELL_CUBES, SEASON_NAMES
-from rules.words import language, seat, translator
+from rules.words import seat, translator
+from rules.words import seat_in_text as seat_in_text  # re-exported: the shared one (rules.words)
 
 if TYPE_CHECKING:
     from rules.speicherstadt.state import SpeicherstadtState
@@ -38,11 +39,6 @@ def season_name(season: str) -> str:
     return _(SEASON_NAMES[season]) if season in SEASON_NAMES else season
 
 
-def seat_in_text(n: int) -> str:
-    """A seat named inside a sentence: 'seat 2' (lower case, as English always wrote it) where the language writes
-    its nouns in lower case, ``seat(n)`` as it is in German. Either way the front ends put the player's name there."""
-    name = seat(n)
-    return name if language() == "de" else name[:1].lower() + name[1:]
 
 
 def goods_text(counts: dict[str, int] | None, empty: str | None = None) -> str:

@@ -48,6 +48,9 @@ class StrasbourgGame(Game):
     rules_summary: ClassVar[str] = RULES_SUMMARY
     reconstructed: ClassVar[list[str]] = list(RECONSTRUCTED)
     score_columns: ClassVar[tuple[str, ...]] = SCORE_COLUMNS
+    #: the final image's headings (render/strasbourg/final.py), "Privileges" in full
+    score_labels: ClassVar[Mapping[str, str]] = dict(zip(SCORE_COLUMNS, (
+        N_("Council"), N_("City"), N_("Chapels"), N_("Edifices"), N_("Privileges"), N_("Objectives")), strict=True))
 
     def public_action(self, action: str) -> str | None:
         return None if is_secret_action(action) else action  # a one-line split may be typed without its verb

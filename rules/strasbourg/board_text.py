@@ -23,9 +23,10 @@ from rules.strasbourg.data import (
     PRICES,
     SEAT_NAMES,
 )
-from rules.words import N_, seat, translator
+from rules.words import N_, contextual, seat, translator
 
 _, _n = translator("strasbourg")
+_p = contextual("strasbourg")
 
 ROLE_NAMES = {"master": N_("Master"), "journeyman": N_("Journeyman"), "apprentice": N_("Apprentice")}
 STEP_NAMES = {"nobility": N_("Nobility & Church"), "merchants": N_("Merchants"), "chapel": N_("Chapel"),
@@ -180,7 +181,7 @@ def city_lines(view: dict[str, Any], step_guild: str | None = None) -> list[str]
                  for s, cells in sorted(members.items())]
         lines = [_("City members: {list}").format(list="; ".join(parts))]
     else:
-        lines = [_("City members: {list}").format(list=_("none"))]
+        lines = [_("City members: {list}").format(list=_p("members", "none"))]
     taken = set(view["city"])
     built = set(view["built"])
     chapels = set(view["chapels"])
@@ -188,15 +189,15 @@ def city_lines(view: dict[str, Any], step_guild: str | None = None) -> list[str]
     guilds = sorted(GUILDS, key=lambda g: g != step_guild)
     for guild in guilds:
         free = [f"{c} ({PRICES[c]})" for c in GUILD_SPACES[guild] if c not in taken]
-        spaces = ", ".join(free) or _("none")
+        spaces = ", ".join(free) or _p("spaces", "none")
         if guild == step_guild:
             lines.append("  " + _("{guild} (in play): {spaces}").format(guild=names.guild_name(guild), spaces=spaces))
         else:
             lines.append("  " + _("{guild}: {spaces}").format(guild=names.guild_name(guild), spaces=spaces))
     free_chapels = [c for c in CHAPEL_SPACES if c not in chapels]
-    lines.append(_("Free chapel spaces: {list}").format(list=", ".join(free_chapels) or _("none")))
+    lines.append(_("Free chapel spaces: {list}").format(list=", ".join(free_chapels) or _p("spaces", "none")))
     free_building = [c for c in BUILDING_SPACES if c not in built]
-    lines.append(_("Free building spaces: {list}").format(list=", ".join(free_building) or _("none")))
+    lines.append(_("Free building spaces: {list}").format(list=", ".join(free_building) or _p("spaces", "none")))
     return lines
 
 
@@ -230,16 +231,16 @@ def decision_lines(view: dict[str, Any], bids: str = "", bidder: bool = False) -
         guild = str(task.get("guild"))
         free = [f"{c} ({PRICES[c]})" for c in GUILD_SPACES.get(guild, ()) if c not in taken]
         lines.append(_("Free {guild} spaces (price in coins): {spaces}").format(
-            guild=names.guild_name(guild), spaces=", ".join(free) or _("none")))
+            guild=names.guild_name(guild), spaces=", ".join(free) or _p("spaces", "none")))
     elif kind == "chapel":
         chapels = set(view["chapels"])
         free = [_("{space} (next to {cells})").format(space=c, cells=", ".join(cells))
                 for c, cells in CHAPEL_SPACES.items() if c not in chapels]
-        lines.append(_("Free chapel spaces: {list}").format(list="; ".join(free) or _("none")))
+        lines.append(_("Free chapel spaces: {list}").format(list="; ".join(free) or _p("spaces", "none")))
     elif kind == "edifice":
         built = set(view["built"])
         lines.append(_("Free building spaces: {list}").format(
-            list=", ".join(c for c in BUILDING_SPACES if c not in built) or _("none")))
+            list=", ".join(c for c in BUILDING_SPACES if c not in built) or _p("spaces", "none")))
     elif kind == "merchant":
         lines.append(goods_values_line())
     elif view.get("bid"):
@@ -249,7 +250,7 @@ def decision_lines(view: dict[str, Any], bids: str = "", bidder: bool = False) -
             guild = str(view.get("step_guild"))
             free = [f"{c} ({PRICES[c]})" for c in GUILD_SPACES.get(guild, ()) if c not in taken]
             lines.append(_("Free {guild} spaces (price in coins): {spaces}").format(
-                guild=names.guild_name(guild), spaces=", ".join(free) or _("none")))
+                guild=names.guild_name(guild), spaces=", ".join(free) or _p("spaces", "none")))
     return [line for line in lines if line]
 
 
@@ -293,7 +294,7 @@ def final_lines(view: dict[str, Any]) -> list[str]:
             else:
                 items.append(_("{id} {text}: missed, -{points}").format(id=o["id"], text=text,
                                                                          points=OBJECTIVE_PENALTY))
-        lines.append("  " + _("objectives kept: {list}").format(list="; ".join(items) or _("none")))
+        lines.append("  " + _("objectives kept: {list}").format(list="; ".join(items) or _p("objectives", "none")))
     return lines
 
 

@@ -12,7 +12,7 @@ from rules.strasbourg.data import (
 )
 from rules.strasbourg.steps import step_kind
 from rules.views import BaseView
-from rules.words import ENGLISH, N_, language, seat, translator
+from rules.words import N_, seat_in_text, translator
 
 if TYPE_CHECKING:
     from rules.strasbourg.state import StrasbourgState
@@ -74,17 +74,10 @@ _STEP_WHAT = {"nobility": N_("Nobility & Church"), "merchants": N_("Merchants"),
               "edifice": N_("edifice")}
 
 
-def _waiting(seat_no: int) -> str:
-    """A seat mid-sentence: English has always written it in lower case ("waiting for seat 2"); the other
-    languages keep their capital (a German noun)."""
-    name = seat(seat_no)
-    return name.lower() if language() == ENGLISH else name
-
-
 def status_line(st: StrasbourgState) -> str:
     if st.phase == "over":
         return _("Game over")
-    waiting = ", ".join(_waiting(s) for s in st.to_act())
+    waiting = ", ".join(seat_in_text(s) for s in st.to_act())
     if st.phase == "planning":
         return _("Round {round}/{rounds} · planning · waiting for {waiting}").format(
             round=st.round, rounds=ROUNDS, waiting=waiting)

@@ -31,5 +31,5 @@ async def test_the_final_table_follows_the_images_columns(tmp_path: Path) -> Non
     assert code == 0 and "Strasbourg: game over." in text
     header = next(line for line in text.splitlines() if line.startswith(" #  Player"))
     # the breakdown in the image's order; a tie-break column follows only when scores tie
-    assert header.split()[3:9] == ["council", "city", "chapels", "edifices", "privileges", "objectives"]
+    assert header.split()[3:9] == ["Council", "City", "Chapels", "Edifices", "Privileges", "Objectives"]
     assert header.split()[9:] in ([], ["Tie-break"])

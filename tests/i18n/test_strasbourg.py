@@ -84,7 +84,7 @@ def test_english_is_what_it_was() -> None:
     with speaking("fr"):
         assert state.describe("draw") == "Piocher la carte d'influence du dessus"
         status = GAME.summary(state.view(0)).splitlines()[0]
-        assert status.startswith("Tour 1/5 · programmation · en attente de Joueur 0")
+        assert status.startswith("Tour 1/5 · programmation · en attente de joueur 0")  # rules.words.seat_in_text
 
 
 # ---------------------------------------------------------------- images
