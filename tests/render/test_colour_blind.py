@@ -13,7 +13,7 @@ from itertools import combinations
 import pytest
 from PIL import Image
 
-from render import colonia_art, kit, nuernberg_art
+from render import colonia_art, kit, nuernberg_art, strasbourg_art
 from render import speicherstadt as ss
 from tests.support.cvd import KINDS, difference, simulate
 
@@ -32,7 +32,17 @@ MARK_SETS: dict[str, Callable[[], Mapping[object, Image.Image]]] = {
     "Nürnberg manufactures": lambda: {s: nuernberg_art.manufacture(s, SIZE) for s in SEATS},
     "Nürnberg toll bars": lambda: {s: nuernberg_art.toll_bar(s, 46, 16, 0) for s in SEATS},  # the panel's size
     "Nürnberg resources": lambda: {r: nuernberg_art.resource_chip(r, SIZE) for r in nuernberg_art.RESOURCE_COLOUR},
+    "Strasbourg guilds and council seats": lambda: {
+        seat: _on(strasbourg_art.SEAT_COLOUR[seat], strasbourg_art.pictogram(icon, SIZE))
+        for seat, icon in strasbourg_art.SEAT_ICON.items()},
 }
+
+
+def _on(colour: tuple[int, int, int], icon: Image.Image) -> Image.Image:
+    """A pictogram on its guild's colour, as the board's council cells and city spaces draw it."""
+    cell = Image.new("RGBA", icon.size, (*colour, 255))
+    cell.alpha_composite(icon.convert("RGBA"))
+    return cell
 THRESHOLD = 0.05  # share of pixels whose light/dark pattern differs: below it two marks read as one
 
 
