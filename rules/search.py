@@ -78,13 +78,16 @@ def determinize(state: State[Any], seat: int, rng: Rng, redeal: Redeal) -> State
 
 
 def result(world: State[Any], seat: int) -> float:
-    """The finished ``world``'s value to ``seat``: its share of the win, plus up to 0.1 for its score margin."""
+    """The finished ``world``'s value to ``seat``: its share of the win, plus half a win's worth for its score margin
+    (tanh-scaled). The margin is the quieter signal: two moves compared on the same worlds differ in it far more
+    often than in who won, so a better move passes the confirmation sooner (Colonia: 5 of 12 with it, 2 of 12 with
+    0.05 of a win)."""
     outcome = world.outcome()
     top = [s for s, rank in enumerate(outcome.ranks) if rank == 1]
     win = 1 / len(top) if seat in top else 0.0
     others = [score for s, score in enumerate(outcome.scores) if s != seat]
     margin = outcome.scores[seat] - max(others) if others else 0
-    return win + 0.05 * (1 + math.tanh(margin / 10))
+    return win + 0.5 * math.tanh(margin / 10)
 
 
 def playout(game: Game, world: State[Any], rng: Rng) -> None:
