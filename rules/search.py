@@ -5,10 +5,10 @@ the searching seat cannot tell from the real one — the game's ``redeal_hidden`
 hidden thing (deck orders, other seats' hidden holdings and secret choices) and the world gets a new seed, so the
 future's dice and draws are unknown too — then plays each surviving candidate move in it and plays the game out
 with every seat choosing by the game's own heuristic bot, on the same random stream for every candidate. A
-candidate's value is its mean result for the searching seat (a win counts 1, shared between tied winners, plus a
-small term for the score margin, which separates losses from near wins); sequential halving drops the worse half
-of the candidates after each phase, and the heuristic's own pick is kept unless another move beats it on the same
-worlds by a margin and beyond the noise (``clearly_better``).
+candidate's value is its mean result for the searching seat (a win counts 1, shared between tied winners, plus up
+to half a win for the score margin, which separates losses from near wins). Half the budget selects one challenger
+by sequential halving; the other half compares it with the heuristic's own pick on fresh worlds, and the pick is
+kept unless the challenger beats it there by a margin and beyond the noise (``clearly_better``).
 
 It never reads another seat's secret: the only things of the real state it uses are what ``redeal_hidden`` keeps,
 i.e. what the seat may see, and ``redeal_hidden`` is canonical (the same view and random stream give the same
