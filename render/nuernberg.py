@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image, ImageDraw
 
@@ -41,6 +41,7 @@ from render.kit import (
     text_width,
 )
 from rules.nuernberg import names as nb_names
+from rules.nuernberg.board_words import affordable, can_build
 from rules.nuernberg.text import and_list
 from rules.nuernberg.views import PHASE_NAMES
 from rules.words import N_, translator
@@ -612,25 +613,6 @@ def _draw_hand(cv: Canvas, box: Box, hand: dict[str, int], me: NuernbergPlayer) 
         cv.text_in(count_box, str(n), 48, "bold", INK if n else INK_SOFT)
 
 
-def _can_build(kind: str, view: NuernbergView, me: NuernbergPlayer, hand: dict[str, int]) -> bool:
-    """Affordable, a piece left, and (for the city) a place open: the public checks the view allows."""
-    if not _affordable(COSTS[kind], hand, me["gold"]) or (me.get("pieces_left") or {}).get(kind, 1) <= 0:
-        return False
-    city = view["city"]
-    if kind == "wall":
-        return city.get("next_wall") is not None
-    if kind == "tower":
-        bauhof = any(d.get("owner") == me["seat"] and d.get("bauhof") for d in city["discs"])
-        return bauhof and any(t.get("open") for t in city["towers"])
-    if kind == "manufacture":
-        return any(d.get("owner") is None for d in city["discs"])
-    return True
-
-
-def _affordable(cost: dict[str, int], hand: dict[str, int], gold: int) -> bool:
-    return all((gold if item == "gold" else hand.get(item, 0)) >= n for item, n in cost.items())
-
-
 def _cost_icons(cv: Canvas, x: float, cy: float, cost: dict[str, int], size: int = 34) -> float:
     for item, n in cost.items():
         for _ in range(n if item != "gold" else 1):
@@ -650,7 +632,7 @@ def _draw_builds(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergPlayer,
     left = me.get("pieces_left") or {}
     seat = me["seat"]
     for (kind, cost), row in zip(COSTS.items(), rows, strict=False):
-        ok = _can_build(kind, view, me, hand)
+        ok = can_build(kind, cast(dict[str, Any], view), cast(dict[str, Any], me), hand)
         if kind == "toll":
             sprite = art.toll_bar(seat, 46, 16, 0)
         elif kind == "settlement":
@@ -693,7 +675,7 @@ def _draw_goods(cv: Canvas, box: Box, view: NuernbergView, me: NuernbergPlayer, 
     rows = inner.rest_below(40, 4).rows(*([1] * max(1, len(goods))), gap=4)
     doubled = _doubled(view, me["seat"])
     for g, row in zip(goods, rows, strict=False):
-        ok = _affordable(g["recipe"], hand, 0)
+        ok = affordable(g["recipe"], hand, 0)
         if ok:
             cv.draw.rounded_rectangle(row.rect, radius=10, fill=mix(GOOD, PAPER, 0.8))
         _paste(cv, art.icon(g["good"], 44), (row.x + 26, row.cy))

@@ -320,13 +320,14 @@ def final_lines(view: dict[str, Any]) -> list[str]:
 
 
 # ---------------------------------------------------------------- a player's own screen
-def _affordable(cost: dict[str, int], hand: dict[str, int], gold: int) -> bool:
+def affordable(cost: dict[str, int], hand: dict[str, int], gold: int) -> bool:
     return all((gold if item == "gold" else hand.get(item, 0)) >= n for item, n in cost.items())
 
 
-def _can_build(kind: str, view: dict[str, Any], me: dict[str, Any], hand: dict[str, int]) -> bool:
-    """As the private screen ticks it: affordable, a piece left, and (in the city) a place open."""
-    if not _affordable(COSTS[kind], hand, me["gold"]) or (me.get("pieces_left") or {}).get(kind, 1) <= 0:
+def can_build(kind: str, view: dict[str, Any], me: dict[str, Any], hand: dict[str, int]) -> bool:
+    """Affordable, a piece left, and (in the city) a place open: what the view allows to check (the private
+    screen's ticks and its words both use it)."""
+    if not affordable(COSTS[kind], hand, me["gold"]) or (me.get("pieces_left") or {}).get(kind, 1) <= 0:
         return False
     city = view["city"]
     if kind == "wall":
@@ -349,7 +350,7 @@ def own_screen_lines(view: dict[str, Any]) -> list[str]:
     left = me.get("pieces_left") or {}
     lines = [_("Build (cost): can you build now?")]
     for kind, cost in COSTS.items():
-        verdict = _("yes") if _can_build(kind, view, me, hand) else _("not now")
+        verdict = _("yes") if can_build(kind, view, me, hand) else _("not now")
         name = names.tr(PIECE_NAMES[kind])
         if kind in left:
             lines.append("  " + _("{piece} ({cost}): {verdict}; {n} left").format(
@@ -361,7 +362,7 @@ def own_screen_lines(view: dict[str, Any]) -> list[str]:
     lines.append(_("Produce and sell (recipe): can you now?"))
     for g in view.get("goods") or []:
         collector = g.get("toll_to")
-        ok = _affordable(g["recipe"], hand, 0)
+        ok = affordable(g["recipe"], hand, 0)
         if g["good"] in doubled:
             price = _("{price} gold (double price)").format(price=2 * g["price"])
         else:

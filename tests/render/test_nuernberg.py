@@ -20,6 +20,7 @@ from render.kit import HIGHLIGHT, RGB, Box, Canvas, player
 from rules import get_game
 from rules.core import Rng
 from rules.nuernberg import data
+from rules.nuernberg.board_words import can_build
 from rules.nuernberg.checks import redeal_hidden
 from rules.nuernberg.state import NuernbergState
 from tests.render.helpers import (
@@ -280,9 +281,9 @@ def test_private_screen_ticks_what_the_hand_pays_for() -> None:
     rich = {**me, "hand": dict.fromkeys(nb.RESOURCES, 9), "gold": 9}
     poor = {**me, "hand": dict.fromkeys(nb.RESOURCES, 0), "gold": 0}
     for kind in nb.COSTS:
-        assert not nb._can_build(kind, view, poor, poor["hand"])
-    assert nb._can_build("toll", view, rich, rich["hand"]) == (me["pieces_left"]["toll"] > 0)
-    assert nb._can_build("wall", view, rich, rich["hand"]) == (view["city"]["next_wall"] is not None)
+        assert not can_build(kind, view, poor, poor["hand"])
+    assert can_build("toll", view, rich, rich["hand"]) == (me["pieces_left"]["toll"] > 0)
+    assert can_build("wall", view, rich, rich["hand"]) == (view["city"]["next_wall"] is not None)
 
 
 def test_private_costs_match_the_rules() -> None:
