@@ -12,8 +12,9 @@ order, so a public image cannot show a secret by construction.
   the fallback, used where ``last_events`` is absent (the terminal, ``/game status``) or where
   ``last_from_events`` returns None because the step's events do not say what the move was.
 - ``names``: player names by seat; when absent the image says "Seat 1", "Seat 2", ...
-- ``focus(game, view, ...)``: the part of the board the awaited decision is about, enlarged for phones (a
-  renderer's ``focus_region(view) -> region name | None`` picks one of its canvas's regions), or None.
+- ``focus(game, view, ...)``: the part of the board the awaited decision is about, at a size a phone reads (a
+  renderer's ``focus_region(view)`` names one or several of its canvas's regions, or its ``draw_focus`` draws
+  the panel: ``render/zoom.py``), or None.
 
 The functions are synchronous and CPU-bound: call them with ``asyncio.to_thread``.
 Each game's declaration (``rules.PARTS[name].render``, see rules/__init__.py) names its module, ``render/<game>.py``
@@ -24,13 +25,13 @@ for the four games, exposing ``draw_board(view, last, names) -> Canvas`` and
 from __future__ import annotations
 
 import importlib
-import io
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
 from PIL import Image
 
+from render import zoom
 from render.kit import Box, Canvas
 from rules.core import Event
 
@@ -82,17 +83,14 @@ def private(game_name: str, view: dict[str, Any], *, names: Sequence[str] | None
     return private_canvas(game_name, view, names=names).png()
 
 
-#: A zoomed panel is drawn this wide: about twice the scale of the whole board on a phone (~400 px shown).
-FOCUS_WIDTH = 800
-
-
 def focus_box(game_name: str, canvas: Canvas, view: dict[str, Any]) -> Box | None:
-    """The part of ``canvas`` the decision now awaited is about (the game's ``focus_region(view)`` names one of
-    the canvas's regions), or None: no decision, or the whole board is the decision."""
-    module = _module(game_name)
-    pick: Callable[[dict[str, Any]], str | None] | None = getattr(module, "focus_region", None)
-    name = pick(view) if pick is not None and not view.get("over") else None
-    return canvas.regions.get(name) if name else None
+    """The part of ``canvas`` the decision now awaited is about (the box around the regions the game's
+    ``focus_region(view)`` names), or None: no decision, or the whole board is the decision."""
+    cut = zoom.boxes(_module(game_name), canvas, view)
+    if not cut:
+        return None
+    x, y = min(b.x for b in cut), min(b.y for b in cut)
+    return Box(x, y, max(b.x2 for b in cut) - x, max(b.y2 for b in cut) - y)
 
 
 def has_focus(game_name: str, view: dict[str, Any]) -> bool:
@@ -101,25 +99,23 @@ def has_focus(game_name: str, view: dict[str, Any]) -> bool:
         module = _module(game_name)
     except ValueError:
         return False
-    pick: Callable[[dict[str, Any]], str | None] | None = getattr(module, "focus_region", None)
-    return pick is not None and not view.get("over") and bool(pick(view))
+    return bool(zoom.region_names(module, view))
+
+
+def focus_panel(game_name: str, view: dict[str, Any], *, last: Any = None,
+                last_events: Sequence[Event] | None = None, names: Sequence[str] | None = None) -> Image.Image | None:
+    """The zoomed panel at the board's scale (``render/zoom.py``: never wider than ``zoom.FOCUS_MAX``), or None."""
+    return zoom.panel(_module(game_name), view,
+                      lambda: board_canvas(game_name, view, last=last, last_events=last_events, names=names), names)
 
 
 def focus(game_name: str, view: dict[str, Any], *, last: Any = None, last_events: Sequence[Event] | None = None,
           names: Sequence[str] | None = None) -> bytes | None:
-    """PNG of the board's part the current decision is about, enlarged (a phone shows the whole board ~400 px
-    wide, where its smallest text is ~10 px): posted beside the board, or None when there is no such part."""
-    canvas = board_canvas(game_name, view, last=last, last_events=last_events, names=names)
-    box = focus_box(game_name, canvas, view)
-    if box is None:
-        return None
-    crop = canvas.img.crop(box.rect)
-    scale = min(FOCUS_WIDTH / max(crop.width, 1), 2.0)
-    if scale > 1:
-        crop = crop.resize((round(crop.width * scale), round(crop.height * scale)), Image.Resampling.LANCZOS)
-    out = io.BytesIO()
-    crop.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    """PNG of the board's part the current decision is about, at a size a phone reads (a phone shows the whole
+    board ~400 px wide, where its smallest text is ~10 px): posted beside the board, or None when there is no
+    such part."""
+    image = focus_panel(game_name, view, last=last, last_events=last_events, names=names)
+    return zoom.png(image) if image is not None else None
 
 
-__all__ = ["board", "board_canvas", "focus", "focus_box", "has_focus", "private", "private_canvas"]
+__all__ = ["board", "board_canvas", "focus", "focus_box", "focus_panel", "has_focus", "private", "private_canvas"]

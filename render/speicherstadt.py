@@ -204,17 +204,18 @@ def last_from_events(view: SpeicherstadtView, events: Sequence[Event]) -> Touche
 
 
 # ---------------------------------------------------------------- the board
-def focus_region(view: Mapping[str, Any]) -> str | None:
+def focus_region(view: Mapping[str, Any]) -> str | tuple[str, ...] | None:
     """The board's region the awaited decision is about (``render.focus`` enlarges it for phones): the offered
-    card's column during a purchase, the water row while workers are placed, the tableau of the one seat loading;
-    None when several seats load at once (their tableaus are the whole lower half) or nobody is awaited."""
+    card's column during a purchase, every card's column while workers are placed (the panel wraps the row in two
+    or three lines), the tableau of the one seat loading; None when several seats load at once (their tableaus are
+    the whole lower half) or nobody is awaited."""
     awaited = view.get("to_act") or []
     if not awaited:
         return None
     if view["phase"] == "purchase" and view.get("deciding"):
         return f"col{view['deciding']}"
     if view["phase"] == "demand":
-        return "water"
+        return tuple(f"col{i + 1}" for i in range(len(view["row"])))
     if view["phase"] == "loading" and len(awaited) == 1:
         return f"seat{awaited[0]}"
     return None

@@ -18,6 +18,7 @@ board), ``private`` (a seat's screen), ``final`` (the score sheet); the pictures
 from __future__ import annotations
 
 from render.strasbourg.board import draw_board as draw_board
+from render.strasbourg.board import draw_focus as draw_focus
 from render.strasbourg.board import focus_region as focus_region
 from render.strasbourg.city import City as City
 from render.strasbourg.final import draw_final as draw_final
@@ -28,4 +29,4 @@ from render.strasbourg.panels import _seats_at_stake as _seats_at_stake
 from render.strasbourg.players import _ring_place as _ring_place
 from render.strasbourg.private import draw_private as draw_private
 
-__all__ = ["draw_board", "draw_final", "draw_private", "focus_region"]
+__all__ = ["draw_board", "draw_final", "draw_focus", "draw_private", "focus_region"]

@@ -10,7 +10,7 @@ from render.strasbourg.city import draw_city
 from render.strasbourg.last_move import LastMove, _public_last
 from render.strasbourg.layout import GAP, MARGIN
 from render.strasbourg.panels import draw_council, draw_now, draw_rounds, draw_steps
-from render.strasbourg.players import draw_players
+from render.strasbourg.players import COMPACT, draw_players
 
 if TYPE_CHECKING:
     from rules.strasbourg.views import StrasbourgView
@@ -41,6 +41,21 @@ def draw_board(view: StrasbourgView, last: Any, names: Sequence[str] | None) -> 
     draw_council(c, c.region("council", council_box), view)
     draw_now(c, c.region("now", now_box), view, seat, action, names)
     draw_players(c, c.region("players", bottom), view, names, seat, verb)
+    return c
+
+
+#: the phone panel of a bid or of planning (``draw_focus``): narrow enough for its text to read on a phone
+FOCUS_W = 800
+
+
+def draw_focus(view: StrasbourgView, names: Sequence[str] | None) -> Canvas | None:
+    """The phone panel where the board's own region is too wide to read when zoomed: the players table of a bid or
+    of planning, with only what that decision needs (who, their stacks and this step's bids).
+    None: crop the board (``focus_region``)."""
+    if focus_region(view) != "players":
+        return None
+    c = Canvas(w=FOCUS_W, h=38 + 16 + 50 * len(view["players"]))
+    draw_players(c, c.region("players", c.box), view, names, None, "", COMPACT)
     return c
 
 

@@ -19,8 +19,14 @@ _, _n = translator("strasbourg")
 
 # ---------------------------------------------------------------- players table
 # turn position, name, prestige, council seats, city members, deck, privileges spent, stacks, bid
-PLAYER_COLS = (-48, -330, -64, -64, -64, -64, -64, 1, -256)
-HEAD_ICONS = ("", "", "star", "pillar", "person", "deck", "seal_spent", "", "")
+COLUMNS = ("pos", "name", "prestige", "council", "city", "deck", "spent", "stacks", "bid")
+#: the phone panel of a bid or of planning (``draw_focus``): who, their stacks and this step's bids
+COMPACT = ("pos", "name", "stacks", "bid")
+WIDTHS = {"pos": -48, "name": -330, "prestige": -64, "council": -64, "city": -64, "deck": -64, "spent": -64,
+          "stacks": 1, "bid": -256}
+#: the compact table is 800 px wide: a narrower bid column leaves the stacks room for five card backs
+COMPACT_WIDTHS = {**WIDTHS, "bid": -190}
+ICONS = {"prestige": "star", "council": "pillar", "city": "person", "deck": "deck", "spent": "seal_spent"}
 #: the key to the icon columns (and to the numbered chapel spaces), drawn under the table
 LEGEND = (("star", N_("prestige")), ("pillar", N_("council")), ("person", N_("in city")), ("deck", N_("deck")),
           ("seal_spent", N_("privileges spent")), ("chapel", "CH3"))
@@ -33,24 +39,24 @@ def _head_icon(c: Canvas, kind: str, center: tuple[float, float], size: int) -> 
         c.paste(art.pictogram(kind, size), center)
 
 
-def draw_legend(c: Canvas, box: Box) -> None:
-    """Icon = meaning, left to right; the last item shows an empty chapel space and its id. Words too long for the
-    line (a translation) are drawn condensed, then closer together, then cut to equal shares."""
+def draw_legend(c: Canvas, box: Box, legend: Sequence[tuple[str, str]] = LEGEND) -> None:
+    """Icon = meaning, left to right; the chapel's item shows an empty chapel space and its id. Words too long for
+    the line (a translation) are drawn condensed, then closer together, then cut to equal shares."""
     # TRANSLATORS: "chapel {id}" is the key to the numbered chapel spaces of the city; {id} is a chapel's id (CH3).
-    words = [_("chapel {id}").format(id=word) if kind == "chapel" else _(word) for kind, word in LEGEND]
+    words = [_("chapel {id}").format(id=word) if kind == "chapel" else _(word) for kind, word in legend]
     face, gap, most = "regular", 18, float(box.w)
-    icons = sum(2 * 15 + 6 if kind == "chapel" else 38 for kind, _word in LEGEND)
+    icons = sum(2 * 15 + 6 if kind == "chapel" else 38 for kind, _word in legend)
     if icons + sum(text_width(w, F, face) + gap for w in words) > box.w - 8:
         face = "cond"
         spare = box.w - 8 - icons - sum(text_width(w, F, face) for w in words)
-        if spare < 4 * len(words):  # still too long: the chapel's key keeps its id only
+        if spare < 4 * len(words) and legend[-1][0] == "chapel":  # still too long: the chapel's key keeps its id
             words[-1] = "CH3"
             spare = box.w - 8 - icons - sum(text_width(w, F, face) for w in words)
         gap = max(4, min(18, int(spare / len(words))))
         if spare < 4 * len(words):  # and still: every word gets an equal share of the line, cut to it
             most = (box.w - 8 - icons) / len(words) - gap
     x = box.x + 8
-    for (kind, _word), word in zip(LEGEND, words, strict=True):
+    for (kind, _word), word in zip(legend, words, strict=True):
         if kind == "chapel":  # an empty chapel space as the city draws it, numbered like its id
             r = 15
             c.draw.ellipse((x, box.cy - r, x + 2 * r, box.cy + r), fill=PAPER, outline=INK_SOFT, width=2)
@@ -63,24 +69,32 @@ def draw_legend(c: Canvas, box: Box) -> None:
 
 
 def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str] | None, last_seat: int | None,
-                 last_verb: str) -> None:
+                 last_verb: str, columns: Sequence[str] = COLUMNS) -> None:
+    """The table, one row per seat in turn order, with ``columns`` (``COLUMNS``: all; ``COMPACT``: the phone
+    panel's) and the key to its icons under it."""
     c.panel(box, fill=BOARD)
     inner = box.inset(6, 4)
     order = _turn_order(view)
-    head, body, legend = inner.rows(-38, 1, -34, gap=2)
+    shown = {ICONS[k] for k in columns if k in ICONS}
+    keys = [item for item in LEGEND if item[0] in shown or (item[0] == "chapel" and tuple(columns) == COLUMNS)]
+    head, body, *under = inner.rows(-38, 1, -34, gap=2) if keys else inner.rows(-38, 1, gap=2)
     rows = body.rows(*([1] * len(order)), gap=2)
     # the bid column widens for a long heading (a translation); the stacks column gives the room
     bid_head = _bid_header(view)
-    widths = (*PLAYER_COLS[:-1], -max(-PLAYER_COLS[-1], round(text_width(bid_head, F, "bold")) + 14))
+    base = WIDTHS if tuple(columns) == COLUMNS else COMPACT_WIDTHS
+    widths = [base[k] for k in columns]
+    widths[columns.index("bid")] = -max(-base["bid"], round(text_width(bid_head, F, "bold")) + 14)
+    at = {k: i for i, k in enumerate(columns)}
     hcols = head.cols(*widths, gap=4)
-    fit_in(c, hcols[1].inset(6, 0), _("Turn order"), "bold")
-    for cell, kind in zip(hcols, HEAD_ICONS, strict=True):
-        if kind:
-            _head_icon(c, kind, (cell.cx, cell.cy), 34)
-    c.draw.line((legend.x, legend.y - 1, legend.x2, legend.y - 1), fill=INK_SOFT, width=1)
-    draw_legend(c, legend)
-    fit_in(c, hcols[7].inset(6, 0), _("Stacks"), "bold")
-    fit_in(c, hcols[8].inset(6, 0), bid_head, "bold")
+    fit_in(c, hcols[at["name"]].inset(6, 0), _("Turn order"), "bold")
+    for cell, kind in zip(hcols, columns, strict=True):
+        if kind in ICONS:
+            _head_icon(c, ICONS[kind], (cell.cx, cell.cy), 34)
+    for legend in under:
+        c.draw.line((legend.x, legend.y - 1, legend.x2, legend.y - 1), fill=INK_SOFT, width=1)
+        draw_legend(c, legend, keys)
+    fit_in(c, hcols[at["stacks"]].inset(6, 0), _("Stacks"), "bold")
+    fit_in(c, hcols[at["bid"]].inset(6, 0), bid_head, "bold")
     to_act = {int(s) for s in view.get("to_act", [])}
     by_seat = {int(p["seat"]): p for p in view["players"]}
     leader = max(int(p["prestige"]) for p in view["players"])
@@ -88,23 +102,26 @@ def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str]
         p = by_seat[seat]
         if seat in to_act:
             c.draw.rounded_rectangle(row.rect, radius=8, fill=mix(GOLD, PAPER, 0.55))
-        cols = row.cols(*widths, gap=4)
+        cells = dict(zip(columns, row.cols(*widths, gap=4), strict=True))
         if pos == 0:
-            _first_marker(c, cols[0])
+            _first_marker(c, cells["pos"])
         else:
-            c.text_in(cols[0], str(pos + 1), F, "bold", INK_SOFT)
-        chip = cols[1].inset(0, max(2.0, (row.h - 40) / 2))
+            c.text_in(cells["pos"], str(pos + 1), F, "bold", INK_SOFT)
+        chip = cells["name"].inset(0, max(2.0, (row.h - 40) / 2))
         c.player_chip(chip, seat, seat_name(seat, names), tight=True)
-        prestige = int(p["prestige"])
-        c.text_in(cols[2], str(prestige), F + 2, "bold", INK if prestige < leader or leader == 0 else GOOD)
-        for col, value in zip(cols[3:7], (p["council"], p["city"], p["deck"], p["privileges_spent"]), strict=True):
-            c.text_in(col, str(value), F, "regular", INK)
-        _stacks(c, cols[7], [int(k) for k in p["stacks"]])
-        _bid_cell(c, cols[8].inset(6, 0), view, seat)
+        if "prestige" in cells:
+            prestige = int(p["prestige"])
+            c.text_in(cells["prestige"], str(prestige), F + 2, "bold",
+                      INK if prestige < leader or leader == 0 else GOOD)
+        for kind, key in (("council", "council"), ("city", "city"), ("deck", "deck"), ("spent", "privileges_spent")):
+            if kind in cells:
+                c.text_in(cells[kind], str(p[key]), F, "regular", INK)  # type: ignore[literal-required]
+        _stacks(c, cells["stacks"], [int(k) for k in p["stacks"]])
+        _bid_cell(c, cells["bid"].inset(6, 0), view, seat)
         if last_seat == seat:
             where = _ring_place(view, seat, last_verb)
             if where == "bid":
-                c.highlight(cols[8], radius=8, width=4)
+                c.highlight(cells["bid"], radius=8, width=4)
             elif where == "chip":
                 c.highlight(chip, radius=20, width=4)
         if pos:
