@@ -19,6 +19,7 @@ import sqlite3
 import sys
 import tempfile
 import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,6 +66,29 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+@contextlib.contextmanager
+def written_beside(target: Path) -> Iterator[Path]:
+    """A temporary file next to ``target`` for a backup to be written to (SQLite's copy, ``pg_dump``'s). When the
+    block ends without an error the file is synced and renamed over ``target`` in one step, so no reader ever sees
+    half a backup and an older backup is replaced only by a whole one; otherwise it is removed."""
+    try:
+        fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise BackupError(f"Cannot write a backup into {target.parent}: {exc.strerror or exc}. "
+                          "Choose a directory that exists and that this user may write to.") from exc
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        yield tmp
+        with open(tmp, "rb+") as written:  # the writer synced its own steps; this makes the whole file durable
+            os.fsync(written.fileno())
+        os.replace(tmp, target)
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)  # a failed copy's leftovers (after the rename there is none)
+    _fsync_dir(target.parent)
+
+
 def make_backup(source: str | Path, target: str | Path) -> Backup:
     """Copy the database at ``source`` to ``target`` (a file, or a directory to put a dated file in)."""
     source = Path(source)
@@ -76,21 +100,10 @@ def make_backup(source: str | Path, target: str | Path) -> Backup:
     if target.exists() and target.resolve() == source.resolve():
         raise BackupError(f"{target} is the database itself; choose another file or a directory for the backup.")
     try:
-        fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise BackupError(f"Cannot write a backup into {target.parent}: {exc.strerror or exc}. "
-                          "Choose a directory that exists and that this user may write to.") from exc
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        _copy(source, tmp)
-        os.replace(tmp, target)
+        with written_beside(target) as tmp:
+            _copy(source, tmp)
     except (sqlite3.Error, OSError) as exc:
         raise BackupError(f"The backup of {source} to {target} failed: {exc}. Nothing was replaced.") from exc
-    finally:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)  # a failed copy's leftovers (after the rename there is none)
-    _fsync_dir(target.parent)
     return Backup(target, target.stat().st_size)
 
 
@@ -119,8 +132,6 @@ def _copy(source: Path, tmp: Path) -> None:
             dst.close()
     finally:
         src.close()
-    with open(tmp, "rb+") as written:  # sqlite3 synced its own commits; this makes the whole file durable
-        os.fsync(written.fileno())
 
 
 def _size(n: int) -> str:

@@ -15,11 +15,10 @@ import glob
 import os
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
-from bot.backup import Backup, BackupError, _fsync_dir
+from bot.backup import Backup, BackupError, written_beside
 
 NAME_FORMAT = "kontor-%Y%m%d-%H%M%S.pgdump"
 # the connection parameters libpq takes in a URL's query; any other one is a server setting (``options=-c …``)
@@ -69,15 +68,8 @@ def make_pg_backup(url: str, target: str | Path) -> Backup:
         target = target / datetime.datetime.now(datetime.UTC).strftime(NAME_FORMAT)
     dump, restore = find_tool("pg_dump"), find_tool("pg_restore")
     conninfo, env, schema = libpq_target(url)
-    try:
-        fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise BackupError(f"Cannot write a backup into {target.parent}: {exc.strerror or exc}. "
-                          "Choose a directory that exists and that this user may write to.") from exc
-    os.close(fd)
-    tmp = Path(tmp_name)
     environ = {**os.environ, **env}
-    try:
+    with written_beside(target) as tmp:
         command = [dump, "--format=custom", f"--file={tmp}", "--no-owner"]
         if schema is not None:
             command.append(f"--schema={schema}")
@@ -88,10 +80,4 @@ def make_pg_backup(url: str, target: str | Path) -> Backup:
         if listed.returncode != 0 or "TABLE DATA" not in listed.stdout:
             raise BackupError(f"The dump could not be read back ({listed.stderr.strip()[-300:]}); nothing was "
                               "replaced.")
-        with open(tmp, "rb+") as written:
-            os.fsync(written.fileno())
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
-    _fsync_dir(target.parent)
     return Backup(target, target.stat().st_size)
