@@ -169,14 +169,15 @@ def standing_order(name: str, view: dict[str, Any], legal: list[str], seat: int,
 
     The rule (bench/README.md): a seat whose choice (its bot's) is to pass in a passing loop says so for the rest of
     the phase instead — Colonia's ``pass`` in a loop ("pass in this loop"), Nürnberg's ``decline`` of an offer
-    ("decline offers for the rest of this turn"). In Speicherstadt's purchase walk-down the seat gives "buy column C
+    ("decline offers until my next turn": a bot offers once a turn, so "for the rest of this turn" would never
+    answer a second offer). In Speicherstadt's purchase walk-down the seat gives "buy column C
     for N coins or less", N = what the card is worth to it by its bot's own evaluation (card value over the value
     of a coin, at most its coins) — unless its bot declines only to take the same card cheaper with its next
     worker, which the order does by itself. The order answers this prompt at once and later ones of the phase."""
     if name == "colonia" and choice == "pass" and view.get("loop") is not None:
         return "pass"
     if name == "nuernberg" and choice == "decline" and view.get("phase") == "offer":
-        return "decline"
+        return "decline until mine"
     if name == "speicherstadt" and view.get("phase") == "purchase" and set(legal) == {"buy", "decline"}:
         from rules.speicherstadt import bot as speicher_bot
 
@@ -192,6 +193,41 @@ def standing_order(name: str, view: dict[str, Any], legal: list[str], seat: int,
             top = price - 1  # it declines now (e.g. to save money for a card further right)
         return f"upto {col} {top}"
     return None
+
+
+async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat: int, choice: str,
+                  rng: Rng) -> str:
+    """The one-step command a human types for what the game's bot does through menus (bench/README.md), else
+    ``choice``. A menu the bot opens (a step with no event that leaves it awaited) is followed, as the human would
+    read it, to the bot's own pick inside it, and that pick is typed at once when the rules take it from the top
+    (Nürnberg's ``/nuernberg settle where:FRA.2``, ``manufacture``, ``tower``, ``bank trade:"wool ore"``). A trade
+    offer is the bot's draft (give → want → send to all) as one ``/nuernberg offer``."""
+    if name == "nuernberg" and view.get("phase") == "main" and view.get("menu") is None and choice == "offer":
+        from rules.nuernberg import bot as nuernberg_bot
+
+        offer = nuernberg_bot.trade_plan(view, seat)
+        return f"offer 1 {offer[0]} for 1 {offer[1]} to all" if offer is not None else choice
+    state = svc._state(await svc._open_row(channel))  # the bench reads the table as the human reads the board
+    game = svc.game(name)
+    walked, pick = state.clone(), choice
+    for _depth in range(3):
+        if walked.apply(seat, pick) or seat not in walked.to_act():
+            return choice  # a real step, not a menu: answered as chosen
+        inner = walked.legal_actions(seat)
+        pick = inner[0] if len(inner) == 1 else game.bot_action(walked.view(seat), inner, seat, rng)
+        if pick == "back":
+            return choice
+        if state._is_legal(seat, pick):  # typed at once: only if it does just what the menus' steps do
+            typed, stepped = state.clone(), walked.clone()
+            typed.apply(seat, pick)
+            stepped.apply(seat, pick)
+            if _same_but_ply(typed, stepped):
+                return pick
+    return choice
+
+
+def _same_but_ply(a: Any, b: Any) -> bool:
+    return {k: v for k, v in a.to_json().items() if k != "ply"} == {k: v for k, v in b.to_json().items() if k != "ply"}
 
 
 # ---- one game ----------------------------------------------------------------------------------
@@ -272,6 +308,7 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
             legal = [a for a, _label in await svc.legal(channel, user)]
             view = await svc.private_view(channel, user)
             choice = game.bot_action(view, legal, seat, Rng(seed, "async-bench", seat, version))
+            choice = await at_once(svc, channel, name, view, seat, choice, Rng(seed, "async-menu", seat, version))
             prompts[seat] += 1
             forced[seat] += game.forced_action(view, legal, seat) is not None
             order = standing_order(name, view, legal, seat, choice)

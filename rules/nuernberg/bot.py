@@ -297,7 +297,7 @@ def _main(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
     nobody_near = max(view["scores"]) < LEADER_VP or view["scores"][seat] >= LEADER_VP
     if "offer" in legal and view["offers_left"] == MAX_OFFERS_PER_TURN and nobody_near and trade_plan(view, seat):
         return "offer"
-    if "bank" in legal and _bank_plan(view, seat) is not None:
+    if "bank" in legal and bank_plan(view, seat) is not None:
         return "bank"
     # 4. a big hand invites the robber knight: sell goods rather than return half of it
     if sum(hand.values()) > 7:
@@ -366,7 +366,7 @@ def _disc_value(view: dict[str, Any], seat: int, did: str) -> float:
     return value
 
 
-def _bank_plan(view: dict[str, Any], seat: int) -> tuple[str, str] | None:
+def bank_plan(view: dict[str, Any], seat: int) -> tuple[str, str] | None:
     """(give, get) for one bank trade towards the target build, or None."""
     me = view["players"][seat]
     hand = me["hand"]
@@ -391,7 +391,7 @@ def _bank_plan(view: dict[str, Any], seat: int) -> tuple[str, str] | None:
 
 
 def _bank_step(view: dict[str, Any], options: list[str], seat: int) -> str:
-    plan = _bank_plan(view, seat)
+    plan = bank_plan(view, seat)
     if plan:
         give, get = plan
         for want in (f"bank {give} {get}", f"bank {give}"):

@@ -7,7 +7,7 @@ Top-level actions (no menu open):
   ``wall``                build the next wall section (brick + 3 gold, +1 prestige)
   ``tower``               open the tower menu -> ``tower T<n>`` (brick + wood + 3 gold, +2 prestige)
   ``produce <good>``      pay the recipe, receive the price (doubled next to an own manufacture), pay the toll
-  ``bank``                open the bank menu -> ``bank <give>`` -> ``bank <give> <resource>``
+  ``bank``                open the bank menu -> ``bank <give>`` -> ``bank <give> <resource>`` (or that at once)
   ``offer``               open a private trade draft; ``offer <items> for <items> to <seats>`` in one step
   ``end``                 end the turn
 Every menu also offers ``back`` (at most ``MAX_BACKS_PER_TURN`` times a turn, so random play ends).
@@ -126,6 +126,36 @@ def _legal_top(st: NuernbergState, seat: int) -> list[str]:
         out.append("offer")
     out.append("end")
     return out
+
+
+def _menu_path(words: list[str]) -> list[str] | None:
+    """The menu steps a build or bank trade takes (``settle FRA.2`` is ``settle FRA``, then ``settle FRA.2``);
+    None for an action that is no such path."""
+    verb = words[0] if words else ""
+    if verb == "bank" and len(words) == 3:
+        return ["bank", f"bank {words[1]}", " ".join(words)]
+    if verb == "settle" and len(words) == 2 and words[1].count(".") == 1:
+        return [f"settle {words[1].split('.')[0]}", " ".join(words)]
+    if verb in ("manufacture", "tower") and len(words) == 2:
+        return [verb, " ".join(words)]
+    return None
+
+
+def at_once(st: NuernbergState, seat: int, words: list[str]) -> bool:
+    """Whether a build or bank trade typed at once (``/nuernberg settle where:FRA.2``, ``/nuernberg bank
+    trade:"wool ore"``) is legal: each menu on its way would offer the next step. One decision where the menus
+    take two or three; ``apply_main`` plays the whole path from the top."""
+    path = _menu_path(words)
+    if path is None or st.menu is not None or seat != st.active:
+        return False
+    try:
+        for step in path:
+            if step not in legal_main(st, seat):
+                return False
+            st.menu = step  # each step but the last opens the next menu (restored below)
+        return True
+    finally:
+        st.menu = None
 
 
 def apply_main(st: NuernbergState, seat: int, action: str, words: list[str]) -> list[Event]:

@@ -156,12 +156,15 @@ class NuernbergState(State["NuernbergView"]):
         return setup.legal_setup(self)
 
     def _is_legal(self, seat: int, action: str) -> bool:
-        """As ``action in _legal(seat)``, and also the typed offers and counters no list could hold."""
+        """As ``action in _legal(seat)``, and also the typed offers and counters no list could hold, and a build or
+        bank trade typed at once (``settle FRA.2``, ``bank wool ore``) that the menus reach in two or three steps."""
         if self.phase == "main" and action.startswith("offer "):
             return seat == self.active and trading.offer_problem(self, seat, action.split()) == ""
         if self.phase == "offer":
             return trading.is_legal_offer(self, seat, action)
-        return action in self._legal(seat)
+        if action in self._legal(seat):
+            return True
+        return self.phase == "main" and building.at_once(self, seat, action.split())
 
     def refusal(self, seat: int, action: str) -> str | None:
         return refusals.reason(self, seat, action)

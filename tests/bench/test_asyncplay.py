@@ -90,3 +90,27 @@ def test_the_stored_baseline_covers_every_game() -> None:
     data = asyncplay.load_baseline()
     assert data.get("commit") and data.get("date")
     assert set(data["games"]) == set(rules.GAMES)
+
+
+def test_a_human_types_at_once_what_the_bot_does_through_menus(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Nürnberg game: every menu the bot opens for a build or a bank trade, and every trade draft, becomes the
+    # one-step command; the game still ends, with fewer decisions than by menus (bench/README.md, "One-step").
+    seen: list[tuple[str, str]] = []
+    at_once = asyncplay.at_once
+
+    async def recording(svc: Any, channel: int, name: str, view: dict[str, Any], seat: int, choice: str,
+                        rng: Any) -> str:
+        typed = await at_once(svc, channel, name, view, seat, choice, rng)
+        seen.append((choice, typed))
+        return typed
+
+    monkeypatch.setattr(asyncplay, "at_once", recording)
+    (game,) = asyncio.run(play_games(["nuernberg"], [2]))
+    typed = {choice.split()[0]: t for choice, t in seen if t != choice}
+    assert typed["offer"].startswith("offer 1 ") and typed["offer"].endswith(" to all")
+    assert len(typed["bank"].split()) == 3 and typed["bank"].startswith("bank ")
+    assert {"settle", "manufacture"} <= set(typed), typed
+    assert "." in typed["settle"] and len(typed["manufacture"].split()) == 2
+    # never a menu left open: no decision was an opener any more once typed at once
+    assert not any(t in ("bank", "offer", "manufacture", "tower") for _c, t in seen if _c != t)
+    assert sum(game.prompts) == len(seen) and game.waits <= len(seen)

@@ -8,8 +8,8 @@ GAME = rules.get_game("nuernberg")
 
 
 def test_decline_offers_for_the_rest_of_the_turn() -> None:
-    view = {"phase": "offer", "active": 0, "turn": 7}
-    assert [o for o, _ in GAME.standing_orders(view, 1)] == ["decline"]
+    view = {"phase": "offer", "active": 0, "turn": 7, "num_players": 4}
+    assert [o for o, _ in GAME.standing_orders(view, 1)] == ["decline", "decline until mine"]
     assert GAME.standing_orders(view, 0) == []  # the active player makes the offers
     assert GAME.standing_scope("decline", view, 1) == "t7"
     assert GAME.standing_answer("decline", view, ["accept", "decline"], 1) == "decline"
@@ -26,3 +26,18 @@ def test_forced_steps() -> None:
     # take) then just closes the offer. An addressee is never answered for (see test_trading).
     assert GAME.forced_action(view, ["withdraw"], 0) == "withdraw"
     assert GAME.forced_action(view, ["accept", "decline"], 0) is None
+
+
+def test_decline_offers_until_my_next_turn_covers_the_turns_in_between() -> None:
+    view = {"phase": "offer", "active": 0, "turn": 7, "num_players": 4}
+    labels = dict(GAME.standing_orders(view, 2))
+    assert "turn 9" in labels["decline until mine"]  # seat 2 plays turn 9 (turn 8 is seat 1's)
+    key = GAME.standing_scope("decline until mine", view, 2)
+    # the same through seat 0's and seat 1's turns, so every offer until then is declined for seat 2 ...
+    for later in ({**view, "phase": "main"}, {**view, "turn": 8, "active": 1}):
+        assert GAME.standing_scope("decline until mine", later, 2) == key
+    assert GAME.standing_answer("decline until mine", {**view, "turn": 8, "active": 1}, ["accept", "decline"],
+                                2) == "decline"
+    # ... and it lapses when seat 2's own turn begins (and is never offered to the active player)
+    assert GAME.standing_scope("decline until mine", {**view, "turn": 9, "active": 2}, 2) is None
+    assert GAME.standing_orders({**view, "active": 2}, 2) == []

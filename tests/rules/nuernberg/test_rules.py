@@ -255,3 +255,44 @@ def test_turn_passes_clockwise_and_starts_with_the_event_card() -> None:
     play(st, ORANGE, "end")
     assert st.active == WHITE and st.phase == "draw" and st.legal_actions(WHITE) == ["draw"]
     assert st.legal_actions(BLUE) == []
+
+
+def test_a_bank_trade_typed_at_once_is_the_three_menu_steps_in_one() -> None:
+    # `/nuernberg bank trade:"ore grain"` sends "bank ore grain": one decision where the menus take three
+    by_menu, at_once = main_phase(new(4), BLUE), main_phase(new(4), BLUE)
+    for st in (by_menu, at_once):
+        st.hands[BLUE] = cards(ore=4)
+    play(by_menu, BLUE, "bank", "bank ore", "bank ore grain")
+    events = play(at_once, BLUE, "bank ore grain")
+    assert at_once.hands == by_menu.hands and at_once.gold == by_menu.gold and at_once.menu is None
+    assert [e.kind for e in events] == ["bank"]
+    # only what the menus would offer: never the same card back, nothing the seat cannot pay, nobody else's turn
+    for wrong in ("bank ore ore", "bank wool ore", "bank ore gold", "bank ore", "bank ore grain wool"):
+        assert not at_once._is_legal(BLUE, wrong), wrong
+    assert not at_once._is_legal(RED, "bank ore grain")
+    with pytest.raises(IllegalAction):
+        at_once.apply(BLUE, "bank wool ore")
+
+
+def test_every_build_the_menus_reach_in_steps_may_be_typed_at_once() -> None:
+    # across a seeded game: wherever the menus lead to a build, the build typed at once is legal and does the same
+    rng = random.Random(5)
+    st, checked = new(4, seed=5), set()
+    while not st.is_over() and len(checked) < 3:
+        seat = st.to_act()[0]
+        legal = st.legal_actions(seat)
+        opener = next((a for a in legal if a in ("manufacture", "tower") or (a.startswith("settle ") and
+                                                                             "." not in a)), None)
+        if st.phase == "main" and st.menu is None and opener is not None:
+            stepped = st.clone()
+            stepped.apply(seat, opener)
+            build = next(a for a in stepped.legal_actions(seat) if a != "back")
+            typed = st.clone()
+            assert typed.legal_actions(seat) == legal and build not in legal
+            typed.apply(seat, build)
+            stepped.apply(seat, build)
+            same = {k: v for k, v in typed.to_json().items() if k != "ply"}  # one step fewer: the only difference
+            assert same == {k: v for k, v in stepped.to_json().items() if k != "ply"}, build
+            checked.add(opener.split()[0])
+        st.apply(seat, rng.choice([a for a in legal if a != "back"] or legal))
+    assert checked  # at least one kind of build was typed at once
