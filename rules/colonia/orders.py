@@ -41,3 +41,11 @@ def scope(order_id: str, view: dict[str, Any], seat: int) -> str | None:
 
 def answer(order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
     return PASS if order_id == PASS and PASS in legal and _loop(view, seat) is not None else None
+
+
+def kind(order_id: str) -> str:
+    return ""  # one order per seat
+
+
+def lapsed(order_id: str, view: dict[str, Any], seat: int) -> str | None:
+    return None  # its loop or turn ended: nothing to explain

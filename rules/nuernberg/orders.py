@@ -62,3 +62,11 @@ def scope(order_id: str, view: dict[str, Any], seat: int) -> str | None:
 
 def answer(order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
     return DECLINE if order_id in (DECLINE, UNTIL_MINE) and view.get("phase") == "offer" and DECLINE in legal else None
+
+
+def kind(order_id: str) -> str:
+    return ""  # one order per seat
+
+
+def lapsed(order_id: str, view: dict[str, Any], seat: int) -> str | None:
+    return None  # its loop or turn ended: nothing to explain
