@@ -4,8 +4,14 @@
 declines automatically; at N or less it **buys** automatically. A player who says "up to N" has accepted any price
 up to N, and a walk-down only ever lowers the price, so asking again at a price they already accepted would only
 cost them a day. ``upto C 0`` reads "Decline column C". The order lapses once column C is sold or discarded (or
-the round's purchase is over); one order per seat, so a new order replaces the old one. Pure functions of the
-seat's own view.
+the round's purchase is over); a new ``upto`` order replaces the old one.
+
+``place C`` ("place my next worker above column C"), a plan-ahead order of its own kind (``plan``, so it stands
+beside an ``upto`` order): given during Demand, while others place or together with one's own placement, it places
+the seat's next worker above column C the moment the seat is awaited — **if nobody has placed above C since**
+(a conditional move, as in correspondence chess). Its scope is the column's number of workers, so any placement
+there (another's, or its own playing it) ends it: one-shot; the owner is told privately when another player's
+placement ended it unplayed (``lapsed``), and is asked as usual. Pure functions of the seat's own view.
 """
 
 from __future__ import annotations
@@ -17,6 +23,21 @@ from rules.speicherstadt.text import card_name
 from rules.words import translator
 
 _, _n = translator("speicherstadt")
+
+
+def _plan(order_id: str) -> int | None:
+    """The column of a ``place C`` order, else None."""
+    word, _sp, number = order_id.partition(" ")
+    return int(number) if word == "place" and number.isascii() and number.isdigit() else None
+
+
+def _plannable(view: dict[str, Any], col: int, seat: int) -> dict[str, Any] | None:
+    """Column ``col`` if ``seat`` can still place its next worker there this Demand phase."""
+    row = view.get("row") or []
+    if view.get("phase") != "demand" or not 1 <= col <= len(row) or int(view["players"][seat]["workers"]) < 1:
+        return None
+    slot: dict[str, Any] = row[col - 1]
+    return slot if len(slot.get("workers", [])) < BUILDING_SPACES else None
 
 
 def _parse(order_id: str) -> tuple[int, int] | None:
@@ -50,6 +71,11 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
     coins = int(view["players"][seat]["coins"])
     out: list[tuple[str, str]] = []
     for col in range(1, len(view.get("row") or []) + 1):
+        slot = _plannable(view, col, seat)
+        if slot is not None:
+            out.append((f"place {col}", _("Place my next worker above column {col} ({card}) if nobody else places "
+                                          "there first").format(col=col, card=card_name(slot["card"]))))
+    for col in range(1, len(view.get("row") or []) + 1):
         slot = _column(view, col, seat)
         if slot is None or (view.get("phase") == "demand" and seat not in slot.get("workers", [])):
             continue
@@ -62,6 +88,10 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
 
 
 def scope(order_id: str, view: dict[str, Any], seat: int) -> str | None:
+    col = _plan(order_id)
+    if col is not None:
+        slot = _plannable(view, col, seat)
+        return None if slot is None else f"r{view.get('round')}:p{col}:{len(slot['workers'])}"
     parsed = _parse(order_id)
     if parsed is None or _column(view, parsed[0], seat) is None:
         return None
@@ -69,6 +99,9 @@ def scope(order_id: str, view: dict[str, Any], seat: int) -> str | None:
 
 
 def answer(order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
+    col = _plan(order_id)
+    if col is not None:
+        return order_id if order_id in legal and _plannable(view, col, seat) is not None else None
     parsed = _parse(order_id)
     if parsed is None or view.get("phase") != "purchase" or view.get("deciding") != parsed[0]:
         return None
@@ -77,3 +110,25 @@ def answer(order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> 
         return None
     price = len(slot.get("workers", []))
     return "buy" if price <= parsed[1] else "decline"
+
+
+def kind(order_id: str) -> str:
+    """``plan`` for a plan-ahead placement, so that it stands beside the seat's purchase order."""
+    return "plan" if _plan(order_id) is not None else ""
+
+
+def lapsed(order_id: str, view: dict[str, Any], seat: int) -> str | None:
+    """Why a plan-ahead placement ended unplayed: another player placed above its column (during Demand; an order
+    whose Demand phase ended says nothing)."""
+    col = _plan(order_id)
+    row = view.get("row") or []
+    if col is None or view.get("phase") != "demand" or not 1 <= col <= len(row):
+        return None
+    slot = row[col - 1]
+    if len(slot.get("workers", [])) >= BUILDING_SPACES:
+        text = _("Your plan to place your next worker above column {col} ({card}) was not played: the column is "
+                 "full now. You will be asked as usual.")
+    else:
+        text = _("Your plan to place your next worker above column {col} ({card}) was not played: another player "
+                 "placed a worker there since. You will be asked as usual.")
+    return text.format(col=col, card=card_name(slot["card"]))

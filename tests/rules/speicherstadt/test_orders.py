@@ -39,3 +39,50 @@ def test_junk_order_ids_are_no_orders() -> None:
     for junk in ("upto", "upto x 1", "upto 1", "buy 1 2", ""):
         assert GAME.standing_scope(junk, view, 0) is None
         assert GAME.standing_answer(junk, view, ["buy", "decline"], 0) is None
+
+
+def _to_demand(players: int = 4, seed: int = 3):  # type: ignore[no-untyped-def]
+    state = GAME.new_state(players, seed)
+    while state.view(None)["phase"] != "demand":
+        seat = state.to_act()[0]
+        state.apply(seat, GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(seed, state.ply)))
+    return state
+
+
+def test_a_plan_places_when_the_turn_comes_only_if_nobody_else_placed_there() -> None:
+    state = _to_demand()
+    first = state.to_act()[0]
+    planner = (first + 1) % 4
+    view = state.view(planner)
+    assert ("place 2" in [o for o, _ in GAME.standing_orders(view, planner)])
+    assert GAME.standing_kind("place 2") == "plan" and GAME.standing_kind("upto 2 1") == ""
+    given = GAME.standing_scope("place 2", view, planner)
+    assert given is not None
+    # the first seat places elsewhere: the plan stands and places when the planner's turn comes
+    state.apply(first, "place 1")
+    view = state.view(planner)
+    assert GAME.standing_scope("place 2", view, planner) == given
+    assert GAME.standing_answer("place 2", view, state.legal_actions(planner), planner) == "place 2"
+    assert GAME.standing_answer("place 2", state.view(first), [], first) is None  # not awaited: nothing
+    state.apply(planner, "place 2")
+    assert GAME.standing_scope("place 2", state.view(planner), planner) != given  # played: one-shot
+    assert GAME.standing_lapsed("place 1", state.view(planner), planner) is not None  # (had it planned column 1)
+
+
+def test_a_plan_lapses_with_a_reason_when_another_seat_places_above_its_column() -> None:
+    state = _to_demand()
+    first = state.to_act()[0]
+    planner = (first + 1) % 4
+    given = GAME.standing_scope("place 3", state.view(planner), planner)
+    state.apply(first, "place 3")
+    view = state.view(planner)
+    assert GAME.standing_scope("place 3", view, planner) != given
+    note = GAME.standing_lapsed("place 3", view, planner)
+    assert note is not None and "column 3" in note and "another player placed" in note
+    # an order whose Demand phase is over says nothing; junk ids are no plans
+    while state.view(None)["phase"] == "demand":
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert GAME.standing_lapsed("place 3", state.view(planner), planner) is None
+    for junk in ("place", "place x", "place 99"):
+        assert GAME.standing_scope(junk, view, planner) is None
