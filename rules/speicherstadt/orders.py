@@ -4,7 +4,8 @@
 declines automatically; at N or less it **buys** automatically. A player who says "up to N" has accepted any price
 up to N, and a walk-down only ever lowers the price, so asking again at a price they already accepted would only
 cost them a day. ``upto C 0`` reads "Decline column C". The order lapses once column C is sold or discarded (or
-the round's purchase is over); a new ``upto`` order replaces the old one.
+the round's purchase is over). Each column's order is a kind of its own (``upto3``): a seat may hold one for every
+column it has a worker above, given while it places them, and a new order for a column replaces that column's.
 
 ``place C`` ("place my next worker above column C"), a plan-ahead order of its own kind (``plan``, so it stands
 beside an ``upto`` order): given during Demand, while others place or together with one's own placement, it places
@@ -113,8 +114,11 @@ def answer(order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> 
 
 
 def kind(order_id: str) -> str:
-    """``plan`` for a plan-ahead placement, so that it stands beside the seat's purchase order."""
-    return "plan" if _plan(order_id) is not None else ""
+    """``plan`` for a plan-ahead placement; ``uptoC`` for column C's purchase order: each stands beside the others."""
+    if _plan(order_id) is not None:
+        return "plan"
+    parsed = _parse(order_id)
+    return f"upto{parsed[0]}" if parsed is not None else ""
 
 
 def lapsed(order_id: str, view: dict[str, Any], seat: int) -> str | None:

@@ -58,7 +58,7 @@ async def test_a_plan_plays_when_the_turn_comes_and_stands_beside_a_purchase_ord
     shown = await svc.my_order(CH, second)
     assert shown is not None and "Buy column 2" in shown[1] and "above column 3" in shown[1]
     assert sorted(await read_rows(svc, "SELECT kind, order_id FROM standing_orders")) == [
-        ("", "upto 2 1"), ("plan", "place 3")]
+        ("plan", "place 3"), ("upto2", "upto 2 1")]
     assert "cancelled" in await svc.cancel_order(CH, second)
     assert await svc.my_order(CH, second) is None
     assert await read_row(svc, "SELECT COUNT(*) FROM standing_orders") == (0,)

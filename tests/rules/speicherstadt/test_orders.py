@@ -55,7 +55,8 @@ def test_a_plan_places_when_the_turn_comes_only_if_nobody_else_placed_there() ->
     planner = (first + 1) % 4
     view = state.view(planner)
     assert ("place 2" in [o for o, _ in GAME.standing_orders(view, planner)])
-    assert GAME.standing_kind("place 2") == "plan" and GAME.standing_kind("upto 2 1") == ""
+    assert GAME.standing_kind("place 2") == "plan" and GAME.standing_kind("upto 2 1") == "upto2"
+    assert GAME.standing_kind("upto 3 0") == "upto3" and GAME.standing_kind("junk") == ""  # one per column
     given = GAME.standing_scope("place 2", view, planner)
     assert given is not None
     # the first seat places elsewhere: the plan stands and places when the planner's turn comes
