@@ -7,12 +7,14 @@ cost them a day. ``upto C 0`` reads "Decline column C". The order lapses once co
 the round's purchase is over). Each column's order is a kind of its own (``upto3``): a seat may hold one for every
 column it has a worker above, given while it places them, and a new order for a column replaces that column's.
 
-``place C`` ("place my next worker above column C"), a plan-ahead order of its own kind (``plan``, so it stands
-beside an ``upto`` order): given during Demand, while others place or together with one's own placement, it places
-the seat's next worker above column C the moment the seat is awaited — **if nobody has placed above C since**
-(a conditional move, as in correspondence chess). Its scope is the column's number of workers, so any placement
-there (another's, or its own playing it) ends it: one-shot; the owner is told privately when another player's
-placement ended it unplayed (``lapsed``), and is asked as usual. Pure functions of the seat's own view.
+``place C.n`` ("place my next worker above column C"; ``n``: the workers above C when the order was given) and
+``place C.n D.m`` ("… or above column D if someone placed above C first"), a plan-ahead order of its own kind
+(``plan``, so it stands beside the purchase orders): given during Demand, while others place or together with one's
+own placement, it places the seat's next worker above the first of its columns **nobody else has placed above since
+the order was given** (a conditional move, as in correspondence chess: the counts in the id are the situation it
+was planned for) the moment the seat is awaited. Its scope is the seat's own workers left, so its own next placement
+ends it (one-shot); it lapses when others have placed above all its columns, and its owner is then told privately
+why (``lapsed``) and asked as usual. Pure functions of the seat's own view.
 """
 
 from __future__ import annotations
@@ -26,10 +28,24 @@ from rules.words import translator
 _, _n = translator("speicherstadt")
 
 
-def _plan(order_id: str) -> int | None:
-    """The column of a ``place C`` order, else None."""
-    word, _sp, number = order_id.partition(" ")
-    return int(number) if word == "place" and number.isascii() and number.isdigit() else None
+def _plan(order_id: str) -> list[tuple[int, int]] | None:
+    """The (column, workers above it when given) alternatives of a ``place`` order, in order, else None."""
+    words = order_id.split(" ")
+    if words[0] != "place" or not 2 <= len(words) <= 3:
+        return None
+    out = []
+    for word in words[1:]:
+        col, dot, n = word.partition(".")
+        if not (dot and col.isascii() and col.isdigit() and n.isascii() and n.isdigit()):
+            return None
+        out.append((int(col), int(n)))
+    return out
+
+
+def _holding(view: dict[str, Any], plan: list[tuple[int, int]], seat: int) -> list[int]:
+    """The plan's columns nobody has placed above since it was given (and the seat can still place there)."""
+    return [col for col, n in plan
+            if (slot := _plannable(view, col, seat)) is not None and len(slot.get("workers", [])) == n]
 
 
 def _plannable(view: dict[str, Any], col: int, seat: int) -> dict[str, Any] | None:
@@ -71,11 +87,17 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
         return []
     coins = int(view["players"][seat]["coins"])
     out: list[tuple[str, str]] = []
-    for col in range(1, len(view.get("row") or []) + 1):
-        slot = _plannable(view, col, seat)
-        if slot is not None:
-            out.append((f"place {col}", _("Place my next worker above column {col} ({card}) if nobody else places "
-                                          "there first").format(col=col, card=card_name(slot["card"]))))
+    open_ = [(col, slot) for col in range(1, len(view.get("row") or []) + 1)
+             if (slot := _plannable(view, col, seat)) is not None]
+    for col, slot in open_:
+        here = f"{col}.{len(slot['workers'])}"
+        out.append((f"place {here}", _("Place my next worker above column {col} ({card}) if nobody else places "
+                                       "there first").format(col=col, card=card_name(slot["card"]))))
+        out.extend((f"place {here} {other}.{len(other_slot['workers'])}", _(
+            "Place my next worker above column {col} ({card}), or above column {other} ({other_card}) if another "
+            "player places above {col} first").format(col=col, card=card_name(slot["card"]), other=other,
+                                                      other_card=card_name(other_slot["card"])))
+                   for other, other_slot in open_ if other != col)
     for col in range(1, len(view.get("row") or []) + 1):
         slot = _column(view, col, seat)
         if slot is None or (view.get("phase") == "demand" and seat not in slot.get("workers", [])):
@@ -89,10 +111,10 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
 
 
 def scope(order_id: str, view: dict[str, Any], seat: int) -> str | None:
-    col = _plan(order_id)
-    if col is not None:
-        slot = _plannable(view, col, seat)
-        return None if slot is None else f"r{view.get('round')}:p{col}:{len(slot['workers'])}"
+    plan = _plan(order_id)
+    if plan is not None:
+        holding = _holding(view, plan, seat)
+        return f"r{view.get('round')}:w{view['players'][seat]['workers']}" if holding else None
     parsed = _parse(order_id)
     if parsed is None or _column(view, parsed[0], seat) is None:
         return None
@@ -100,9 +122,9 @@ def scope(order_id: str, view: dict[str, Any], seat: int) -> str | None:
 
 
 def answer(order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
-    col = _plan(order_id)
-    if col is not None:
-        return order_id if order_id in legal and _plannable(view, col, seat) is not None else None
+    plan = _plan(order_id)
+    if plan is not None:
+        return next((f"place {col}" for col in _holding(view, plan, seat) if f"place {col}" in legal), None)
     parsed = _parse(order_id)
     if parsed is None or view.get("phase") != "purchase" or view.get("deciding") != parsed[0]:
         return None
@@ -122,17 +144,16 @@ def kind(order_id: str) -> str:
 
 
 def lapsed(order_id: str, view: dict[str, Any], seat: int) -> str | None:
-    """Why a plan-ahead placement ended unplayed: another player placed above its column (during Demand; an order
+    """Why a plan-ahead placement ended unplayed: other players placed above its columns (during Demand; an order
     whose Demand phase ended says nothing)."""
-    col = _plan(order_id)
+    plan = _plan(order_id)
     row = view.get("row") or []
-    if col is None or view.get("phase") != "demand" or not 1 <= col <= len(row):
+    if plan is None or view.get("phase") != "demand" or not all(1 <= col <= len(row) for col, _n in plan):
         return None
-    slot = row[col - 1]
-    if len(slot.get("workers", [])) >= BUILDING_SPACES:
-        text = _("Your plan to place your next worker above column {col} ({card}) was not played: the column is "
-                 "full now. You will be asked as usual.")
-    else:
-        text = _("Your plan to place your next worker above column {col} ({card}) was not played: another player "
-                 "placed a worker there since. You will be asked as usual.")
-    return text.format(col=col, card=card_name(slot["card"]))
+    col = plan[0][0]
+    if len(plan) == 1:
+        return _("Your plan to place your next worker above column {col} ({card}) was not played: another player "
+                 "placed a worker there since. You will be asked as usual.").format(
+            col=col, card=card_name(row[col - 1]["card"]))
+    return _("Your plan to place your next worker above column {col} or {other} was not played: other players "
+             "placed workers above both since. You will be asked as usual.").format(col=col, other=plan[1][0])

@@ -43,7 +43,7 @@ async def started(svc: TableService) -> list[int]:
 
 async def test_a_plan_plays_when_the_turn_comes_and_stands_beside_a_purchase_order(svc: TableService) -> None:
     first, second, third = await started(svc)
-    text, played = await svc.set_order(CH, second, "place 2")
+    text, played = await svc.set_order(CH, second, "place 2.0")
     assert "Place my next worker above column 2" in text and played is None  # not its turn yet
     update = await svc.act(CH, first, "place 1")
     # the second seat's plan placed at once (logged as an automatic move): the third seat is awaited
@@ -54,11 +54,11 @@ async def test_a_plan_plays_when_the_turn_comes_and_stands_beside_a_purchase_ord
     assert await read_row(svc, "SELECT COUNT(*) FROM standing_orders") == (0,)
     # a purchase order and a plan at once: both kept, shown together, cancelled together
     await svc.set_order(CH, second, "upto 2 1")
-    await svc.set_order(CH, second, "place 3")
+    await svc.set_order(CH, second, "place 3.0")
     shown = await svc.my_order(CH, second)
     assert shown is not None and "Buy column 2" in shown[1] and "above column 3" in shown[1]
     assert sorted(await read_rows(svc, "SELECT kind, order_id FROM standing_orders")) == [
-        ("plan", "place 3"), ("upto2", "upto 2 1")]
+        ("plan", "place 3.0"), ("upto2", "upto 2 1")]
     assert "cancelled" in await svc.cancel_order(CH, second)
     assert await svc.my_order(CH, second) is None
     assert await read_row(svc, "SELECT COUNT(*) FROM standing_orders") == (0,)
@@ -70,7 +70,7 @@ async def test_a_plan_plays_when_the_turn_comes_and_stands_beside_a_purchase_ord
 async def test_a_plan_whose_column_was_taken_is_not_played_and_its_owner_is_told_privately(
         svc: TableService) -> None:
     first, second, third = await started(svc)
-    await svc.set_order(CH, third, "place 2")
+    await svc.set_order(CH, third, "place 2.0")
     await svc.act(CH, first, "place 3")
     update = await svc.act(CH, second, "place 2")  # the column the third seat planned for
     assert update.table.awaited == (third,)  # asked as usual
