@@ -179,14 +179,9 @@ def standing_order(name: str, view: dict[str, Any], legal: list[str], seat: int,
     if name == "nuernberg" and choice == "decline" and view.get("phase") == "offer":
         return "decline until mine"
     if name == "speicherstadt" and view.get("phase") == "purchase" and set(legal) == {"buy", "decline"}:
-        from rules.speicherstadt import bot as speicher_bot
-
         col = int(view["deciding"])
-        me = view["players"][seat]
-        slot = view["row"][col - 1]
-        price = len(slot["workers"])
-        worth = speicher_bot.card_value(view, me, slot) / max(speicher_bot.coin_value(view, me), 1e-9)
-        top = max(0, min(int(me["coins"]), int(worth)))
+        price = len(view["row"][col - 1]["workers"])
+        top = _worth(view, seat, col)
         if choice == "buy":
             top = max(top, price)  # it buys now: the order must too
         elif top >= price:
@@ -230,6 +225,58 @@ def _same_but_ply(a: Any, b: Any) -> bool:
     return {k: v for k, v in a.to_json().items() if k != "ply"} == {k: v for k, v in b.to_json().items() if k != "ply"}
 
 
+def _worth(view: dict[str, Any], seat: int, col: int) -> int:
+    """What Speicherstadt's card in column ``col`` is worth to ``seat`` in coins by its bot's own evaluation (card
+    value over the value of a coin), at most its coins."""
+    from rules.speicherstadt import bot as speicher_bot
+
+    me = view["players"][seat]
+    worth = speicher_bot.card_value(view, me, view["row"][col - 1]) / max(speicher_bot.coin_value(view, me), 1e-9)
+    return max(0, min(int(me["coins"]), int(worth)))
+
+
+def buy_ahead(name: str, view: dict[str, Any], choice: str, seat: int) -> str | None:
+    """The purchase order a human gives with a Speicherstadt placement ``place X``: "buy column X for N coins or
+    less", N = the card's worth to it (``_worth``) on the view it placed from (bench/README.md)."""
+    if name != "speicherstadt" or view.get("phase") != "demand" or not choice.startswith("place "):
+        return None
+    col = int(choice.split()[1])
+    return f"upto {col} {_worth(view, seat, col)}"
+
+
+PLAN_CHOICES = 2  # columns a Speicherstadt plan names: the bot's first choice and, if it is taken, its second
+
+
+def plan_ahead(name: str, game: Any, view: dict[str, Any], choice: str, seat: int,
+               rng: Rng) -> list[tuple[int, int]]:
+    """The plan-ahead placement a human gives together with this decision, as (column, workers above it) pairs in
+    order of preference (empty: none).
+
+    Speicherstadt's Demand (bench/README.md): with each of its own placements ``place X`` that leaves it a worker,
+    the seat also plans its next placement: its bot's choice on its own view with that placement made and the seat
+    to place again at once (the row as it stands: what the player sees when they place), and the bot's choice
+    without that column as the fallback. The order plays when the seat's turn comes only above a column nobody
+    placed above since (``rules/speicherstadt/orders.py``); else the seat is asked as usual."""
+    if name != "speicherstadt" or view.get("phase") != "demand" or not choice.startswith("place "):
+        return []
+    from rules.speicherstadt.data import BUILDING_SPACES
+
+    me = view["players"][seat]
+    if int(me["workers"]) <= 1:
+        return []  # that was its last worker this round
+    after = json.loads(json.dumps(view))  # the same view with the placement made
+    after["row"][int(choice.split()[1]) - 1]["workers"].append(seat)
+    after["players"][seat]["workers"] = int(me["workers"]) - 1
+    legal = [f"place {i + 1}" for i, slot in enumerate(after["row"]) if len(slot["workers"]) < BUILDING_SPACES]
+    out: list[tuple[int, int]] = []
+    while legal and len(out) < PLAN_CHOICES:
+        pick = game.bot_action(after, legal, seat, rng)
+        col = int(pick.split()[1])
+        out.append((col, len(after["row"][col - 1]["workers"])))
+        legal.remove(pick)
+    return out
+
+
 # ---- one game ----------------------------------------------------------------------------------
 @dataclass
 class GameFigures:
@@ -241,6 +288,9 @@ class GameFigures:
     prompts: list[int]  # decisions asked of each seat
     forced: list[int]  # of those, with only one option (``Game.forced_action``): 0 while auto_forced is on
     orders: list[int]  # of those, answered with a standing order (bench/README.md, "standing orders")
+    plans: list[int]  # plan-ahead orders given with a decision (``plan_ahead``)
+    plans_lapsed: list[int]  # of those, ended unplayed (another placed there first): the seat was asked after all
+    buys: list[int]  # purchase orders given with a placement (``buy_ahead``)
     turns: list[int]  # times each seat became awaited
     waits: int  # layers (sequential waits)
     hours: float  # simulated length
@@ -268,6 +318,8 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
         await svc.join(channel, user, f"P{user}")
     delays = random.Random(f"async:{name}:{seed}")
     prompts, forced, turns, orders = [0] * n, [0] * n, [0] * n, [0] * n
+    plans, plans_lapsed, buys = [0] * n, [0] * n, [0] * n
+    planned: list[tuple[Any, int] | None] = [None] * n  # (round, workers left) when the seat's plan was given
     mentions_before = dict(recorder.mentions)
     repings_before = dict(recorder.repings)
     dms_before = dict(recorder.dms)
@@ -311,6 +363,9 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
             choice = await at_once(svc, channel, name, view, seat, choice, Rng(seed, "async-menu", seat, version))
             prompts[seat] += 1
             forced[seat] += game.forced_action(view, legal, seat) is not None
+            if planned[seat] is not None and planned[seat] == (view.get("round"), view["players"][seat].get("workers")):
+                plans_lapsed[seat] += 1  # asked for the placement it had planned: the plan lapsed unplayed
+            planned[seat] = None
             order = standing_order(name, view, legal, seat, choice)
             offered = {o for o, _label in (await svc.orders(channel, user)).offers} if order else set()
             if order in offered:
@@ -318,7 +373,31 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
                 _text, update = await svc.set_order(channel, user, order)
                 assert update is not None, f"{name}: the order {order!r} did not answer the prompt it was given for"
             else:
+                plan = plan_ahead(name, game, view, choice, seat, Rng(seed, "async-plan", seat, version))
+                buy = buy_ahead(name, view, choice, seat)
                 update = await svc.act(channel, user, choice, expected_version=version)
+                if buy is not None and buy in {o for o, _l in (await svc.orders(channel, user)).offers}:
+                    buys[seat] += 1
+                    _text, played = await svc.set_order(channel, user, buy)
+                    if played is not None:  # its last placement began the purchase, and this column is the seat's
+                        awaited = await publish(update, user)
+                        update = played
+                if plan:
+                    plans[seat] += 1
+                    # Given with the placement, so before the chain's automatic moves: a column one of them placed
+                    # above is out of the plan already (given only now, the order would not know that).
+                    now = await svc.private_view(channel, user)
+                    kept = [(col, n) for col, n in plan
+                            if now.get("phase") == "demand" and len(now["row"][col - 1]["workers"]) == n]
+                    if kept:
+                        planned[seat] = (now.get("round"), now["players"][seat]["workers"])
+                        order_id = "place " + " ".join(f"{col}.{n}" for col, n in kept)
+                        _text, played = await svc.set_order(channel, user, order_id)
+                        if played is not None:  # the chain came back to the seat already: the plan plays now
+                            awaited = await publish(update, user)
+                            update = played
+                    else:
+                        plans_lapsed[seat] += 1
             awaited = await publish(update, user)
             version, active = update.version, update.table.status == "active"
             longest = max(longest, delay)
@@ -335,7 +414,8 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
     def per_seat(now: dict[int, int], before: dict[int, int]) -> list[int]:
         return [now.get(by_seat[s], 0) - before.get(by_seat[s], 0) for s in range(n)]
 
-    return GameFigures(name, n, seed, prompts, forced, orders, turns, waits, hours, handovers, len(rounds),
+    return GameFigures(name, n, seed, prompts, forced, orders, plans, plans_lapsed, buys, turns, waits, hours,
+                       handovers, len(rounds),
                        recorder.posts - posts_before, recorder.edits - edits_before,
                        per_seat(recorder.mentions, mentions_before), per_seat(recorder.repings, repings_before),
                        per_seat(recorder.dms, dms_before))
@@ -375,7 +455,8 @@ def means(figures: Sequence[GameFigures]) -> dict[str, dict[str, float]]:
         out[name] = {
             "players": games[0].players, "games": len(games),
             "prompts_per_player": per_player(games, "prompts"), "forced_per_player": per_player(games, "forced"),
-            "orders_per_player": per_player(games, "orders"),
+            "orders_per_player": per_player(games, "orders"), "plans_per_player": per_player(games, "plans"),
+            "plans_lapsed_per_player": per_player(games, "plans_lapsed"), "buys_per_player": per_player(games, "buys"),
             "waits": mean([f.waits for f in games]), "posts": mean([f.posts for f in games]),
             "edits": mean([f.edits for f in games]),
             "handovers": mean([f.handovers for f in games]), "rounds": mean([f.rounds for f in games]),
@@ -441,6 +522,12 @@ def rows_from(figures: dict[str, dict[str, float]], baseline: dict[str, Any] | N
                        m["forced_per_player"] == 0))
         out.append(row("standing orders per player", "orders_per_player", 1,
                        note="prompts answered by giving a standing order"))
+        if m["plans_per_player"]:
+            out.append(row("plan-ahead orders per player", "plans_per_player", 1,
+                           note=f"given with a placement; {m['plans_lapsed_per_player']:.1f} lapsed unplayed"))
+        if m["buys_per_player"]:
+            out.append(row("purchase orders given ahead per player", "buys_per_player", 1,
+                           note="given with a placement"))
         out.append(row("sequential waits", "waits", 0,
                        note=f"of {m['prompts_per_player'] * m['players']:.0f} decisions"))
         bound = m["posts_bound"]
