@@ -114,3 +114,35 @@ def test_a_human_types_at_once_what_the_bot_does_through_menus(monkeypatch: pyte
     # never a menu left open: no decision was an opener any more once typed at once
     assert not any(t in ("bank", "offer", "manufacture", "tower") for _c, t in seen if _c != t)
     assert sum(game.prompts) == len(seen) and game.waits <= len(seen)
+
+
+def test_a_speicherstadt_human_plans_its_next_placement_and_the_plan_plays_only_if_its_column_held(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # bench/README.md, "Plan-ahead": with each placement that leaves it a worker the human plans its next one (its
+    # bot's first and second choice on its own view with the placement made); the plans that held spare a prompt.
+    plans: list[list[tuple[int, int]]] = []
+    placements_asked = [0]
+    plan_ahead = asyncplay.plan_ahead
+
+    def recording(name: str, game: Any, view: dict[str, Any], choice: str, seat: int,
+                  rng: Any) -> list[tuple[int, int]]:
+        plan = plan_ahead(name, game, view, choice, seat, rng)
+        if plan:
+            assert view["players"][seat]["workers"] >= 2 and len(plan) == asyncplay.PLAN_CHOICES
+            assert plan[0][0] != plan[1][0]
+            placed = int(choice.split()[1])
+            for col, n in plan:  # the counts are those of the view with its own placement made
+                assert n == len(view["row"][col - 1]["workers"]) + (col == placed)
+        plans.append(plan)
+        placements_asked[0] += view.get("phase") == "demand"
+        return plan
+
+    monkeypatch.setattr(asyncplay, "plan_ahead", recording)
+    (game,) = asyncio.run(play_games(["speicherstadt"], [1]))
+    given = sum(game.plans)
+    assert given == sum(1 for p in plans if p) > 0
+    assert 0 < sum(game.plans_lapsed) < given  # some held, some were taken
+    placements = 12 * game.rounds  # 4 players x 3 workers a round
+    played = given - sum(game.plans_lapsed)
+    assert placements_asked[0] <= placements - played, "a placement a plan played is no prompt"
+    assert sum(game.buys) > 0
