@@ -5,7 +5,10 @@ player (``svc.legal``, ``svc.private_view``), played with ``svc.act`` — so wha
 (bot chains, forced steps with ``auto_forced`` on, standing orders) is measured, not assumed. Where a human would,
 the player gives a standing order instead of answering (``standing_order``: a pass in a passing loop becomes "pass
 for the rest of this phase"; Speicherstadt's walk-down becomes "buy column C for N coins or less", N from the bot's
-own evaluation of the card; see bench/README.md). Every ``Update`` goes to the real bot's
+own evaluation of the card; see bench/README.md). In Speicherstadt's Demand the player also gives plan-ahead orders
+with each placement it is asked for (``plan_ahead``: its next placement, the bot's first and second choice on its own
+view with that placement made, played only if nobody else placed above that column since; ``buy_ahead``: the price
+it would pay for the card it placed on). Every ``Update`` goes to the real bot's
 ``notifier.publish`` (``build_bot()``, never connected) exactly as ``bot/commands`` call it; only Discord's transport is
 replaced by recorders (``get_partial_messageable`` → a channel whose ``send`` records content and allowed_mentions,
 ``create_dm`` → a DM channel that records the send). So posts, mentions, re-pings and DMs are what the bot would
