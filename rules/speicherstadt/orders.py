@@ -89,15 +89,10 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     open_ = [(col, slot) for col in range(1, len(view.get("row") or []) + 1)
              if (slot := _plannable(view, col, seat)) is not None]
-    for col, slot in open_:
-        here = f"{col}.{len(slot['workers'])}"
-        out.append((f"place {here}", _("Place my next worker above column {col} ({card}) if nobody else places "
-                                       "there first").format(col=col, card=card_name(slot["card"]))))
-        out.extend((f"place {here} {other}.{len(other_slot['workers'])}", _(
-            "Place my next worker above column {col} ({card}), or above column {other} ({other_card}) if another "
-            "player places above {col} first").format(col=col, card=card_name(slot["card"]), other=other,
-                                                      other_card=card_name(other_slot["card"])))
-                   for other, other_slot in open_ if other != col)
+    here = {col: f"{col}.{len(slot['workers'])}" for col, slot in open_}  # the situation a plan is given for
+    out.extend((f"place {here[col]}", _("Place my next worker above column {col} ({card}) if nobody else places "
+                                        "there first").format(col=col, card=card_name(slot["card"])))
+               for col, slot in open_)
     for col in range(1, len(view.get("row") or []) + 1):
         slot = _column(view, col, seat)
         if slot is None or (view.get("phase") == "demand" and seat not in slot.get("workers", [])):
@@ -107,6 +102,12 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
         out.extend((f"upto {col} {n}", _n("Buy column {col} ({card}) for {n} coin or less, else decline",
                                           "Buy column {col} ({card}) for {n} coins or less, else decline", n).format(
             col=col, card=name, n=n)) for n in range(1, min(coins, BUILDING_SPACES) + 1))
+    # the plans with a fallback last: the longest list (one per pair of columns)
+    out.extend((f"place {here[col]} {here[other]}", _(
+        "Place my next worker above column {col} ({card}), or above column {other} ({other_card}) if another "
+        "player places above {col} first").format(col=col, card=card_name(slot["card"]), other=other,
+                                                  other_card=card_name(other_slot["card"])))
+               for col, slot in open_ for other, other_slot in open_ if other != col)
     return out
 
 
