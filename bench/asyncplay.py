@@ -199,13 +199,16 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
     ``choice``. A menu the bot opens (a step with no event that leaves it awaited) is followed, as the human would
     read it, to the bot's own pick inside it, and that pick is typed at once when the rules take it from the top
     (Nürnberg's ``/nuernberg settle where:FRA.2``, ``manufacture``, ``tower``, ``bank trade:"wool ore"``). A trade
-    offer is the bot's draft (give → want → send to all) as one ``/nuernberg offer``."""
+    offer is the bot's draft (give → want → send to all) as one ``/nuernberg offer``; Strasbourg's split, built by
+    the bot stack by stack, is typed in one line (``_split_at_once``)."""
     if name == "nuernberg" and view.get("phase") == "main" and view.get("menu") is None and choice == "offer":
         from rules.nuernberg import bot as nuernberg_bot
 
         offer = nuernberg_bot.trade_plan(view, seat)
         return f"offer 1 {offer[0]} for 1 {offer[1]} to all" if offer is not None else choice
     state = svc._state(await svc._open_row(channel))  # the bench reads the table as the human reads the board
+    if name == "strasbourg" and view.get("phase") == "planning" and choice.split()[0] in SPLIT_STEPS:
+        return _split_at_once(state, svc.game(name), seat, choice, rng)
     game = svc.game(name)
     walked, pick = state.clone(), choice
     for _depth in range(3):
@@ -222,6 +225,29 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
             if _same_but_ply(typed, stepped):
                 return pick
     return choice
+
+
+SPLIT_STEPS = ("add", "close", "singles")  # Strasbourg's steps that build the split stack by stack
+
+
+def _split_at_once(state: Any, game: Any, seat: int, choice: str, rng: Rng) -> str:
+    """Strasbourg's split typed in one line (``/strasbourg split 6 | 5 1 | 4``) where the bot builds it step by step
+    (add, close, …): the bot's own steps are followed on a copy until the split is whole (the seat reviews it), and
+    the stacks it reached are typed at once; the seat then confirms as before. Splitting reveals nothing new (the
+    cards are drawn already), so the typed split is the one the steps would have made."""
+    walked, pick = state.clone(), choice
+    for _step in range(40):
+        walked.apply(seat, pick)
+        if walked.players[seat]["plan"] != "split":
+            break
+        pick = game.bot_action(walked.view(seat), walked.legal_actions(seat), seat, rng)
+        if pick.split()[0] not in SPLIT_STEPS:
+            return choice  # the bot takes cards back: answered step by step, as chosen
+    p = walked.players[seat]
+    if p["plan"] != "review":
+        return choice
+    typed = "split " + " | ".join(" ".join(str(c) for c in stack) for stack in p["stacks"][p["new_from"]:])
+    return typed if state._is_legal(seat, typed) else choice
 
 
 def _same_but_ply(a: Any, b: Any) -> bool:

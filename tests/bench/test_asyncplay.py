@@ -146,3 +146,24 @@ def test_a_speicherstadt_human_plans_its_next_placement_and_the_plan_plays_only_
     played = given - sum(game.plans_lapsed)
     assert placements_asked[0] <= placements - played, "a placement a plan played is no prompt"
     assert sum(game.buys) > 0
+
+
+def test_a_strasbourg_human_types_the_bots_split_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    # bench/README.md, "One-step commands": where the bot builds its stacks step by step (add, close, ...), the
+    # human types the split it would reach (`split 6 | 5 1 | 4`) and then confirms it.
+    seen: list[tuple[str, str]] = []
+    at_once = asyncplay.at_once
+
+    async def recording(svc: Any, channel: int, name: str, view: dict[str, Any], seat: int, choice: str,
+                        rng: Any) -> str:
+        typed = await at_once(svc, channel, name, view, seat, choice, rng)
+        seen.append((choice, typed))
+        return typed
+
+    monkeypatch.setattr(asyncplay, "at_once", recording)
+    (game,) = asyncio.run(play_games(["strasbourg"], [1]))
+    splits = [t for c, t in seen if t != c]
+    assert splits and all(t.startswith("split ") for t in splits)
+    assert sum(1 for _c, t in seen if t.split()[0] in asyncplay.SPLIT_STEPS) < len(splits)  # (unplace/restart left)
+    assert sum(1 for _c, t in seen if t == "confirm") >= len(splits)  # each typed split is still confirmed
+    assert game.rounds >= 5  # the game ran to its end
