@@ -8,7 +8,8 @@ for the rest of this phase"; Speicherstadt's walk-down becomes "buy column C for
 own evaluation of the card; see bench/README.md). In Speicherstadt's Demand the player also gives plan-ahead orders
 with each placement it is asked for (``plan_ahead``: its next placement, the bot's first and second choice on its own
 view with that placement made, played only if nobody else placed above that column since; ``buy_ahead``: the price
-it would pay for the card it placed on). Every ``Update`` goes to the real bot's
+it would pay for the card it placed on); in Strasbourg's bids, with each bid its bid in the next step
+(``bid_ahead``: "pass in step X", or "reveal stack S in step X if nobody before me has revealed one"). Every ``Update`` goes to the real bot's
 ``notifier.publish`` (``build_bot()``, never connected) exactly as ``bot/commands`` call it; only Discord's transport is
 replaced by recorders (``get_partial_messageable`` → a channel whose ``send`` records content and allowed_mentions,
 ``create_dm`` → a DM channel that records the send). So posts, mentions, re-pings and DMs are what the bot would
@@ -306,6 +307,46 @@ def plan_ahead(name: str, game: Any, view: dict[str, Any], choice: str, seat: in
     return out
 
 
+BID_STEPS_AHEAD = 1  # Strasbourg: the bidding steps a human plans with each bid it is asked for
+
+
+def bid_ahead(name: str, game: Any, view: dict[str, Any], choice: str, seat: int, rng: Rng) -> list[str]:
+    """The plan-ahead bids a Strasbourg human gives together with its bid ``choice`` in steps A–G, as order ids
+    (bench/README.md): for each of the next ``BID_STEPS_AHEAD`` bidding steps of the round, its bot's choice on
+    its own view with this bid made and that step starting now, nobody having bid yet — "pass in step X", or "in
+    step X reveal my stack 5+1 if nobody before me has revealed one" (``rules/strasbourg/orders.py``)."""
+    if name != "strasbourg" or view.get("phase") != "action" or view.get("bid") is None or view.get("task"):
+        return []
+    if not (choice == "pass" or choice.startswith("reveal ")):
+        return []  # a privilege: it decides later, after the others
+    from rules.strasbourg.orders import BIDDING
+    from rules.strasbourg.steps import step_kind
+
+    after = json.loads(json.dumps(view))
+    stacks = after["private"]["stacks"]
+    if choice.startswith("reveal "):
+        stacks.pop(int(choice.split()[1]) - 1)
+    n, first, rnd = int(view["num_players"]), int(view["first_player"]), int(view["round"])
+    card = view["round_cards"][rnd - 1]
+    out: list[str] = []
+    for letter in [x for x in BIDDING if x > str(view["step"])][:BID_STEPS_AHEAD]:
+        if not stacks:
+            break
+        after["players"][seat]["stacks"] = [len(s) for s in stacks]
+        after.update(step=letter, step_kind=step_kind(letter), merchant_seat=letter == "G", to_act=[seat], task=None,
+                     step_guild=card.get(letter) if letter in "BDF" else None,
+                     bid={"status": ["waiting"] * n, "revealed": [[] for _ in range(n)],
+                          "queue": [(first + k) % n for k in range(n)]})
+        legal = [f"reveal {i}" for i in range(1, len(stacks) + 1)] + ["pass"]
+        pick = game.bot_action(after, legal, seat, rng)
+        if pick.startswith("reveal "):
+            cards = stacks.pop(int(pick.split()[1]) - 1)
+            out.append(f"bid {letter} " + "+".join(str(c) for c in cards))
+        else:
+            out.append(f"bid {letter} pass")
+    return out
+
+
 # ---- one game ----------------------------------------------------------------------------------
 @dataclass
 class GameFigures:
@@ -339,6 +380,8 @@ class GameFigures:
 async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int, channel: int,
                     num_players: int | None = None) -> GameFigures:
     """Play one seeded game to its end with every seat a human; the figures of that game."""
+    from bot.service import TableError
+
     game = svc.game(name)
     n = num_players or bench_players(game)
     users = [channel * 10 + i + 1 for i in range(n)]
@@ -349,6 +392,7 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
     prompts, forced, turns, orders = [0] * n, [0] * n, [0] * n, [0] * n
     plans, plans_lapsed, buys = [0] * n, [0] * n, [0] * n
     planned: list[tuple[Any, int] | None] = [None] * n  # (round, workers left) when the seat's plan was given
+    planned_bids: list[set[tuple[Any, str]]] = [set() for _ in range(n)]  # (round, step) of Strasbourg plans
     mentions_before = dict(recorder.mentions)
     repings_before = dict(recorder.repings)
     dms_before = dict(recorder.dms)
@@ -395,6 +439,11 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
             if planned[seat] is not None and planned[seat] == (view.get("round"), view["players"][seat].get("workers")):
                 plans_lapsed[seat] += 1  # asked for the placement it had planned: the plan lapsed unplayed
             planned[seat] = None
+            if view.get("phase") == "action" and view.get("bid") is not None and not view.get("task"):
+                key = (view.get("round"), view.get("step"))
+                if key in planned_bids[seat]:  # asked in a step it had planned: the plan lapsed unplayed
+                    plans_lapsed[seat] += 1
+                    planned_bids[seat].discard(key)
             order = standing_order(name, view, legal, seat, choice)
             offered = {o for o, _label in (await svc.orders(channel, user)).offers} if order else set()
             if order in offered:
@@ -404,7 +453,19 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
             else:
                 plan = plan_ahead(name, game, view, choice, seat, Rng(seed, "async-plan", seat, version))
                 buy = buy_ahead(name, view, choice, seat)
+                ahead = bid_ahead(name, game, view, choice, seat, Rng(seed, "async-bid", seat, version))
                 update = await svc.act(channel, user, choice, expected_version=version)
+                for order_id in ahead:
+                    plans[seat] += 1
+                    try:
+                        _text, played = await svc.set_order(channel, user, order_id)
+                    except TableError:  # the chain's moves already ended it (a reveal before its turn)
+                        plans_lapsed[seat] += 1
+                        continue
+                    planned_bids[seat].add((view.get("round"), order_id.split()[1]))
+                    if played is not None:  # the chain came back to the seat already: the plan plays now
+                        awaited = await publish(update, user)
+                        update = played
                 if buy is not None and buy in {o for o, _l in (await svc.orders(channel, user)).offers}:
                     buys[seat] += 1
                     _text, played = await svc.set_order(channel, user, buy)
@@ -553,7 +614,7 @@ def rows_from(figures: dict[str, dict[str, float]], baseline: dict[str, Any] | N
                        note="prompts answered by giving a standing order"))
         if m["plans_per_player"]:
             out.append(row("plan-ahead orders per player", "plans_per_player", 1,
-                           note=f"given with a placement; {m['plans_lapsed_per_player']:.1f} lapsed unplayed"))
+                           note=f"given with a decision; {m['plans_lapsed_per_player']:.1f} lapsed unplayed"))
         if m["buys_per_player"]:
             out.append(row("purchase orders given ahead per player", "buys_per_player", 1,
                            note="given with a placement"))
