@@ -167,3 +167,26 @@ def test_a_strasbourg_human_types_the_bots_split_in_one_line(monkeypatch: pytest
     assert sum(1 for _c, t in seen if t.split()[0] in asyncplay.SPLIT_STEPS) < len(splits)  # (unplace/restart left)
     assert sum(1 for _c, t in seen if t == "confirm") >= len(splits)  # each typed split is still confirmed
     assert game.rounds >= 5  # the game ran to its end
+
+
+def test_a_strasbourg_human_plans_its_next_bid_with_each_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    # bench/README.md, "Plan-ahead orders": with each bid of A-G it is asked for, the human plans its bid in the
+    # next bidding step (its bot's choice with nobody having bid yet); plans that held are no prompts.
+    planned: list[tuple[str, list[str]]] = []
+    bid_ahead = asyncplay.bid_ahead
+
+    def recording(name: str, game: Any, view: dict[str, Any], choice: str, seat: int, rng: Any) -> list[str]:
+        out = bid_ahead(name, game, view, choice, seat, rng)
+        if out:
+            planned.append((str(view["step"]), out))
+        return out
+
+    monkeypatch.setattr(asyncplay, "bid_ahead", recording)
+    (game,) = asyncio.run(play_games(["strasbourg"], [1]))
+    assert planned and sum(game.plans) == sum(len(o) for _s, o in planned)
+    for step, out in planned:
+        (order,) = out  # one step ahead
+        word, letter, what = order.split()
+        assert word == "bid" and letter > step and letter in "ABCDEFG"
+        assert what == "pass" or all(c.isdigit() for c in what.split("+"))
+    assert 0 < sum(game.plans_lapsed) < sum(game.plans)
