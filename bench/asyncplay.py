@@ -1,20 +1,20 @@
 """Async play: whole games with every seat a human, through the service and the Discord layer's own message logic.
 
 Each human's choice is the game's bot (``Game.bot_action(view, legal, seat, rng)``) on what the service shows that
-player (``svc.legal``, ``svc.private_view``), played with ``svc.act`` — so whatever the service does on its own
-(bot chains, forced steps with ``auto_forced`` on, standing orders) is measured, not assumed. Where a human would,
-the player gives a standing order instead of answering (``standing_order``: a pass in a passing loop becomes "pass
-for the rest of this phase"; Speicherstadt's walk-down becomes "buy column C for N coins or less", N from the bot's
-own evaluation of the card; see bench/README.md). In Speicherstadt's Demand the player also gives plan-ahead orders
-with each placement it is asked for (``plan_ahead``: its next placement, the bot's first and second choice on its own
-view with that placement made, played only if nobody else placed above that column since; ``buy_ahead``: the price
-it would pay for the card it placed on); in Strasbourg's bids, with each bid its bid in the next step
-(``bid_ahead``: "pass in step X", or "reveal stack S in step X if nobody before me has revealed one"). Every ``Update`` goes to the real bot's
-``notifier.publish`` (``build_bot()``, never connected) exactly as ``bot/commands`` call it; only Discord's transport is
-replaced by recorders (``get_partial_messageable`` → a channel whose ``send`` records content and allowed_mentions,
-``create_dm`` → a DM channel that records the send). So posts, mentions, re-pings and DMs are what the bot would
-send: they change when ``bot/notify.py`` changes. Images are not drawn (``render`` hidden while the section runs:
-the bot posts without one, as when rendering fails); reminders and deadlines are not simulated.
+player (``svc.legal``, ``svc.private_view``), played with ``svc.act`` — so whatever the service does on its own (bot
+chains, forced steps with ``auto_forced`` on, standing orders) is measured, not assumed. Where a human would, the
+player gives a standing order instead of answering (``standing_order``: a pass in a passing loop becomes "pass for
+the rest of this phase"; Speicherstadt's walk-down becomes "buy column C for N coins or less", N from the bot's own
+evaluation of the card; see bench/README.md). In Speicherstadt's Demand the player also gives plan-ahead orders with
+each placement it is asked for (``plan_ahead``: its next placement, the bot's first and second choice on its own view
+with that placement made, played only if nobody else placed above that column since; ``buy_ahead``: the price it
+would pay for the card it placed on); in Strasbourg's bids, with each bid its bid in the next step (``bid_ahead``:
+"pass in step X", or "reveal stack S in step X if nobody before me has revealed one"). Every ``Update`` goes to the
+real bot's ``notifier.publish`` (``build_bot()``, never connected) exactly as ``bot/commands`` call it; only
+Discord's transport is replaced by recorders (``get_partial_messageable`` → a channel whose ``send`` records content
+and allowed_mentions, ``create_dm`` → a DM channel that records the send). So posts, mentions, re-pings and DMs are
+what the bot would send: they change when ``bot/notify.py`` changes. Images are not drawn (``render`` hidden while
+the section runs: the bot posts without one, as when rendering fails); reminders and deadlines are not simulated.
 
 Waits and time: the table waits in *layers*. A layer starts with the seats awaited at that moment; each of them
 decides once (a simultaneous step: the quickest first), while still awaited; a seat awaited again after its own

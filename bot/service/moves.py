@@ -307,10 +307,12 @@ class MoveService(BankClocks):
             return []
         out = []
         for seat, held in orders.items():
-            view = state.view(seat) if held else None
+            if not held:
+                continue
+            view = state.view(seat)
             for kind, order in held.items():
                 try:
-                    scope = game.standing_scope(order.order_id, view, seat)  # type: ignore[arg-type]
+                    scope = game.standing_scope(order.order_id, view, seat)
                 except Exception:
                     scope = None
                 if scope != order.scope:
