@@ -14,7 +14,7 @@ SPEC = GameSpec(
         Verb("wall", "Build the next wall section"),
         Verb("tower", "Build a tower", "tower", "Which tower", bare_too=True),
         Verb("produce", "Produce and sell a good", "good", "Which good"),
-        Verb("bank", "Trade with the bank", "trade", "What to give (then what to get)", bare_too=True),
+        Verb("bank", "Trade with the bank", "trade", "What to give and what to get, e.g. wool ore", bare_too=True),
         Verb("back", "Close the open menu"),
         Verb("end", "End your turn"),
         Verb("discard", "Raubritter: discard a resource card", "resource", "Which resource"),
