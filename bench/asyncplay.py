@@ -200,8 +200,9 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
     """The one-step command a human types for what the game's bot does through menus (bench/README.md), else
     ``choice``. A menu the bot opens (a step with no event that leaves it awaited) is followed, as the human would
     read it, to the bot's own pick inside it, and that pick is typed at once when the rules take it from the top
-    (Nürnberg's ``/nuernberg settle where:FRA.2``, ``manufacture``, ``tower``, ``bank trade:"wool ore"``). A trade
-    offer is the bot's draft (give → want → send to all) as one ``/nuernberg offer``."""
+    (Nürnberg's ``/nuernberg settle where:FRA.2``, ``manufacture``, ``tower``, ``bank trade:"wool ore"``, the robber
+    knight's hex). A trade offer is the bot's draft (give → want → send to all) as one ``/nuernberg offer``, and the
+    Raubritter's discards are all the cards the seat owes in one ``discard wool wool ore``."""
     if name == "nuernberg" and view.get("phase") == "main" and view.get("menu") is None and choice == "offer":
         from rules.nuernberg import bot as nuernberg_bot
 
@@ -209,6 +210,17 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
         return f"offer 1 {offer[0]} for 1 {offer[1]} to all" if offer is not None else choice
     state = svc._state(await svc._open_row(channel))  # the bench reads the table as the human reads the board
     game = svc.game(name)
+    if name == "nuernberg" and view.get("phase") == "discard" and choice.startswith("discard "):
+        # the Raubritter's discards: every card the seat owes, chosen by its bot one after another, in one action
+        walked, cards = state.clone(), []
+        pick = choice
+        while True:
+            cards.append(pick.split()[1])
+            walked.apply(seat, pick)
+            if walked.phase != "discard" or seat not in walked.to_act():
+                break
+            pick = game.bot_action(walked.view(seat), walked.legal_actions(seat), seat, rng)
+        return f"discard {' '.join(cards)}" if len(cards) > 1 else choice
     walked, pick = state.clone(), choice
     for _depth in range(3):
         if walked.apply(seat, pick) or seat not in walked.to_act():

@@ -164,7 +164,21 @@ class NuernbergState(State["NuernbergView"]):
             return trading.is_legal_offer(self, seat, action)
         if action in self._legal(seat):
             return True
-        return self.phase == "main" and building.at_once(self, seat, action.split())
+        words = action.split()
+        if self.phase == "discard":  # several cards at once: "discard wool wool ore"
+            return self._discards_at_once(seat, words)
+        if self.phase == "robber" and len(words) == 2 and words[0] == "robber":  # a hex at once, not its number
+            return words[1] != self.robber and any(words[1] in NUMBER_HEXES[n] for n in NUMBERS)
+        return self.phase == "main" and building.at_once(self, seat, words)
+
+    def _discards_at_once(self, seat: int, words: list[str]) -> bool:
+        """``discard wool wool ore``: up to what the seat still owes, each card one it holds (as many times)."""
+        cards = words[1:]
+        if words[:1] != ["discard"] or not 2 <= len(cards) <= self.discards_due[seat]:
+            return False
+        if not all(res in RES_INDEX for res in cards):
+            return False
+        return all(cards.count(res) <= self.hands[seat][RES_INDEX[res]] for res in set(cards))
 
     def refusal(self, seat: int, action: str) -> str | None:
         return refusals.reason(self, seat, action)
@@ -179,7 +193,7 @@ class NuernbergState(State["NuernbergView"]):
         elif phase == "offer":
             out = trading.apply_offer(self, seat, words)
         elif phase == "discard":
-            out = self._discard(seat, words[1])
+            out = [event for res in words[1:] for event in self._discard(seat, res)]
         elif phase in ("robber", "robber_hex"):
             out = self._robber(words[-1], rng)
         elif phase == "steal":

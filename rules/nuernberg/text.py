@@ -215,7 +215,9 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
     if st.offer is not None and verb in ("accept", "decline", "withdraw", "take", "counter"):
         return _answer_label(st, verb, arg, words)
     if verb == "discard":
-        return _("Return {item} to the bank").format(item=names.count(arg, 1))
+        cards = words[1:]
+        items = ", ".join(names.count(res, cards.count(res)) for res in dict.fromkeys(cards))
+        return _("Return {item} to the bank").format(item=items)
     if verb == "robber":
         if arg.isdigit():
             return _("Move the robber knight to a hex numbered {number}").format(number=arg)

@@ -17,7 +17,7 @@ SPEC = GameSpec(
         Verb("bank", "Trade with the bank", "trade", "What to give and what to get, e.g. wool ore", bare_too=True),
         Verb("back", "Close the open menu"),
         Verb("end", "End your turn"),
-        Verb("discard", "Raubritter: discard a resource card", "resource", "Which resource"),
+        Verb("discard", "Raubritter: discard resource cards", "resource", "Which card, or several: wool wool ore"),
         Verb("robber", "Move the robber knight", "target", "A number, H30 (castle) or a hex"),
         Verb("steal", "Take a card from a player", "seat", "Whose card"),
         Verb("council", "Choose whose council card you take", "seat", "Which player"),
