@@ -210,6 +210,7 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
         return f"offer 1 {offer[0]} for 1 {offer[1]} to all" if offer is not None else choice
     state = svc._state(await svc._open_row(channel))  # the bench reads the table as the human reads the board
     game = svc.game(name)
+    view_choice = choice
     if name == "nuernberg" and view.get("phase") == "discard" and choice.startswith("discard "):
         # the Raubritter's discards: every card the seat owes, chosen by its bot one after another, in one action
         walked, cards = state.clone(), []
@@ -221,6 +222,20 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
                 break
             pick = game.bot_action(walked.view(seat), walked.legal_actions(seat), seat, rng)
         return f"discard {' '.join(cards)}" if len(cards) > 1 else choice
+    if name == "nuernberg" and view.get("phase") in ("robber", "robber_hex") and choice.startswith("robber "):
+        # the robber knight's hex and, when the rules would ask whom to rob, the bot's victim: one action
+        walked = state.clone()
+        for _depth in range(2):
+            walked.apply(seat, choice)
+            if walked.phase != "robber_hex":
+                break
+            choice = game.bot_action(walked.view(seat), walked.legal_actions(seat), seat, rng)  # the hex
+        if walked.phase == "steal" and walked.to_act() == [seat] and not choice.split()[1].isdigit():
+            victim = game.bot_action(walked.view(seat), walked.legal_actions(seat), seat, rng)
+            together = f"{choice} steal {victim.split()[1]}"
+            if state._is_legal(seat, together):
+                return together
+        return choice if state._is_legal(seat, choice) else view_choice
     walked, pick = state.clone(), choice
     for _depth in range(3):
         if walked.apply(seat, pick) or seat not in walked.to_act():
@@ -236,6 +251,29 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
             if _same_but_ply(typed, stepped):
                 return pick
     return choice
+
+
+async def end_after(svc: Any, channel: int, name: str, view: dict[str, Any], seat: int, choice: str,
+                    rng: Rng) -> str | None:
+    """The order "end my turn after my next move" a Nürnberg human gives with the move it knows to be the last of
+    its turn (bench/README.md): a build, bank trade or product (no offer: its answers are news) after which, on its
+    own view of the table with that move made, its bot ends the turn. Such a move reveals nothing, so the player
+    knows this when making it."""
+    if name != "nuernberg" or view.get("phase") != "main" or view.get("menu") is not None:
+        return None
+    if choice.startswith(("offer", "end", "back")) or choice in ("bank", "manufacture", "tower") or (
+            choice.startswith("settle ") and "." not in choice):
+        return None  # the end itself, an offer, or only a menu opened
+    from rules.nuernberg import orders as nuernberg_orders
+
+    walked = svc._state(await svc._open_row(channel)).clone()
+    walked.apply(seat, choice)
+    if walked.phase != "main" or walked.menu is not None or walked.to_act() != [seat]:
+        return None
+    after = walked.view(seat)
+    if svc.game(name).bot_action(after, walked.legal_actions(seat), seat, rng) != "end":
+        return None
+    return f"{nuernberg_orders.END_AFTER} {nuernberg_orders.mark(view, seat)}"
 
 
 def _same_but_ply(a: Any, b: Any) -> bool:
@@ -330,7 +368,13 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
                 _text, update = await svc.set_order(channel, user, order)
                 assert update is not None, f"{name}: the order {order!r} did not answer the prompt it was given for"
             else:
+                last = await end_after(svc, channel, name, view, seat, choice, Rng(seed, "async-end", seat, version))
+                if last is not None:  # given with the move it is about, in the same sitting: no prompt of its own
+                    await svc.set_order(channel, user, last)
                 update = await svc.act(channel, user, choice, expected_version=version)
+                if name == "nuernberg" and choice.startswith("offer ") and update.table.awaited != (user,):
+                    # with the offer sent, in the same sitting: "take the first acceptance" (no prompt of its own)
+                    await svc.set_order(channel, user, "take first")
             awaited = await publish(update, user)
             version, active = update.version, update.table.status == "active"
             longest = max(longest, delay)

@@ -62,3 +62,19 @@ def test_end_my_turn_after_my_next_move() -> None:
     later = {**view, "active": (seat + 1) % 3, "turn": view["turn"] + 1}
     assert GAME.standing_scope(order, later, seat) is None  # the turn passed on: lapsed
     assert all(not o.startswith("end after") for o, _l in GAME.standing_orders(later, seat))
+
+
+def test_take_the_first_acceptance_of_my_offer() -> None:
+    offer = {"from": 0, "to": [1, 2], "give": {"wool": 1}, "want": {"ore": 1}, "answers": {}, "declined": []}
+    view = {"phase": "offer", "active": 0, "turn": 4, "num_players": 3, "offers_left": 2, "offer": offer}
+    assert [o for o, _l in GAME.standing_orders(view, 0)] == ["take first"]
+    key = GAME.standing_scope("take first", view, 0)
+    answered = {**view, "offer": {**offer, "answers": {"1": {"give": {"gold": 2}, "want": {"wool": 1}},
+                                                         "2": "accept"}}}
+    assert GAME.standing_scope("take first", answered, 0) == key
+    assert GAME.standing_answer("take first", answered, ["take 1", "take 2", "withdraw"], 0) == "take 2"
+    countered = {**view, "offer": {**offer, "answers": {"1": {"give": {"gold": 2}, "want": {"wool": 1}},
+                                                          "2": "decline"}}}
+    assert GAME.standing_answer("take first", countered, ["take 1", "withdraw"], 0) is None  # a counter: ask
+    later = {**view, "phase": "main", "offer": None, "offers_left": 1}
+    assert GAME.standing_scope("take first", later, 0) is None  # that offer is over: lapsed

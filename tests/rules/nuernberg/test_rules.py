@@ -328,3 +328,26 @@ def test_the_robber_knight_may_be_sent_to_a_hex_at_once() -> None:
     play(at_once, BLUE, f"robber {target}")
     assert at_once.robber == by_number.robber == target and at_once.phase == by_number.phase
     assert not at_once._is_legal(BLUE, "robber H999")
+
+
+def test_the_robber_knight_and_his_victim_in_one_action() -> None:
+    from rules.nuernberg.board import NUMBER_HEXES
+
+    st = new(4)
+    st.phase, st.active = "robber", BLUE
+    st.hands = [cards(wool=1), cards(ore=2), cards(), cards()]
+    st.hands[BLUE] = cards()
+    victims = [s for s in range(4) if s != BLUE and sum(st.hands[s])]
+    assert len(victims) == 2  # so the rules would ask whom to rob
+    target = next(h for hexes in NUMBER_HEXES.values() for h in hexes if h != st.robber)
+    victim = victims[1]
+    before = sum(st.hands[victim])
+    play(st, BLUE, f"robber {target} steal {victim}")
+    assert st.robber == target and st.phase == "main" and sum(st.hands[victim]) == before - 1
+    assert sum(st.hands[BLUE]) == 1
+    again = new(4)
+    again.phase, again.active, again.hands = "robber", BLUE, [cards(wool=1), cards(ore=2), cards(), cards()]
+    nobody = next(s for s in range(4) if s != BLUE and not sum(again.hands[s]))
+    assert not again._is_legal(BLUE, f"robber {target} steal {nobody}")  # a player without cards cannot be robbed
+    assert not again._is_legal(BLUE, f"robber {target} steal {BLUE}")
+    assert not again._is_legal(BLUE, f"robber {again.robber} steal {victim}")  # he must move
