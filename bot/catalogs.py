@@ -36,7 +36,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "discord": ("bot/commands", "bot/ui", "bot/app.py", "bot/dms.py"),
     "commands": (),  # read from the command tree itself: see ``command_messages``
     "speicherstadt": ("rules/speicherstadt", "render/speicherstadt.py"),
-    "colonia": ("rules/colonia", "render/colonia.py", "render/colonia_art.py"),
+    "colonia": ("rules/colonia", "render/colonia", "render/colonia_art.py"),
     "strasbourg": ("rules/strasbourg", "render/strasbourg", "render/strasbourg_art.py"),
     "nuernberg": ("rules/nuernberg", "render/nuernberg.py", "render/nuernberg_art.py", "render/nuernberg_maps.py",
                   "render/nuernberg_panel.py"),
