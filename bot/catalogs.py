@@ -35,7 +35,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "bot": ("bot",),  # less what "discord" takes
     "discord": ("bot/commands", "bot/ui", "bot/app.py", "bot/dms.py"),
     "commands": (),  # read from the command tree itself: see ``command_messages``
-    "speicherstadt": ("rules/speicherstadt", "render/speicherstadt.py"),
+    "speicherstadt": ("rules/speicherstadt", "render/speicherstadt"),
     "colonia": ("rules/colonia", "render/colonia", "render/colonia_art.py"),
     "strasbourg": ("rules/strasbourg", "render/strasbourg", "render/strasbourg_art.py"),
     "nuernberg": ("rules/nuernberg", "render/nuernberg.py", "render/nuernberg_art.py", "render/nuernberg_maps.py",
