@@ -38,8 +38,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "speicherstadt": ("rules/speicherstadt", "render/speicherstadt"),
     "colonia": ("rules/colonia", "render/colonia", "render/colonia_art.py"),
     "strasbourg": ("rules/strasbourg", "render/strasbourg", "render/strasbourg_art.py"),
-    "nuernberg": ("rules/nuernberg", "render/nuernberg.py", "render/nuernberg_art.py", "render/nuernberg_maps.py",
-                  "render/nuernberg_panel.py"),
+    "nuernberg": ("rules/nuernberg", "render/nuernberg", "render/nuernberg_art.py"),
 }
 _FIELD = re.compile(r"\{([^{}:!]*)[^{}]*\}")
 
