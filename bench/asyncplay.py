@@ -199,9 +199,10 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
     """The one-step command a human types for what the game's bot does through menus (bench/README.md), else
     ``choice``. A menu the bot opens (a step with no event that leaves it awaited) is followed, as the human would
     read it, to the bot's own pick inside it, and that pick is typed at once when the rules take it from the top
-    (Nürnberg's ``/nuernberg settle where:FRA.2``, ``manufacture``, ``tower``, ``bank trade:"wool ore"``). A trade
-    offer is the bot's draft (give → want → send to all) as one ``/nuernberg offer``; Strasbourg's split, built by
-    the bot stack by stack, is typed in one line (``_split_at_once``)."""
+    (Nürnberg's ``/nuernberg settle where:FRA.2``, ``manufacture``, ``tower``, ``bank trade:"wool ore"``, the robber
+    knight's hex). A trade offer is the bot's draft (give → want → send to all) as one ``/nuernberg offer``, and the
+    Raubritter's discards are all the cards the seat owes in one ``discard wool wool ore``; Strasbourg's split, built
+    by the bot stack by stack, is typed in one line (``_split_at_once``)."""
     if name == "nuernberg" and view.get("phase") == "main" and view.get("menu") is None and choice == "offer":
         from rules.nuernberg import bot as nuernberg_bot
 
@@ -211,6 +212,32 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
     if name == "strasbourg" and view.get("phase") == "planning" and choice.split()[0] in SPLIT_STEPS:
         return _split_at_once(state, svc.game(name), seat, choice, rng)
     game = svc.game(name)
+    view_choice = choice
+    if name == "nuernberg" and view.get("phase") == "discard" and choice.startswith("discard "):
+        # the Raubritter's discards: every card the seat owes, chosen by its bot one after another, in one action
+        walked, cards = state.clone(), []
+        pick = choice
+        while True:
+            cards.append(pick.split()[1])
+            walked.apply(seat, pick)
+            if walked.phase != "discard" or seat not in walked.to_act():
+                break
+            pick = game.bot_action(walked.view(seat), walked.legal_actions(seat), seat, rng)
+        return f"discard {' '.join(cards)}" if len(cards) > 1 else choice
+    if name == "nuernberg" and view.get("phase") in ("robber", "robber_hex") and choice.startswith("robber "):
+        # the robber knight's hex and, when the rules would ask whom to rob, the bot's victim: one action
+        walked = state.clone()
+        for _depth in range(2):
+            walked.apply(seat, choice)
+            if walked.phase != "robber_hex":
+                break
+            choice = game.bot_action(walked.view(seat), walked.legal_actions(seat), seat, rng)  # the hex
+        if walked.phase == "steal" and walked.to_act() == [seat] and not choice.split()[1].isdigit():
+            victim = game.bot_action(walked.view(seat), walked.legal_actions(seat), seat, rng)
+            together = f"{choice} steal {victim.split()[1]}"
+            if state._is_legal(seat, together):
+                return together
+        return choice if state._is_legal(seat, choice) else view_choice
     walked, pick = state.clone(), choice
     for _depth in range(3):
         if walked.apply(seat, pick) or seat not in walked.to_act():
@@ -249,6 +276,29 @@ def _split_at_once(state: Any, game: Any, seat: int, choice: str, rng: Rng) -> s
         return choice
     typed = "split " + " | ".join(" ".join(str(c) for c in stack) for stack in p["stacks"][p["new_from"]:])
     return typed if state._is_legal(seat, typed) else choice
+
+
+async def end_after(svc: Any, channel: int, name: str, view: dict[str, Any], seat: int, choice: str,
+                    rng: Rng) -> str | None:
+    """The order "end my turn after my next move" a Nürnberg human gives with the move it knows to be the last of
+    its turn (bench/README.md): a build, bank trade or product (no offer: its answers are news) after which, on its
+    own view of the table with that move made, its bot ends the turn. Such a move reveals nothing, so the player
+    knows this when making it."""
+    if name != "nuernberg" or view.get("phase") != "main" or view.get("menu") is not None:
+        return None
+    if choice.startswith(("offer", "end", "back")) or choice in ("bank", "manufacture", "tower") or (
+            choice.startswith("settle ") and "." not in choice):
+        return None  # the end itself, an offer, or only a menu opened
+    from rules.nuernberg import orders as nuernberg_orders
+
+    walked = svc._state(await svc._open_row(channel)).clone()
+    walked.apply(seat, choice)
+    if walked.phase != "main" or walked.menu is not None or walked.to_act() != [seat]:
+        return None
+    after = walked.view(seat)
+    if svc.game(name).bot_action(after, walked.legal_actions(seat), seat, rng) != "end":
+        return None
+    return f"{nuernberg_orders.END_AFTER} {nuernberg_orders.mark(view, seat)}"
 
 
 def _same_but_ply(a: Any, b: Any) -> bool:
@@ -454,7 +504,13 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
                 plan = plan_ahead(name, game, view, choice, seat, Rng(seed, "async-plan", seat, version))
                 buy = buy_ahead(name, view, choice, seat)
                 ahead = bid_ahead(name, game, view, choice, seat, Rng(seed, "async-bid", seat, version))
+                last = await end_after(svc, channel, name, view, seat, choice, Rng(seed, "async-end", seat, version))
+                if last is not None:  # given with the move it is about, in the same sitting: no prompt of its own
+                    await svc.set_order(channel, user, last)
                 update = await svc.act(channel, user, choice, expected_version=version)
+                if name == "nuernberg" and choice.startswith("offer ") and update.table.awaited != (user,):
+                    # with the offer sent, in the same sitting: "take the first acceptance" (no prompt of its own)
+                    await svc.set_order(channel, user, "take first")
                 for order_id in ahead:
                     plans[seat] += 1
                     try:

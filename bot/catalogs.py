@@ -35,11 +35,10 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "bot": ("bot",),  # less what "discord" takes
     "discord": ("bot/commands", "bot/ui", "bot/app.py", "bot/dms.py"),
     "commands": (),  # read from the command tree itself: see ``command_messages``
-    "speicherstadt": ("rules/speicherstadt", "render/speicherstadt.py"),
-    "colonia": ("rules/colonia", "render/colonia.py", "render/colonia_art.py"),
+    "speicherstadt": ("rules/speicherstadt", "render/speicherstadt"),
+    "colonia": ("rules/colonia", "render/colonia", "render/colonia_art.py"),
     "strasbourg": ("rules/strasbourg", "render/strasbourg", "render/strasbourg_art.py"),
-    "nuernberg": ("rules/nuernberg", "render/nuernberg.py", "render/nuernberg_art.py", "render/nuernberg_maps.py",
-                  "render/nuernberg_panel.py"),
+    "nuernberg": ("rules/nuernberg", "render/nuernberg", "render/nuernberg_art.py"),
 }
 _FIELD = re.compile(r"\{([^{}:!]*)[^{}]*\}")
 

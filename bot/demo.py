@@ -20,7 +20,8 @@ from typing import Any, TextIO
 from bot.dburl import sqlite_only
 from bot.lang import speaking
 from bot.service import TableError, TableService
-from bot.terminal import add_lang_argument, score_table
+from bot.table_text import score_table
+from bot.terminal import add_lang_argument
 from rules.core import Game, State
 from rules.words import translator
 

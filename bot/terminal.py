@@ -10,25 +10,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import getpass
 import logging
 import signal
 import sys
-import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-import rules
 from bot import health
 from bot.dburl import sqlite_only
 from bot.lang import LANGUAGES, PSEUDO, speaking
-from bot.levels import normalise_level
-from bot.service import AUTO_FORCED_HELP, DamagedGame, Table, TableError, TableService, Update, name_seats
-from rules import words
-from rules.core import Game, Outcome, printable
+from bot.service import AUTO_FORCED_HELP, Table, TableError, TableService, Update, name_seats
+from bot.table_text import pick, player_name, score_table, secret_lines
+from bot.terminal_seats import bot_levels, channel_for, default_name, open_table, parse_seats
+from rules.core import Game, printable
 from rules.words import N_, translator
-from rules.words import seat as seat_name
 
 _, _n = translator("bot")
 _core, _core_n = translator("core")  # the rules' own refusal, recognised in the reader's language
@@ -38,7 +34,6 @@ BOARD_FILE = "kontor-board.png"
 LOG_FILE = "kontor-play.log"
 SHORT = 8  # a summary this long or shorter is always shown whole
 MAX_CHANGED = 3  # more changed lines than this: show the whole summary again
-GUILD = 0
 QUIT = {"q", "quit", "exit"}
 HELP = N_("Type the number of an action (or the action itself). Other commands: 'board' the whole board in words, "
           "'hand' your own screen in words, "
@@ -107,45 +102,6 @@ def _interrupt(signum: int, frame: object) -> None:
     _CtrlC.pressed = True
 
 
-def default_name() -> str:
-    """The name of the 'me' seat: the login name, capitalised (a seat's name starts every line it acts in)."""
-    try:
-        login = getpass.getuser()
-    except (KeyError, OSError):  # no login name (e.g. an unnamed uid in a container)
-        login = ""
-    login = " ".join(login.split())[:32]
-    return login[:1].upper() + login[1:] if login and login.lower() != "bot" else _("Player")
-
-
-def channel_for(game: str) -> int:
-    """Each game kind has its own table in the file (a stable number, like a Discord channel id)."""
-    return zlib.crc32(game.encode())
-
-
-def _bot_level(name: str) -> str | None:
-    """'bot' -> 'basic', 'bot:strong' -> 'strong'; None for a player's name. ValueError for an unknown level."""
-    word, _, level = name.partition(":")
-    if word.strip().lower() != "bot":
-        return None
-    return normalise_level(level.strip() or None)
-
-
-def parse_seats(text: str, me: str = "Player") -> list[str | None]:
-    """'me,bot,Anna' -> [me, None, 'Anna'] (None = a bot seat, at the level ``bot_levels`` reads)."""
-    seats: list[str | None] = []
-    for raw in text.split(","):
-        name = " ".join(raw.split())
-        if not name:
-            continue
-        seats.append(None if _bot_level(name) else (me if name.lower() == "me" else name))
-    return seats
-
-
-def bot_levels(text: str) -> list[str]:
-    """The level of each bot seat of ``--seats``, in order: 'me,bot:strong,bot' -> ['strong', 'basic']."""
-    return [level for raw in text.split(",") if (level := _bot_level(" ".join(raw.split())))]
-
-
 class Terminal:
     """One terminal session: reads commands, drives the service, prints what happened."""
 
@@ -184,7 +140,7 @@ class Terminal:
         if update.notice:
             self.say(f"  ! {update.notice}")
         for user, private in update.private.items():
-            who = _name_of(update.table, user)
+            who = player_name(update.table, user)
             for line in private.events:
                 self.say("  " + (_("(to {name}) {line}").format(name=who, line=line) if hot_seat
                                  else _("(private) {line}").format(line=line)))
@@ -276,7 +232,7 @@ class Terminal:
                 continue
             woken = False
             user = table.awaited[0]
-            you = _name_of(table, user)
+            you = player_name(table, user)
             public = await self.svc.public_view(self.channel)
             private = await self.svc.private_view(self.channel, user)
             lines = self.state_lines(table, public, private, you)
@@ -409,183 +365,6 @@ class Terminal:
         return played
 
 
-def pick(line: str, legal: list[tuple[str, str]]) -> str | None:
-    """A menu number or an action's own text -> the action (None if neither)."""
-    # ASCII only: isdecimal() alone takes any script's digits ('႙' would play item 9), isdigit() even '²'
-    if line.isascii() and line.isdecimal() and len(line) <= 6:
-        number = int(line)
-        return legal[number - 1][0] if 1 <= number <= len(legal) else None
-    text = " ".join(line.split())
-    return next((action for action, _label in legal if action == text), None)
-
-
-def _name_of(table: Table, user: int) -> str:
-    seat = table.seat_of(user)
-    return table.seats[seat].name if seat is not None else str(user)
-
-
-def _flat(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_flat(v)}" for k, v in value.items()) or _("none")
-    if isinstance(value, list):
-        return ", ".join(_flat(v) for v in value) or _("none")
-    if value is None:
-        return "—"
-    return str(value)
-
-
-_OWN_BLOCKS = {"private", "me", "you", "mine", "own"}  # keys games use for "the viewer's own things"
-
-
-def secret_lines(view: Any, public: Any, path: str = "", viewer: int | None = None) -> list[str]:
-    """Readable lines for what this viewer sees that a spectator does not (e.g. ``hand: 3, 7, 12``).
-
-    The viewer's own block (``private``/``me``, or its own entry in a per-seat list) reads without a prefix;
-    empty choices (None) and the viewer's own seat number are left out; other seats read "Seat N".
-    """
-    if not path and isinstance(view, dict) and isinstance(view.get("viewer"), int):
-        viewer = view["viewer"]
-    nested = isinstance(view, dict) and any(isinstance(v, dict | list) for v in view.values())
-    # a flat dict reads best on one line, unless it is the viewer's own block
-    if isinstance(view, dict) and view and (not path or nested or path in _OWN_BLOCKS):
-        theirs = public if isinstance(public, dict) else {}
-        lines: list[str] = []
-        for key, value in view.items():
-            if key in ("viewer", "seat") or value is None or theirs.get(key, object()) == value:
-                continue
-            label = str(key) if not path or path in _OWN_BLOCKS else f"{path} › {key}"
-            lines += secret_lines(value, theirs.get(key), label, viewer)
-        return lines
-    if (isinstance(view, list) and isinstance(public, list) and len(view) == len(public)
-            and any(isinstance(v, dict) for v in view)):
-        lines = []
-        for i, (mine, theirs) in enumerate(zip(view, public, strict=True)):
-            if mine == theirs:
-                continue
-            seat = mine.get("seat") if isinstance(mine, dict) else None
-            if seat is not None and seat == viewer:
-                label = "own"  # the viewer's own entry: its keys stand alone
-            elif seat is not None:
-                label = f"{path} › {seat_name(seat)}"
-            else:
-                label = f"{path} › #{i + 1}"
-            lines += secret_lines(mine, theirs, label, viewer)
-        return lines
-    return [f"{path.replace('_', ' ')}: {_flat(view)}"]
-
-
-def score_table(table: Table, outcome: Outcome) -> str:
-    """The final scores, best first, with the per-seat breakdown as columns; when scores tie, the tie-break too."""
-    keys: list[str] = []
-    for part in outcome.breakdown:
-        keys += [k for k in part if k not in keys]
-    game = rules.GAMES.get(table.game)
-    labels = game.score_labels if game is not None else {}
-    columns = (game.score_columns or tuple(labels)) if game is not None else ()
-    keys.sort(key=lambda k: columns.index(k) if k in columns else len(columns))  # the final image's order
-    names = table.names
-    player, score = _("Player"), _("Score")
-    width = max([len(n) for n in names] + [6, len(player)])
-    tied = len(set(outcome.scores)) < len(outcome.scores) and len(outcome.tiebreak) == len(names)
-    label = _(rules.GAMES[table.game].tiebreak_label if table.game in rules.GAMES else Game.tiebreak_label)
-    heads = {k: _(labels[k]) if k in labels else k for k in keys}  # the game's N_()-marked names of its categories
-    sw = max(5, len(score))
-    header = f"{'#':>2}  {player:<{width}}  {score:>{sw}}" + "".join(
-        f"  {heads[k]:>{max(len(heads[k]), 4)}}" for k in keys)
-    header += f"  {label:>{max(len(label), 4)}}" if tied else ""
-    rows = [header, "-" * len(header)]
-    for seat in sorted(range(len(names)), key=lambda s: (outcome.ranks[s], s)):
-        parts = outcome.breakdown[seat] if seat < len(outcome.breakdown) else {}
-        rows.append(f"{outcome.ranks[seat]:>2}  {names[seat]:<{width}}  {outcome.scores[seat]:>{sw}}"
-                    + "".join(f"  {parts.get(k, 0):>{max(len(heads[k]), 4)}}" for k in keys)
-                    + (f"  {outcome.tiebreak[seat]:>{max(len(label), 4)}}" if tied else ""))
-    if tied:
-        # German capitalises nouns: the others read the column's name in lower case inside the sentence
-        named = label if words.language() == "de" else label.lower()
-        rows.append(_("Tied scores are ranked by {label} (the last column).").format(label=named))
-    return "\n".join(rows)
-
-
-def seats_problem(game: Game, seats: list[str | None], seed: int | None) -> str | None:
-    """Why these seats (and seed) make no new game, or None."""
-    humans = [name for name in seats if name is not None]
-    if not game.min_players <= len(seats) <= game.max_players:
-        return _("{game} is for {low}–{high} players; --seats lists {n}.").format(
-            game=_(game.title), low=game.min_players, high=game.max_players, n=len(seats))
-    if len({name.casefold() for name in humans}) != len(humans):
-        return _("Give each human seat a different name.")
-    if seed is not None and not 0 <= seed < 2**63:
-        return _("The seed must be a number from 0 to 2^63 - 1.")
-    return None
-
-
-async def open_table(svc: TableService, game: Game, channel: int, seats: list[str | None], seed: int | None,
-                     fresh: bool, say: Callable[[str], None], levels: list[str] | None = None,
-                     lang: str | None = None) -> bool:
-    """Resume the open table of this game, or seat a new one. False if the seats make no game. ``levels``: each bot
-    seat's level, in order (default basic); with no human seat the first bot takes the host's seat at basic.
-    ``lang``: the table's language (its public lines, a new table's and a resumed one's), None: as it is."""
-    damaged = False
-    try:
-        table = await svc.table(channel)
-    except DamagedGame:
-        if not fresh:
-            say(_("Your saved {game} game is damaged and cannot be resumed. Run the same command with --new "
-                  "to abandon it and start a new one.").format(game=_(game.title)))
-            return False
-        table, damaged = None, True
-    except TableError:
-        table = None
-    if table is not None and table.status == "active" and not fresh:
-        said: list[str] = []
-        if lang is not None:  # --lang: the channel's language, and each player's own lines, from now on
-            for user in table.humans:
-                await svc.remember_language(user, lang)
-            if table.settings.get("language", "en") != lang:
-                said = (await svc.update_settings(channel, table.creator, force=True, language=lang)).public_events
-        say(_("Resuming {game} ({names}). Use --new to start over.").format(game=_(game.title),
-                                                                          names=", ".join(table.names)))
-        for line in said:
-            say(f"  · {line}")
-        return True
-    problem = seats_problem(game, seats, seed)
-    if problem:  # checked before --new abandons anything
-        say(problem)
-        return False
-    if damaged:
-        await svc.abandon(channel, 1, force=True)  # any user may force it here; it needs none of the damaged data
-        say(_("The damaged game was abandoned; starting a new one."))
-    if table is not None and table.status in ("lobby", "active"):
-        await svc.abandon(channel, table.creator, force=True)  # --new, or a start interrupted half-way
-        if table.status == "active":
-            say(_("The unfinished game was abandoned; starting a new one."))
-    humans = [name for name in seats if name is not None]
-    if not humans:
-        say(_("No human seat: the bots play the whole game."))
-    users = {name: i + 1 for i, name in enumerate(humans)}
-    for user in users.values():  # each player's own lines (their private news) in the table's language
-        await svc.remember_language(user, lang or "en")
-    host = users[humans[0]] if humans else 1
-    try:
-        await svc.create(channel, GUILD, game.name, host, humans[0] if humans else "Host",
-                         settings={"pace": "untimed", "language": lang or "en"})
-        for name in humans[1:]:
-            await svc.join(channel, users[name], name)
-        wanted = list(levels or [])[0 if humans else 1:]  # with no human, the first bot takes the host's seat
-        for i in range(len(seats) - max(len(humans), 1)):
-            await svc.add_bot(channel, host, wanted[i] if i < len(wanted) else None)
-        if not humans:  # the host only opened the table: a bot takes its seat
-            await svc.replace(channel, 0, None, None, by_user=host)
-        update = await svc.start(channel, host, seed=seed)
-    except TableError as err:  # e.g. a name the table refuses
-        say(_("Could not start the game: {reason}").format(reason=err))
-        return False
-    say(_("A new game of {game}. Seats: {names}.").format(game=_(game.title), names=", ".join(update.table.names)))
-    for line in update.public_events:
-        say(f"  · {line}")
-    return True
-
-
 async def play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO,
                games: Mapping[str, Game] | None = None) -> int:
     """The whole session; ``games`` replaces the registry (tests use a test-only game). ``--lang``: the session
@@ -632,5 +411,4 @@ async def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, games: 
         await svc.close()
 
 
-__all__ = ["add_arguments", "bot_levels", "channel_for", "default_name", "parse_seats", "pick", "play", "play_main",
-           "score_table", "secret_lines"]
+__all__ = ["add_arguments", "add_lang_argument", "play", "play_main"]

@@ -17,9 +17,10 @@ order, so a public image cannot show a secret by construction.
   the panel: ``render/zoom.py``), or None.
 
 The functions are synchronous and CPU-bound: call them with ``asyncio.to_thread``.
-Each game's declaration (``rules.PARTS[name].render``, see rules/__init__.py) names its module, ``render/<game>.py``
-for the four games, exposing ``draw_board(view, last, names) -> Canvas`` and
-``draw_private(view, names) -> Canvas`` (the ``Canvas`` records its layout for the tests).
+Each game's declaration (``rules.PARTS[name].render``, see rules/__init__.py) names its module, the package
+``render/<game>/`` for the four games (its ``__init__`` says which module draws what), exposing
+``draw_board(view, last, names) -> Canvas`` and ``draw_private(view, names) -> Canvas`` (the ``Canvas`` records its
+layout for the tests).
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def board_canvas(game_name: str, view: dict[str, Any], *, last: Any = None,
         if moved is not None:
             last = moved
     # The boundary: the service's JSON view goes to the game's renderer, which is typed with the game's view
-    # (``render/<game>.py`` takes ``rules/<game>/views.py``'s TypedDict, so mypy checks it against the rules).
+    # (``render/<game>/`` takes ``rules/<game>/views.py``'s TypedDict, so mypy checks it against the rules).
     draw: Callable[..., Canvas]
     if view.get("over") and hasattr(module, "draw_final"):
         draw = module.draw_final

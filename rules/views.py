@@ -2,7 +2,7 @@
 
 A view is a JSON-ready dict; these ``TypedDict``s only describe it (at run time a view is a plain ``dict``).
 Each game extends ``BaseView`` in ``rules/<game>/views.py`` with its own keys and one ``TypedDict`` for a
-seat's private block, and its renderer (``render/<game>.py``) takes that type, so mypy checks the renderer
+seat's private block, and its renderer (``render/<game>/``) takes that type, so mypy checks the renderer
 against what the rules build.
 """
 

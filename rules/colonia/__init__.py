@@ -30,7 +30,7 @@ class ColoniaGame(Game):
         "family_revealed": SECRET, "vote_result": SECRET, "windows": REVEAL, "game_over": REVEAL,
     }
     option_choices: ClassVar[dict[str, list[str]]] = {}
-    #: the final image's column headings (render/colonia.py)
+    #: the final image's column headings (render/colonia/final.py)
     score_labels: ClassVar[Mapping[str, str]] = {"relics": N_("Relics"), "shrines": N_("Shrines"),
                                                  "windows": N_("Windows")}
     rules_summary: ClassVar[str] = N_(

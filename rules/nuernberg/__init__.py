@@ -25,7 +25,7 @@ class NuernbergGame(Game):
     #: undo (docs/service.md "Undo"): the event card turned over from the pile. A steal and a reshuffle use the Rng;
     #: the Raubritter discards stay secret after the step (only the counts show, at once), so they are no reveal.
     reveal_events: ClassVar[Mapping[str, str]] = {"card": DRAW, "game_end": REVEAL}
-    #: the final image's legend (render/nuernberg.py ``_FINAL_COLS``)
+    #: the final image's legend (render/nuernberg/final.py ``_FINAL_COLS``)
     score_labels: ClassVar[Mapping[str, str]] = {
         "settlements": N_("Settlements"), "manufactures": N_("Manufactures"), "wegerecht": N_("Wegerecht"),
         "council": N_("Council")}

@@ -125,12 +125,14 @@ def steal_candidates(st: NuernbergState) -> list[int]:
     return [s for s in range(st.num_players) if s != st.active and sum(st.hands[s]) > 0]
 
 
-def move_robber(st: NuernbergState, hid: str, rng: Rng) -> list[Event]:
+def move_robber(st: NuernbergState, hid: str, rng: Rng, victim: int | None = None) -> list[Event]:
+    """Move the robber knight to ``hid``; then rob ``victim`` (named with the move), the only player who can be
+    robbed, or ask whom (phase ``steal``)."""
     st.robber = hid
     events = [Event("robber", {"seat": st.active, "hex": hid})]
     victims = steal_candidates(st)
-    if len(victims) == 1:
-        events.extend(steal(st, victims[0], rng))
+    if victim in victims or len(victims) == 1:
+        events.extend(steal(st, victim if victim in victims else victims[0], rng))
     elif victims:
         st.phase = "steal"
         return events

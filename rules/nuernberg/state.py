@@ -7,7 +7,8 @@ Phases and actions (canonical strings):
 - ``discard`` (Raubritter; every seat with more than 7 resource cards, at once): ``discard <resource>``,
   one card at a time until half (rounded down) is returned.
 - ``robber``: ``robber H30`` (the castle) or ``robber <number>`` (pick the hexes with that number; with one
-  candidate the knight moves at once) -> ``robber_hex``: ``robber H<nn>`` or ``back``.
+  candidate the knight moves at once) -> ``robber_hex``: ``robber H<nn>`` or ``back``. Typed at once: ``robber
+  H<nn>``, and with the victim ``robber H<nn> steal <seat>``.
 - ``steal``: ``steal <seat>`` (only asked when several opponents hold cards; with one the card is drawn from
   that opponent at once, with none nothing is stolen).
 - ``main``: see ``building`` (build, produce, bank menus, ``offer`` draft, ``end``).
@@ -164,7 +165,25 @@ class NuernbergState(State["NuernbergView"]):
             return trading.is_legal_offer(self, seat, action)
         if action in self._legal(seat):
             return True
-        return self.phase == "main" and building.at_once(self, seat, action.split())
+        words = action.split()
+        if self.phase == "discard":  # several cards at once: "discard wool wool ore"
+            return self._discards_at_once(seat, words)
+        if self.phase == "robber" and len(words) == 4 and words[0] == "robber" and words[2] == "steal":
+            # the hex and the victim at once ("robber H12 steal 2"): whom to rob does not depend on the hex
+            return (self._is_legal(seat, f"robber {words[1]}") and not words[1].isdigit() and words[3].isdigit()
+                    and int(words[3]) in events.steal_candidates(self))
+        if self.phase == "robber" and len(words) == 2 and words[0] == "robber":  # a hex at once, not its number
+            return words[1] != self.robber and any(words[1] in NUMBER_HEXES[n] for n in NUMBERS)
+        return self.phase == "main" and building.at_once(self, seat, words)
+
+    def _discards_at_once(self, seat: int, words: list[str]) -> bool:
+        """``discard wool wool ore``: up to what the seat still owes, each card one it holds (as many times)."""
+        cards = words[1:]
+        if words[:1] != ["discard"] or not 2 <= len(cards) <= self.discards_due[seat]:
+            return False
+        if not all(res in RES_INDEX for res in cards):
+            return False
+        return all(cards.count(res) <= self.hands[seat][RES_INDEX[res]] for res in set(cards))
 
     def refusal(self, seat: int, action: str) -> str | None:
         return refusals.reason(self, seat, action)
@@ -179,9 +198,11 @@ class NuernbergState(State["NuernbergView"]):
         elif phase == "offer":
             out = trading.apply_offer(self, seat, words)
         elif phase == "discard":
-            out = self._discard(seat, words[1])
+            out = [event for res in words[1:] for event in self._discard(seat, res)]
         elif phase in ("robber", "robber_hex"):
-            out = self._robber(words[-1], rng)
+            # "robber H12", "back", or the hex and the victim at once: "robber H12 steal 2"
+            victim = int(words[3]) if len(words) == 4 else None
+            out = self._robber(words[1] if len(words) > 1 else words[0], rng, victim)
         elif phase == "steal":
             out = events.steal(self, int(words[1]), rng)
         elif phase == "council":
@@ -207,7 +228,7 @@ class NuernbergState(State["NuernbergView"]):
             self.phase = "robber"
         return out
 
-    def _robber(self, target: str, rng: Rng) -> list[Event]:
+    def _robber(self, target: str, rng: Rng, victim: int | None = None) -> list[Event]:
         if target == "back":
             self.backs += 1
             self.phase = "robber"
@@ -220,7 +241,7 @@ class NuernbergState(State["NuernbergView"]):
                 return []
             target = hexes[0]
         self.robber_number = 0
-        return events.move_robber(self, target, rng)
+        return events.move_robber(self, target, rng, victim)
 
     def describe(self, action: str) -> str:
         return text.describe_action(self, action)

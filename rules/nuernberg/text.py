@@ -215,8 +215,13 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
     if st.offer is not None and verb in ("accept", "decline", "withdraw", "take", "counter"):
         return _answer_label(st, verb, arg, words)
     if verb == "discard":
-        return _("Return {item} to the bank").format(item=names.count(arg, 1))
+        cards = words[1:]
+        items = ", ".join(names.count(res, cards.count(res)) for res in dict.fromkeys(cards))
+        return _("Return {item} to the bank").format(item=items)
     if verb == "robber":
+        if len(words) == 4 and 0 <= _int(words[3]) < st.num_players:
+            return _("Move the robber knight to {hex} and steal a random card from {victim}").format(
+                hex=_hex(arg), victim=seat_name(int(words[3])))
         if arg.isdigit():
             return _("Move the robber knight to a hex numbered {number}").format(number=arg)
         return _("Move the robber knight to {hex}").format(hex=_hex(arg))

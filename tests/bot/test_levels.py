@@ -12,7 +12,7 @@ import pytest
 from bot import arena, terminal
 from bot.search_pool import SearchPool
 from bot.service import TableError, TableService, describe_settings
-from bot.terminal import bot_levels, parse_seats
+from bot.terminal_seats import bot_levels, parse_seats
 from tests.bot.conftest import FakeClock
 
 CH, GUILD, ANNA = 2001, 77, 11

@@ -11,9 +11,10 @@ import pytest
 
 import render
 import rules
-from bot import terminal
+from bot import terminal, terminal_seats
 from bot.service import TableService, name_seats
-from bot.terminal import parse_seats, pick, secret_lines
+from bot.table_text import pick, secret_lines
+from bot.terminal_seats import parse_seats
 from tests.support.toygame import TEST_GAMES
 
 FAKE_PNG = b"\x89PNG\r\n\x1a\nfake"
@@ -222,7 +223,7 @@ async def test_a_trade_offer_reads_with_names_and_repeats_only_what_changed(tmp_
 
 
 async def test_help_rules_and_the_login_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(terminal.getpass, "getuser", lambda: "grace")
+    monkeypatch.setattr(terminal_seats.getpass, "getuser", lambda: "grace")
     db = tmp_path / "t.sqlite3"
     parser = argparse.ArgumentParser()
     terminal.add_arguments(parser)
@@ -239,10 +240,10 @@ def test_default_name_falls_back_when_there_is_no_login(monkeypatch: pytest.Monk
     def no_login() -> str:
         raise KeyError("uid 1234")
 
-    monkeypatch.setattr(terminal.getpass, "getuser", no_login)
-    assert terminal.default_name() == "Player"
-    monkeypatch.setattr(terminal.getpass, "getuser", lambda: "  ada  lovelace ")
-    assert terminal.default_name() == "Ada lovelace"
+    monkeypatch.setattr(terminal_seats.getpass, "getuser", no_login)
+    assert terminal_seats.default_name() == "Player"
+    monkeypatch.setattr(terminal_seats.getpass, "getuser", lambda: "  ada  lovelace ")
+    assert terminal_seats.default_name() == "Ada lovelace"
 
 
 @pytest.mark.parametrize("game", ["speicherstadt", "colonia", "strasbourg", "nuernberg"])
@@ -342,7 +343,7 @@ async def test_board_prints_the_public_board_and_hand_the_own_screen_in_words(tm
     game = rules.GAMES["nuernberg"]
     svc = await TableService.open(str(db), render=False)
     try:
-        table = await svc.table(terminal.channel_for("nuernberg"))
+        table = await svc.table(terminal_seats.channel_for("nuernberg"))
         public = await svc.public_view(table.channel)
     finally:
         await svc.close()

@@ -66,3 +66,35 @@ def test_players_named_in_an_option_become_seats() -> None:
     assert seats_text("@bo, cy", names, users) == "1,2"
     assert seats_text("everyone", names, users) == "all"
     assert seats_text("<@999>", names, users) == "<@999>"  # nobody at the table: kept, and the rules refuse it
+
+
+async def test_a_bank_trade_in_one_command(world):
+    # Issue 15: what the menus take in two or three steps ("bank", "bank wool", "bank wool ore") is one command.
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol, game="nuernberg", options=None)
+    svc = w.bot.service
+    for _ in range(200):  # first legal actions (the turn ends at once) until someone can trade with the bank
+        actor = actor_of(w, (await table(w)).awaited[0])
+        legal = [a for a, _ in await svc.legal(w.channel.id, actor.id)]
+        if "bank" in legal:
+            break
+        await actor.slash(w.channel, "move", action="end" if "end" in legal else legal[0])
+    else:
+        raise AssertionError("nobody could trade with the bank")
+    seat = (await table(w)).seat_of(actor.id)
+    me = (await svc.private_view(w.channel.id, actor.id))["players"][seat]
+    held = {**me["hand"], "gold": me["gold"]}
+    give = next(item for item, rate in me["bank_rates"].items() if held[item] >= rate)  # a resource, or gold
+    get = next(res for res in me["hand"] if res != give)
+    r = await actor.slash(w.channel, "nuernberg bank", trade=f"{give} {get}")
+    assert r.ephemeral and r.response.content.startswith("✅ Done"), r.response.content
+    after = (await svc.private_view(w.channel.id, actor.id))["players"][seat]
+    now = {**after["hand"], "gold": after["gold"]}
+    assert now[get] == held[get] + 1 and now[give] == held[give] - me["bank_rates"][give]
+    assert (await svc.public_view(w.channel.id))["menu"] is None  # no menu was left open on the way
+    # the same trade again with a card they lack is refused with a reason, and changes nothing
+    lacking = next((res for res in after["hand"] if after["hand"][res] == 0 and res != get), None)
+    if lacking is not None:
+        r = await actor.slash(w.channel, "nuernberg bank", trade=f"{lacking} {get}")
+        assert not r.response.content.startswith("✅ Done")
+        assert (await svc.private_view(w.channel.id, actor.id))["players"][seat]["hand"] == after["hand"]

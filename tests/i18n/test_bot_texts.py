@@ -22,7 +22,7 @@ from bot.pausing import paused_message
 from bot.service import TableError, TableService, Update
 from bot.service.clocks import bank_text, duration
 from bot.service.settings import DEFAULT_SETTINGS, describe_settings
-from bot.terminal import secret_lines
+from bot.table_text import secret_lines
 from rules.core import Game
 from tests.bot.conftest import FakeClock
 from tests.bot.test_service import CH

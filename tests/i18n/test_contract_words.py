@@ -10,7 +10,7 @@ import pytest
 
 import rules
 from bot.lang import speaking
-from bot.terminal import score_table
+from bot.table_text import score_table
 from tests.support.play import by_bot, moves
 from tests.support.pseudo import untranslated
 

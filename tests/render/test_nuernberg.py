@@ -15,8 +15,8 @@ import pytest
 
 import render
 from render import nuernberg as nb
-from render import nuernberg_maps as maps
 from render.kit import HIGHLIGHT, RGB, Box, Canvas, player
+from render.nuernberg import maps
 from rules import get_game
 from rules.core import Rng
 from rules.nuernberg import data

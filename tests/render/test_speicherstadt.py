@@ -19,6 +19,7 @@ from rules import get_game
 from rules.core import Rng
 from rules.speicherstadt.checks import redeal_hidden
 from rules.speicherstadt.state import SpeicherstadtState
+from rules.speicherstadt.views import BREAKDOWN_LABELS
 from tests.render.helpers import (
     PNG_SIZE,
     bot_step,
@@ -228,7 +229,7 @@ def test_final_sheet_lists_every_seats_breakdown(over: SpeicherstadtState) -> No
         assert str(outcome["scores"][seat]) in drawn
     # each category row carries every seat's points, in rank order
     order = sorted(range(5), key=lambda s: (outcome["ranks"][s], s))
-    for key, label in ss.BREAKDOWN_LABELS.items():
+    for key, label in BREAKDOWN_LABELS.items():
         values = [outcome["breakdown"][s].get(key, 0) for s in order]
         if not any(values):
             continue

@@ -296,3 +296,58 @@ def test_every_build_the_menus_reach_in_steps_may_be_typed_at_once() -> None:
             checked.add(opener.split()[0])
         st.apply(seat, rng.choice([a for a in legal if a != "back"] or legal))
     assert checked  # at least one kind of build was typed at once
+
+
+def test_the_raubritter_discards_may_be_given_at_once() -> None:
+    one_by_one, at_once = new(4), new(4)
+    for st in (one_by_one, at_once):
+        st.phase, st.active = "discard", RED
+        st.discards_due = [0, 0, 0, 0]
+        st.discards_due[BLUE] = 3
+        st.hands[BLUE] = cards(wool=2, ore=2)
+    play(one_by_one, BLUE, "discard wool", "discard wool", "discard ore")
+    events = play(at_once, BLUE, "discard wool wool ore")
+    assert at_once.hands == one_by_one.hands and at_once.phase == one_by_one.phase == "robber"
+    assert [e.kind for e in events].count("discarded_card") == 3
+    assert "2" in at_once.describe("discard wool wool ore")
+    for wrong in ("discard wool wool wool", "discard wool ore ore ore", "discard wool wood", "discard gold ore"):
+        assert not new(4, phase="discard", discards_due=[0, 0, 0, 3], hands=[[0] * 5, [0] * 5, [0] * 5,
+                                                                             cards(wool=2, ore=2)])._is_legal(
+            3, wrong), wrong
+
+
+def test_the_robber_knight_may_be_sent_to_a_hex_at_once() -> None:
+    from rules.nuernberg.board import NUMBER_HEXES
+
+    by_number, at_once = new(4), new(4)
+    number = next(n for n, hexes in NUMBER_HEXES.items() if len([h for h in hexes if h != by_number.robber]) > 1)
+    target = next(h for h in NUMBER_HEXES[number] if h != by_number.robber)
+    for st in (by_number, at_once):
+        st.phase, st.active = "robber", BLUE
+    play(by_number, BLUE, f"robber {number}", f"robber {target}")
+    play(at_once, BLUE, f"robber {target}")
+    assert at_once.robber == by_number.robber == target and at_once.phase == by_number.phase
+    assert not at_once._is_legal(BLUE, "robber H999")
+
+
+def test_the_robber_knight_and_his_victim_in_one_action() -> None:
+    from rules.nuernberg.board import NUMBER_HEXES
+
+    st = new(4)
+    st.phase, st.active = "robber", BLUE
+    st.hands = [cards(wool=1), cards(ore=2), cards(), cards()]
+    st.hands[BLUE] = cards()
+    victims = [s for s in range(4) if s != BLUE and sum(st.hands[s])]
+    assert len(victims) == 2  # so the rules would ask whom to rob
+    target = next(h for hexes in NUMBER_HEXES.values() for h in hexes if h != st.robber)
+    victim = victims[1]
+    before = sum(st.hands[victim])
+    play(st, BLUE, f"robber {target} steal {victim}")
+    assert st.robber == target and st.phase == "main" and sum(st.hands[victim]) == before - 1
+    assert sum(st.hands[BLUE]) == 1
+    again = new(4)
+    again.phase, again.active, again.hands = "robber", BLUE, [cards(wool=1), cards(ore=2), cards(), cards()]
+    nobody = next(s for s in range(4) if s != BLUE and not sum(again.hands[s]))
+    assert not again._is_legal(BLUE, f"robber {target} steal {nobody}")  # a player without cards cannot be robbed
+    assert not again._is_legal(BLUE, f"robber {target} steal {BLUE}")
+    assert not again._is_legal(BLUE, f"robber {again.robber} steal {victim}")  # he must move

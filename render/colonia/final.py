@@ -1,0 +1,117 @@
+"""Colonia board: the final scores (per-seat breakdown, holdings left, the stained-glass windows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from render import colonia_art as art
+from render import kit
+from render.colonia.layout import HEADER, fitting, panel, short_name
+from render.kit import INK, INK_SOFT, MIN_FONT, PAPER, Box, Canvas, mix
+from rules.colonia.names import _
+
+if TYPE_CHECKING:
+    from rules.colonia.views import ColoniaView
+
+
+RESULTS = Box(8, 64, 1264, 452)
+WINDOWS = Box(8, 524, 1264, 268)
+RESULT_COLS = (-64, 2.6, 1.2, 1.45, 1.55, 1.1, 1.2, 1.1, 1)
+
+
+def abbreviated(text: str, width: float) -> str:
+    """``text``, or where it does not fit ``width`` its longest head that does, ending in a consonant, with a dot
+    ("Marchandises" -> "Marchand."): a column heading may be abbreviated, never cut."""
+    if kit.text_width(text, MIN_FONT, "cond") <= width:
+        return text
+    for k in range(len(text) - 1, 1, -1):
+        head = text[:k].rstrip(" .")
+        if head[-1:].lower() in "aeiouyàâäéèêëíïîóôöúùûüáṽ" or not head[-1:].isalpha():
+            continue
+        if kit.text_width(head + ".", MIN_FONT, "cond") <= width:
+            return head + "."
+    return ""
+
+
+def _result_cols(line: Box, header: Sequence[str]) -> tuple[tuple[float, ...], list[str]]:
+    """``RESULT_COLS`` and the headings, or where a language's headings need more room than their share, fixed
+    widths that give it to them from the player column (which keeps room for a chip), score columns first; a heading
+    still too wide is abbreviated."""
+    cells = line.cols(*RESULT_COLS, gap=6)
+    widths = [cell.w for cell in cells]
+    needs = [kit.text_width(label, MIN_FONT, "cond") + 4 for label in header]
+    if all(needs[k] <= widths[k] for k in range(2, len(widths))):
+        return RESULT_COLS, list(header)
+    spare = max(0.0, widths[1] - 180.0)
+    for k in range(2, len(widths)):
+        grow = min(spare, max(0.0, needs[k] - widths[k]))
+        widths[k] += grow
+        widths[1] -= grow
+        spare -= grow
+    labels = [label if k < 1 else abbreviated(label, widths[k] - 4) for k, label in enumerate(header)]
+    return tuple(-w for w in widths), labels
+
+
+def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
+    cv = Canvas()
+    outcome: Mapping[str, Any] = view.get("outcome") or {}
+    scores = list(outcome.get("scores") or view.get("scores") or [])
+    ranks = list(outcome.get("ranks") or [1] * len(scores))
+    breakdown = list(outcome.get("breakdown") or [{} for _ in scores])
+    final = view.get("final") or {}
+    holdings = {p["seat"]: p for p in final.get("players") or []}
+    head = cv.region("header", HEADER)
+    row = head.inset(12, 6)
+    title = _("Colonia · final scores")
+    cv.text_in(Box(row.x, row.y, max(500.0, kit.text_width(title, MIN_FONT, "bold") + 2), row.h), title, MIN_FONT,
+               "bold", PAPER, "left")
+    winners = [s for s, r in enumerate(ranks) if r == 1]
+    if winners:
+        who = ", ".join(short_name(s, names) for s in winners)
+        label = _("Winner: {names}").format(names=who) if len(winners) == 1 else _("Shared win: {names}").format(
+            names=who)
+        cv.text_in(Box(row.x + 520, row.y, row.w - 520, row.h), label, MIN_FONT, "bold", kit.GOLD, "right")
+
+    cv.region("results", RESULTS)
+    cv.panel(RESULTS)
+    order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
+    inner = RESULTS.inset(10, 8)
+    lines = inner.rows(*([1] * 7), gap=2)
+    header = ("#", _("Player"), _("Relics"), _("Shrines"), _("Windows"), _("Total"), _("Money"), _("Goods"), _("Raw"))
+    columns, labels = _result_cols(lines[0], header)
+    for k, (cell, label) in enumerate(zip(lines[0].cols(*columns, gap=6), labels, strict=True)):
+        cv.text_in(cell, label, MIN_FONT, "cond", INK_SOFT, "left" if k == 1 else "center")
+    for line, seat in zip(lines[1:], order, strict=False):
+        cells = line.cols(*columns, gap=6)
+        if ranks[seat] == 1:
+            cv.draw.rounded_rectangle(line.rect, radius=10, fill=mix(kit.GOLD, PAPER, 0.45), outline=INK, width=2)
+        cv.text_in(cells[0], str(ranks[seat]), MIN_FONT, "bold", INK)
+        cv.player_chip(cells[1].inset(0, 4), seat, short_name(seat, names), MIN_FONT, "cond", tight=True)
+        b = breakdown[seat] if seat < len(breakdown) else {}
+        held = holdings.get(seat, {})
+        values = (b.get("relics", 0), b.get("shrines", 0), b.get("windows", 0))
+        for cell, value in zip(cells[2:5], values, strict=True):
+            cv.text_in(cell, str(value), MIN_FONT, "cond", INK)
+        cv.text_in(cells[5], str(scores[seat]), MIN_FONT, "bold", INK)
+        extras = (sum((held.get("money") or {}).values()), sum((held.get("goods") or {}).values()),
+                  sum((held.get("materials") or {}).values()))
+        for cell, value in zip(cells[6:], extras, strict=True):
+            cv.text_in(cell, str(value), MIN_FONT, "cond", INK_SOFT)
+
+    content = panel(cv, "windows", WINDOWS, _("Stained-glass windows"), _("most money of a currency; ties: none"))
+    for tile, w in zip(content.cols(1, 1, 1, 1, gap=10), final.get("windows") or [], strict=False):
+        city = str(w.get("city", ""))
+        col = art.city_colour(city)
+        cv.draw.rounded_rectangle(tile.rect, radius=12, fill=mix(col, PAPER, 0.75), outline=INK, width=2)
+        top, mid, bottom = tile.inset(10, 8).rows(1, 1, 1, gap=4)
+        sign = art.SIGN_OF_CITY.get(city, "")
+        cv.text_in(top, fitting(top.w, "bold", f"{sign} {art.city_label(city)}", sign), MIN_FONT, "bold", INK)
+        owner = w.get("seat")
+        if isinstance(owner, int):
+            cv.player_chip(mid, owner, short_name(owner, names), MIN_FONT, "cond")
+            cv.text_in(bottom, _("paid {n}").format(n=w.get("paid", 0)), MIN_FONT, "cond", INK_SOFT)
+        else:
+            cv.text_in(mid, fitting(mid.w, "cond", _("not awarded"), "—"), MIN_FONT, "cond", INK_SOFT)
+    return cv
