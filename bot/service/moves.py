@@ -278,7 +278,9 @@ class MoveService(BankClocks):
             if not held and len(legal) != 1 and not own_forced:
                 continue  # the usual case, without building a view
             view = state.view(seat)
-            for order in held.values():  # at most one answers: each kind is about its own decision
+            # A game's specific kinds first: a one-shot plan ("order a saddle next") before the seat's usual order
+            # ("pass in this loop"), so that the two together read "order a saddle, then pass".
+            for order in sorted(held.values(), key=lambda o: o.kind == ""):
                 if game.standing_scope(order.order_id, view, seat) != order.scope:
                     continue
                 try:
