@@ -103,7 +103,10 @@ def _marks(view: dict[str, Any], seat: int, kind: str) -> int:
         return sum(1 for c in view.get("craftsmen") or [] for o in c["orders"] if o["seat"] == seat)
     if kind == "load":
         ships = (view.get("harbour") or {}).get("ships") or []
-        return sum(sum(1 for h in s["holds"] if h["seat"] == seat) + (s["extra_seat"] == seat) for s in ships)
+        pending = view.get("pending") or {}
+        choosing = pending.get("kind") == "extra" and pending.get("seat") == seat  # its extra hold, good unchosen
+        held = [h["seat"] for s in ships for h in s["holds"]] + [s["extra_seat"] for s in ships]
+        return held.count(seat) + (1 if choosing else 0)
     if kind == "buy":  # a bought relic joins the screen; enshrining moves one from the screen into a shrine
         shrines = view["players"][seat]["shrines"]
         return len((view.get("me") or {}).get("relics") or []) + sum(1 + (s["relic"] is not None) for s in shrines)
@@ -125,9 +128,7 @@ def scope(order_id: str, view: dict[str, Any], seat: int) -> str | None:
     if action is None:
         return None
     kind = LOOP_OF[action.split(" ")[0]]
-    # a follow-up step of the seat's own (the good for an extra hold, a shrine) means it has just acted
-    step = "p" if (view.get("pending") or {}).get("seat") == seat else ""
-    return f"w{view['week']}:d{view['day']}:{kind}:m{_marks(view, seat, kind)}{step}"
+    return f"w{view['week']}:d{view['day']}:{kind}:m{_marks(view, seat, kind)}"
 
 
 def answer(order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
@@ -136,7 +137,7 @@ def answer(order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> 
 
 
 # ---- what can be planned, in words ------------------------------------------------------------------------------
-def _possible(view: dict[str, Any], seat: int, kind: str) -> list[str]:
+def possible(view: dict[str, Any], seat: int, kind: str) -> list[str]:
     """The loop's actions the seat could take on its next turn as things stand (its own view's legal ones)."""
     me = view.get("me") or {}
     reserve = int(view["players"][seat]["reserve"])
@@ -203,7 +204,7 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
     kind = loop["kind"]
     loop_name = _(LOOP_NAMES[kind]) if kind in LOOP_NAMES else kind
     return [(plan_id(view, action), _("My next action in this {loop} loop: {action}").format(
-        loop=loop_name, action=_what(view, action))) for action in _possible(view, seat, kind)]
+        loop=loop_name, action=_what(view, action))) for action in possible(view, seat, kind)]
 
 
 def _taken_by(view: dict[str, Any], action: str, seat: int) -> bool:
