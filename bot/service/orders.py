@@ -24,7 +24,7 @@ from rules.words import translator
 
 _, _n = translator("bot")
 
-MAX_ORDER_LEN = 40
+MAX_ORDER_LEN = 60  # ids stay short; a Colonia plan with its fallback: "next order wheelwright@10 or order saddler@2"
 
 
 @dataclasses.dataclass(frozen=True)

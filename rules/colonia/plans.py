@@ -5,12 +5,13 @@ another saddle, take stall 3, load hold 2 of S04) can give it while the others t
 ``next <action>`` with the situation it was planned for: ``next order saddler@3`` (3 orders at the saddler when
 given: one more by anybody else raises the price, so the plan no longer holds), ``next stall 3`` (the stall still
 untaken), ``next load S04 2`` / ``next extra S04`` (that hold still empty), ``next buy B-8-1`` (the relic still
-shown), ``next insure B-8-1`` (still shown and uninsured). It plays when the loop reaches the seat if its situation
-still holds and the action is legal (a conditional move, as in correspondence chess); its scope is the seat's own
-marks in the loop (stalls, orders, holds, relics, insurances), so the seat's own next action ends it (one-shot);
-another player's action that takes its target ends it too, and its owner is told privately why (``lapsed``) and
-asked as usual. It stands beside "pass in this loop" (a kind of its own, ``plan``), and plays first: "order a
-saddle, then pass". Pure functions of the seat's own view.
+shown), ``next insure B-8-1`` (still shown and uninsured); ``next stall 3 or stall 5`` names a fallback, played if
+someone takes stall 3 first. It plays when the loop reaches the seat if its situation still holds and the action is
+legal (a conditional move, as in correspondence chess); its scope is the seat's own marks in the loop (stalls,
+orders, holds, relics, insurances), so the seat's own next action ends it (one-shot); other players' actions that
+take its targets end it too, and its owner is told privately why (``lapsed``) and asked as usual. It stands beside
+"pass in this loop" (a kind of its own, ``plan``), and plays first: "order a saddle, then pass". Pure functions of
+the seat's own view.
 """
 
 from __future__ import annotations
@@ -29,27 +30,50 @@ LOOP_OF = {"stall": "stall", "order": "order", "load": "load", "extra": "load", 
 _ARITY = {"stall": 1, "order": 1, "load": 2, "extra": 1, "buy": 1, "insure": 1}
 
 
-def parse(order_id: str) -> tuple[str, int | None] | None:
-    """(the planned action, the orders at its craftsman when given, for ``order``) of a plan's id, else None."""
-    words = order_id.split(" ")
-    if len(words) < 3 or words[0] != PREFIX or words[1] not in _ARITY or len(words) != 2 + _ARITY[words[1]]:
+MAX_CHOICES = 2  # a plan names its action and at most one fallback
+
+
+def _one(words: list[str]) -> tuple[str, int | None] | None:
+    """(action, orders at its craftsman when given, for ``order``) of one alternative's words, else None."""
+    if not words or words[0] not in _ARITY or len(words) != 1 + _ARITY[words[0]]:
         return None
     count = None
-    if words[1] == "order":
-        craftsman, at, n = words[2].partition("@")
+    if words[0] == "order":
+        craftsman, at, n = words[1].partition("@")
         if not (at and n.isascii() and n.isdigit()):
             return None
-        words[2], count = craftsman, int(n)
-    return " ".join(words[1:]), count
+        words = [words[0], craftsman]
+        count = int(n)
+    return " ".join(words), count
 
 
-def plan_id(view: dict[str, Any], action: str) -> str:
-    """The id of the plan to play ``action`` next, with the situation of ``view`` in it."""
-    words = action.split(" ")
-    if words[0] == "order":
-        col = _craftsman(view, words[1])
-        return f"{PREFIX} {action}@{len(col['orders']) if col else 0}"
-    return f"{PREFIX} {action}"
+def parse(order_id: str) -> list[tuple[str, int | None]] | None:
+    """The alternatives of a plan's id in order of preference, each (action, the orders at its craftsman when
+    given, for ``order``); None if it is no plan. ``next order saddler@3 or stall 2`` → [("order saddler", 3),
+    ("stall 2", None)]."""
+    head, space, rest = order_id.partition(" ")
+    if head != PREFIX or not space:
+        return None
+    out = [_one(part.split(" ")) for part in rest.split(" or ")]
+    if not 1 <= len(out) <= MAX_CHOICES or any(a is None for a in out):
+        return None
+    found = [a for a in out if a is not None]
+    if len({a for a, _c in found}) != len(found) or len({LOOP_OF[a.split(" ")[0]] for a, _c in found}) != 1:
+        return None  # twice the same action, or actions of different loops
+    return found
+
+
+def plan_id(view: dict[str, Any], *actions: str) -> str:
+    """The id of the plan to play the first of ``actions`` next (else the next one, if its target was taken first),
+    with the situation of ``view`` in it."""
+    parts = []
+    for action in actions:
+        words = action.split(" ")
+        if words[0] == "order":
+            col = _craftsman(view, words[1])
+            action = f"{action}@{len(col['orders']) if col else 0}"
+        parts.append(action)
+    return f"{PREFIX} " + " or ".join(parts)
 
 
 def _loop(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
@@ -95,7 +119,7 @@ def _untouched(view: dict[str, Any], action: str, count: int | None) -> bool:
     return card is not None and (verb == "buy" or card["insured_by"] is None)
 
 
-def _marks(view: dict[str, Any], seat: int, kind: str) -> int:
+def marks(view: dict[str, Any], seat: int, kind: str) -> int:
     """The seat's own marks in a loop of ``kind``: they grow with each of its own actions there, and only then."""
     if kind == "stall":
         return sum(1 for m in view.get("market") or [] if m["seat"] == seat)
@@ -115,12 +139,12 @@ def _marks(view: dict[str, Any], seat: int, kind: str) -> int:
 
 
 def _holding(order_id: str, view: dict[str, Any], seat: int) -> str | None:
-    """The plan's action if its loop runs, the seat is still in it and nobody took its target since; else None."""
+    """The plan's first action whose target nobody took since, if its loop runs and the seat is still in it."""
     parsed = parse(order_id)
     loop = _loop(view, seat)
-    if parsed is None or loop is None or LOOP_OF[parsed[0].split(" ")[0]] != loop["kind"]:
+    if parsed is None or loop is None or LOOP_OF[parsed[0][0].split(" ")[0]] != loop["kind"]:
         return None
-    return parsed[0] if _untouched(view, *parsed) else None
+    return next((action for action, count in parsed if _untouched(view, action, count)), None)
 
 
 def scope(order_id: str, view: dict[str, Any], seat: int) -> str | None:
@@ -128,7 +152,7 @@ def scope(order_id: str, view: dict[str, Any], seat: int) -> str | None:
     if action is None:
         return None
     kind = LOOP_OF[action.split(" ")[0]]
-    return f"w{view['week']}:d{view['day']}:{kind}:m{_marks(view, seat, kind)}"
+    return f"w{view['week']}:d{view['day']}:{kind}:m{marks(view, seat, kind)}"
 
 
 def answer(order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None:
@@ -197,14 +221,37 @@ def _what(view: dict[str, Any], action: str) -> str:
     return _("insure the {relic}, if nobody insures it first").format(relic=relic_name(rest[0]))
 
 
+def _short(action: str) -> str:
+    """The target of a planned action, in a few words (a fallback's label, a lapse note)."""
+    verb, *rest = action.split(" ")
+    if verb == "stall":
+        return _("stall {stall}").format(stall=rest[0])
+    if verb == "order":
+        return _("an order from the {craftsman}").format(craftsman=name(rest[0]))
+    if verb == "load":
+        return _("hold {hold} of {ship}").format(hold=rest[1], ship=rest[0])
+    if verb == "extra":
+        return _("the extra hold of {ship}").format(ship=rest[0])
+    return relic_name(rest[0])
+
+
 def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+    """Each action the seat may take next, alone and with each other one as its fallback."""
     loop = _loop(view, seat)
     if loop is None:
         return []
     kind = loop["kind"]
     loop_name = _(LOOP_NAMES[kind]) if kind in LOOP_NAMES else kind
-    return [(plan_id(view, action), _("My next action in this {loop} loop: {action}").format(
-        loop=loop_name, action=_what(view, action))) for action in possible(view, seat, kind)]
+    actions = possible(view, seat, kind)
+    out = []
+    for action in actions:
+        what = _what(view, action)
+        out.append((plan_id(view, action), _("My next action in this {loop} loop: {action}").format(
+            loop=loop_name, action=what)))
+        out.extend((plan_id(view, action, other), _(
+            "My next action in this {loop} loop: {action}; else {other}, if nobody takes it first").format(
+            loop=loop_name, action=what, other=_short(other))) for other in actions if other != action)
+    return out
 
 
 def _taken_by(view: dict[str, Any], action: str, seat: int) -> bool:
@@ -232,15 +279,18 @@ def _taken_by(view: dict[str, Any], action: str, seat: int) -> bool:
 
 
 def lapsed(order_id: str, view: dict[str, Any], seat: int) -> str | None:
-    """Why a plan ended unplayed: another player took its target while the seat is still in the loop (a plan whose
+    """Why a plan ended unplayed: other players took its targets while the seat is still in the loop (a plan whose
     loop ended, whose owner left the loop or played it, says nothing)."""
     parsed = parse(order_id)
     loop = _loop(view, seat)
-    if parsed is None or loop is None or LOOP_OF[parsed[0].split(" ")[0]] != loop["kind"] or _untouched(view, *parsed):
+    if parsed is None or loop is None or LOOP_OF[parsed[0][0].split(" ")[0]] != loop["kind"]:
         return None
-    if _taken_by(view, parsed[0], seat):
+    if any(_untouched(view, a, c) or _taken_by(view, a, seat) for a, c in parsed):
         return None
-    verb, *rest = parsed[0].split(" ")
+    if len(parsed) > 1:
+        return _("Your planned next action was not played: other players took {first} and {other} first. You will "
+                 "be asked as usual.").format(first=_short(parsed[0][0]), other=_short(parsed[1][0]))
+    verb, *rest = parsed[0][0].split(" ")
     if verb == "stall":
         why = _("another player took stall {stall} first").format(stall=rest[0])
     elif verb == "order":

@@ -18,7 +18,8 @@ def _plans(view: dict, seat: int) -> dict[str, str]:  # type: ignore[type-arg]
         parsed = plans.parse(order_id)
         if parsed is not None:
             assert GAME.standing_kind(order_id) == "plan" and label.startswith("My next action in this")
-            out[parsed[0]] = order_id
+            if len(parsed) == 1:
+                out[parsed[0][0]] = order_id
     return out
 
 
@@ -98,3 +99,36 @@ def test_a_plan_for_another_loop_or_junk_is_no_order() -> None:
         assert GAME.standing_answer(junk, view, st.legal_actions(1), 1) is None
         assert GAME.standing_lapsed(junk, view, 1) is None
     assert GAME.standing_kind("next order saddler") == ""  # not a plan's id: the usual kind
+
+
+def test_a_plan_with_a_fallback_plays_it_when_the_first_target_was_taken_and_lapses_when_both_were() -> None:
+    st = _thursday()  # seat 1 holds leather and iron: it may order from the saddler, or the wheelwright with wood
+    give_raw(st, 1, wood=1)
+    view1 = st.view(1)
+    offered = {o: label for o, label in GAME.standing_orders(view1, 1)}
+    both = plans.plan_id(view1, "order saddler", "order wheelwright")
+    assert both in offered and "else an order from the wheelwright" in offered[both]
+    assert len(both) <= 60  # the service's longest order id
+    st.apply(0, "order saddler")  # the first target is taken: the fallback plays
+    view1 = st.view(1)
+    assert GAME.standing_scope(both, view1, 1) is not None and GAME.standing_lapsed(both, view1, 1) is None
+    assert GAME.standing_answer(both, view1, st.legal_actions(1), 1) == "order wheelwright"
+
+    st = _thursday()
+    give_raw(st, 0, wood=1)
+    give_raw(st, 1, wood=1)
+    both = plans.plan_id(st.view(1), "order saddler", "order wheelwright")
+    st.apply(0, "order wheelwright")  # seat 0 takes the fallback's target: the first still holds
+    assert GAME.standing_answer(both, st.view(1), st.legal_actions(1), 1) == "order saddler"
+    st = _thursday()  # seat 2 plans both; seats 0 and 1, before it, take one target each
+    give_raw(st, 1, wood=1)
+    give_raw(st, 2, leather=1, iron=1)
+    both = plans.plan_id(st.view(2), "order saddler", "order wheelwright")
+    assert both in {o for o, _l in GAME.standing_orders(st.view(2), 2)}
+    st.apply(0, "order saddler")
+    assert GAME.standing_scope(both, st.view(2), 2) is not None
+    st.apply(1, "order wheelwright")
+    view2 = st.view(2)
+    assert GAME.standing_scope(both, view2, 2) is None
+    note = GAME.standing_lapsed(both, view2, 2)
+    assert note is not None and "saddler" in note and "wheelwright" in note and "asked as usual" in note
