@@ -20,6 +20,7 @@ from bot.service.model import (
     _Changes,
     _check_action,
     _check_id,
+    _secret_part,
 )
 from bot.service.timebank import BankClocks
 from bot.store import GameRow, OrderRow, StoreError
@@ -242,6 +243,11 @@ class MoveService(BankClocks):
             try:
                 row = await self._step(row, seats, state, seat, action, kind, None, changes, now,
                                        public_note=public_note, private_note=private_note)
+                if kind == "auto" and public_note is None:
+                    # The seat's own standing order played it: what it did to their screen is their own step, not
+                    # news for them (as a mover's own step is not), so no DM or "since your last look" for it.
+                    public, views = state.views([seat])
+                    changes.before[seat] = _secret_part(views[seat], public)
             except Exception as exc:
                 # The type only: a storage error's text is harmless, but a rules error's could quote the state.
                 log.error("an automatic move in game %d could not be saved (%s); it will be tried again", row.id,

@@ -46,8 +46,8 @@ async def _until(svc: TableService, found: Any) -> tuple[int, int, list[str], di
             nxt = next((order[(order.index(seat) + k) % len(order)] for k in range(1, len(order))
                         if order[(order.index(seat) + k) % len(order)] not in loop["passed"]), None)
             if nxt is not None:
-                offered = {parsed[0]: o for o, _l in (await svc.orders(CH, users[nxt])).offers
-                           if (parsed := plans.parse(o)) is not None}
+                offered = {parsed[0][0]: o for o, _l in (await svc.orders(CH, users[nxt])).offers
+                           if (parsed := plans.parse(o)) is not None and len(parsed) == 1}
                 if found(legal, offered):
                     return mover, users[nxt], legal, offered
         choice = GAME.bot_action(view, legal, seat, Rng(4, "test", update.version))
@@ -69,6 +69,7 @@ async def test_a_plan_plays_when_the_loop_reaches_the_seat_then_its_pass_order(s
     mine = actions[actions.index(("player", "pass"), len(actions) - 4) + 1:]
     assert mine[0] == ("auto", action)  # the plan, played for the next seat as an automatic move
     assert update.table.awaited != (nxt,)  # not asked: the plan answered, and the pass order waits its turn
+    assert nxt not in update.private  # what its own order did to its screen is no news (no DM for it)
     assert await read_rows(svc, "SELECT kind FROM standing_orders") == [("",)]  # the plan is one-shot
 
 
