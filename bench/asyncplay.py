@@ -397,6 +397,90 @@ def bid_ahead(name: str, game: Any, view: dict[str, Any], choice: str, seat: int
     return out
 
 
+def colonia_plan(game: Any, view: dict[str, Any], choice: str, seat: int, rng: Rng) -> str | None:
+    """The order a Colonia human gives together with its own action ``choice`` in a passing loop (bench/README.md):
+    its next action of the loop, its bot's pick on its own view with ``choice`` made and the seat to act again at
+    once, and the bot's pick without that one as the fallback — "my next action: X, else Y" (``next X or Y``,
+    played only if nobody took its target since; rules/colonia/plans.py), or "pass in this loop" when the first
+    pick is to pass (no fallback when the second is). None: no plan (not a loop action, or one whose follow-up the
+    seat still has to choose: the good for an extra hold)."""
+    from rules.colonia import plans
+
+    loop = view.get("loop")
+    verb = choice.split(" ")[0]
+    if loop is None or view.get("pending") is not None or verb not in plans.LOOP_OF or verb == "extra":
+        return None
+    after = _colonia_after(view, choice, seat)
+    legal = [*plans.possible(after, seat, loop["kind"]), "pass"]
+    picks: list[str] = []
+    while len(picks) < PLAN_CHOICES and len(legal) > 1:
+        pick = game.bot_action(after, legal, seat, rng)
+        if pick == "pass":
+            break
+        picks.append(pick)
+        legal.remove(pick)
+    if not picks:
+        return "pass"
+    return plans.plan_id(after, *picks)
+
+
+def _colonia_after(view: dict[str, Any], choice: str, seat: int) -> dict[str, Any]:
+    """The seat's own view with its loop action ``choice`` made (what it sees once it has acted)."""
+    after = json.loads(json.dumps(view))
+    me, player = after["me"], after["players"][seat]
+    verb, *rest = choice.split(" ")
+    if verb == "stall":
+        stall = after["market"][int(rest[0]) - 1]
+        for m, k in stall["materials"].items():
+            me["materials"][m] = me["materials"].get(m, 0) + k
+        player["reserve"] -= stall["total"]
+        stall.update(seat=seat, members=stall["total"], total=0, materials={})
+    elif verb == "order":
+        col = next(c for c in after["craftsmen"] if c["name"] == rest[0])
+        for m in col["inputs"]:
+            me["materials"][m] -= 1
+        col["orders"].append({"seat": seat, "members": col["next_cost"]})
+        player["reserve"] -= col["next_cost"]
+        col["next_cost"] += 1
+    elif verb == "load":
+        ship = next(s for s in after["harbour"]["ships"] if s["id"] == rest[0])
+        hold = ship["holds"][int(rest[1]) - 1]
+        for g in hold["goods"]:
+            me["goods"][g] -= 1
+        hold["seat"] = seat
+        player["reserve"] -= 1
+    elif verb in ("buy", "insure"):
+        relics = after["relics"]
+        for row in ("display", "extra"):
+            for i, card in enumerate(relics[row]):
+                if card and card["id"] == rest[0]:
+                    if verb == "insure":
+                        card["insured_by"] = seat
+                        player["reserve"] -= 1
+                        continue
+                    me["money"][card["currency"]] -= card["price"]
+                    relics[row][i] = None
+                    if card["shrine"]:
+                        player["shrines"].append({"id": card["id"], "relic": None, "vp": 0})
+                    else:
+                        me["relics"].append(card)
+    return after
+
+
+def _plan_key(name: str, view: dict[str, Any], seat: int) -> tuple[Any, ...] | None:
+    """The decision a plan-ahead order is for, as seen from ``view``: a seat asked again with the same key was
+    asked the very decision its plan should have answered (the plan lapsed unplayed). Speicherstadt: the round and
+    the seat's workers left; Colonia: the loop (week, day, kind) and the seat's own marks in it."""
+    if name == "speicherstadt":
+        return view.get("round"), view["players"][seat].get("workers")
+    loop = view.get("loop")
+    if name != "colonia" or loop is None or view.get("pending") is not None:
+        return None
+    from rules.colonia import plans
+
+    return view["week"], view["day"], loop["kind"], plans.marks(view, seat, loop["kind"])
+
+
 # ---- one game ----------------------------------------------------------------------------------
 @dataclass
 class GameFigures:
@@ -486,8 +570,8 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
             choice = await at_once(svc, channel, name, view, seat, choice, Rng(seed, "async-menu", seat, version))
             prompts[seat] += 1
             forced[seat] += game.forced_action(view, legal, seat) is not None
-            if planned[seat] is not None and planned[seat] == (view.get("round"), view["players"][seat].get("workers")):
-                plans_lapsed[seat] += 1  # asked for the placement it had planned: the plan lapsed unplayed
+            if planned[seat] is not None and planned[seat] == _plan_key(name, view, seat):
+                plans_lapsed[seat] += 1  # asked for the decision it had planned: the plan lapsed unplayed
             planned[seat] = None
             if view.get("phase") == "action" and view.get("bid") is not None and not view.get("task"):
                 key = (view.get("round"), view.get("step"))
@@ -502,6 +586,8 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
                 assert update is not None, f"{name}: the order {order!r} did not answer the prompt it was given for"
             else:
                 plan = plan_ahead(name, game, view, choice, seat, Rng(seed, "async-plan", seat, version))
+                loop_plan = (colonia_plan(game, view, choice, seat, Rng(seed, "async-plan", seat, version))
+                             if name == "colonia" else None)
                 buy = buy_ahead(name, view, choice, seat)
                 ahead = bid_ahead(name, game, view, choice, seat, Rng(seed, "async-bid", seat, version))
                 last = await end_after(svc, channel, name, view, seat, choice, Rng(seed, "async-end", seat, version))
@@ -536,13 +622,28 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
                     kept = [(col, n) for col, n in plan
                             if now.get("phase") == "demand" and len(now["row"][col - 1]["workers"]) == n]
                     if kept:
-                        planned[seat] = (now.get("round"), now["players"][seat]["workers"])
+                        planned[seat] = _plan_key(name, now, seat)
                         order_id = "place " + " ".join(f"{col}.{n}" for col, n in kept)
                         _text, played = await svc.set_order(channel, user, order_id)
                         if played is not None:  # the chain came back to the seat already: the plan plays now
                             awaited = await publish(update, user)
                             update = played
                     else:
+                        plans_lapsed[seat] += 1
+                if loop_plan is not None:
+                    # Given with the action, so before the chain's automatic moves: a target one of them took is
+                    # gone already (the order is not offered any more), and the plan lapsed.
+                    now = await svc.private_view(channel, user)
+                    in_loop = now.get("loop") is not None and seat not in now["loop"]["passed"]
+                    if in_loop:
+                        plans[seat] += 1
+                    if in_loop and loop_plan in {o for o, _l in (await svc.orders(channel, user)).offers}:
+                        planned[seat] = _plan_key(name, now, seat) if loop_plan != "pass" else None
+                        _text, played = await svc.set_order(channel, user, loop_plan)
+                        if played is not None:  # the chain came back to the seat already: the plan plays now
+                            awaited = await publish(update, user)
+                            update = played
+                    elif in_loop:
                         plans_lapsed[seat] += 1
             awaited = await publish(update, user)
             version, active = update.version, update.table.status == "active"
