@@ -236,21 +236,21 @@ def _short(action: str) -> str:
 
 
 def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
-    """Each action the seat may take next, alone and with each other one as its fallback."""
+    """Each action the seat may take next, alone; then with each other one as its fallback (after the plain ones,
+    so that the short lists and the first autocomplete choices show those)."""
     loop = _loop(view, seat)
     if loop is None:
         return []
     kind = loop["kind"]
     loop_name = _(LOOP_NAMES[kind]) if kind in LOOP_NAMES else kind
     actions = possible(view, seat, kind)
-    out = []
-    for action in actions:
-        what = _what(view, action)
-        out.append((plan_id(view, action), _("My next action in this {loop} loop: {action}").format(
-            loop=loop_name, action=what)))
-        out.extend((plan_id(view, action, other), _(
-            "My next action in this {loop} loop: {action}; else {other}, if nobody takes it first").format(
-            loop=loop_name, action=what, other=_short(other))) for other in actions if other != action)
+    words = {action: _what(view, action) for action in actions}
+    out = [(plan_id(view, action), _("My next action in this {loop} loop: {action}").format(
+        loop=loop_name, action=words[action])) for action in actions]
+    out.extend((plan_id(view, action, other), _(
+        "My next action in this {loop} loop: {action}; else {other}, if nobody takes it first").format(
+        loop=loop_name, action=words[action], other=_short(other)))
+        for action in actions for other in actions if other != action)
     return out
 
 
