@@ -9,12 +9,15 @@ evaluation of the card; see bench/README.md). In Speicherstadt's Demand the play
 each placement it is asked for (``plan_ahead``: its next placement, the bot's first and second choice on its own view
 with that placement made, played only if nobody else placed above that column since; ``buy_ahead``: the price it
 would pay for the card it placed on); in Strasbourg's bids, with each bid its bid in the next step (``bid_ahead``:
-"pass in step X", or "reveal stack S in step X if nobody before me has revealed one"). Every ``Update`` goes to the
-real bot's ``notifier.publish`` (``build_bot()``, never connected) exactly as ``bot/commands`` call it; only
-Discord's transport is replaced by recorders (``get_partial_messageable`` → a channel whose ``send`` records content
-and allowed_mentions, ``create_dm`` → a DM channel that records the send). So posts, mentions, re-pings and DMs are
-what the bot would send: they change when ``bot/notify.py`` changes. Images are not drawn (``render`` hidden while
-the section runs: the bot posts without one, as when rendering fails); reminders and deadlines are not simulated.
+"pass in step X", or "reveal stack S in step X if nobody before me has revealed one"); in Colonia's passing loops,
+with each loop action its next action of the loop (``colonia_plan``: the bot's first and second pick on its own view
+with that action made, played only if nobody took the target since; "pass in this loop" when the first pick is to
+pass). Every ``Update`` goes to the real bot's ``notifier.publish`` (``build_bot()``, never connected) exactly as
+``bot/commands`` call it; only Discord's transport is replaced by recorders (``get_partial_messageable`` → a channel
+whose ``send`` records content and allowed_mentions, ``create_dm`` → a DM channel that records the send). So posts,
+mentions, re-pings and DMs are what the bot would send: they change when ``bot/notify.py`` changes. Images are not
+drawn (``render`` hidden while the section runs: the bot posts without one, as when rendering fails); reminders and
+deadlines are not simulated.
 
 Waits and time: the table waits in *layers*. A layer starts with the seats awaited at that moment; each of them
 decides once (a simultaneous step: the quickest first), while still awaited; a seat awaited again after its own
