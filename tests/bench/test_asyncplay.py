@@ -190,3 +190,33 @@ def test_a_strasbourg_human_plans_its_next_bid_with_each_bid(monkeypatch: pytest
         assert word == "bid" and letter > step and letter in "ABCDEFG"
         assert what == "pass" or all(c.isdigit() for c in what.split("+"))
     assert 0 < sum(game.plans_lapsed) < sum(game.plans)
+
+
+def test_a_colonia_human_plans_its_next_loop_action_on_its_view_with_its_action_made(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # bench/README.md, "Colonia's loops": with each loop action it is asked for the human plans its next one (its
+    # bot's first and second pick on its own view with that action made), or passes ahead; the plans that held spare
+    # a prompt, the others lapse.
+    from rules.colonia import plans as colonia_plans
+
+    given: list[str] = []
+    colonia_plan = asyncplay.colonia_plan
+
+    def recording(game: Any, view: dict[str, Any], choice: str, seat: int, rng: Any) -> str | None:
+        plan = colonia_plan(game, view, choice, seat, rng)
+        if plan is not None:
+            parsed = colonia_plans.parse(plan)
+            assert plan == "pass" or parsed is not None
+            if choice.startswith("order ") and parsed:  # (another order at the same craftsman is a new action)
+                made = next(c for c in view["craftsmen"] if c["name"] == choice.split()[1])
+                for action, count in parsed:  # the count is that of the view with its own order made
+                    if action == choice:
+                        assert count == len(made["orders"]) + 1
+            given.append(plan)
+        return plan
+
+    monkeypatch.setattr(asyncplay, "colonia_plan", recording)
+    (game,) = asyncio.run(play_games(["colonia"], [1]))
+    assert sum(game.plans) > 0 and any(p != "pass" for p in given) and "pass" in given
+    assert any(" or " in p for p in given)  # with a fallback
+    assert 0 < sum(game.plans_lapsed) < sum(1 for p in given if p != "pass")  # some held, some were taken
