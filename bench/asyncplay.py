@@ -1,16 +1,23 @@
 """Async play: whole games with every seat a human, through the service and the Discord layer's own message logic.
 
 Each human's choice is the game's bot (``Game.bot_action(view, legal, seat, rng)``) on what the service shows that
-player (``svc.legal``, ``svc.private_view``), played with ``svc.act`` — so whatever the service does on its own
-(bot chains, forced steps with ``auto_forced`` on, standing orders) is measured, not assumed. Where a human would,
-the player gives a standing order instead of answering (``standing_order``: a pass in a passing loop becomes "pass
-for the rest of this phase"; Speicherstadt's walk-down becomes "buy column C for N coins or less", N from the bot's
-own evaluation of the card; see bench/README.md). Every ``Update`` goes to the real bot's
-``notifier.publish`` (``build_bot()``, never connected) exactly as ``bot/commands`` call it; only Discord's transport is
-replaced by recorders (``get_partial_messageable`` → a channel whose ``send`` records content and allowed_mentions,
-``create_dm`` → a DM channel that records the send). So posts, mentions, re-pings and DMs are what the bot would
-send: they change when ``bot/notify.py`` changes. Images are not drawn (``render`` hidden while the section runs:
-the bot posts without one, as when rendering fails); reminders and deadlines are not simulated.
+player (``svc.legal``, ``svc.private_view``), played with ``svc.act`` — so whatever the service does on its own (bot
+chains, forced steps with ``auto_forced`` on, standing orders) is measured, not assumed. Where a human would, the
+player gives a standing order instead of answering (``standing_order``: a pass in a passing loop becomes "pass for
+the rest of this phase"; Speicherstadt's walk-down becomes "buy column C for N coins or less", N from the bot's own
+evaluation of the card; see bench/README.md). In Speicherstadt's Demand the player also gives plan-ahead orders with
+each placement it is asked for (``plan_ahead``: its next placement, the bot's first and second choice on its own view
+with that placement made, played only if nobody else placed above that column since; ``buy_ahead``: the price it
+would pay for the card it placed on); in Strasbourg's bids, with each bid its bid in the next step (``bid_ahead``:
+"pass in step X", or "reveal stack S in step X if nobody before me has revealed one"); in Colonia's passing loops,
+with each loop action its next action of the loop (``colonia_plan``: the bot's first and second pick on its own view
+with that action made, played only if nobody took the target since; "pass in this loop" when the first pick is to
+pass). Every ``Update`` goes to the real bot's ``notifier.publish`` (``build_bot()``, never connected) exactly as
+``bot/commands`` call it; only Discord's transport is replaced by recorders (``get_partial_messageable`` → a channel
+whose ``send`` records content and allowed_mentions, ``create_dm`` → a DM channel that records the send). So posts,
+mentions, re-pings and DMs are what the bot would send: they change when ``bot/notify.py`` changes. Images are not
+drawn (``render`` hidden while the section runs: the bot posts without one, as when rendering fails); reminders and
+deadlines are not simulated.
 
 Waits and time: the table waits in *layers*. A layer starts with the seats awaited at that moment; each of them
 decides once (a simultaneous step: the quickest first), while still awaited; a seat awaited again after its own
@@ -179,14 +186,9 @@ def standing_order(name: str, view: dict[str, Any], legal: list[str], seat: int,
     if name == "nuernberg" and choice == "decline" and view.get("phase") == "offer":
         return "decline until mine"
     if name == "speicherstadt" and view.get("phase") == "purchase" and set(legal) == {"buy", "decline"}:
-        from rules.speicherstadt import bot as speicher_bot
-
         col = int(view["deciding"])
-        me = view["players"][seat]
-        slot = view["row"][col - 1]
-        price = len(slot["workers"])
-        worth = speicher_bot.card_value(view, me, slot) / max(speicher_bot.coin_value(view, me), 1e-9)
-        top = max(0, min(int(me["coins"]), int(worth)))
+        price = len(view["row"][col - 1]["workers"])
+        top = _worth(view, seat, col)
         if choice == "buy":
             top = max(top, price)  # it buys now: the order must too
         elif top >= price:
@@ -202,13 +204,16 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
     read it, to the bot's own pick inside it, and that pick is typed at once when the rules take it from the top
     (Nürnberg's ``/nuernberg settle where:FRA.2``, ``manufacture``, ``tower``, ``bank trade:"wool ore"``, the robber
     knight's hex). A trade offer is the bot's draft (give → want → send to all) as one ``/nuernberg offer``, and the
-    Raubritter's discards are all the cards the seat owes in one ``discard wool wool ore``."""
+    Raubritter's discards are all the cards the seat owes in one ``discard wool wool ore``; Strasbourg's split, built
+    by the bot stack by stack, is typed in one line (``_split_at_once``)."""
     if name == "nuernberg" and view.get("phase") == "main" and view.get("menu") is None and choice == "offer":
         from rules.nuernberg import bot as nuernberg_bot
 
         offer = nuernberg_bot.trade_plan(view, seat)
         return f"offer 1 {offer[0]} for 1 {offer[1]} to all" if offer is not None else choice
     state = svc._state(await svc._open_row(channel))  # the bench reads the table as the human reads the board
+    if name == "strasbourg" and view.get("phase") == "planning" and choice.split()[0] in SPLIT_STEPS:
+        return _split_at_once(state, svc.game(name), seat, choice, rng)
     game = svc.game(name)
     view_choice = choice
     if name == "nuernberg" and view.get("phase") == "discard" and choice.startswith("discard "):
@@ -253,6 +258,29 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
     return choice
 
 
+SPLIT_STEPS = ("add", "close", "singles")  # Strasbourg's steps that build the split stack by stack
+
+
+def _split_at_once(state: Any, game: Any, seat: int, choice: str, rng: Rng) -> str:
+    """Strasbourg's split typed in one line (``/strasbourg split 6 | 5 1 | 4``) where the bot builds it step by step
+    (add, close, …): the bot's own steps are followed on a copy until the split is whole (the seat reviews it), and
+    the stacks it reached are typed at once; the seat then confirms as before. Splitting reveals nothing new (the
+    cards are drawn already), so the typed split is the one the steps would have made."""
+    walked, pick = state.clone(), choice
+    for _step in range(40):
+        walked.apply(seat, pick)
+        if walked.players[seat]["plan"] != "split":
+            break
+        pick = game.bot_action(walked.view(seat), walked.legal_actions(seat), seat, rng)
+        if pick.split()[0] not in SPLIT_STEPS:
+            return choice  # the bot takes cards back: answered step by step, as chosen
+    p = walked.players[seat]
+    if p["plan"] != "review":
+        return choice
+    typed = "split " + " | ".join(" ".join(str(c) for c in stack) for stack in p["stacks"][p["new_from"]:])
+    return typed if state._is_legal(seat, typed) else choice
+
+
 async def end_after(svc: Any, channel: int, name: str, view: dict[str, Any], seat: int, choice: str,
                     rng: Rng) -> str | None:
     """The order "end my turn after my next move" a Nürnberg human gives with the move it knows to be the last of
@@ -280,6 +308,182 @@ def _same_but_ply(a: Any, b: Any) -> bool:
     return {k: v for k, v in a.to_json().items() if k != "ply"} == {k: v for k, v in b.to_json().items() if k != "ply"}
 
 
+def _worth(view: dict[str, Any], seat: int, col: int) -> int:
+    """What Speicherstadt's card in column ``col`` is worth to ``seat`` in coins by its bot's own evaluation (card
+    value over the value of a coin), at most its coins."""
+    from rules.speicherstadt import bot as speicher_bot
+
+    me = view["players"][seat]
+    worth = speicher_bot.card_value(view, me, view["row"][col - 1]) / max(speicher_bot.coin_value(view, me), 1e-9)
+    return max(0, min(int(me["coins"]), int(worth)))
+
+
+def buy_ahead(name: str, view: dict[str, Any], choice: str, seat: int) -> str | None:
+    """The purchase order a human gives with a Speicherstadt placement ``place X``: "buy column X for N coins or
+    less", N = the card's worth to it (``_worth``) on the view it placed from (bench/README.md)."""
+    if name != "speicherstadt" or view.get("phase") != "demand" or not choice.startswith("place "):
+        return None
+    col = int(choice.split()[1])
+    return f"upto {col} {_worth(view, seat, col)}"
+
+
+PLAN_CHOICES = 2  # columns a Speicherstadt plan names: the bot's first choice and, if it is taken, its second
+
+
+def plan_ahead(name: str, game: Any, view: dict[str, Any], choice: str, seat: int,
+               rng: Rng) -> list[tuple[int, int]]:
+    """The plan-ahead placement a human gives together with this decision, as (column, workers above it) pairs in
+    order of preference (empty: none).
+
+    Speicherstadt's Demand (bench/README.md): with each of its own placements ``place X`` that leaves it a worker,
+    the seat also plans its next placement: its bot's choice on its own view with that placement made and the seat
+    to place again at once (the row as it stands: what the player sees when they place), and the bot's choice
+    without that column as the fallback. The order plays when the seat's turn comes only above a column nobody
+    placed above since (``rules/speicherstadt/orders.py``); else the seat is asked as usual."""
+    if name != "speicherstadt" or view.get("phase") != "demand" or not choice.startswith("place "):
+        return []
+    from rules.speicherstadt.data import BUILDING_SPACES
+
+    me = view["players"][seat]
+    if int(me["workers"]) <= 1:
+        return []  # that was its last worker this round
+    after = json.loads(json.dumps(view))  # the same view with the placement made
+    after["row"][int(choice.split()[1]) - 1]["workers"].append(seat)
+    after["players"][seat]["workers"] = int(me["workers"]) - 1
+    legal = [f"place {i + 1}" for i, slot in enumerate(after["row"]) if len(slot["workers"]) < BUILDING_SPACES]
+    out: list[tuple[int, int]] = []
+    while legal and len(out) < PLAN_CHOICES:
+        pick = game.bot_action(after, legal, seat, rng)
+        col = int(pick.split()[1])
+        out.append((col, len(after["row"][col - 1]["workers"])))
+        legal.remove(pick)
+    return out
+
+
+BID_STEPS_AHEAD = 1  # Strasbourg: the bidding steps a human plans with each bid it is asked for
+
+
+def bid_ahead(name: str, game: Any, view: dict[str, Any], choice: str, seat: int, rng: Rng) -> list[str]:
+    """The plan-ahead bids a Strasbourg human gives together with its bid ``choice`` in steps A–G, as order ids
+    (bench/README.md): for each of the next ``BID_STEPS_AHEAD`` bidding steps of the round, its bot's choice on
+    its own view with this bid made and that step starting now, nobody having bid yet — "pass in step X", or "in
+    step X reveal my stack 5+1 if nobody before me has revealed one" (``rules/strasbourg/orders.py``)."""
+    if name != "strasbourg" or view.get("phase") != "action" or view.get("bid") is None or view.get("task"):
+        return []
+    if not (choice == "pass" or choice.startswith("reveal ")):
+        return []  # a privilege: it decides later, after the others
+    from rules.strasbourg.orders import BIDDING
+    from rules.strasbourg.steps import step_kind
+
+    after = json.loads(json.dumps(view))
+    stacks = after["private"]["stacks"]
+    if choice.startswith("reveal "):
+        stacks.pop(int(choice.split()[1]) - 1)
+    n, first, rnd = int(view["num_players"]), int(view["first_player"]), int(view["round"])
+    card = view["round_cards"][rnd - 1]
+    out: list[str] = []
+    for letter in [x for x in BIDDING if x > str(view["step"])][:BID_STEPS_AHEAD]:
+        if not stacks:
+            break
+        after["players"][seat]["stacks"] = [len(s) for s in stacks]
+        after.update(step=letter, step_kind=step_kind(letter), merchant_seat=letter == "G", to_act=[seat], task=None,
+                     step_guild=card.get(letter) if letter in "BDF" else None,
+                     bid={"status": ["waiting"] * n, "revealed": [[] for _ in range(n)],
+                          "queue": [(first + k) % n for k in range(n)]})
+        legal = [f"reveal {i}" for i in range(1, len(stacks) + 1)] + ["pass"]
+        pick = game.bot_action(after, legal, seat, rng)
+        if pick.startswith("reveal "):
+            cards = stacks.pop(int(pick.split()[1]) - 1)
+            out.append(f"bid {letter} " + "+".join(str(c) for c in cards))
+        else:
+            out.append(f"bid {letter} pass")
+    return out
+
+
+def colonia_plan(game: Any, view: dict[str, Any], choice: str, seat: int, rng: Rng) -> str | None:
+    """The order a Colonia human gives together with its own action ``choice`` in a passing loop (bench/README.md):
+    its next action of the loop, its bot's pick on its own view with ``choice`` made and the seat to act again at
+    once, and the bot's pick without that one as the fallback — "my next action: X, else Y" (``next X or Y``,
+    played only if nobody took its target since; rules/colonia/plans.py), or "pass in this loop" when the first
+    pick is to pass (no fallback when the second is). None: no plan (not a loop action, or one whose follow-up the
+    seat still has to choose: the good for an extra hold)."""
+    from rules.colonia import plans
+
+    loop = view.get("loop")
+    verb = choice.split(" ")[0]
+    if loop is None or view.get("pending") is not None or verb not in plans.LOOP_OF or verb == "extra":
+        return None
+    after = _colonia_after(view, choice, seat)
+    legal = [*plans.possible(after, seat, loop["kind"]), "pass"]
+    picks: list[str] = []
+    while len(picks) < PLAN_CHOICES and len(legal) > 1:
+        pick = game.bot_action(after, legal, seat, rng)
+        if pick == "pass":
+            break
+        picks.append(pick)
+        legal.remove(pick)
+    if not picks:
+        return "pass"
+    return plans.plan_id(after, *picks)
+
+
+def _colonia_after(view: dict[str, Any], choice: str, seat: int) -> dict[str, Any]:
+    """The seat's own view with its loop action ``choice`` made (what it sees once it has acted)."""
+    after = json.loads(json.dumps(view))
+    me, player = after["me"], after["players"][seat]
+    verb, *rest = choice.split(" ")
+    if verb == "stall":
+        stall = after["market"][int(rest[0]) - 1]
+        for m, k in stall["materials"].items():
+            me["materials"][m] = me["materials"].get(m, 0) + k
+        player["reserve"] -= stall["total"]
+        stall.update(seat=seat, members=stall["total"], total=0, materials={})
+    elif verb == "order":
+        col = next(c for c in after["craftsmen"] if c["name"] == rest[0])
+        for m in col["inputs"]:
+            me["materials"][m] -= 1
+        col["orders"].append({"seat": seat, "members": col["next_cost"]})
+        player["reserve"] -= col["next_cost"]
+        col["next_cost"] += 1
+    elif verb == "load":
+        ship = next(s for s in after["harbour"]["ships"] if s["id"] == rest[0])
+        hold = ship["holds"][int(rest[1]) - 1]
+        for g in hold["goods"]:
+            me["goods"][g] -= 1
+        hold["seat"] = seat
+        player["reserve"] -= 1
+    elif verb in ("buy", "insure"):
+        relics = after["relics"]
+        for row in ("display", "extra"):
+            for i, card in enumerate(relics[row]):
+                if card and card["id"] == rest[0]:
+                    if verb == "insure":
+                        card["insured_by"] = seat
+                        player["reserve"] -= 1
+                        continue
+                    me["money"][card["currency"]] -= card["price"]
+                    relics[row][i] = None
+                    if card["shrine"]:
+                        player["shrines"].append({"id": card["id"], "relic": None, "vp": 0})
+                    else:
+                        me["relics"].append(card)
+    return after
+
+
+def _plan_key(name: str, view: dict[str, Any], seat: int) -> tuple[Any, ...] | None:
+    """The decision a plan-ahead order is for, as seen from ``view``: a seat asked again with the same key was
+    asked the very decision its plan should have answered (the plan lapsed unplayed). Speicherstadt: the round and
+    the seat's workers left; Colonia: the loop (week, day, kind) and the seat's own marks in it."""
+    if name == "speicherstadt":
+        return view.get("round"), view["players"][seat].get("workers")
+    loop = view.get("loop")
+    if name != "colonia" or loop is None or view.get("pending") is not None:
+        return None
+    from rules.colonia import plans
+
+    return view["week"], view["day"], loop["kind"], plans.marks(view, seat, loop["kind"])
+
+
 # ---- one game ----------------------------------------------------------------------------------
 @dataclass
 class GameFigures:
@@ -291,6 +495,9 @@ class GameFigures:
     prompts: list[int]  # decisions asked of each seat
     forced: list[int]  # of those, with only one option (``Game.forced_action``): 0 while auto_forced is on
     orders: list[int]  # of those, answered with a standing order (bench/README.md, "standing orders")
+    plans: list[int]  # plan-ahead orders given with a decision (``plan_ahead``)
+    plans_lapsed: list[int]  # of those, ended unplayed (another placed there first): the seat was asked after all
+    buys: list[int]  # purchase orders given with a placement (``buy_ahead``)
     turns: list[int]  # times each seat became awaited
     waits: int  # layers (sequential waits)
     hours: float  # simulated length
@@ -310,6 +517,8 @@ class GameFigures:
 async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int, channel: int,
                     num_players: int | None = None) -> GameFigures:
     """Play one seeded game to its end with every seat a human; the figures of that game."""
+    from bot.service import TableError
+
     game = svc.game(name)
     n = num_players or bench_players(game)
     users = [channel * 10 + i + 1 for i in range(n)]
@@ -318,6 +527,9 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
         await svc.join(channel, user, f"P{user}")
     delays = random.Random(f"async:{name}:{seed}")
     prompts, forced, turns, orders = [0] * n, [0] * n, [0] * n, [0] * n
+    plans, plans_lapsed, buys = [0] * n, [0] * n, [0] * n
+    planned: list[tuple[Any, int] | None] = [None] * n  # (round, workers left) when the seat's plan was given
+    planned_bids: list[set[tuple[Any, str]]] = [set() for _ in range(n)]  # (round, step) of Strasbourg plans
     mentions_before = dict(recorder.mentions)
     repings_before = dict(recorder.repings)
     dms_before = dict(recorder.dms)
@@ -361,6 +573,14 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
             choice = await at_once(svc, channel, name, view, seat, choice, Rng(seed, "async-menu", seat, version))
             prompts[seat] += 1
             forced[seat] += game.forced_action(view, legal, seat) is not None
+            if planned[seat] is not None and planned[seat] == _plan_key(name, view, seat):
+                plans_lapsed[seat] += 1  # asked for the decision it had planned: the plan lapsed unplayed
+            planned[seat] = None
+            if view.get("phase") == "action" and view.get("bid") is not None and not view.get("task"):
+                key = (view.get("round"), view.get("step"))
+                if key in planned_bids[seat]:  # asked in a step it had planned: the plan lapsed unplayed
+                    plans_lapsed[seat] += 1
+                    planned_bids[seat].discard(key)
             order = standing_order(name, view, legal, seat, choice)
             offered = {o for o, _label in (await svc.orders(channel, user)).offers} if order else set()
             if order in offered:
@@ -368,6 +588,11 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
                 _text, update = await svc.set_order(channel, user, order)
                 assert update is not None, f"{name}: the order {order!r} did not answer the prompt it was given for"
             else:
+                plan = plan_ahead(name, game, view, choice, seat, Rng(seed, "async-plan", seat, version))
+                loop_plan = (colonia_plan(game, view, choice, seat, Rng(seed, "async-plan", seat, version))
+                             if name == "colonia" else None)
+                buy = buy_ahead(name, view, choice, seat)
+                ahead = bid_ahead(name, game, view, choice, seat, Rng(seed, "async-bid", seat, version))
                 last = await end_after(svc, channel, name, view, seat, choice, Rng(seed, "async-end", seat, version))
                 if last is not None:  # given with the move it is about, in the same sitting: no prompt of its own
                     await svc.set_order(channel, user, last)
@@ -375,6 +600,54 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
                 if name == "nuernberg" and choice.startswith("offer ") and update.table.awaited != (user,):
                     # with the offer sent, in the same sitting: "take the first acceptance" (no prompt of its own)
                     await svc.set_order(channel, user, "take first")
+                for order_id in ahead:
+                    plans[seat] += 1
+                    try:
+                        _text, played = await svc.set_order(channel, user, order_id)
+                    except TableError:  # the chain's moves already ended it (a reveal before its turn)
+                        plans_lapsed[seat] += 1
+                        continue
+                    planned_bids[seat].add((view.get("round"), order_id.split()[1]))
+                    if played is not None:  # the chain came back to the seat already: the plan plays now
+                        awaited = await publish(update, user)
+                        update = played
+                if buy is not None and buy in {o for o, _l in (await svc.orders(channel, user)).offers}:
+                    buys[seat] += 1
+                    _text, played = await svc.set_order(channel, user, buy)
+                    if played is not None:  # its last placement began the purchase, and this column is the seat's
+                        awaited = await publish(update, user)
+                        update = played
+                if plan:
+                    plans[seat] += 1
+                    # Given with the placement, so before the chain's automatic moves: a column one of them placed
+                    # above is out of the plan already (given only now, the order would not know that).
+                    now = await svc.private_view(channel, user)
+                    kept = [(col, n) for col, n in plan
+                            if now.get("phase") == "demand" and len(now["row"][col - 1]["workers"]) == n]
+                    if kept:
+                        planned[seat] = _plan_key(name, now, seat)
+                        order_id = "place " + " ".join(f"{col}.{n}" for col, n in kept)
+                        _text, played = await svc.set_order(channel, user, order_id)
+                        if played is not None:  # the chain came back to the seat already: the plan plays now
+                            awaited = await publish(update, user)
+                            update = played
+                    else:
+                        plans_lapsed[seat] += 1
+                if loop_plan is not None:
+                    # Given with the action, so before the chain's automatic moves: a target one of them took is
+                    # gone already (the order is not offered any more), and the plan lapsed.
+                    now = await svc.private_view(channel, user)
+                    in_loop = now.get("loop") is not None and seat not in now["loop"]["passed"]
+                    if in_loop:
+                        plans[seat] += 1
+                    if in_loop and loop_plan in {o for o, _l in (await svc.orders(channel, user)).offers}:
+                        planned[seat] = _plan_key(name, now, seat) if loop_plan != "pass" else None
+                        _text, played = await svc.set_order(channel, user, loop_plan)
+                        if played is not None:  # the chain came back to the seat already: the plan plays now
+                            awaited = await publish(update, user)
+                            update = played
+                    elif in_loop:
+                        plans_lapsed[seat] += 1
             awaited = await publish(update, user)
             version, active = update.version, update.table.status == "active"
             longest = max(longest, delay)
@@ -391,7 +664,8 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
     def per_seat(now: dict[int, int], before: dict[int, int]) -> list[int]:
         return [now.get(by_seat[s], 0) - before.get(by_seat[s], 0) for s in range(n)]
 
-    return GameFigures(name, n, seed, prompts, forced, orders, turns, waits, hours, handovers, len(rounds),
+    return GameFigures(name, n, seed, prompts, forced, orders, plans, plans_lapsed, buys, turns, waits, hours,
+                       handovers, len(rounds),
                        recorder.posts - posts_before, recorder.edits - edits_before,
                        per_seat(recorder.mentions, mentions_before), per_seat(recorder.repings, repings_before),
                        per_seat(recorder.dms, dms_before))
@@ -431,7 +705,8 @@ def means(figures: Sequence[GameFigures]) -> dict[str, dict[str, float]]:
         out[name] = {
             "players": games[0].players, "games": len(games),
             "prompts_per_player": per_player(games, "prompts"), "forced_per_player": per_player(games, "forced"),
-            "orders_per_player": per_player(games, "orders"),
+            "orders_per_player": per_player(games, "orders"), "plans_per_player": per_player(games, "plans"),
+            "plans_lapsed_per_player": per_player(games, "plans_lapsed"), "buys_per_player": per_player(games, "buys"),
             "waits": mean([f.waits for f in games]), "posts": mean([f.posts for f in games]),
             "edits": mean([f.edits for f in games]),
             "handovers": mean([f.handovers for f in games]), "rounds": mean([f.rounds for f in games]),
@@ -497,6 +772,12 @@ def rows_from(figures: dict[str, dict[str, float]], baseline: dict[str, Any] | N
                        m["forced_per_player"] == 0))
         out.append(row("standing orders per player", "orders_per_player", 1,
                        note="prompts answered by giving a standing order"))
+        if m["plans_per_player"]:
+            out.append(row("plan-ahead orders per player", "plans_per_player", 1,
+                           note=f"given with a decision; {m['plans_lapsed_per_player']:.1f} lapsed unplayed"))
+        if m["buys_per_player"]:
+            out.append(row("purchase orders given ahead per player", "buys_per_player", 1,
+                           note="given with a placement"))
         out.append(row("sequential waits", "waits", 0,
                        note=f"of {m['prompts_per_player'] * m['players']:.0f} decisions"))
         bound = m["posts_bound"]

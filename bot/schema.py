@@ -266,4 +266,22 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE users ADD COLUMN language TEXT;
     """,
+    # 15: several standing orders per seat, one per kind (``Game.standing_kind``): Speicherstadt's plan-ahead
+    # placement ("place") beside its purchase order ("upto"); kind '' is every other order, one per seat as before
+    """
+    CREATE TABLE standing_orders_15(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL DEFAULT '',
+        order_id TEXT NOT NULL,
+        label TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat, kind)
+    ) STRICT;
+    INSERT INTO standing_orders_15(game_id, seat, kind, order_id, label, scope, at)
+        SELECT game_id, seat, '', order_id, label, scope, at FROM standing_orders;
+    DROP TABLE standing_orders;
+    ALTER TABLE standing_orders_15 RENAME TO standing_orders;
+    """,
 ]

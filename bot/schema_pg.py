@@ -212,4 +212,10 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE users ADD COLUMN language TEXT;
     """,
+    # 15: PostgreSQL widens the primary key in place (SQLite rebuilt the table)
+    """
+    ALTER TABLE standing_orders ADD COLUMN kind TEXT NOT NULL DEFAULT '';
+    ALTER TABLE standing_orders DROP CONSTRAINT standing_orders_pkey;
+    ALTER TABLE standing_orders ADD PRIMARY KEY (game_id, seat, kind);
+    """,
 ]

@@ -381,14 +381,19 @@ BotPolicy = Callable[[dict[str, Any], list[str], int, Rng], str]
 
 
 class OrdersBook(Protocol):
-    """A game's standing orders as three functions (a module ``rules/<game>/orders.py`` is one): what the orders
-    offered now are, the scope an order lapses with, and what an order in force plays."""
+    """A game's standing orders as five functions (a module ``rules/<game>/orders.py`` is one): what the orders
+    offered now are, the scope an order lapses with, what an order in force plays, its kind (a seat holds one order
+    per kind) and what its owner is told when another player's move made it lapse unplayed."""
 
     def offers(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]: ...
 
     def scope(self, order_id: str, view: dict[str, Any], seat: int) -> str | None: ...
 
     def answer(self, order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> str | None: ...
+
+    def kind(self, order_id: str) -> str: ...
+
+    def lapsed(self, order_id: str, view: dict[str, Any], seat: int) -> str | None: ...
 
 
 class Game(ABC):
@@ -516,6 +521,18 @@ class Game(ABC):
         """What an order in force plays for ``seat`` now (one of ``legal``), or None to ask the player as
         usual (the order stays until its scope ends). Default: the ``orders_book``'s, else None."""
         return self.orders_book.answer(order_id, view, legal, seat) if self.orders_book is not None else None
+
+    def standing_kind(self, order_id: str) -> str:
+        """The kind of an order: a seat holds one order per kind, and a new order replaces the one of its kind.
+        ``""`` (the default) for a game's usual orders; a plan-ahead order has a kind of its own, so that it stands
+        beside them (Speicherstadt: "place my next worker above column 4" beside "buy column 2 for up to 3")."""
+        return self.orders_book.kind(order_id) if self.orders_book is not None else ""
+
+    def standing_lapsed(self, order_id: str, view: dict[str, Any], seat: int) -> str | None:
+        """What ``seat`` is told, privately, when another player's move ended its order unplayed (``view``: after
+        that move): a conditional order whose situation changed ("someone placed above column 4 since"), so the
+        player knows why they are asked after all; None to say nothing (an order whose phase simply ended)."""
+        return self.orders_book.lapsed(order_id, view, seat) if self.orders_book is not None else None
 
     def alt_text(self, view: dict[str, Any], last: str | None = None) -> str:
         """What a screen reader says for the image drawn from ``view`` (``discord.File(description=…)``): the

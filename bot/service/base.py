@@ -103,7 +103,7 @@ class ServiceBase:
         self._pauses: dict[int, tuple[float, str]] = {}
         self._departed: dict[int, set[int]] = {}  # game id -> seated players who left the server (not pinged)
         # game id -> seat -> its standing order (running games only); loaded at open, then kept by the one writer
-        self._orders: dict[int, dict[int, OrderRow]] = {}
+        self._orders: dict[int, dict[int, dict[str, OrderRow]]] = {}  # game -> seat -> kind -> order
         self._alive_written = 0.0  # when ``alive_at`` was last stored (see ``_heartbeat``)
         self._notify: dict[int, str] = {}  # user -> notification preference (bot/service/users.py)
         self._quiet: dict[int, QuietHours | None] = {}  # user -> their quiet hours (bot/service/users.py)

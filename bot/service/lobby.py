@@ -348,7 +348,7 @@ class LobbyService(MoveService):
                 if state is not None:
                     await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version)
             row = dataclasses.replace(row, version=version, updated_at=now, creator_id=creator)
-            self._drop_orders(row.id, [seat])
+            self._drop_orders(row.id, [(seat, None)])
             if state is None:
                 return await self._lobby_update(row.id, [text])
             self._states[row.id] = (version, state)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from bot.lang import speaking
@@ -19,9 +20,10 @@ from bot.service.model import (
     _Changes,
     _check_action,
     _check_id,
+    _secret_part,
 )
 from bot.service.timebank import BankClocks
-from bot.store import GameRow, StoreError
+from bot.store import GameRow, OrderRow, StoreError
 from rules.core import Game, IllegalAction, Rng, State, seed_digest
 from rules.words import N_, translator
 
@@ -158,6 +160,12 @@ class MoveService(BankClocks):
             private[seat] = [private_note, *private.get(seat, [])]
         over = state.is_over()
         lapsed = [] if over else self._lapsed_orders(row.id, game, state)
+        for s, order_kind in lapsed:  # a plan-ahead order another's move ended unplayed: its owner is told why
+            if s != seat and not seats[s].is_bot:
+                with speaking(await self._reader_language(seats[s].user_id)):
+                    note = self._lapse_note(game, state, s, self._orders[row.id][s][order_kind])
+                if note:
+                    private[s] = [*private.get(s, []), note]
         fields: dict[str, Any] = {"snapshot": state.dump()}
         if over:
             outcome = state.outcome()
@@ -181,8 +189,8 @@ class MoveService(BankClocks):
                     if row.id in self._orders:
                         await tx.drop_orders(row.id)
                 else:
-                    for s in lapsed:
-                        await tx.drop_orders(row.id, s)
+                    for s, order_kind in lapsed:
+                        await tx.drop_orders(row.id, s, order_kind)
                     await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version,
                                                clocks=clocks, kind=kind, windows=windows)
         except BaseException as exc:
@@ -235,6 +243,11 @@ class MoveService(BankClocks):
             try:
                 row = await self._step(row, seats, state, seat, action, kind, None, changes, now,
                                        public_note=public_note, private_note=private_note)
+                if kind == "auto" and public_note is None:
+                    # The seat's own standing order played it: what it did to their screen is their own step, not
+                    # news for them (as a mover's own step is not), so no DM or "since your last look" for it.
+                    public, views = state.views([seat])
+                    changes.before[seat] = _secret_part(views[seat], public)
             except Exception as exc:
                 # The type only: a storage error's text is harmless, but a rules error's could quote the state.
                 log.error("an automatic move in game %d could not be saved (%s); it will be tried again", row.id,
@@ -264,14 +277,18 @@ class MoveService(BankClocks):
         orders = self._orders.get(row.id, {})
         own_forced = type(game).forced_action is not Game.forced_action
         for seat in awaited:
-            order = orders.get(seat)
-            if order is None and not forced_on:
+            held = orders.get(seat, {})
+            if not held and not forced_on:
                 continue
             legal = state.legal_actions(seat)
-            if order is None and len(legal) != 1 and not own_forced:
+            if not held and len(legal) != 1 and not own_forced:
                 continue  # the usual case, without building a view
             view = state.view(seat)
-            if order is not None and game.standing_scope(order.order_id, view, seat) == order.scope:
+            # A game's specific kinds first: a one-shot plan ("order a saddle next") before the seat's usual order
+            # ("pass in this loop"), so that the two together read "order a saddle, then pass".
+            for order in sorted(held.values(), key=lambda o: o.kind == ""):
+                if game.standing_scope(order.order_id, view, seat) != order.scope:
+                    continue
                 try:
                     answer = game.standing_answer(order.order_id, view, legal, seat)
                 except Exception as exc:  # a buggy order must not stall the table: ask the player instead
@@ -291,31 +308,49 @@ class MoveService(BankClocks):
                     return seat, choice, "auto", note, None
         return None
 
-    def _lapsed_orders(self, game_id: int, game: Game, state: State) -> list[int]:
-        """The seats of ``game_id`` whose standing order's scope ended in ``state``."""
+    def _lapsed_orders(self, game_id: int, game: Game, state: State) -> list[tuple[int, str]]:
+        """(seat, kind) of each standing order of ``game_id`` whose scope ended in ``state``."""
         orders = self._orders.get(game_id)
         if not orders:
             return []
         out = []
-        for seat, order in orders.items():
-            try:
-                scope = game.standing_scope(order.order_id, state.view(seat), seat)
-            except Exception:
-                scope = None
-            if scope != order.scope:
-                out.append(seat)
+        for seat, held in orders.items():
+            if not held:
+                continue
+            view = state.view(seat)
+            for kind, order in held.items():
+                try:
+                    scope = game.standing_scope(order.order_id, view, seat)
+                except Exception:
+                    scope = None
+                if scope != order.scope:
+                    out.append((seat, kind))
         return out
 
-    def _drop_orders(self, game_id: int, seats: list[int] | None) -> None:
-        """Forget standing orders in memory (committed already): those of ``seats``, or all (None)."""
-        if seats is None:
+    @staticmethod
+    def _lapse_note(game: Game, state: State, seat: int, order: OrderRow) -> str | None:
+        """The private line telling ``seat`` why its order lapsed unplayed (``Game.standing_lapsed``), or None."""
+        try:
+            return game.standing_lapsed(order.order_id, state.view(seat), seat)
+        except Exception:  # a buggy note must not stop the move
+            return None
+
+    def _drop_orders(self, game_id: int, which: Sequence[tuple[int, str | None]] | None) -> None:
+        """Forget standing orders in memory (committed already): each (seat, kind) of ``which`` (kind None: all of
+        that seat's), or all (None)."""
+        if which is None:
             self._orders.pop(game_id, None)
             return
         orders = self._orders.get(game_id)
         if orders is None:
             return
-        for seat in seats:
-            orders.pop(seat, None)
+        for seat, kind in which:
+            if kind is None:
+                orders.pop(seat, None)
+            else:
+                orders.get(seat, {}).pop(kind, None)
+                if not orders.get(seat, True):
+                    orders.pop(seat, None)
         if not orders:
             self._orders.pop(game_id, None)
 

@@ -165,8 +165,8 @@ class UndoService(MoveService):
                     await tx.mark_undone(row.id, [entry.id for entry in dropped])
                     await tx.append(row.id, kind="note", version=version, seat=None, user_id=user, action=None,
                                     events=[line], now=now)
-                    for s in lapsed:
-                        await tx.drop_orders(row.id, s)
+                    for s, order_kind in lapsed:
+                        await tx.drop_orders(row.id, s, order_kind)
                     # The player is awaited again: a running clock keeps going, a wait that had ended starts now,
                     # without the refill that ending it brought (else move and undo would fill a bank at will).
                     if seat not in await tx.clock_rows(row.id):

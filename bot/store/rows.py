@@ -72,11 +72,13 @@ class LogRow:
 
 @dataclass(frozen=True)
 class OrderRow:
-    """A seat's standing order: the game's order id, its label, and the scope key it lapses after."""
+    """A seat's standing order: the game's order id, its label, the scope key it lapses after, and its kind (a seat
+    holds one order per kind, ``Game.standing_kind``)."""
 
     order_id: str
     label: str
     scope: str
+    kind: str = ""
 
 
 @dataclass(frozen=True)

@@ -44,31 +44,37 @@ class TableRows(Queries):
         else:
             await self._write("DELETE FROM seat_votes WHERE game_id = ? AND seat = ?", (game_id, seat))
 
-    # ---- standing orders (migration 7) ---------------------------------------------------------------
-    async def standing_orders(self, game_id: int | None = None) -> dict[int, dict[int, OrderRow]]:
-        """game id -> seat -> its standing order, for every running game (or the one ``game_id``)."""
+    # ---- standing orders (migrations 7 and 15) --------------------------------------------------------
+    async def standing_orders(self, game_id: int | None = None) -> dict[int, dict[int, dict[str, OrderRow]]]:
+        """game id -> seat -> kind -> its standing order of that kind, for every running game (or ``game_id``)."""
         rows = await self._fetchall(
-            "SELECT o.game_id, o.seat, o.order_id, o.label, o.scope FROM standing_orders o"
+            "SELECT o.game_id, o.seat, o.kind, o.order_id, o.label, o.scope FROM standing_orders o"
             f" JOIN games g ON g.id = o.game_id WHERE g.status = 'active'{_one(game_id, 'o')}", _params(game_id))
-        out: dict[int, dict[int, OrderRow]] = {}
-        for game_id, seat, order_id, label, scope in rows:
-            out.setdefault(int(game_id), {})[int(seat)] = OrderRow(str(order_id), str(label), str(scope))
+        out: dict[int, dict[int, dict[str, OrderRow]]] = {}
+        for game_id, seat, kind, order_id, label, scope in rows:
+            out.setdefault(int(game_id), {}).setdefault(int(seat), {})[str(kind)] = OrderRow(
+                str(order_id), str(label), str(scope), str(kind))
         return out
 
     async def put_order(self, game_id: int, seat: int, order: OrderRow, now: float) -> None:
-        """Give ``seat`` a standing order (it replaces the one it had)."""
+        """Give ``seat`` a standing order (it replaces the one of the same kind it had)."""
         await self._write(
-            "INSERT INTO standing_orders(game_id, seat, order_id, label, scope, at) VALUES (?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT(game_id, seat) DO UPDATE SET order_id = excluded.order_id, label = excluded.label,"
+            "INSERT INTO standing_orders(game_id, seat, kind, order_id, label, scope, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT(game_id, seat, kind) DO UPDATE SET order_id = excluded.order_id, label = excluded.label,"
             " scope = excluded.scope, at = excluded.at",
-            (game_id, seat, order.order_id, order.label, order.scope, now),
+            (game_id, seat, order.kind, order.order_id, order.label, order.scope, now),
         )
 
-    async def drop_orders(self, game_id: int, seat: int | None = None) -> None:
+    async def drop_orders(self, game_id: int, seat: int | None = None, kind: str | None = None) -> None:
+        """Drop the game's standing orders: all, those of ``seat``, or its one of ``kind``."""
         if seat is None:
             await self._write("DELETE FROM standing_orders WHERE game_id = ?", (game_id,))
-        else:
+        elif kind is None:
             await self._write("DELETE FROM standing_orders WHERE game_id = ? AND seat = ?", (game_id, seat))
+        else:
+            await self._write("DELETE FROM standing_orders WHERE game_id = ? AND seat = ? AND kind = ?",
+                              (game_id, seat, kind))
 
     # ---- pauses and the service's own facts -----------------------------------------------------
     async def pauses(self, game_id: int | None = None) -> dict[int, tuple[float, str]]:

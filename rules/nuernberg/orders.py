@@ -117,3 +117,11 @@ def answer(order_id: str, view: dict[str, Any], legal: list[str], seat: int) -> 
     if given is not None:
         return "end" if _at_top(view, seat) and "end" in legal and mark(view, seat) != given else None
     return DECLINE if order_id in (DECLINE, UNTIL_MINE) and view.get("phase") == "offer" and DECLINE in legal else None
+
+
+def kind(order_id: str) -> str:
+    return ""  # one order per seat
+
+
+def lapsed(order_id: str, view: dict[str, Any], seat: int) -> str | None:
+    return None  # its loop or turn ended: nothing to explain

@@ -114,3 +114,109 @@ def test_a_human_types_at_once_what_the_bot_does_through_menus(monkeypatch: pyte
     # never a menu left open: no decision was an opener any more once typed at once
     assert not any(t in ("bank", "offer", "manufacture", "tower") for _c, t in seen if _c != t)
     assert sum(game.prompts) == len(seen) and game.waits <= len(seen)
+
+
+def test_a_speicherstadt_human_plans_its_next_placement_and_the_plan_plays_only_if_its_column_held(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # bench/README.md, "Plan-ahead": with each placement that leaves it a worker the human plans its next one (its
+    # bot's first and second choice on its own view with the placement made); the plans that held spare a prompt.
+    plans: list[list[tuple[int, int]]] = []
+    placements_asked = [0]
+    plan_ahead = asyncplay.plan_ahead
+
+    def recording(name: str, game: Any, view: dict[str, Any], choice: str, seat: int,
+                  rng: Any) -> list[tuple[int, int]]:
+        plan = plan_ahead(name, game, view, choice, seat, rng)
+        if plan:
+            assert view["players"][seat]["workers"] >= 2 and len(plan) == asyncplay.PLAN_CHOICES
+            assert plan[0][0] != plan[1][0]
+            placed = int(choice.split()[1])
+            for col, n in plan:  # the counts are those of the view with its own placement made
+                assert n == len(view["row"][col - 1]["workers"]) + (col == placed)
+        plans.append(plan)
+        placements_asked[0] += view.get("phase") == "demand"
+        return plan
+
+    monkeypatch.setattr(asyncplay, "plan_ahead", recording)
+    (game,) = asyncio.run(play_games(["speicherstadt"], [1]))
+    given = sum(game.plans)
+    assert given == sum(1 for p in plans if p) > 0
+    assert 0 < sum(game.plans_lapsed) < given  # some held, some were taken
+    placements = 12 * game.rounds  # 4 players x 3 workers a round
+    played = given - sum(game.plans_lapsed)
+    assert placements_asked[0] <= placements - played, "a placement a plan played is no prompt"
+    assert sum(game.buys) > 0
+
+
+def test_a_strasbourg_human_types_the_bots_split_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    # bench/README.md, "One-step commands": where the bot builds its stacks step by step (add, close, ...), the
+    # human types the split it would reach (`split 6 | 5 1 | 4`) and then confirms it.
+    seen: list[tuple[str, str]] = []
+    at_once = asyncplay.at_once
+
+    async def recording(svc: Any, channel: int, name: str, view: dict[str, Any], seat: int, choice: str,
+                        rng: Any) -> str:
+        typed = await at_once(svc, channel, name, view, seat, choice, rng)
+        seen.append((choice, typed))
+        return typed
+
+    monkeypatch.setattr(asyncplay, "at_once", recording)
+    (game,) = asyncio.run(play_games(["strasbourg"], [1]))
+    splits = [t for c, t in seen if t != c]
+    assert splits and all(t.startswith("split ") for t in splits)
+    assert sum(1 for _c, t in seen if t.split()[0] in asyncplay.SPLIT_STEPS) < len(splits)  # (unplace/restart left)
+    assert sum(1 for _c, t in seen if t == "confirm") >= len(splits)  # each typed split is still confirmed
+    assert game.rounds >= 5  # the game ran to its end
+
+
+def test_a_strasbourg_human_plans_its_next_bid_with_each_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    # bench/README.md, "Plan-ahead orders": with each bid of A-G it is asked for, the human plans its bid in the
+    # next bidding step (its bot's choice with nobody having bid yet); plans that held are no prompts.
+    planned: list[tuple[str, list[str]]] = []
+    bid_ahead = asyncplay.bid_ahead
+
+    def recording(name: str, game: Any, view: dict[str, Any], choice: str, seat: int, rng: Any) -> list[str]:
+        out = bid_ahead(name, game, view, choice, seat, rng)
+        if out:
+            planned.append((str(view["step"]), out))
+        return out
+
+    monkeypatch.setattr(asyncplay, "bid_ahead", recording)
+    (game,) = asyncio.run(play_games(["strasbourg"], [1]))
+    assert planned and sum(game.plans) == sum(len(o) for _s, o in planned)
+    for step, out in planned:
+        (order,) = out  # one step ahead
+        word, letter, what = order.split()
+        assert word == "bid" and letter > step and letter in "ABCDEFG"
+        assert what == "pass" or all(c.isdigit() for c in what.split("+"))
+    assert 0 < sum(game.plans_lapsed) < sum(game.plans)
+
+
+def test_a_colonia_human_plans_its_next_loop_action_on_its_view_with_its_action_made(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # bench/README.md, "Colonia's loops": with each loop action it is asked for the human plans its next one (its
+    # bot's first and second pick on its own view with that action made), or passes ahead; the plans that held spare
+    # a prompt, the others lapse.
+    from rules.colonia import plans as colonia_plans
+
+    given: list[str] = []
+    colonia_plan = asyncplay.colonia_plan
+
+    def recording(game: Any, view: dict[str, Any], choice: str, seat: int, rng: Any) -> str | None:
+        plan = colonia_plan(game, view, choice, seat, rng)
+        if plan is not None:
+            parsed = colonia_plans.parse(plan)
+            assert plan == "pass" or parsed is not None
+            if choice.startswith("order ") and parsed:  # (another order at the same craftsman is a new action)
+                made = next(c for c in view["craftsmen"] if c["name"] == choice.split()[1])
+                for action, count in parsed:  # the count is that of the view with its own order made
+                    if action == choice:
+                        assert count == len(made["orders"]) + 1
+            given.append(plan)
+        return plan
+
+    monkeypatch.setattr(asyncplay, "colonia_plan", recording)
+    (game,) = asyncio.run(play_games(["colonia"], [1]))
+    assert sum(game.plans) > 0 and any(p != "pass" for p in given) and "pass" in given
+    assert any(" or " in p for p in given)  # with a fallback
+    assert 0 < sum(game.plans_lapsed) < sum(1 for p in given if p != "pass")  # some held, some were taken

@@ -20,7 +20,7 @@ async def test_give_show_and_cancel_a_standing_order(world: Any) -> None:
     assert r.ephemeral and "You have no standing order" in r.response.content and label in r.response.content
 
     offered = await actor.autocomplete(w.channel, "game orders", "order", "")
-    assert [c["value"] for c in offered] == ["decline"]
+    assert [c["value"] for c in offered] == ["decline", "decline until mine"]
 
     r = await actor.slash(w.channel, "game orders", order="decline")
     assert r.ephemeral and r.response.content.startswith("📌 Standing order set: " + label), r.response.content
@@ -46,3 +46,40 @@ async def test_give_show_and_cancel_a_standing_order(world: Any) -> None:
 
     r = await w.mod.slash(w.channel, "game orders")  # a spectator
     assert r.ephemeral and r.response.content == "You are not playing at this table."
+
+
+async def test_a_plan_ahead_placement_given_cancelled_and_its_failed_condition_told_privately(world: Any) -> None:
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol, game="speicherstadt", options=None)
+    t = await table(w)
+    by_seat = {t.seat_of(p.id): p for p in (w.alice, w.bob, w.carol)}
+    first_seat = (await w.bot.service.public_view(w.channel.id))["to_act"][0]
+    first, second, third = (by_seat[(first_seat + i) % 3] for i in range(3))
+    plan = "place 2.0"  # column 2, while nobody is above it
+    label = "Place my next worker above column 2"
+
+    # given and cancelled, ephemerally, offered by the autocomplete
+    offered = await third.autocomplete(w.channel, "game orders", "order", "column 2")
+    assert plan in [c["value"] for c in offered]
+    r = await third.slash(w.channel, "game orders", order=plan)
+    assert r.ephemeral and r.response.content.startswith("📌 Standing order set: " + label), r.response.content
+    r = await third.slash(w.channel, "game hand")  # My screen shows it
+    fields = r.response.embeds[0].to_dict().get("fields", [])
+    assert any(f["name"] == "📌 Your standing order" and label in f["value"] for f in fields)
+    r = await third.slash(w.channel, "game orders", order="cancel")
+    assert r.ephemeral and r.response.content.startswith("Standing order cancelled: " + label)
+    assert (await w.bot.service.orders(w.channel.id, third.id)).current is None
+
+    # given again; the others place above column 2 first: the third player is asked, and told why only privately
+    await third.slash(w.channel, "game orders", order=plan)
+    await first.slash(w.channel, "move", action="place 1")
+    await second.slash(w.channel, "move", action="place 2")
+    t = await table(w)
+    assert t.awaited == (third.id,)  # asked as usual
+    why = "was not played: another player placed a worker there since"
+    assert any(why in (m.content or "") + str([e.to_dict() for e in m.embeds])
+               for m in third.user.dm_channel.history()), "the turn's DM tells why"
+    assert all(why not in text and label not in text for text in w.texts())  # nothing of it in the channel
+    for other in (first, second):
+        dm = other.user.dm_channel
+        assert dm is None or all(why not in str(m.content) + str([e.to_dict() for e in m.embeds]) for m in dm.history())

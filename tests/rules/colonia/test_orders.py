@@ -17,7 +17,8 @@ def test_pass_in_this_loop_is_offered_answers_and_lapses_with_the_loop() -> None
         legal = state.legal_actions(seat)
         if view["loop"] is not None:
             offers = GAME.standing_orders(view, seat)
-            assert [o for o, _ in offers] == ["pass"] and "loop" in offers[0][1]
+            assert offers[0][0] == "pass" and "loop" in offers[0][1]
+            assert all(o.startswith("next ") for o, _ in offers[1:])  # the plan-ahead actions (test_plans.py)
             scope = GAME.standing_scope("pass", view, seat)
             assert scope is not None
             assert GAME.standing_answer("pass", view, legal, seat) == "pass"
@@ -26,7 +27,7 @@ def test_pass_in_this_loop_is_offered_answers_and_lapses_with_the_loop() -> None
             state.apply(seat, "pass")  # the seat passed: nothing more to order in this loop
             after = state.view(seat)
             if after["loop"] is not None and (after["loop"]["kind"], after["week"], after["day"]) == (kind, week, day):
-                assert GAME.standing_orders(after, seat) == []
+                assert GAME.standing_orders(after, seat) == []  # no pass, and no plan either
             assert GAME.standing_scope("pass", after, seat) != scope  # passed, or the loop ended: lapsed
             seen += 1
             continue
