@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from bench import asyncplay
+from bench import async_human, asyncplay
 from bench.asyncplay import GameFigures, Recorder, means, play_games, rows_from
 
 GAME = "colonia"  # simultaneous steps, forced prompts and DMs: every count is exercised
@@ -128,7 +128,7 @@ def test_a_speicherstadt_human_plans_its_next_placement_and_the_plan_plays_only_
                   rng: Any) -> list[tuple[int, int]]:
         plan = plan_ahead(name, game, view, choice, seat, rng)
         if plan:
-            assert view["players"][seat]["workers"] >= 2 and len(plan) == asyncplay.PLAN_CHOICES
+            assert view["players"][seat]["workers"] >= 2 and len(plan) == async_human.PLAN_CHOICES
             assert plan[0][0] != plan[1][0]
             placed = int(choice.split()[1])
             for col, n in plan:  # the counts are those of the view with its own placement made
@@ -164,7 +164,7 @@ def test_a_strasbourg_human_types_the_bots_split_in_one_line(monkeypatch: pytest
     (game,) = asyncio.run(play_games(["strasbourg"], [1]))
     splits = [t for c, t in seen if t != c]
     assert splits and all(t.startswith("split ") for t in splits)
-    assert sum(1 for _c, t in seen if t.split()[0] in asyncplay.SPLIT_STEPS) < len(splits)  # (unplace/restart left)
+    assert sum(1 for _c, t in seen if t.split()[0] in async_human.SPLIT_STEPS) < len(splits)  # (unplace/restart left)
     assert sum(1 for _c, t in seen if t == "confirm") >= len(splits)  # each typed split is still confirmed
     assert game.rounds >= 5  # the game ran to its end
 

@@ -66,6 +66,6 @@ async def test_a_failed_image_is_logged_once_per_game_and_never_quotes_a_screen(
 async def test_without_render_there_are_no_images(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    monkeypatch.setitem(sys.modules, "render", None)  # as bench/asyncplay.py's no_images does
+    monkeypatch.setitem(sys.modules, "render", None)  # as bench/async_transport.py's no_images does
     assert await BoardImages().board("speicherstadt", {}) is None
     assert await BoardImages().private("speicherstadt", {}) is None
