@@ -92,20 +92,26 @@ def test_the_stored_baseline_covers_every_game() -> None:
     assert set(data["games"]) == set(rules.GAMES)
 
 
-def test_a_human_types_at_once_what_the_bot_does_through_menus(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A Nürnberg game: every menu the bot opens for a build or a bank trade, and every trade draft, becomes the
-    # one-step command; the game still ends, with fewer decisions than by menus (bench/README.md, "One-step").
+def _typed_at_once(monkeypatch: pytest.MonkeyPatch, name: str, seed: int) -> tuple[GameFigures, list[tuple[str, str]]]:
+    """One bench game of ``name``, with every (bot's choice, what the human sent instead) of ``at_once``."""
     seen: list[tuple[str, str]] = []
     at_once = asyncplay.at_once
 
-    async def recording(svc: Any, channel: int, name: str, view: dict[str, Any], seat: int, choice: str,
+    async def recording(svc: Any, channel: int, game: str, view: dict[str, Any], seat: int, choice: str,
                         rng: Any) -> str:
-        typed = await at_once(svc, channel, name, view, seat, choice, rng)
+        typed = await at_once(svc, channel, game, view, seat, choice, rng)
         seen.append((choice, typed))
         return typed
 
     monkeypatch.setattr(asyncplay, "at_once", recording)
-    (game,) = asyncio.run(play_games(["nuernberg"], [2]))
+    (figures,) = asyncio.run(play_games([name], [seed]))
+    return figures, seen
+
+
+def test_a_human_types_at_once_what_the_bot_does_through_menus(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Nürnberg game: every menu the bot opens for a build or a bank trade, and every trade draft, becomes the
+    # one-step command; the game still ends, with fewer decisions than by menus (bench/README.md, "One-step").
+    game, seen = _typed_at_once(monkeypatch, "nuernberg", 2)
     typed = {choice.split()[0]: t for choice, t in seen if t != choice}
     assert typed["offer"].startswith("offer 1 ") and typed["offer"].endswith(" to all")
     assert len(typed["bank"].split()) == 3 and typed["bank"].startswith("bank ")
@@ -151,17 +157,7 @@ def test_a_speicherstadt_human_plans_its_next_placement_and_the_plan_plays_only_
 def test_a_strasbourg_human_types_the_bots_split_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     # bench/README.md, "One-step commands": where the bot builds its stacks step by step (add, close, ...), the
     # human types the split it would reach (`split 6 | 5 1 | 4`) and then confirms it.
-    seen: list[tuple[str, str]] = []
-    at_once = asyncplay.at_once
-
-    async def recording(svc: Any, channel: int, name: str, view: dict[str, Any], seat: int, choice: str,
-                        rng: Any) -> str:
-        typed = await at_once(svc, channel, name, view, seat, choice, rng)
-        seen.append((choice, typed))
-        return typed
-
-    monkeypatch.setattr(asyncplay, "at_once", recording)
-    (game,) = asyncio.run(play_games(["strasbourg"], [1]))
+    game, seen = _typed_at_once(monkeypatch, "strasbourg", 1)
     splits = [t for c, t in seen if t != c]
     assert splits and all(t.startswith("split ") for t in splits)
     assert sum(1 for _c, t in seen if t.split()[0] in async_human.SPLIT_STEPS) < len(splits)  # (unplace/restart left)
