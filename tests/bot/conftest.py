@@ -37,9 +37,11 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def svc(db_target: str, clock: FakeClock) -> AsyncIterator[TableService]:
-    """A service on each backend (tests/conftest.py: ``backend``; on SQLite its file is ``db_path``)."""
-    service = await TableService.open(db_target, games=TEST_GAMES, clock=clock)
+async def svc(db_target: str, clock: FakeClock, request: pytest.FixtureRequest) -> AsyncIterator[TableService]:
+    """A service on each backend (tests/conftest.py: ``backend``; on SQLite its file is ``db_path``), with the test
+    games, or with the games a test module names in its ``SERVICE_GAMES``."""
+    games = getattr(request.module, "SERVICE_GAMES", TEST_GAMES)
+    service = await TableService.open(db_target, games=games, clock=clock)
     try:
         yield service
     finally:

@@ -4,29 +4,18 @@ the pass order and plays before it ("order a saddle, then pass")."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
-
-import pytest
 
 import rules
 from bot.service import TableService
 from rules.colonia import plans
 from rules.core import Rng
-from tests.bot.conftest import FakeClock
 from tests.bot.test_service import ANNA, BEN, CARL, CH, lobby, read_row, read_rows
 
 GAME = rules.get_game("colonia")
 GAMES = {"colonia": GAME}
 
-
-@pytest.fixture
-async def svc(db_target: str, clock: FakeClock) -> AsyncIterator[TableService]:
-    service = await TableService.open(db_target, games=GAMES, clock=clock)
-    try:
-        yield service
-    finally:
-        await service.close()
+SERVICE_GAMES = GAMES  # the service of tests/bot/conftest.py opens with these
 
 
 async def _until(svc: TableService, found: Any) -> tuple[int, int, list[str], dict[str, str]]:

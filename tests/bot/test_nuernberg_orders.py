@@ -4,26 +4,13 @@ it lapses with the turn."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
 import rules
 from bot.service import TableService
-from tests.bot.conftest import FakeClock
 from tests.bot.test_service import ANNA, BEN, CARL, CH, lobby, read_rows
 
 PLAYERS = {ANNA: "Anna", BEN: "Ben", CARL: "Carl"}
 
-
-@pytest.fixture
-async def svc(db_target: str, clock: FakeClock) -> AsyncIterator[TableService]:
-    """The service with the real games (the shared fixture has the test games only)."""
-    service = await TableService.open(db_target, games=dict(rules.GAMES), clock=clock)
-    try:
-        yield service
-    finally:
-        await service.close()
+SERVICE_GAMES = dict(rules.GAMES)  # the service of tests/bot/conftest.py opens with these
 
 
 async def _top_of_a_turn_with(svc: TableService, prefix: str) -> int:

@@ -5,7 +5,6 @@ and asked as usual. It stands beside the seat's purchase order (one order per ki
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -20,14 +19,7 @@ from tests.bot.test_service import ANNA, BEN, CARL, CH, lobby, read_row, read_ro
 
 GAMES = {"speicherstadt": rules.get_game("speicherstadt")}
 
-
-@pytest.fixture
-async def svc(db_target: str, clock: FakeClock) -> AsyncIterator[TableService]:
-    service = await TableService.open(db_target, games=GAMES, clock=clock)
-    try:
-        yield service
-    finally:
-        await service.close()
+SERVICE_GAMES = GAMES  # the service of tests/bot/conftest.py opens with these
 
 
 async def started(svc: TableService) -> list[int]:
