@@ -253,6 +253,14 @@ class State(ABC, Generic[ViewT]):
     @abstractmethod
     def view(self, seat: int | None) -> ViewT: ...
 
+    def bot_view(self, seat: int) -> ViewT:
+        """The part of ``view(seat)`` the game's basic bot reads, built for speed: the strong bot's playouts ask
+        for one at every step of every simulated game, where building the whole view (texts, board geometry) was
+        most of the cost. Every key it has equals the full view's (a sub-tree of it: dicts may leave keys out,
+        lists keep their length), and the bot chooses the same from it; ``tests/contract/test_bot_view.py``
+        checks both in every game. The default: the whole view."""
+        return self.view(seat)
+
     def views(self, seats: Iterable[int]) -> tuple[ViewT, dict[int, ViewT]]:
         """``view(None)`` and ``{seat: view(seat)}`` for ``seats``: equal to building each, which is what this
         does. The service asks for every seat after each move, so a game may override it to build what the

@@ -98,7 +98,7 @@ def playout(game: Game, world: State[Any], rng: Rng) -> None:
             return
         seat = awaited[0]
         legal = world.legal_actions(seat)
-        action = legal[0] if len(legal) == 1 else game.bot_action(world.view(seat), legal, seat, rng)
+        action = legal[0] if len(legal) == 1 else game.bot_action(world.bot_view(seat), legal, seat, rng)
         world.apply(seat, action)
     raise RuntimeError(f"{game.title}: a playout did not end")
 
