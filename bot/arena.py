@@ -3,7 +3,9 @@
 Seeded games straight through the rules (no service, no database). Game ``i`` has seed ``S + i`` and seats the bots
 rotated by ``i``, so each kind plays every seat equally often. Printed per bot kind: its win share (shared first
 places split) against its fair share (its seats / players), its mean score, and its decision time p50/p95 (moves with
-one legal option are played without asking and not timed). The last line reads
+one legal option are played without asking and not timed). A decision's time is the CPU time of the process making
+it, which is what one core of an idle machine would take: a busy machine (other games of the arena, a test run)
+stretches wall time but not that. A progress line per finished game goes to stderr. The last line reads
 ``strong: win share X% (fair Y%) over N games`` for the first kind listed.
 """
 
@@ -11,9 +13,10 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import rules
@@ -46,9 +49,9 @@ def play_game(game_name: str, kinds: Sequence[str], seed: int, budget: int | Non
         if len(legal) == 1:
             action = legal[0]
         else:
-            started = time.perf_counter()
+            started = time.process_time()
             action = choose_move(game, state, seat, kinds[seat], Rng(seed, "bot", seat, state.ply), budget)
-            stats[kinds[seat]].times.append(time.perf_counter() - started)
+            stats[kinds[seat]].times.append(time.process_time() - started)
         state.apply(seat, action)
     outcome = state.outcome()
     top = [s for s, rank in enumerate(outcome.ranks) if rank == 1]
@@ -64,22 +67,41 @@ def _one(job: tuple[str, tuple[str, ...], int, int | None]) -> dict[str, KindSta
     return play_game(*job)
 
 
+Progress = Callable[[int, int, dict[str, KindStats]], None]  # (games done, games, the totals so far)
+
+
 def arena(game_name: str, kinds: Sequence[str], games: int, seed: int, budget: int | None = None,
-          jobs: int = 1) -> dict[str, KindStats]:
+          jobs: int = 1, progress: Progress | None = None) -> dict[str, KindStats]:
     plan = []
     for i in range(games):
         shift = i % len(kinds)
         plan.append((game_name, tuple(kinds[shift:]) + tuple(kinds[:shift]), seed + i, budget))
     totals: dict[str, KindStats] = defaultdict(KindStats)
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(_one, plan)
-    else:
-        results = [_one(job) for job in plan]
-    for stats in results:
+
+    def add(done: int, stats: dict[str, KindStats]) -> None:
         for kind, part in stats.items():
             totals[kind].merge(part)
+        if progress:
+            progress(done, games, totals)
+
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for done, stats in enumerate(pool.imap(_one, plan), start=1):
+                add(done, stats)
+    else:
+        for done, job in enumerate(plan, start=1):
+            add(done, _one(job))
     return dict(totals)
+
+
+def print_progress(kinds: Sequence[str]) -> Progress:
+    """A progress line per finished game on stderr: the first kind's wins so far (a 200-game run takes hours)."""
+    first = kinds[0]
+
+    def show(done: int, games: int, totals: dict[str, KindStats]) -> None:
+        print(f"game {done}/{games}: {first} has {totals[first].wins:g} wins ({totals[first].wins / done:.1%})",
+              file=sys.stderr, flush=True)
+    return show
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -98,7 +120,7 @@ def report(totals: dict[str, KindStats], kinds: Sequence[str], games: int) -> li
         share = s.wins / games
         mean = sum(s.scores) / len(s.scores) if s.scores else float("nan")
         lines.append(f"{kind:>7}: win share {share:.1%} (fair {fair:.1%}), mean score {mean:.1f}, decision time "
-                     f"p50 {_pct(s.times, 50) * 1000:.0f} ms, p95 {_pct(s.times, 95) * 1000:.0f} ms")
+                     f"p50 {_pct(s.times, 50) * 1000:.0f} ms, p95 {_pct(s.times, 95) * 1000:.0f} ms (CPU)")
     first = totals[order[0]]
     lines.append(f"{order[0]}: win share {first.wins / games:.1%} "
                  f"(fair {first.seats / (games * len(kinds)):.1%}) over {games} games")
@@ -128,7 +150,7 @@ def arena_main(args: argparse.Namespace) -> int:
     if args.games < 1 or (args.budget is not None and args.budget < 1) or args.jobs < 1:
         print("--games, --budget and --jobs must be at least 1.")
         return 2
-    totals = arena(args.game, kinds, args.games, args.seed, args.budget, args.jobs)
+    totals = arena(args.game, kinds, args.games, args.seed, args.budget, args.jobs, print_progress(kinds))
     print(f"{game.title}, {len(kinds)} players, {args.games} games from seed {args.seed}, seats rotated")
     print("\n".join(report(totals, kinds, args.games)))
     return 0
