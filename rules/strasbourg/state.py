@@ -288,6 +288,9 @@ class StrasbourgState(State["StrasbourgView"]):
     def view(self, seat: int | None) -> StrasbourgView:
         return views.build_view(self, seat)
 
+    def bot_view(self, seat: int) -> StrasbourgView:
+        return views.build_bot_view(self, seat)
+
 
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from rules.strasbourg import names
 from rules.strasbourg.data import (
@@ -88,13 +88,41 @@ def status_line(st: StrasbourgState) -> str:
         round=st.round, rounds=ROUNDS, step=st.letter, what=what, waiting=waiting)
 
 
+def _stack_sizes(st: StrasbourgState, s: int, p: dict[str, Any], seat: int | None) -> tuple[bool, list[int]]:
+    """Whether seat ``s``'s planning is hidden from ``seat`` and the stack sizes ``seat`` sees."""
+    hide = st.phase == "planning" and s != seat and not (st.in_turn and p["plan"] == "ready")
+    return hide, [len(stack) for stack in (p["stacks"][: p["new_from"]] if hide else p["stacks"])]
+
+
+def _bid(bid: dict[str, Any]) -> dict[str, Any]:
+    return {"status": list(bid["status"]), "revealed": [list(c) for c in bid["cards"]],
+            "queue": bid["queue"] + bid["later"]}
+
+
+def _task(task: dict[str, Any]) -> dict[str, Any]:
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in task.items() if k != "started"}
+
+
+def _private(p: dict[str, Any]) -> StrasbourgPrivate:
+    return {
+        "coins": p["coins"],
+        "goods": dict(zip(GUILDS, p["goods"], strict=True)),
+        "privileges": p["privileges"],
+        "deck": len(p["deck"]),
+        "hand": list(p["hand"]),
+        "open": list(p["open"]),
+        "stacks": [list(stack) for stack in p["stacks"]],
+        "new_from": p["new_from"],
+        "plan": p["plan"],
+        "objectives": {"dealt": list(p["dealt"]), "kept": list(p["kept"]), "undecided": list(p["undecided"])},
+    }
+
+
 def build_view(st: StrasbourgState, seat: int | None) -> StrasbourgView:
     over = st.phase == "over"
-    planning = st.phase == "planning"
     players: list[StrasbourgPlayer] = []
     for s, p in enumerate(st.players):
-        hide = planning and s != seat and not (st.in_turn and p["plan"] == "ready")
-        sizes = [len(stack) for stack in (p["stacks"][: p["new_from"]] if hide else p["stacks"])]
+        hide, sizes = _stack_sizes(st, s, p, seat)
         players.append(
             {
                 "seat": s,
@@ -131,34 +159,13 @@ def build_view(st: StrasbourgState, seat: int | None) -> StrasbourgView:
         "built": dict(st.built),
         "chapels": list(st.chapels),
         "players": players,
-        "bid": None,
+        "bid": _bid(st.bid) if st.bid is not None else None,
         "last": st.last,
-        "task": None,
+        "task": _task(st.tasks[0]) if st.tasks else None,
         "options": dict(st.options),
     }
-    if st.bid is not None:
-        view["bid"] = {
-            "status": list(st.bid["status"]),
-            "revealed": [list(c) for c in st.bid["cards"]],
-            "queue": st.bid["queue"] + st.bid["later"],
-        }
-    if st.tasks:
-        task = st.tasks[0]
-        view["task"] = {k: (list(v) if isinstance(v, list) else v) for k, v in task.items() if k != "started"}
     if seat is not None and 0 <= seat < st.num_players:
-        p = st.players[seat]
-        view["private"] = {
-            "coins": p["coins"],
-            "goods": dict(zip(GUILDS, p["goods"], strict=True)),
-            "privileges": p["privileges"],
-            "deck": len(p["deck"]),
-            "hand": list(p["hand"]),
-            "open": list(p["open"]),
-            "stacks": [list(stack) for stack in p["stacks"]],
-            "new_from": p["new_from"],
-            "plan": p["plan"],
-            "objectives": {"dealt": list(p["dealt"]), "kept": list(p["kept"]), "undecided": list(p["undecided"])},
-        }
+        view["private"] = _private(st.players[seat])
     if over:
         outcome = st.outcome()
         view["outcome"] = outcome.to_dict()
@@ -175,3 +182,34 @@ def build_view(st: StrasbourgState, seat: int | None) -> StrasbourgView:
             for s, p in enumerate(st.players)
         ]
     return view
+
+
+def build_bot_view(st: StrasbourgState, seat: int) -> StrasbourgView:
+    """The part of ``build_view(st, seat)`` that ``bot.py`` and ``bot_objectives.py`` read (State.bot_view, for the
+    strong bot's playouts): no status text, round cards, last ranking, to_act or scores, and of each player only the
+    stack sizes (the bot asks whether a rival has stacks left). Built from the same helpers, so values are equal."""
+    action = st.phase == "action"
+    letter = st.letter if action else None
+    view = {
+        "num_players": st.num_players,
+        "viewer": seat,
+        "phase": st.phase,
+        "round": st.round,
+        "step": letter,
+        "step_kind": step_kind(letter) if letter else None,
+        "step_guild": st.step_guild() if action else None,
+        "merchant_seat": letter == "G",
+        "edifices": list(st.edifices),
+        "first_player": st.first,
+        "council": dict(st.council),
+        "city": dict(st.city),
+        "built": dict(st.built),
+        "chapels": list(st.chapels),
+        "players": [{"stacks": _stack_sizes(st, s, p, seat)[1]} for s, p in enumerate(st.players)],
+        "bid": _bid(st.bid) if st.bid is not None else None,
+        "task": _task(st.tasks[0]) if st.tasks else None,
+        "options": dict(st.options),
+    }
+    if 0 <= seat < st.num_players:
+        view["private"] = _private(st.players[seat])
+    return cast(StrasbourgView, view)  # a partial view (the keys the bot reads), so not a complete StrasbourgView
