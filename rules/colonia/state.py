@@ -381,6 +381,11 @@ class ColoniaState(State["ColoniaView"]):
 
         return build_view(self, seat)
 
+    def bot_view(self, seat: int) -> ColoniaView:
+        from rules.colonia.views import build_bot_view
+
+        return build_bot_view(self, seat)
+
     def views(self, seats: Iterable[int]) -> tuple[ColoniaView, dict[int, ColoniaView]]:
         from rules.colonia.views import build_views
 

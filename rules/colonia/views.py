@@ -6,8 +6,8 @@ or ballot not yet revealed, and every deck order stay out of other seats' views.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from rules.colonia import data as D
 from rules.colonia.names import _, day, decree_name, seat_in_text
@@ -15,7 +15,7 @@ from rules.views import BaseView
 from rules.words import N_
 
 if TYPE_CHECKING:
-    from rules.colonia.state import ColoniaState
+    from rules.colonia.state import ColoniaState, Ship
 
 
 
@@ -90,12 +90,23 @@ LOOP_NAMES = {"stall": N_("market"), "order": N_("craftsmen"), "load": N_("loadi
               "buy": N_("relic purchases"), "insure": N_("insurance")}
 
 
+#: relic id -> its card's fixed fields (city, currency, price, vp, shrine), looked up once: a view shows up to 12+
+#: relics and the strong bot's playouts build a view at every step
+RELIC_FIELDS = {r.id: (D.CITIES[r.city], D.CURRENCIES[r.city], r.price, r.vp, r.shrine) for r in D.RELICS}
+#: relic id -> what the basic bot reads of its card, all fixed fields: the bot views share these dicts (a bot view is
+#: read, never changed), so a playout step builds none of the 12+ cards it shows
+BOT_RELIC = {card: {"id": card, "currency": currency, "price": price, "vp": vp, "shrine": shrine}
+             for card, (_city, currency, price, vp, shrine) in RELIC_FIELDS.items()}
+#: ship id -> each hold's (goods by name, pay)
+HOLD_GOODS = {s.id: tuple((tuple(D.GOODS[g] for g in need), pay) for need, pay in s.holds) for s in D.SHIPS}
+
+
 def relic_card(st: ColoniaState, card: str | None) -> RelicCard | None:
     if card is None:
         return None
-    r = D.RELIC_BY_ID[card]
-    return {"id": card, "city": D.CITIES[r.city], "currency": D.CURRENCIES[r.city], "price": r.price, "vp": r.vp,
-            "shrine": r.shrine, "insured_by": st.insured.get(card)}
+    city, currency, price, vp, shrine = RELIC_FIELDS[card]
+    return {"id": card, "city": city, "currency": currency, "price": price, "vp": vp, "shrine": shrine,
+            "insured_by": st.insured.get(card)}
 
 
 def counts(values: list[int], names: tuple[str, ...]) -> dict[str, int]:
@@ -197,6 +208,106 @@ def build_views(st: ColoniaState, seats: Iterable[int]) -> tuple[ColoniaView, di
     return public, out
 
 
+def _vote(st: ColoniaState) -> dict[str, Any] | None:
+    if st.stage not in ("vote", "mayor"):
+        return None
+    did = st.slots[st.vote_slot][0]
+    voters = [s for s in st.order if st.voting_weight(s)]
+    return {"decree": did, "voters": voters, "cast": [s for s in voters if st.ballot[s] is not None]}
+
+
+def _stall_materials(row: list[int]) -> dict[str, int]:
+    return {D.MATERIALS[m]: c for m, c in enumerate(row) if c}
+
+
+def _market(st: ColoniaState) -> list[dict[str, Any]]:
+    market = []
+    for i, row in enumerate(st.stalls):
+        held = st.stall_members[i]
+        market.append({"stall": i + 1, "extra": i >= D.REGULAR_STALLS, "materials": _stall_materials(row),
+                       "total": sum(row), "seat": held[0] if held else None, "members": held[1] if held else 0})
+    return market
+
+
+def _orders(st: ColoniaState, c: int) -> list[dict[str, int]]:
+    return [{"seat": o, "members": k} for o, k in st.cols[c]]
+
+
+def _craftsmen(st: ColoniaState) -> list[dict[str, Any]]:
+    craftsmen = []
+    for c, name in enumerate(D.CRAFTSMEN):
+        a, b = D.RECIPES[c]
+        craftsmen.append({"name": name, "good": D.GOODS[c], "inputs": [D.MATERIALS[a], D.MATERIALS[b]],
+                          "stick": st.stick[c], "orders": _orders(st, c), "next_cost": st.new_orders[c] + 1})
+    return craftsmen
+
+
+def _holds(ship: Ship) -> list[dict[str, Any]]:
+    seats = ship["h"]
+    return [{"goods": list(goods), "pay": pay, "seat": seats[h]}
+            for h, (goods, pay) in enumerate(HOLD_GOODS[ship["id"]])]
+
+
+def _ships(st: ColoniaState) -> list[dict[str, Any]]:
+    ships = []
+    for berth, ship in enumerate(st.harbour):
+        info = D.SHIP_BY_ID[ship["id"]]
+        ships.append({"id": info.id, "berth": berth + 1, "city": D.CITIES[info.city],
+                      "currency": D.CURRENCIES[info.city], "holds": _holds(ship),
+                      "extra_seat": ship["x"], "extra_open": bool(st.extra_holds and ship["x"] is None)})
+    return ships
+
+
+def _street(st: ColoniaState, s: int) -> dict[str, int]:
+    return {STREETS[i]: st.street[s][i] for i in range(4)}
+
+
+def _shrines(st: ColoniaState, s: int) -> list[dict[str, Any]]:
+    return [{"id": p[0], "relic": p[1], "vp": 2 * D.RELIC_BY_ID[p[1]].vp if p[1] else 0} for p in st.shrines[s]]
+
+
+def _relics(st: ColoniaState) -> dict[str, Any]:
+    return {"display": [relic_card(st, c) for c in st.display],
+            "extra": [relic_card(st, c) for c in st.display_x], "discard": list(st.relic_discard)}
+
+
+def _bot_relics(cards: Sequence[str | None]) -> list[dict[str, Any] | None]:
+    return [None if c is None else BOT_RELIC[c] for c in cards]
+
+
+def _bot_me(st: ColoniaState, seat: int) -> dict[str, Any]:
+    return {"money": counts(st.money[seat], D.CURRENCIES), "materials": counts(st.raw[seat], D.MATERIALS),
+            "goods": counts(st.goods[seat], D.GOODS), "relics": _bot_relics(st.relics[seat])}
+
+
+def _loop(st: ColoniaState) -> dict[str, Any] | None:
+    if st.loop is None:
+        return None
+    return {"kind": st.loop["kind"], "current": st.loop["cur"],
+            "passed": [s for s in st.order if st.loop["passed"][s]]}
+
+
+def build_bot_view(st: ColoniaState, seat: int) -> ColoniaView:
+    """The part of ``build_view(st, seat)`` the basic bot (``bot.py``, ``bot_votes.py``) reads, from the same
+    helpers: no texts, scores, decks or decrees, and of each record only the keys the bot reads."""
+    players = [{"seat": s, "reserve": st.reserve[s], "street": _street(st, s), "shrines": _shrines(st, s)}
+               for s in range(st.num_players)]
+    craftsmen = [{"name": name, "good": D.GOODS[c], "stick": st.stick[c], "orders": _orders(st, c),
+                  "next_cost": st.new_orders[c] + 1} for c, name in enumerate(D.CRAFTSMEN)]
+    ships = [{"id": ship["id"], "berth": berth + 1, "holds": _holds(ship), "extra_seat": ship["x"]}
+             for berth, ship in enumerate(st.harbour)]
+    view = {
+        "week": st.week, "turn_order": list(st.order), "lean_council": st.lean, "vote": _vote(st),
+        "market": [{"materials": _stall_materials(row), "total": sum(row)} for row in st.stalls],
+        "craftsmen": craftsmen, "harbour": {"departing": st.depart, "ships": ships},
+        "relics": {"display": _bot_relics(st.display), "extra": _bot_relics(st.display_x)},
+        "players": players, "loop": _loop(st),
+    }
+    if 0 <= seat < st.num_players:
+        view["me"] = _bot_me(st, seat)
+    return cast(ColoniaView, view)  # a partial view: the keys the bot never reads are left out
+
+
 def build_view(st: ColoniaState, seat: int | None) -> ColoniaView:
     n = st.num_players
     over = st.stage == "over"
@@ -206,47 +317,16 @@ def build_view(st: ColoniaState, seat: int | None) -> ColoniaView:
         w = D.WEEK_CARDS[int(st.weeks_used[-1][1:]) - 1]
         week_card = {"id": w.id, "stalls": list(w.stalls), "orders": list(w.orders), "dice": w.dice,
                      "ships": w.ships}
-    vote = None
-    if st.stage in ("vote", "mayor"):
-        did = st.slots[st.vote_slot][0]
-        voters = [s for s in st.order if st.voting_weight(s)]
-        vote = {"decree": did, "voters": voters, "cast": [s for s in voters if st.ballot[s] is not None]}
-    market = []
-    for i in range(len(st.stalls)):
-        held = st.stall_members[i]
-        market.append({"stall": i + 1, "extra": i >= D.REGULAR_STALLS,
-                       "materials": {D.MATERIALS[m]: c for m, c in enumerate(st.stalls[i]) if c},
-                       "total": sum(st.stalls[i]), "seat": held[0] if held else None,
-                       "members": held[1] if held else 0})
-    craftsmen = []
-    for c, name in enumerate(D.CRAFTSMEN):
-        a, b = D.RECIPES[c]
-        craftsmen.append({"name": name, "good": D.GOODS[c], "inputs": [D.MATERIALS[a], D.MATERIALS[b]],
-                          "stick": st.stick[c], "orders": [{"seat": o, "members": k} for o, k in st.cols[c]],
-                          "next_cost": st.new_orders[c] + 1})
-    ships = []
-    for berth, ship in enumerate(st.harbour):
-        info = D.SHIP_BY_ID[ship["id"]]
-        ships.append({"id": info.id, "berth": berth + 1, "city": D.CITIES[info.city],
-                      "currency": D.CURRENCIES[info.city],
-                      "holds": [{"goods": [D.GOODS[g] for g in need], "pay": pay, "seat": ship["h"][h]}
-                                for h, (need, pay) in enumerate(info.holds)],
-                      "extra_seat": ship["x"], "extra_open": bool(st.extra_holds and ship["x"] is None)})
     players: list[ColoniaPlayer] = []
     for s in range(n):
         players.append({
             "seat": s, "colour": D.COLOURS[s], "reserve": st.reserve[s],
-            "street": {STREETS[i]: st.street[s][i] for i in range(4)}, "early": st.early[s],
+            "street": _street(st, s), "early": st.early[s],
             "card": st.card[s], "card_zero": st.zero[s], "cards_left": list(st.cards_left[s]),
             "chosen": st.stage == "family" and st.choice[s] is not None,
-            "shrines": [{"id": p[0], "relic": p[1], "vp": 2 * D.RELIC_BY_ID[p[1]].vp if p[1] else 0}
-                        for p in st.shrines[s]],
+            "shrines": _shrines(st, s),
             "passed": bool(st.loop and st.loop["passed"][s]),
         })
-    loop = None
-    if st.loop is not None:
-        loop = {"kind": st.loop["kind"], "current": st.loop["cur"],
-                "passed": [s for s in st.order if st.loop["passed"][s]]}
     pending = None
     if st.pending is not None:
         pending = {k: v for k, v in st.pending.items() if k != "options"}  # options name hidden relics
@@ -260,15 +340,13 @@ def build_view(st: ColoniaState, seat: int | None) -> ColoniaView:
         "decrees": [{"id": did, "day": D.DECREE_BY_ID[did].day, "name": D.DECREE_BY_ID[did].name,
                      "text": D.DECREE_BY_ID[did].text,
                      "result": None if res is None else ("passed" if res else "rejected")} for did, res in st.slots],
-        "vote": vote, "votes": [dict(v) for v in st.votes],
+        "vote": _vote(st), "votes": [dict(v) for v in st.votes],
         "turn_order": list(st.order), "mayor": st.order[0] if st.week > 1 or st.day > 2 else None,
         "lean_council": st.lean,
-        "market": market, "craftsmen": craftsmen,
-        "harbour": {"departing": st.depart, "extra_holds": st.extra_holds, "ships": ships,
+        "market": _market(st), "craftsmen": _craftsmen(st),
+        "harbour": {"departing": st.depart, "extra_holds": st.extra_holds, "ships": _ships(st),
                     "discard": list(st.ship_discard)},
-        "relics": {"display": [relic_card(st, c) for c in st.display],
-                   "extra": [relic_card(st, c) for c in st.display_x], "discard": list(st.relic_discard)},
-        "players": players, "loop": loop, "pending": pending,
+        "relics": _relics(st), "players": players, "loop": _loop(st), "pending": pending,
     }
     if seat is not None and 0 <= seat < n:
         view["me"] = _me(st, seat)
