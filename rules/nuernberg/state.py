@@ -249,6 +249,9 @@ class NuernbergState(State["NuernbergView"]):
     def view(self, seat: int | None) -> NuernbergView:
         return views.build_view(self, seat)
 
+    def bot_view(self, seat: int) -> NuernbergView:
+        return views.build_bot_view(self, seat)
+
     def views(self, seats: Iterable[int]) -> tuple[NuernbergView, dict[int, NuernbergView]]:
         return views.build_views(self, seats)
 

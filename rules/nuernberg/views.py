@@ -7,7 +7,7 @@ whoever builds the view; the summary and the images remake theirs from the data,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from rules.nuernberg import names, trading
 from rules.nuernberg.board import (
@@ -38,7 +38,7 @@ from rules.nuernberg.data import (
     YEARS,
     seat_colours,
 )
-from rules.nuernberg.economy import bank_rates, council_card, pieces_left, vp_breakdown
+from rules.nuernberg.economy import bank_rates, council_card, pieces_left, vp, vp_breakdown
 from rules.views import BaseView
 from rules.words import N_, translator
 from rules.words import seat as seat_word
@@ -169,23 +169,35 @@ def _city(st: NuernbergState) -> dict[str, Any]:
     }
 
 
-def _player(st: NuernbergState, seat: int, viewer: int | None, breakdown: dict[str, int]) -> NuernbergPlayer:
+def _hand(st: NuernbergState, seat: int) -> dict[str, int]:
     hand = st.hands[seat]
+    return {res: hand[i] for i, res in enumerate(RESOURCES)}
+
+
+def _pieces_left(st: NuernbergState, seat: int) -> dict[str, int]:
+    return {p: pieces_left(st, seat, p) for p in ("settlement", "manufacture", "toll")}
+
+
+def _bank_rates(st: NuernbergState, seat: int) -> dict[str, int]:
     rates = bank_rates(st, seat)
+    return {item: rates[i] for i, item in enumerate(TRADE_ITEMS)}
+
+
+def _player(st: NuernbergState, seat: int, viewer: int | None, breakdown: dict[str, int]) -> NuernbergPlayer:
     return {
         "seat": seat,
         "colour": seat_colours(st.num_players)[seat],
         "gold": st.gold[seat],
-        "cards": sum(hand),
-        "hand": {res: hand[i] for i, res in enumerate(RESOURCES)} if seat == viewer else None,
+        "cards": sum(st.hands[seat]),
+        "hand": _hand(st, seat) if seat == viewer else None,
         "prestige": st.prestige[seat],
         "vp": sum(breakdown.values()),
         "breakdown": breakdown,
         "wegerecht": [ROUTES[r]["id"] for r, h in enumerate(st.holders) if h == seat],
         "council": council_card(st, seat),
-        "pieces_left": {p: pieces_left(st, seat, p) for p in ("settlement", "manufacture", "toll")},
+        "pieces_left": _pieces_left(st, seat),
         "discard_due": st.discards_due[seat],
-        "bank_rates": {item: rates[i] for i, item in enumerate(TRADE_ITEMS)},
+        "bank_rates": _bank_rates(st, seat),
     }
 
 
@@ -272,7 +284,60 @@ def build_views(st: NuernbergState, seats: Iterable[int]) -> tuple[NuernbergView
     out: dict[int, NuernbergView] = {}
     for seat in seats:
         players = list(public["players"])
-        hand = st.hands[seat]
-        players[seat] = {**players[seat], "hand": {res: hand[i] for i, res in enumerate(RESOURCES)}}
+        players[seat] = {**players[seat], "hand": _hand(st, seat)}
         out[seat] = {**public, "viewer": seat, "players": players, "draft": _draft(st) if seat == st.active else None}
     return public, out
+
+
+# ---- the bot's view (``State.bot_view``): only what ``bot.py`` reads, for the strong bot's playouts ------------
+# Of the geometry, only each crossing's id and hexes (the bot's crossing values). An empty crossing, section, wall
+# or disc is the same dict in every bot view (as above, views are read, never changed): most of the board is
+# empty, and building those dicts anew was most of a bot view's cost.
+_BOT_CROSSINGS = [[(c["id"], c["hexes"]) for c in row] for row in _CROSSINGS]
+_BOT_FREE_CROSSINGS = [[{"id": cid, "hexes": hexes, "settlement": None} for cid, hexes in row]
+                       for row in _BOT_CROSSINGS]
+_BOT_FREE_SECTION = {"toll": None}
+_BOT_FREE_WALL = {"built_by": None}
+_BOT_DISCS = [{k: d[k] for k in ("id", "trade", "bauhof", "doubles")} for d in _DISCS]
+_BOT_FREE_DISCS = [{**d, "owner": None} for d in _BOT_DISCS]
+
+
+def _bot_routes(st: NuernbergState) -> list[dict[str, Any]]:
+    seats = range(st.num_players)
+    return [
+        {"id": _ROUTE_HEADS[r]["id"], "holder": _seat(st.holders[r]),
+         "tolls_by_seat": [tolls.count(s) for s in seats],
+         "crossings": [free if v < 0 else {"id": cid, "hexes": hexes, "settlement": v}
+                       for free, (cid, hexes), v in zip(_BOT_FREE_CROSSINGS[r], _BOT_CROSSINGS[r], settled,
+                                                        strict=True)],
+         "sections": [_BOT_FREE_SECTION if v < 0 else {"toll": v} for v in tolls]}
+        for r, (tolls, settled) in enumerate(zip(st.tolls, st.settlements, strict=True))
+    ]
+
+
+def build_bot_view(st: NuernbergState, viewer: int) -> NuernbergView:
+    """The part of ``build_view(st, viewer)`` that ``bot.choose`` reads, from the same helpers: no texts, no
+    geometry beyond the crossings' hexes, and of the other seats only their card counts."""
+    built = len(st.walls)
+    players: list[dict[str, Any]] = [{"cards": sum(hand)} for hand in st.hands]
+    players[viewer].update(gold=st.gold[viewer], hand=_hand(st, viewer), pieces_left=_pieces_left(st, viewer),
+                           bank_rates=_bank_rates(st, viewer))
+    view = {
+        "phase": st.phase,
+        "scores": [vp(st, s) for s in range(st.num_players)],
+        "countryside": {"hexes": _HEXES, "robber": st.robber, "city_hex": CITY_HEX, "routes": _bot_routes(st)},
+        "city": {
+            "discs": [free if owner < 0 else {**d, "owner": owner}
+                      for d, free, owner in zip(_BOT_DISCS, _BOT_FREE_DISCS, st.discs, strict=True)],
+            "walls": [{"built_by": by} for by in st.walls] + [_BOT_FREE_WALL] * (len(WALLS) - built),
+            "next_wall": WALLS[built]["id"] if built < len(WALLS) else None,
+        },
+        "goods": [{**g, "toll_to": _seat(st.holders[r])} for g, r in zip(_GOODS, _GOOD_ROUTES, strict=True)],
+        "players": players,
+        "menu": st.menu,
+        "draft": _draft(st) if viewer == st.active else None,
+        "offer": trading.public_offer(st.offer) if st.offer is not None else None,
+        "offers_left": trading.MAX_OFFERS_PER_TURN - st.offers_made,
+    }
+    # A partial NuernbergView (a sub-tree of the full one, tests/contract/test_bot_view.py): the type is the full one's.
+    return cast("NuernbergView", view)
