@@ -38,20 +38,23 @@ def coin_value(view: dict[str, Any], me: dict[str, Any]) -> float:
     return COIN * max(0.2, min(1.0, (rounds_left(view) + 1) / 4))
 
 
-def _season_cards(view: dict[str, Any], season: str) -> int:
-    removed = REMOVED_BY_PLAYERS[view["num_players"]]
-    return sum(1 for c in CARDS_BY_SEASON[season] if c not in removed)
+#: Per player count and season: the cards in play and their fireman value (fixed by the set-up, so summed once
+#: here rather than at every card the bot values).
+_SEASON_CARDS = {n: {s: sum(1 for c in CARDS_BY_SEASON[s] if c not in removed) for s in SEASON_ORDER}
+                 for n, removed in REMOVED_BY_PLAYERS.items()}
+_SEASON_FIREMEN = {n: {s: sum(CARDS[c]["value"] for c in CARDS_BY_SEASON[s]
+                              if CARDS[c]["kind"] == "fireman" and c not in removed) for s in SEASON_ORDER}
+                   for n, removed in REMOVED_BY_PLAYERS.items()}
 
 
 def _firemen_to_come(view: dict[str, Any]) -> dict[str, float]:
     """Fireman value still expected in the pile, per season (by the share of that season's cards left)."""
-    removed = REMOVED_BY_PLAYERS[view["num_players"]]
+    sizes, totals = _SEASON_CARDS[view["num_players"]], _SEASON_FIREMEN[view["num_players"]]
     seasons: dict[str, int] = view["pile"]["seasons"]
     out: dict[str, float] = {}
     for s in SEASON_ORDER:
-        total = sum(CARDS[c]["value"] for c in CARDS_BY_SEASON[s] if CARDS[c]["kind"] == "fireman" and c not in removed)
-        size = _season_cards(view, s)
-        out[s] = total * seasons.get(s, 0) / size if size else 0.0
+        size = sizes[s]
+        out[s] = totals[s] * seasons.get(s, 0) / size if size else 0.0
     return out
 
 

@@ -194,6 +194,11 @@ class SpeicherstadtState(State["SpeicherstadtView"]):
 
         return build_view(self, seat)
 
+    def bot_view(self, seat: int) -> SpeicherstadtView:
+        from rules.speicherstadt.views import build_bot_view
+
+        return build_bot_view(self, seat)
+
     def views(self, seats: Iterable[int]) -> tuple[SpeicherstadtView, dict[int, SpeicherstadtView]]:
         from rules.speicherstadt.views import build_view
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from rules.core import fit_lines
 from rules.speicherstadt import scoring
@@ -91,12 +91,13 @@ def phase_name(phase: str) -> str:
 
 
 _INFO_KEYS = ("goods", "points", "value", "good", "bonus", "penalty", "capacity")
+#: Each card's printed numbers, looked up once (views ask for them ~25 times a move); card_info hands out copies.
+_INFO = {cid: {key: card[key] for key in _INFO_KEYS if key in card} for cid, card in CARDS.items()}
 
 
 def card_info(cid: str) -> dict[str, Any]:
     """The printed numbers of a card (contract goods and points, fireman value, merchant good ...)."""
-    card = CARDS[cid]
-    return {key: card[key] for key in _INFO_KEYS if key in card}
+    return dict(_INFO[cid])
 
 
 def _status(state: SpeicherstadtState) -> str:
@@ -145,14 +146,30 @@ def seats_words(seats: list[int]) -> str:
     return _("{others} and {last}").format(others=", ".join(words[:-1]), last=words[-1])
 
 
-def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> SpeicherstadtPlayer:
-    p = state.players[seat]
-    kinds = [CARDS[c]["kind"] for c in p["cards"]]
-    contracts = [
+def _contracts(p: dict[str, Any]) -> list[dict[str, Any]]:
+    """A player's contracts with their goods and how far they are filled (both views)."""
+    return [
         {"card": c, "goods": CARDS[c]["goods"], "filled": list(p["filled"][c]), "points": CARDS[c]["points"],
          "complete": scoring.contract_complete(c, p["filled"][c])}
         for c in p["cards"] if CARDS[c]["kind"] == "contract"
     ]
+
+
+def _warehouse(p: dict[str, Any], kinds: list[str]) -> dict[str, int] | None:
+    return dict(p["wh"]) if "warehouse" in kinds else None
+
+
+def _pile_seasons(state: SpeicherstadtState) -> dict[str, int]:
+    seasons: dict[str, int] = {}
+    for cid in state.pile:
+        seasons[cid[0]] = seasons.get(cid[0], 0) + 1
+    return seasons
+
+
+def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> SpeicherstadtPlayer:
+    p = state.players[seat]
+    kinds = [CARDS[c]["kind"] for c in p["cards"]]
+    contracts = _contracts(p)
     return {
         "seat": seat,
         "coins": p["coins"],
@@ -165,7 +182,7 @@ def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> Spei
         ],
         "contracts": contracts,
         "hand": dict(p["hand"]),
-        "warehouse": dict(p["wh"]) if "warehouse" in kinds else None,
+        "warehouse": _warehouse(p, kinds),
         "hall": dict(p["hall"]),
         "kontors": kinds.count("kontor"),
         "ships": kinds.count("ship"),
@@ -176,9 +193,7 @@ def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> Spei
 
 def build_view(state: SpeicherstadtState, seat: int | None) -> SpeicherstadtView:
     parts = state.breakdowns()
-    pile_seasons: dict[str, int] = {}
-    for cid in state.pile:
-        pile_seasons[cid[0]] = pile_seasons.get(cid[0], 0) + 1
+    pile_seasons = _pile_seasons(state)
     view_to_act = state.to_act()
     view: SpeicherstadtView = {
         "game": "speicherstadt",
@@ -219,6 +234,53 @@ def build_view(state: SpeicherstadtState, seat: int | None) -> SpeicherstadtView
     if state.phase == "over":
         view["outcome"] = state.outcome().to_dict()
     return view
+
+
+def build_bot_view(state: SpeicherstadtState, seat: int) -> SpeicherstadtView:
+    """The part of ``build_view(state, seat)`` that bot.py and bot_values.py read, for the strong bot's playouts
+    (``State.bot_view``): no texts, scores, names or counts the bot ignores. Loading reads only the seat's own
+    cubes and contracts and the reserve; Demand and Purchase read the row, the pile, the fires and every seat's
+    coins, workers, firemen, cards and contracts."""
+    players = state.players
+    if state.phase == "loading":
+        p = players[seat]
+        me = {"hand": dict(p["hand"]), "hall": dict(p["hall"]), "contracts": _contracts(p),
+              "warehouse": _warehouse(p, [CARDS[c]["kind"] for c in p["cards"]])}
+        rows: list[dict[str, Any]] = [{} for _ in players]
+        rows[seat] = me
+        # A partial view (a sub-tree of the full one, tests/contract/test_bot_view.py): cast to the view's type.
+        return cast("SpeicherstadtView", {"phase": "loading", "reserve": dict(state.reserve), "players": rows})
+    partial = {
+        "num_players": state.num_players,
+        "phase": state.phase,
+        "pile": {"count": len(state.pile), "seasons": _pile_seasons(state)},
+        "row": [
+            {"col": i + 1, "card": s["card"], "kind": CARDS[s["card"]]["kind"], "info": card_info(s["card"]),
+             "cubes": dict(s["cubes"]) if s["cubes"] is not None else None, "workers": list(s["workers"]),
+             "status": s["status"]}
+            for i, s in enumerate(state.row)
+        ],
+        "deciding": state.col + 1 if state.phase == "purchase" else None,
+        "fires_resolved": list(state.fires_resolved),
+        "players": [_bot_player(state, s) for s in range(state.num_players)],
+    }
+    # A partial view (a sub-tree of the full one, tests/contract/test_bot_view.py): cast to the view's type.
+    return cast("SpeicherstadtView", partial)
+
+
+def _bot_player(state: SpeicherstadtState, seat: int) -> dict[str, Any]:
+    """What the bot reads of a seat in Demand and Purchase (bot_values.card_value values a card for any seat)."""
+    p = state.players[seat]
+    kinds = [CARDS[c]["kind"] for c in p["cards"]]
+    return {
+        "seat": seat,
+        "coins": p["coins"],
+        "workers": p["workers"],
+        "firemen": scoring.fireman_total(p["cards"]),
+        "cards": [{"id": c, "kind": kind} for c, kind in zip(p["cards"], kinds, strict=True)],
+        "contracts": _contracts(p),
+        "warehouse": _warehouse(p, kinds),
+    }
 
 
 def _goods_text(counts: dict[str, int] | None) -> str:
