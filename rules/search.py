@@ -32,7 +32,10 @@ from rules.core import Game, Rng, State
 DEFAULT_BUDGET = 48  # playouts per decision: p95 under 2 s on one core here (bench "bots")
 MAX_CANDIDATES = 6  # root moves searched: the heuristic's picks, then a seeded sample of the others
 HEURISTIC_DRAWS = 4  # streams the basic bot is asked with, for its own short list of good moves
-MARGIN = 0.05  # how much better (in win share, on the same worlds) a move must do than the heuristic's pick
+WIN_WEIGHT, MARGIN_WEIGHT = 0.0, 1.0  # a playout's value: a win, and the score margin (``result``)
+Z = 1.0  # standard errors a challenger must win by (``clearly_better``)
+MAX_EXTENSION = 3  # how many times its rounds an undecided confirmation may take (``confirmed``)
+MARGIN = 0.02  # how much better (in win share, on the same worlds) a move must do than the heuristic's pick
 MAX_PLAYOUT_STEPS = 5_000  # a guard: every game ends long before
 
 Redeal = Callable[[State[Any], int | None, Rng], State[Any]]
@@ -47,16 +50,20 @@ class _Arm:
         return sum(self.results.values()) / len(self.results) if self.results else 0.0
 
 
+def paired(best: _Arm, heuristic: _Arm) -> list[float]:
+    """``best``'s result minus ``heuristic``'s in each world both were played in."""
+    return [best.results[r] - heuristic.results[r] for r in sorted(set(best.results) & set(heuristic.results))]
+
+
 def clearly_better(best: _Arm, heuristic: _Arm) -> bool:
     """Whether ``best`` beat ``heuristic`` on the worlds both were played in, by more than ``MARGIN`` and by more
-    than twice the standard error of the paired differences (so a lucky streak does not count)."""
-    common = sorted(set(best.results) & set(heuristic.results))
-    if len(common) < 3:
+    than ``Z`` standard errors of the paired differences (so a lucky streak does not count)."""
+    diffs = paired(best, heuristic)
+    if len(diffs) < 3:
         return False
-    diffs = [best.results[r] - heuristic.results[r] for r in common]
     mean = sum(diffs) / len(diffs)
     var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-    return mean > MARGIN and mean > 2 * math.sqrt(var / len(diffs))
+    return mean > MARGIN and mean > Z * math.sqrt(var / len(diffs))
 
 
 def redeal_for(game: Game) -> Redeal:
@@ -87,7 +94,7 @@ def result(world: State[Any], seat: int) -> float:
     win = 1 / len(top) if seat in top else 0.0
     others = [score for s, score in enumerate(outcome.scores) if s != seat]
     margin = outcome.scores[seat] - max(others) if others else 0
-    return win + 0.5 * math.tanh(margin / 10)
+    return WIN_WEIGHT * win + MARGIN_WEIGHT * math.tanh(margin / 10)
 
 
 def playout(game: Game, world: State[Any], rng: Rng) -> None:
@@ -138,6 +145,7 @@ def choose(game: Game, state: State[Any], seat: int, rng: Rng, budget: int = DEF
     heuristic, played = arms[0], 0
 
     def play_round(alive: list[_Arm]) -> None:
+        """One world, every arm of ``alive`` played in it on one stream."""
         nonlocal played
         world = determinize(state, seat, rng, redeal)
         stream = rng.below(2**62)
@@ -149,14 +157,37 @@ def choose(game: Game, state: State[Any], seat: int, rng: Rng, budget: int = DEF
         played += 1
 
     challengers = arms[1:]
-    selection = budget // 2
-    phases = max(1, math.ceil(math.log2(len(challengers)))) if len(challengers) > 1 else 0
-    for _phase in range(phases):
-        for _round in range(max(1, selection // phases // len(challengers))):
-            play_round(challengers)
-        challengers = sorted(challengers, key=lambda a: -a.mean())[: max(1, math.ceil(len(challengers) / 2))]
-    best = challengers[0]
-    best.results.clear()  # judged on fresh worlds only
-    for _round in range(max(3, (budget - selection) // 2)):
-        play_round([heuristic, best])
-    return best.action if clearly_better(best, heuristic) else heuristic.action
+    if len(challengers) == 1:
+        best, confirm = challengers[0], max(3, budget // 2)  # all the budget confirms: there is nothing to select
+    else:
+        selection = budget // 2
+        phases = max(1, math.ceil(math.log2(len(challengers))))
+        for _phase in range(phases):
+            for _round in range(max(1, selection // phases // len(challengers))):  # each phase spends its share
+                play_round(challengers)
+            challengers = sorted(challengers, key=lambda a: -a.mean())[: max(1, math.ceil(len(challengers) / 2))]
+        best = challengers[0]
+        best.results.clear()  # judged on fresh worlds only
+        confirm = max(3, (budget - selection) // 2)
+    won = confirmed(best, heuristic, confirm, lambda: play_round([heuristic, best]))
+    return best.action if won else heuristic.action
+
+
+def confirmed(best: _Arm, heuristic: _Arm, rounds: int, play: Callable[[], object]) -> bool:
+    """The confirmation as a sequential test: ``rounds`` paired rounds, checked every half of them. A challenger
+    behind the pick at a check is dropped there (most are: their rounds are saved); one still undecided after
+    ``rounds`` gets more, up to ``MAX_EXTENSION`` times as many, where the difference is real but small. It is
+    accepted only at a check after the first ``rounds``, by ``clearly_better``."""
+    step = max(2, rounds // 2)
+    done = 0
+    while done < rounds * MAX_EXTENSION:
+        for _round in range(step):
+            play()
+        done += step
+        diffs = paired(best, heuristic)
+        mean = sum(diffs) / len(diffs)
+        if mean <= 0:
+            return False
+        if done >= rounds and clearly_better(best, heuristic):
+            return True
+    return False

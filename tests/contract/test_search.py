@@ -4,6 +4,8 @@ choices, deck orders, the seed that decides future draws) must give the same cho
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import rules
@@ -64,3 +66,39 @@ def test_the_search_plays_a_legal_move_and_replays_from_its_stream() -> None:
     first = search.choose(game, state, seat, Rng(8, "s"), budget=6)
     assert first in state.legal_actions(seat)
     assert search.choose(game, state, seat, Rng(8, "s"), budget=6) == first
+
+
+def _scripted(diffs: list[float]) -> tuple[search._Arm, search._Arm, Callable[[], None], list[int]]:
+    """A challenger and the heuristic's pick whose paired rounds differ by ``diffs`` in turn, and a counter of the
+    rounds played."""
+    best, pick, played = search._Arm("challenger"), search._Arm("pick"), [0]
+
+    def play() -> None:
+        i = played[0]
+        pick.results[i] = 0.0
+        best.results[i] = diffs[i % len(diffs)]
+        played[0] += 1
+
+    return best, pick, play, played
+
+
+def test_a_challenger_behind_the_pick_is_dropped_at_the_first_check() -> None:
+    best, pick, play, played = _scripted([-0.2, 0.1])
+    assert not search.confirmed(best, pick, 12, play)
+    assert played[0] == 6  # half the rounds: the other half is saved
+
+
+def test_a_clearly_better_challenger_is_accepted_only_after_its_rounds() -> None:
+    best, pick, play, played = _scripted([0.3, 0.2, 0.25])
+    assert search.confirmed(best, pick, 12, play)
+    assert played[0] == 12  # ahead at the half-way check, but not accepted before all its rounds
+
+
+def test_an_undecided_challenger_gets_more_rounds_and_noise_is_not_accepted() -> None:
+    noisy = [0.9, -0.8, 0.7, -0.75]  # ahead on average, far within the noise
+    best, pick, play, played = _scripted(noisy)
+    assert not search.confirmed(best, pick, 12, play)
+    assert played[0] == 12 * search.MAX_EXTENSION
+    small = [0.08, 0.02, 0.06, 0.04]  # a small, steady edge over the margin
+    best, pick, play, played = _scripted(small)
+    assert search.confirmed(best, pick, 12, play)
