@@ -5,10 +5,10 @@ the searching seat cannot tell from the real one — the game's ``redeal_hidden`
 hidden thing (deck orders, other seats' hidden holdings and secret choices) and the world gets a new seed, so the
 future's dice and draws are unknown too — then plays each surviving candidate move in it and plays the game out
 with every seat choosing by the game's own heuristic bot, on the same random stream for every candidate. A
-candidate's value is its mean result for the searching seat (a win counts 1, shared between tied winners, plus up
-to half a win for the score margin, which separates losses from near wins). Half the budget selects one challenger
-by sequential halving; the other half compares it with the heuristic's own pick on fresh worlds, and the pick is
-kept unless the challenger beats it there by a margin and beyond the noise (``clearly_better``).
+candidate's value is its mean result for the searching seat: its score margin over the best other seat,
+tanh-scaled (``result``). Half the budget selects one challenger by sequential halving; the other half compares it
+with the heuristic's own pick on fresh worlds, as a sequential test (``confirmed``): the pick is kept unless the
+challenger beats it there by a margin and beyond the noise (``clearly_better``).
 
 It never reads another seat's secret: the only things of the real state it uses are what ``redeal_hidden`` keeps,
 i.e. what the seat may see, and ``redeal_hidden`` is canonical (the same view and random stream give the same
@@ -85,10 +85,11 @@ def determinize(state: State[Any], seat: int, rng: Rng, redeal: Redeal) -> State
 
 
 def result(world: State[Any], seat: int) -> float:
-    """The finished ``world``'s value to ``seat``: its share of the win, plus half a win's worth for its score margin
-    (tanh-scaled). The margin is the quieter signal: two moves compared on the same worlds differ in it far more
-    often than in who won, so a better move passes the confirmation sooner (Colonia: 5 of 12 with it, 2 of 12 with
-    0.05 of a win)."""
+    """The finished ``world``'s value to ``seat``: ``WIN_WEIGHT`` times its share of the win plus ``MARGIN_WEIGHT``
+    times its score margin over the best other seat, tanh-scaled. The margin alone is the default: two moves compared
+    on the same worlds differ in it far more often than in who won, so a better move passes the confirmation sooner,
+    and the margin counts near wins and near losses that the win indicator cannot tell apart (measured by
+    ``bench/search_gain.py``: docs/bots.md, "Tuning")."""
     outcome = world.outcome()
     top = [s for s, rank in enumerate(outcome.ranks) if rank == 1]
     win = 1 / len(top) if seat in top else 0.0
@@ -130,10 +131,11 @@ def choose(game: Game, state: State[Any], seat: int, rng: Rng, budget: int = DEF
 
     1. **Selection** (half the budget): sequential halving over the candidates, the worse half dropped after each
        phase, until one challenger is left beside the heuristic's pick.
-    2. **Confirmation** (the other half): the challenger and the heuristic's pick on fresh worlds only. The
-       challenger is played only if it beats the pick there by ``MARGIN`` and beyond the noise. Judging it on the
-       rounds that selected it would favour whichever candidate was luckiest (the winner's curse): with several
-       candidates a bad move passes a 2-SE test on its own selection rounds often enough to cost games."""
+    2. **Confirmation** (the other half): the challenger and the heuristic's pick on fresh worlds only, as a
+       sequential test (``confirmed``). The challenger is played only if it beats the pick there by ``MARGIN`` and
+       by ``Z`` standard errors. Judging it on the rounds that selected it would favour whichever candidate was
+       luckiest (the winner's curse): with several candidates a bad move passes the test on its own selection
+       rounds often enough to cost games."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
