@@ -52,8 +52,8 @@ def rows(games: int = 200, jobs: int = 1, names: list[str] | None = None, budget
         out += [
             Row("bots", f"{name}: strong vs 2 basic, win share ({games} games)", f"{share:.1%}", "fair 33.3%",
                 f"{share / (1 / 3):.2f}×", "≥ 60% over ≥ 200 games", target_check(share >= 0.6 if enough else None)),
-            Row("bots", f"{name}: strong decision time p50 / p95 (CPU)", f"{fmt(p50 * 1000)} / {fmt(p95 * 1000)} ms", "",
-                "", "p95 ≤ 2 s", target_check(p95 <= 2.0)),
+            Row("bots", f"{name}: strong decision time p50 / p95 (CPU)", f"{fmt(p50 * 1000)} / {fmt(p95 * 1000)} ms",
+                "", "", "p95 ≤ 2 s", target_check(p95 <= 2.0)),
         ]
         memory = search_memory_mb(name, budget)
         out.append(Row("bots", f"{name}: memory of one search", f"{memory:.1f} MB", "", "", "≤ 200 MB",
