@@ -93,31 +93,6 @@ def needs(me: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def ship_value(me: dict[str, Any], cubes: dict[str, int], kinds: list[str]) -> float:
-    missing = {c["card"]: [g for g in c["goods"] if g not in c["filled"]] for c in me["contracts"]}
-    merchants = {CARDS[c["id"]].get("good") for c in me["cards"] if c["kind"] == "merchant"}
-    room = 4 - sum((me["warehouse"] or {}).values()) if "warehouse" in kinds else 0
-    value = 0.0
-    for g in GOODS:
-        for _ in range(cubes.get(g, 0)):
-            # The contract nearest completion that wants this good (the first of them on a tie).
-            nearest: list[str] | None = None
-            for goods in missing.values():
-                if g in goods and (nearest is None or len(goods) < len(nearest)):
-                    nearest = goods
-            if nearest is not None:
-                value += 2.5 + (1.5 if len(nearest) == 1 else 0.0)
-                nearest.remove(g)
-            elif g in merchants:
-                value += COIN
-            elif room > 0:
-                room -= 1
-                value += 0.8
-            else:
-                value += 0.35
-    return value + (1 if "port" in kinds else 0)
-
-
 def card_value(view: dict[str, Any], me: dict[str, Any], slot: dict[str, Any]) -> float:
     """What owning this row card is worth to ``me``, in points (any seat: everything it reads is public)."""
     return Valuer(view).card(me, slot)
@@ -144,6 +119,7 @@ class Valuer:
         self._coins: dict[int, float] = {}
         self._fires: dict[str | None, list[tuple[float, float, int, int]]] = {}
         self._coming: list[tuple[str, float]] | None = None
+        self._holds: dict[int, tuple[list[list[str]], set[str | None], int, int]] = {}
 
     def kinds(self, me: dict[str, Any]) -> list[str]:
         seat: int = me["seat"]
@@ -215,6 +191,39 @@ class Valuer:
             value += plan * extra / (share + extra)
         return value * FIRE_WEIGHT
 
+    def ship(self, me: dict[str, Any], cubes: dict[str, int]) -> float:
+        """A ship's cubes, each where it scores most for me: a contract nearest completion, a merchant, my
+        warehouse, else a coin's worth at the hall; and the Port's point."""
+        seat: int = me["seat"]
+        holds = self._holds.get(seat)
+        if holds is None:
+            kinds = self.kinds(me)
+            wanted = [[g for g in c["goods"] if g not in c["filled"]] for c in me["contracts"]]
+            merchants = {CARDS[c["id"]].get("good") for c in me["cards"] if c["kind"] == "merchant"}
+            room = 4 - sum((me["warehouse"] or {}).values()) if "warehouse" in kinds else 0
+            holds = self._holds[seat] = (wanted, merchants, room, 1 if "port" in kinds else 0)
+        wanted, merchants, room, port = holds
+        missing = [list(goods) for goods in wanted]  # this ship's cubes fill them: a copy
+        value = 0.0
+        for g in GOODS:
+            for _ in range(cubes.get(g, 0)):
+                # The contract nearest completion that wants this good (the first of them on a tie).
+                nearest: list[str] | None = None
+                for goods in missing:
+                    if g in goods and (nearest is None or len(goods) < len(nearest)):
+                        nearest = goods
+                if nearest is not None:
+                    value += 2.5 + (1.5 if len(nearest) == 1 else 0.0)
+                    nearest.remove(g)
+                elif g in merchants:
+                    value += COIN
+                elif room > 0:
+                    room -= 1
+                    value += 0.8
+                else:
+                    value += 0.35
+        return value + port
+
     def card(self, me: dict[str, Any], slot: dict[str, Any]) -> float:
         """What owning this row card is worth to ``me``, in points (any seat: everything it reads is public)."""
         card = CARDS[slot["card"]]
@@ -238,7 +247,7 @@ class Valuer:
         if kind == "fireman":
             return self.fireman(me["seat"], card["value"], slot["card"])
         if kind == "ship":
-            return ship_value(me, slot["cubes"] or {}, self.kinds(me))
+            return self.ship(me, slot["cubes"] or {})
         if kind == "bank":
             return self.left * COIN
         if kind == "chamber":
