@@ -61,17 +61,6 @@ def _firemen_to_come(view: dict[str, Any]) -> dict[str, float]:
 _SQRT2 = math.sqrt(2)
 
 
-def _fire_odds(mine: float, rivals: list[float], spread: float) -> tuple[float, float]:
-    """Chance of the most firemen (gain) and of the fewest (loss), each rival's lead normal with ``spread`` (the
-    normal distribution function written out: this runs for every fireman, seat and fire the bot values)."""
-    erf = math.erf
-    top = bottom = 1.0
-    for r in rivals:
-        top *= 0.5 * (1 + erf((mine - r + 0.5) / spread / _SQRT2))
-        bottom *= 0.5 * (1 + erf((r - mine + 0.5) / spread / _SQRT2))
-    return top, bottom
-
-
 def ships_left(view: dict[str, Any]) -> float:
     seasons: dict[str, int] = view["pile"]["seasons"]
     return seasons.get("B", 0) * 5 / 13 + seasons.get("C", 0) * 5 / 13 + seasons.get("D", 0) * 5 / 14
@@ -182,11 +171,20 @@ class Valuer:
         totals = [float(p["firemen"]) for p in self.view["players"]]
         mine = totals[seat]
         others = [t for s, t in enumerate(totals) if s != seat]
+        erf = math.erf
         value = 0.0
         for share, spread, bonus, penalty in self._fires_ahead(skip):
-            rivals = [t + share for t in others]
-            top0, bottom0 = _fire_odds(mine, rivals, spread)
-            top1, bottom1 = _fire_odds(mine + share + extra, rivals, spread)
+            # The chances of the most firemen (gain) and of the fewest (loss) without and with my share and this
+            # fireman, each rival's lead normal with ``spread`` (the distribution function written out: this runs
+            # for every fireman, seat and fire the bot values).
+            top0 = bottom0 = top1 = bottom1 = 1.0
+            more = mine + share + extra
+            for t in others:
+                r = t + share
+                top0 *= 0.5 * (1 + erf((mine - r + 0.5) / spread / _SQRT2))
+                bottom0 *= 0.5 * (1 + erf((r - mine + 0.5) / spread / _SQRT2))
+                top1 *= 0.5 * (1 + erf((more - r + 0.5) / spread / _SQRT2))
+                bottom1 *= 0.5 * (1 + erf((r - more + 0.5) / spread / _SQRT2))
             plan = bonus * (top1 - top0) + penalty * (bottom0 - bottom1)
             value += plan * extra / (share + extra)
         return value * FIRE_WEIGHT

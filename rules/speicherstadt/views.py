@@ -160,10 +160,8 @@ def _warehouse(p: dict[str, Any], kinds: list[str]) -> dict[str, int] | None:
 
 
 def _pile_seasons(state: SpeicherstadtState) -> dict[str, int]:
-    seasons: dict[str, int] = {}
-    for cid in state.pile:
-        seasons[cid[0]] = seasons.get(cid[0], 0) + 1
-    return seasons
+    letters = [cid[0] for cid in state.pile]  # the counting done by list.count: every bot view needs this
+    return {s: letters.count(s) for s in dict.fromkeys(letters)}
 
 
 def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> SpeicherstadtPlayer:
