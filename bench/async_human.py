@@ -153,10 +153,10 @@ def _same_but_ply(a: Any, b: Any) -> bool:
 def _worth(view: dict[str, Any], seat: int, col: int) -> int:
     """What Speicherstadt's card in column ``col`` is worth to ``seat`` in coins by its bot's own evaluation (card
     value over the value of a coin), at most its coins."""
-    from rules.speicherstadt import bot as speicher_bot
+    from rules.speicherstadt import bot_values
 
     me = view["players"][seat]
-    worth = speicher_bot.card_value(view, me, view["row"][col - 1]) / max(speicher_bot.coin_value(view, me), 1e-9)
+    worth = bot_values.card_value(view, me, view["row"][col - 1]) / max(bot_values.coin_value(view, me), 1e-9)
     return max(0, min(int(me["coins"]), int(worth)))
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Rng
-from rules.speicherstadt.bot_values import card_value, coin_value, needs
+from rules.speicherstadt.bot_values import Valuer, needs
 from rules.speicherstadt.data import GOODS
 
 MAX_PRICE = 5  # never pay more than this for one card, whatever it seems worth
@@ -46,16 +46,17 @@ def _chance_to_reach_me(view: dict[str, Any], seat: int, below: list[int], price
 def _demand(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
     me = view["players"][seat]
     coins = me["coins"]
-    coin = coin_value(view, me)
+    values = Valuer(view)  # every row card for every seat: what they share worked out once, for this decision
+    coin = values.coin(me)
     later = _later_placements(view, seat)
     # Coins already promised: columns where my worker is the lowest and I can still pay the price.
     prices = [len(s["workers"]) for s in view["row"] if s["workers"] and s["workers"][0] == seat]
     budget = coins - sum(p for p in prices if p <= coins)
-    piling = _piling(view, seat, later)
+    piling = _piling(view, seat, later, values)
     best, best_score = legal[0], -1e9
     for action in legal:
         slot = view["row"][int(action.split()[1]) - 1]
-        value = card_value(view, me, slot)
+        value = values.card(me, slot)
         below = slot["workers"]
         if below and below[0] == seat:
             score = -1.0  # I already decide first here; another worker only raises my own price
@@ -73,16 +74,17 @@ def _demand(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
     return best
 
 
-def _piling(view: dict[str, Any], seat: int, later: int) -> list[float]:
+def _piling(view: dict[str, Any], seat: int, later: int, values: Valuer) -> list[float]:
     """Workers the rivals are expected to add to each column this round: most where the cards are worth most to
     them (the cards they want draw the crowds)."""
     interest = []
+    rivals = [p for p in view["players"] if p["seat"] != seat]
     for slot in view["row"]:
         if slot["status"] != "open":
             interest.append(0.0)
             continue
-        gains = [max(0.0, card_value(view, p, slot) - coin_value(view, p) * (1 + len(slot["workers"])))
-                 for p in view["players"] if p["seat"] != seat]
+        gains = [max(0.0, values.card(p, slot) - values.coin(p) * (1 + len(slot["workers"])))
+                 for p in rivals]
         interest.append((PILE_BASE + max(gains, default=0.0)) ** PILE_POW)
     total = sum(interest) or 1.0
     return [later * w / total for w in interest]
@@ -95,9 +97,10 @@ def _purchase(view: dict[str, Any], legal: list[str], seat: int) -> str:
     workers = slot["workers"]
     if len(workers) > 1 and workers[1] == seat:
         return "decline"  # my next worker gets the same card one coin cheaper, with nobody in between
-    coin = coin_value(view, me)
+    values = Valuer(view)
+    coin = values.coin(me)
     price = len(workers)
-    surplus = card_value(view, me, slot) - price * coin
+    surplus = values.card(me, slot) - price * coin
     if "buy" not in legal or surplus < 0 or price > MAX_PRICE:
         return "decline"
     # Keep the money for a better card further right that I could no longer afford after this one.
@@ -108,7 +111,7 @@ def _purchase(view: dict[str, Any], legal: list[str], seat: int) -> str:
         chance = _chance_to_reach_me(view, seat, below, len(later["workers"]))
         later_price = max(len(later["workers"]) - len(below), 1)
         cannot_afford_both = me["coins"] - price < later_price <= me["coins"]
-        if cannot_afford_both and chance * (card_value(view, me, later) - later_price * coin) > surplus:
+        if cannot_afford_both and chance * (values.card(me, later) - later_price * coin) > surplus:
             return "decline"
     return "buy"
 

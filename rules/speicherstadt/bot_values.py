@@ -58,61 +58,7 @@ def _firemen_to_come(view: dict[str, Any]) -> dict[str, float]:
     return out
 
 
-def _fires_ahead(view: dict[str, Any], skip: str | None) -> list[tuple[str, float]]:
-    """Each fire still to come with the fireman value expected to appear (beyond the row) before it."""
-    coming = _firemen_to_come(view)
-    ahead: list[tuple[str, float]] = []
-    for fire, season in _SEASON_OF_FIRE.items():
-        if fire in view["fires_resolved"]:
-            continue
-        before = 0.0
-        for s in SEASON_ORDER:
-            if s < season:
-                before += coming[s]
-            elif s == season:
-                before += coming[s] / 2  # the fire lies somewhere among its season's cards
-        ahead.append((fire, before))
-    row_firemen = sum(s["info"]["value"] for s in view["row"]
-                      if s["kind"] == "fireman" and s["status"] == "open" and s["card"] != skip)
-    return [(fire, before + row_firemen) for fire, before in ahead]
-
-
-def _phi(x: float) -> float:
-    return 0.5 * (1 + math.erf(x / math.sqrt(2)))
-
-
-def _fire_odds(mine: float, rivals: list[float], spread: float) -> tuple[float, float]:
-    """Chance of the most firemen (gain) and of the fewest (loss), each rival's lead normal with ``spread``."""
-    top = bottom = 1.0
-    for r in rivals:
-        top *= _phi((mine - r + 0.5) / spread)
-        bottom *= _phi((r - mine + 0.5) / spread)
-    return top, bottom
-
-
-def fireman_value(view: dict[str, Any], seat: int, extra: int, skip: str | None = None) -> float:
-    """Points a fireman of value ``extra`` would gain ``seat`` over the fires still to come (``skip``: the row card
-    being valued, not counted as still to be shared).
-
-    By each fire every rival is expected to add its share of the firemen still to appear. Fire points are a step
-    function of my brigade, so one fireman is valued as its part of the plan that keeps my brigade up with theirs:
-    ``extra / (share + extra)`` of what going from my brigade now to my brigade plus my share plus this one gains.
-    """
-    totals = [float(p["firemen"]) for p in view["players"]]
-    n = len(totals)
-    value = 0.0
-    for fire, before in _fires_ahead(view, skip):
-        share = before / n
-        cards = before / 3  # firemen average about 3
-        spread = 0.6 + 1.6 * math.sqrt(cards * (1 / n) * (1 - 1 / n) * 2)
-        rivals = [t + share for s, t in enumerate(totals) if s != seat]
-        mine = totals[seat]
-        top0, bottom0 = _fire_odds(mine, rivals, spread)
-        top1, bottom1 = _fire_odds(mine + share + extra, rivals, spread)
-        card = CARDS[fire]
-        plan = card["bonus"] * (top1 - top0) + card["penalty"] * (bottom0 - bottom1)
-        value += plan * extra / (share + extra)
-    return value * FIRE_WEIGHT
+_SQRT2 = math.sqrt(2)
 
 
 def ships_left(view: dict[str, Any]) -> float:
@@ -136,63 +82,177 @@ def needs(me: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def ship_value(me: dict[str, Any], cubes: dict[str, int], kinds: list[str]) -> float:
-    missing = {c["card"]: [g for g in c["goods"] if g not in c["filled"]] for c in me["contracts"]}
-    merchants = {CARDS[c["id"]].get("good") for c in me["cards"] if c["kind"] == "merchant"}
-    room = 4 - sum((me["warehouse"] or {}).values()) if "warehouse" in kinds else 0
-    value = 0.0
-    for g in GOODS:
-        for _ in range(cubes.get(g, 0)):
-            wanting = [cid for cid, goods in missing.items() if g in goods]
-            if wanting:
-                cid = min(wanting, key=lambda c: len(missing[c]))
-                value += 2.5 + (1.5 if len(missing[cid]) == 1 else 0.0)
-                missing[cid].remove(g)
-            elif g in merchants:
-                value += COIN
-            elif room > 0:
-                room -= 1
-                value += 0.8
-            else:
-                value += 0.35
-    return value + (1 if "port" in kinds else 0)
-
-
 def card_value(view: dict[str, Any], me: dict[str, Any], slot: dict[str, Any]) -> float:
     """What owning this row card is worth to ``me``, in points (any seat: everything it reads is public)."""
-    card = CARDS[slot["card"]]
-    kind = card["kind"]
-    kinds = [c["kind"] for c in me["cards"]]
-    ships = ships_left(view)
-    count: int = view["pile"]["count"]
-    players: int = view["num_players"]
-    left = max(1, count // (players + 1))
-    if kind == "kontor":
-        have = min(kinds.count("kontor"), 3)
-        # The set grows 2/5/9/14: a Kontor now also makes the ones still to come worth more.
-        return KONTOR_POINTS[have + 1] - KONTOR_POINTS[have] + kontors_left(view)
-    if kind == "contract":
-        missing = len(card["goods"])
-        open_contracts = sum(1 for c in me["contracts"] if not c["complete"])
-        # Harder late (fewer ships to come) and when my other contracts compete for the same cubes.
-        chance = min(0.85, 0.15 + ships / (missing * 3.0)) / (1 + 0.3 * open_contracts)
-        points: int = card["points"]
-        return points * chance
-    if kind == "merchant":
-        return 1.0 + 0.3 * min(ships, 5)
-    if kind == "warehouse":
-        return 2.0 + 0.2 * min(ships, 5)
-    if kind == "fireman":
-        return fireman_value(view, me["seat"], card["value"], slot["card"])
-    if kind == "ship":
-        return ship_value(me, slot["cubes"] or {}, kinds)
-    if kind == "bank":
-        return left * COIN
-    if kind == "chamber":
-        coins: int = me["coins"]
-        return coins + left * 1.2 - 2
-    if kind in ("church", "michaelis"):
-        return float(card["points"])
-    if kind == "port":
-        return kinds.count("ship") + ships * 0.3
-    return 0.0
+    return Valuer(view).card(me, slot)
+
+
+def fireman_value(view: dict[str, Any], seat: int, extra: int, skip: str | None = None) -> float:
+    """Points a fireman of value ``extra`` would gain ``seat`` over the fires still to come (Valuer.fireman)."""
+    return Valuer(view).fireman(seat, extra, skip)
+
+
+class Valuer:
+    """Card values from one view, for one decision of the bot: it values every row card for every seat, so what
+    all of them share (ships and Kontors to come, rounds left, the fires ahead, each seat's coin worth and cards)
+    is worked out once here. Made anew for each decision: nothing outlives the bot's call."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.ships = ships_left(view)
+        count: int = view["pile"]["count"]
+        players: int = view["num_players"]
+        self.left = max(1, count // (players + 1))
+        self.coin_base = COIN * max(0.2, min(1.0, (rounds_left(view) + 1) / 4))
+        self._kinds: dict[int, list[str]] = {}
+        self._coins: dict[int, float] = {}
+        self._fires: dict[str | None, list[tuple[float, float, int, int]]] = {}
+        self._coming: list[tuple[str, float]] | None = None
+        self._holds: dict[int, tuple[list[list[str]], set[str | None], int, int]] = {}
+
+    def kinds(self, me: dict[str, Any]) -> list[str]:
+        seat: int = me["seat"]
+        kinds = self._kinds.get(seat)
+        if kinds is None:
+            kinds = self._kinds[seat] = [c["kind"] for c in me["cards"]]
+        return kinds
+
+    def coin(self, me: dict[str, Any]) -> float:
+        """Points a coin is worth to me now: less as the end nears, unless the Chamber of Commerce counts them."""
+        seat: int = me["seat"]
+        worth = self._coins.get(seat)
+        if worth is None:
+            worth = self._coins[seat] = 1.0 if "chamber" in self.kinds(me) else self.coin_base
+        return worth
+
+    def _fires_ahead(self, skip: str | None) -> list[tuple[float, float, int, int]]:
+        """Each fire still to come as (share, spread, bonus, penalty): the fireman value each seat is expected to add
+        before it (what appears beyond the row, and the row's firemen but ``skip``), and how uncertain that is."""
+        fires = self._fires.get(skip)
+        if fires is not None:
+            return fires
+        view = self.view
+        if self._coming is None:
+            coming = _firemen_to_come(view)
+            self._coming = []
+            for fire, season in _SEASON_OF_FIRE.items():
+                if fire in view["fires_resolved"]:
+                    continue
+                before = 0.0
+                for s in SEASON_ORDER:
+                    if s < season:
+                        before += coming[s]
+                    elif s == season:
+                        before += coming[s] / 2  # the fire lies somewhere among its season's cards
+                self._coming.append((fire, before))
+        row_firemen = sum(s["info"]["value"] for s in view["row"]
+                          if s["kind"] == "fireman" and s["status"] == "open" and s["card"] != skip)
+        n = len(view["players"])
+        fires = []
+        for fire, ahead in self._coming:
+            before = ahead + row_firemen
+            share = before / n
+            cards = before / 3  # firemen average about 3
+            spread = 0.6 + 1.6 * math.sqrt(cards * (1 / n) * (1 - 1 / n) * 2)
+            card = CARDS[fire]
+            fires.append((share, spread, card["bonus"], card["penalty"]))
+        self._fires[skip] = fires
+        return fires
+
+    def fireman(self, seat: int, extra: int, skip: str | None = None) -> float:
+        """Points a fireman of value ``extra`` would gain ``seat`` over the fires still to come (``skip``: the row
+        card being valued, not counted as still to be shared).
+
+        By each fire every rival is expected to add its share of the firemen still to appear. Fire points are a
+        step function of my brigade, so one fireman is valued as its part of the plan that keeps my brigade up with
+        theirs: ``extra / (share + extra)`` of what going from my brigade now to my brigade plus my share plus this
+        one gains.
+        """
+        totals = [float(p["firemen"]) for p in self.view["players"]]
+        mine = totals[seat]
+        others = [t for s, t in enumerate(totals) if s != seat]
+        erf = math.erf
+        value = 0.0
+        for share, spread, bonus, penalty in self._fires_ahead(skip):
+            # The chances of the most firemen (gain) and of the fewest (loss) without and with my share and this
+            # fireman, each rival's lead normal with ``spread`` (the distribution function written out: this runs
+            # for every fireman, seat and fire the bot values).
+            top0 = bottom0 = top1 = bottom1 = 1.0
+            more = mine + share + extra
+            for t in others:
+                r = t + share
+                top0 *= 0.5 * (1 + erf((mine - r + 0.5) / spread / _SQRT2))
+                bottom0 *= 0.5 * (1 + erf((r - mine + 0.5) / spread / _SQRT2))
+                top1 *= 0.5 * (1 + erf((more - r + 0.5) / spread / _SQRT2))
+                bottom1 *= 0.5 * (1 + erf((r - more + 0.5) / spread / _SQRT2))
+            plan = bonus * (top1 - top0) + penalty * (bottom0 - bottom1)
+            value += plan * extra / (share + extra)
+        return value * FIRE_WEIGHT
+
+    def ship(self, me: dict[str, Any], cubes: dict[str, int]) -> float:
+        """A ship's cubes, each where it scores most for me: a contract nearest completion, a merchant, my
+        warehouse, else a coin's worth at the hall; and the Port's point."""
+        seat: int = me["seat"]
+        holds = self._holds.get(seat)
+        if holds is None:
+            kinds = self.kinds(me)
+            wanted = [[g for g in c["goods"] if g not in c["filled"]] for c in me["contracts"]]
+            merchants = {CARDS[c["id"]].get("good") for c in me["cards"] if c["kind"] == "merchant"}
+            room = 4 - sum((me["warehouse"] or {}).values()) if "warehouse" in kinds else 0
+            holds = self._holds[seat] = (wanted, merchants, room, 1 if "port" in kinds else 0)
+        wanted, merchants, room, port = holds
+        missing = [list(goods) for goods in wanted]  # this ship's cubes fill them: a copy
+        value = 0.0
+        for g in GOODS:
+            for _ in range(cubes.get(g, 0)):
+                # The contract nearest completion that wants this good (the first of them on a tie).
+                nearest: list[str] | None = None
+                for goods in missing:
+                    if g in goods and (nearest is None or len(goods) < len(nearest)):
+                        nearest = goods
+                if nearest is not None:
+                    value += 2.5 + (1.5 if len(nearest) == 1 else 0.0)
+                    nearest.remove(g)
+                elif g in merchants:
+                    value += COIN
+                elif room > 0:
+                    room -= 1
+                    value += 0.8
+                else:
+                    value += 0.35
+        return value + port
+
+    def card(self, me: dict[str, Any], slot: dict[str, Any]) -> float:
+        """What owning this row card is worth to ``me``, in points (any seat: everything it reads is public)."""
+        card = CARDS[slot["card"]]
+        kind = card["kind"]
+        ships = self.ships
+        if kind == "kontor":
+            have = min(self.kinds(me).count("kontor"), 3)
+            # The set grows 2/5/9/14: a Kontor now also makes the ones still to come worth more.
+            return KONTOR_POINTS[have + 1] - KONTOR_POINTS[have] + kontors_left(self.view)
+        if kind == "contract":
+            missing = len(card["goods"])
+            open_contracts = sum(1 for c in me["contracts"] if not c["complete"])
+            # Harder late (fewer ships to come) and when my other contracts compete for the same cubes.
+            chance = min(0.85, 0.15 + ships / (missing * 3.0)) / (1 + 0.3 * open_contracts)
+            points: int = card["points"]
+            return points * chance
+        if kind == "merchant":
+            return 1.0 + 0.3 * min(ships, 5)
+        if kind == "warehouse":
+            return 2.0 + 0.2 * min(ships, 5)
+        if kind == "fireman":
+            return self.fireman(me["seat"], card["value"], slot["card"])
+        if kind == "ship":
+            return self.ship(me, slot["cubes"] or {})
+        if kind == "bank":
+            return self.left * COIN
+        if kind == "chamber":
+            coins: int = me["coins"]
+            return coins + self.left * 1.2 - 2
+        if kind in ("church", "michaelis"):
+            return float(card["points"])
+        if kind == "port":
+            return self.kinds(me).count("ship") + ships * 0.3
+        return 0.0

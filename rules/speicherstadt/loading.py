@@ -60,6 +60,8 @@ def now(st: SpeicherstadtState) -> list[int]:
     """The seats loading now, in turn order: everyone who cannot convert, then those who could, in turn order,
     as long as the group stays independent (see "Loading at the same time" above)."""
     could = [s for s in st.queue if could_convert(st.players[s])]
+    if not could:
+        return list(st.queue)  # nobody can convert: everyone loads at once
     group = [s for s in st.queue if s not in could]
     for seat in could:
         if not independent(st, [*group, seat]):

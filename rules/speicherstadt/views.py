@@ -160,10 +160,8 @@ def _warehouse(p: dict[str, Any], kinds: list[str]) -> dict[str, int] | None:
 
 
 def _pile_seasons(state: SpeicherstadtState) -> dict[str, int]:
-    seasons: dict[str, int] = {}
-    for cid in state.pile:
-        seasons[cid[0]] = seasons.get(cid[0], 0) + 1
-    return seasons
+    letters = [cid[0] for cid in state.pile]  # the counting done by list.count: every bot view needs this
+    return {s: letters.count(s) for s in dict.fromkeys(letters)}
 
 
 def _player(state: SpeicherstadtState, seat: int, parts: dict[str, int]) -> SpeicherstadtPlayer:
@@ -269,17 +267,32 @@ def build_bot_view(state: SpeicherstadtState, seat: int) -> SpeicherstadtView:
 
 
 def _bot_player(state: SpeicherstadtState, seat: int) -> dict[str, Any]:
-    """What the bot reads of a seat in Demand and Purchase (bot_values.card_value values a card for any seat)."""
+    """What the bot reads of a seat in Demand and Purchase (bot_values.card_value values a card for any seat): the
+    same as _player's fields, in one pass over the cards (this runs at every step of the strong bot's playouts)."""
     p = state.players[seat]
-    kinds = [CARDS[c]["kind"] for c in p["cards"]]
+    cards, contracts = [], []
+    firemen = 0
+    warehouse = None
+    for c in p["cards"]:
+        card = CARDS[c]
+        kind = card["kind"]
+        cards.append({"id": c, "kind": kind})
+        if kind == "fireman":
+            firemen += card["value"]
+        elif kind == "contract":
+            filled = p["filled"][c]
+            contracts.append({"card": c, "goods": card["goods"], "filled": list(filled), "points": card["points"],
+                              "complete": len(filled) == len(card["goods"])})
+        elif kind == "warehouse":
+            warehouse = dict(p["wh"])
     return {
         "seat": seat,
         "coins": p["coins"],
         "workers": p["workers"],
-        "firemen": scoring.fireman_total(p["cards"]),
-        "cards": [{"id": c, "kind": kind} for c, kind in zip(p["cards"], kinds, strict=True)],
-        "contracts": _contracts(p),
-        "warehouse": _warehouse(p, kinds),
+        "firemen": firemen,
+        "cards": cards,
+        "contracts": contracts,
+        "warehouse": warehouse,
     }
 
 
