@@ -158,12 +158,12 @@ def _robber(view: dict[str, Any], legal: list[str], seat: int) -> str:
         return settled_harm.get(hid, 0.0) * PIPS[h["number"]] if h["number"] else 0.0
 
     current = view["countryside"]["robber"]
-    best_by_number: dict[str, float] = {}
-    for hid, h in hexes.items():
-        if hid in (current, view["countryside"]["city_hex"]):
-            continue
-        key = str(h["number"]) if h["number"] else hid
-        best_by_number[key] = max(best_by_number.get(key, -1e9), hex_harm(hid))
+    best_by_number: dict[str, float] = {}  # a number's best hex, when the knight goes to a number first
+    if any(a.split()[-1].isdigit() for a in legal):
+        for hid, h in hexes.items():
+            if h["number"] and hid not in (current, view["countryside"]["city_hex"]):
+                key = str(h["number"])
+                best_by_number[key] = max(best_by_number.get(key, -1e9), hex_harm(hid))
 
     def score(action: str) -> float:
         target = action.split()[-1]
@@ -218,11 +218,11 @@ def _answer_offer(view: dict[str, Any], legal: list[str], seat: int) -> str:
     return "accept" if deal_gain(view, seat, offer["give"], offer["want"]) >= 0 else "decline"
 
 
-def trade_plan(view: dict[str, Any], seat: int) -> tuple[str, str] | None:
-    """(give, get): one spare card for one card the next build lacks, or None."""
+def trade_plan(view: dict[str, Any], seat: int, target: str | None = None) -> tuple[str, str] | None:
+    """(give, get): one spare card for one card the next build lacks, or None (``target``: ``_target``, if known)."""
     me = view["players"][seat]
     hand = me["hand"]
-    cost = COSTS.get(_target(view, seat), {})
+    cost = COSTS.get(target or _target(view, seat), {})
     need = _missing(hand, cost)
     if not need:
         return None
@@ -275,7 +275,8 @@ def _main(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
             hexes = _hex_table(view)
             return max(options, key=lambda a: (_crossing_value(view, _crossing(view, a.split()[1]), hexes), a))
         if first[0] == "manufacture":
-            return max(options, key=lambda a: (_disc_value(view, seat, a.split()[1]), a))
+            prod = _production(view, seat)
+            return max(options, key=lambda a: (_disc_value(view, seat, a.split()[1], prod), a))
         if first[0] == "bank":
             return _bank_step(view, options, seat)
         return options[0]
@@ -307,9 +308,10 @@ def _main(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
                 return action
     # 3. one offer a turn to the other players (far better than the bank's 4:1), then the bank
     nobody_near = max(view["scores"]) < LEADER_VP or view["scores"][seat] >= LEADER_VP
-    if "offer" in legal and view["offers_left"] == MAX_OFFERS_PER_TURN and nobody_near and trade_plan(view, seat):
+    if ("offer" in legal and view["offers_left"] == MAX_OFFERS_PER_TURN and nobody_near
+            and trade_plan(view, seat, target)):
         return "offer"
-    if "bank" in legal and bank_plan(view, seat) is not None:
+    if "bank" in legal and bank_plan(view, seat, target) is not None:
         return "bank"
     # 4. a big hand invites the robber knight: sell goods rather than return half of it
     if sum(hand.values()) > 7:
@@ -368,9 +370,9 @@ def _toll_choice(view: dict[str, Any], legal: list[str], seat: int, target: str)
     return best
 
 
-def _disc_value(view: dict[str, Any], seat: int, did: str) -> float:
+def _disc_value(view: dict[str, Any], seat: int, did: str, prod: dict[str, float]) -> float:
+    """What a manufacture on disc ``did`` is worth to ``seat`` (``prod``: its ``_production``)."""
     disc = next(d for d in view["city"]["discs"] if d["id"] == did)
-    prod = _production(view, seat)
     value = 0.5 * len(disc["doubles"])
     if disc["trade"] == "3:1":
         value += 2.5
@@ -381,12 +383,11 @@ def _disc_value(view: dict[str, Any], seat: int, did: str) -> float:
     return value
 
 
-def bank_plan(view: dict[str, Any], seat: int) -> tuple[str, str] | None:
-    """(give, get) for one bank trade towards the target build, or None."""
+def bank_plan(view: dict[str, Any], seat: int, target: str | None = None) -> tuple[str, str] | None:
+    """(give, get) for one bank trade towards the target build, or None (``target``: ``_target``, if known)."""
     me = view["players"][seat]
     hand = me["hand"]
-    target = _target(view, seat)
-    cost = COSTS.get(target, {})
+    cost = COSTS.get(target or _target(view, seat), {})
     need = _missing(hand, cost)
     if not need:
         return None

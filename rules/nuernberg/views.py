@@ -7,6 +7,7 @@ whoever builds the view; the summary and the images remake theirs from the data,
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import getitem
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from rules.nuernberg import names, trading
@@ -290,14 +291,14 @@ def build_views(st: NuernbergState, seats: Iterable[int]) -> tuple[NuernbergView
 
 
 # ---- the bot's view (``State.bot_view``): only what ``bot.py`` reads, for the strong bot's playouts ------------
-# Of the geometry, only each crossing's id and hexes (the bot's crossing values). A crossing, section, disc or
-# signpost has one of five states (owned by seat 0..3, or nobody), so each state's dict is built once here and
-# shared by every bot view (as above, views are read, never changed), picked by the owner as the state stores it:
-# -1 (nobody) picks the last. Building those dicts anew was most of a bot view's cost.
-_OWNERS = (0, 1, 2, 3, None)  # Nürnberg seats at most 4 players
+# Of the geometry, only each crossing's id and hexes (the bot's crossing values); of a route's toll bars, only
+# their count per seat (no sections); of the pieces left, settlements and manufactures. A crossing, disc or signpost
+# has one of five states (owned by seat 0..3, or nobody), so each state's dict is built once here and shared by
+# every bot view (as above, views are read, never changed), picked by the owner as the state stores it: -1 (nobody)
+# picks the last. Building those dicts anew was most of a bot view's cost.
+_OWNERS = (0, 1, 2, 3, None)  # Nürnberg seats at most 4 players; _OWNERS[v] is _seat(v)
 _BOT_CROSSINGS = [[[{"id": c["id"], "hexes": c["hexes"], "settlement": v} for v in _OWNERS] for c in row]
                   for row in _CROSSINGS]
-_BOT_SECTIONS = [{"toll": v} for v in _OWNERS]
 _ROUTE_IDS = [r["id"] for r in ROUTES]
 _BOT_FREE_WALL = {"built_by": None}
 _BOT_DISCS = [[{**{k: d[k] for k in ("id", "trade", "bauhof", "doubles")}, "owner": v} for v in _OWNERS]
@@ -307,13 +308,11 @@ _BOT_GOODS = [[{**g, "toll_to": v} for v in _OWNERS] for g in _GOODS]
 
 def _bot_routes(st: NuernbergState) -> list[dict[str, Any]]:
     seats = range(st.num_players)
-    section = _BOT_SECTIONS.__getitem__
     return [
-        {"id": _ROUTE_IDS[r], "holder": _seat(st.holders[r]),
-         "tolls_by_seat": list(map(tolls.count, seats)),
-         "crossings": list(map(list.__getitem__, _BOT_CROSSINGS[r], settled)),
-         "sections": list(map(section, tolls))}
-        for r, (tolls, settled) in enumerate(zip(st.tolls, st.settlements, strict=True))
+        {"id": rid, "holder": _OWNERS[holder], "tolls_by_seat": list(map(tolls.count, seats)),
+         "crossings": list(map(getitem, crossings, settled))}
+        for rid, holder, tolls, crossings, settled in zip(_ROUTE_IDS, st.holders, st.tolls, _BOT_CROSSINGS,
+                                                          st.settlements, strict=True)
     ]
 
 
@@ -323,7 +322,8 @@ def build_bot_view(st: NuernbergState, viewer: int) -> NuernbergView:
     built = len(st.walls)
     holders = st.holders
     players: list[dict[str, Any]] = [{"cards": sum(hand)} for hand in st.hands]
-    players[viewer].update(gold=st.gold[viewer], hand=_hand(st, viewer), pieces_left=_pieces_left(st, viewer),
+    pieces = {p: pieces_left(st, viewer, p) for p in ("settlement", "manufacture")}
+    players[viewer].update(gold=st.gold[viewer], hand=_hand(st, viewer), pieces_left=pieces,
                            bank_rates=_bank_rates(st, viewer))
     view = {
         "phase": st.phase,
