@@ -49,11 +49,17 @@ def pay(st: NuernbergState, seat: int, what: str) -> None:
 
 # ---- pieces and victory points ------------------------------------------------------------------------------
 def placed_tolls(st: NuernbergState, seat: int) -> int:
-    return sum(row.count(seat) for row in st.tolls)
+    n = 0
+    for row in st.tolls:
+        n += row.count(seat)
+    return n
 
 
 def placed_settlements(st: NuernbergState, seat: int) -> int:
-    return sum(row.count(seat) for row in st.settlements)
+    n = 0
+    for row in st.settlements:
+        n += row.count(seat)
+    return n
 
 
 def pieces_left(st: NuernbergState, seat: int, piece: str) -> int:
@@ -138,7 +144,7 @@ def next_sections(st: NuernbergState, r: int) -> list[int]:
     """Free sections (1-based) of route ``r`` where a toll bar may go: section 1 on an empty route, else any
     free section sharing a crossing with a toll bar already there (on a path: the next one)."""
     row = st.tolls[r]
-    if all(owner < 0 for owner in row):
+    if max(row) < 0:  # no toll bar yet
         return [1]
     out = []
     for k in range(1, ROUTE_SECTIONS[r] + 1):
