@@ -318,28 +318,35 @@ def _bot_routes(st: NuernbergState) -> list[dict[str, Any]]:
 
 def build_bot_view(st: NuernbergState, viewer: int) -> NuernbergView:
     """The part of ``build_view(st, viewer)`` that ``bot.choose`` reads, from the same helpers: no texts, no
-    geometry beyond the crossings' hexes, and of the other seats only their card counts."""
+    geometry beyond the crossings' hexes, and of the other seats only their card counts. While the bot fills in a
+    trade draft (a third of its decisions) it reads only its hand, gold, draft and next build, so the scores, goods,
+    walls, bank rates and offer are left out then."""
     built = len(st.walls)
     holders = st.holders
     players: list[dict[str, Any]] = [{"cards": sum(hand)} for hand in st.hands]
-    pieces = {p: pieces_left(st, viewer, p) for p in ("settlement", "manufacture")}
-    players[viewer].update(gold=st.gold[viewer], hand=_hand(st, viewer), pieces_left=pieces,
-                           bank_rates=_bank_rates(st, viewer))
-    view = {
+    me = players[viewer]
+    me.update(gold=st.gold[viewer], hand=_hand(st, viewer),
+              pieces_left={p: pieces_left(st, viewer, p) for p in ("settlement", "manufacture")})
+    view: dict[str, Any] = {
         "phase": st.phase,
-        "scores": scores(st),
         "countryside": {"hexes": _HEXES, "robber": st.robber, "city_hex": CITY_HEX, "routes": _bot_routes(st)},
         "city": {
             "discs": [by_owner[owner] for by_owner, owner in zip(_BOT_DISCS, st.discs, strict=True)],
-            "walls": [{"built_by": by} for by in st.walls] + [_BOT_FREE_WALL] * (len(WALLS) - built),
             "next_wall": WALLS[built]["id"] if built < len(WALLS) else None,
         },
-        "goods": [by_holder[holders[r]] for by_holder, r in zip(_BOT_GOODS, _GOOD_ROUTES, strict=True)],
         "players": players,
         "menu": st.menu,
         "draft": _draft(st) if viewer == st.active else None,
-        "offer": trading.public_offer(st.offer) if st.offer is not None else None,
-        "offers_left": trading.MAX_OFFERS_PER_TURN - st.offers_made,
     }
+    if st.menu == "offer" and st.phase == "main":
+        return cast("NuernbergView", view)
+    me["bank_rates"] = _bank_rates(st, viewer)
+    view["city"]["walls"] = [{"built_by": by} for by in st.walls] + [_BOT_FREE_WALL] * (len(WALLS) - built)
+    view.update(
+        scores=scores(st),
+        goods=[by_holder[holders[r]] for by_holder, r in zip(_BOT_GOODS, _GOOD_ROUTES, strict=True)],
+        offer=trading.public_offer(st.offer) if st.offer is not None else None,
+        offers_left=trading.MAX_OFFERS_PER_TURN - st.offers_made,
+    )
     # A partial NuernbergView (a sub-tree of the full one, tests/contract/test_bot_view.py): the type is the full one's.
     return cast("NuernbergView", view)
