@@ -54,8 +54,9 @@ def _hex_table(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {h["id"]: h for h in view["countryside"]["hexes"]}
 
 
-def _crossing_value(view: dict[str, Any], crossing: dict[str, Any]) -> float:
-    hexes = _hex_table(view)
+def _crossing_value(view: dict[str, Any], crossing: dict[str, Any],
+                    hexes: dict[str, dict[str, Any]] | None = None) -> float:
+    hexes = hexes or _hex_table(view)
     robber = view["countryside"]["robber"]
     value, kinds = 0.0, set()
     for hid in crossing["hexes"]:
@@ -110,7 +111,7 @@ def _target(view: dict[str, Any], seat: int) -> str:
 def _settle_routes(view: dict[str, Any], seat: int) -> list[str]:
     out = []
     for route in view["countryside"]["routes"]:
-        if seat not in [s["toll"] for s in route["sections"]]:
+        if not route["tolls_by_seat"][seat]:  # no toll bar of the seat's on the route
             continue
         cross = route["crossings"]
         for k in range(1, len(cross)):
@@ -133,29 +134,36 @@ def _discard(me: dict[str, Any], legal: list[str]) -> str:
     return max(legal, key=lambda a: (hand[a.split()[1]] - keep.get(a.split()[1], 0), a))
 
 
-def _hex_harm(view: dict[str, Any], hid: str, seat: int) -> float:
-    hexes = _hex_table(view)
-    h = hexes[hid]
-    if not h["number"]:
-        return 0.0
-    harm = 0.0
+def _settled_harm(view: dict[str, Any], seat: int) -> dict[str, float]:
+    """What the knight on each hex does to the settlements next to it (the own count against, the others' for,
+    the more so the more points they have), before the hex's pips: every hex at once, in one pass."""
+    scores = view["scores"]
+    harm: dict[str, float] = {}
     for route in view["countryside"]["routes"]:
         for c in route["crossings"]:
             owner = c["settlement"]
-            if owner is not None and hid in c["hexes"]:
-                harm += -3.0 if owner == seat else 1.0 + view["scores"][owner] / 6
-    return harm * PIPS[h["number"]]
+            if owner is not None:
+                term = -3.0 if owner == seat else 1.0 + scores[owner] / 6
+                for hid in c["hexes"]:
+                    harm[hid] = harm.get(hid, 0.0) + term
+    return harm
 
 
 def _robber(view: dict[str, Any], legal: list[str], seat: int) -> str:
     hexes = _hex_table(view)
+    settled_harm = _settled_harm(view, seat)
+
+    def hex_harm(hid: str) -> float:
+        h = hexes[hid]
+        return settled_harm.get(hid, 0.0) * PIPS[h["number"]] if h["number"] else 0.0
+
     current = view["countryside"]["robber"]
-    best_by_number: dict[str, float] = {}
-    for hid, h in hexes.items():
-        if hid in (current, view["countryside"]["city_hex"]):
-            continue
-        key = str(h["number"]) if h["number"] else hid
-        best_by_number[key] = max(best_by_number.get(key, -1e9), _hex_harm(view, hid, seat))
+    best_by_number: dict[str, float] = {}  # a number's best hex, when the knight goes to a number first
+    if any(a.split()[-1].isdigit() for a in legal):
+        for hid, h in hexes.items():
+            if h["number"] and hid not in (current, view["countryside"]["city_hex"]):
+                key = str(h["number"])
+                best_by_number[key] = max(best_by_number.get(key, -1e9), hex_harm(hid))
 
     def score(action: str) -> float:
         target = action.split()[-1]
@@ -163,7 +171,7 @@ def _robber(view: dict[str, Any], legal: list[str], seat: int) -> str:
             return -1e9
         if target.isdigit():
             return best_by_number.get(target, -1e9)
-        return _hex_harm(view, target, seat)
+        return hex_harm(target)
 
     return max(legal, key=lambda a: (score(a), a))
 
@@ -210,11 +218,11 @@ def _answer_offer(view: dict[str, Any], legal: list[str], seat: int) -> str:
     return "accept" if deal_gain(view, seat, offer["give"], offer["want"]) >= 0 else "decline"
 
 
-def trade_plan(view: dict[str, Any], seat: int) -> tuple[str, str] | None:
-    """(give, get): one spare card for one card the next build lacks, or None."""
+def trade_plan(view: dict[str, Any], seat: int, target: str | None = None) -> tuple[str, str] | None:
+    """(give, get): one spare card for one card the next build lacks, or None (``target``: ``_target``, if known)."""
     me = view["players"][seat]
     hand = me["hand"]
-    cost = COSTS.get(_target(view, seat), {})
+    cost = COSTS.get(target or _target(view, seat), {})
     need = _missing(hand, cost)
     if not need:
         return None
@@ -240,13 +248,15 @@ def _draft_step(view: dict[str, Any], legal: list[str], seat: int) -> str:
 
 
 def _setup(view: dict[str, Any], legal: list[str]) -> str:
+    hexes = _hex_table(view)
+
     def score(action: str) -> float:
         where = action.split()[1]
         if ".s" in where:  # toll: the value of the best crossing this route still offers
             rid = where.split(".s")[0]
             route = next(r for r in view["countryside"]["routes"] if r["id"] == rid)
-            return max(_crossing_value(view, c) for c in route["crossings"][1:] if c["settlement"] is None)
-        return _crossing_value(view, _crossing(view, where))
+            return max(_crossing_value(view, c, hexes) for c in route["crossings"][1:] if c["settlement"] is None)
+        return _crossing_value(view, _crossing(view, where), hexes)
 
     return max(legal, key=lambda a: (score(a), a))
 
@@ -262,9 +272,11 @@ def _main(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
     if menu is not None:
         options = [a for a in legal if a != "back"]
         if first[0] == "settle":
-            return max(options, key=lambda a: (_crossing_value(view, _crossing(view, a.split()[1])), a))
+            hexes = _hex_table(view)
+            return max(options, key=lambda a: (_crossing_value(view, _crossing(view, a.split()[1]), hexes), a))
         if first[0] == "manufacture":
-            return max(options, key=lambda a: (_disc_value(view, seat, a.split()[1]), a))
+            prod = _production(view, seat)
+            return max(options, key=lambda a: (_disc_value(view, seat, a.split()[1], prod), a))
         if first[0] == "bank":
             return _bank_step(view, options, seat)
         return options[0]
@@ -273,7 +285,8 @@ def _main(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
     # 1. builds that score
     settle = [a for a in legal if a.startswith("settle ")]
     if settle:
-        return max(settle, key=lambda a: (_route_best(view, a.split()[1]), a))
+        hexes = _hex_table(view)
+        return max(settle, key=lambda a: (_route_best(view, a.split()[1], hexes), a))
     if "manufacture" in legal and target in ("manufacture", "wall", "toll"):
         return "manufacture"
     if "manufacture" in legal and me["pieces_left"]["settlement"] == 0:
@@ -295,9 +308,10 @@ def _main(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
                 return action
     # 3. one offer a turn to the other players (far better than the bank's 4:1), then the bank
     nobody_near = max(view["scores"]) < LEADER_VP or view["scores"][seat] >= LEADER_VP
-    if "offer" in legal and view["offers_left"] == MAX_OFFERS_PER_TURN and nobody_near and trade_plan(view, seat):
+    if ("offer" in legal and view["offers_left"] == MAX_OFFERS_PER_TURN and nobody_near
+            and trade_plan(view, seat, target)):
         return "offer"
-    if "bank" in legal and bank_plan(view, seat) is not None:
+    if "bank" in legal and bank_plan(view, seat, target) is not None:
         return "bank"
     # 4. a big hand invites the robber knight: sell goods rather than return half of it
     if sum(hand.values()) > 7:
@@ -316,7 +330,7 @@ def _sale_value(view: dict[str, Any], seat: int, name: str) -> float:
     return (price * (2 if doubled else 1) - toll) / inputs
 
 
-def _route_best(view: dict[str, Any], rid: str) -> float:
+def _route_best(view: dict[str, Any], rid: str, hexes: dict[str, dict[str, Any]]) -> float:
     route = next(r for r in view["countryside"]["routes"] if r["id"] == rid)
     cross = route["crossings"]
     best = 0.0
@@ -324,7 +338,7 @@ def _route_best(view: dict[str, Any], rid: str) -> float:
         if cross[k]["settlement"] is None and cross[k - 1]["settlement"] is None and (
             k + 1 >= len(cross) or cross[k + 1]["settlement"] is None
         ):
-            best = max(best, _crossing_value(view, cross[k]))
+            best = max(best, _crossing_value(view, cross[k], hexes))
     return best
 
 
@@ -333,6 +347,8 @@ def _toll_choice(view: dict[str, Any], legal: list[str], seat: int, target: str)
     if not tolls:
         return None
     routes = {r["id"]: r for r in view["countryside"]["routes"]}
+    opens = not _settle_routes(view, seat)
+    hexes = _hex_table(view)
     best, best_score = None, 0.0
     for action in tolls:
         rid = action.split()[1].split(".s")[0]
@@ -344,8 +360,9 @@ def _toll_choice(view: dict[str, Any], legal: list[str], seat: int, target: str)
             score += 3.0  # takes the Wegerecht card: +1 point, and the tolls
         elif holder == seat and max(c for s, c in enumerate(route["tolls_by_seat"]) if s != seat) >= mine:
             score += 1.5  # keeps a lead
-        if not _settle_routes(view, seat) and _route_best(view, rid) > 0:
-            score += 2.0 + _route_best(view, rid) / 10  # opens a route for the next settlement
+        route_best = _route_best(view, rid, hexes) if opens else 0.0
+        if route_best > 0:
+            score += 2.0 + route_best / 10  # opens a route for the next settlement
         if target == "toll":
             score += 0.5
         if score > best_score:
@@ -353,9 +370,9 @@ def _toll_choice(view: dict[str, Any], legal: list[str], seat: int, target: str)
     return best
 
 
-def _disc_value(view: dict[str, Any], seat: int, did: str) -> float:
+def _disc_value(view: dict[str, Any], seat: int, did: str, prod: dict[str, float]) -> float:
+    """What a manufacture on disc ``did`` is worth to ``seat`` (``prod``: its ``_production``)."""
     disc = next(d for d in view["city"]["discs"] if d["id"] == did)
-    prod = _production(view, seat)
     value = 0.5 * len(disc["doubles"])
     if disc["trade"] == "3:1":
         value += 2.5
@@ -366,12 +383,11 @@ def _disc_value(view: dict[str, Any], seat: int, did: str) -> float:
     return value
 
 
-def bank_plan(view: dict[str, Any], seat: int) -> tuple[str, str] | None:
-    """(give, get) for one bank trade towards the target build, or None."""
+def bank_plan(view: dict[str, Any], seat: int, target: str | None = None) -> tuple[str, str] | None:
+    """(give, get) for one bank trade towards the target build, or None (``target``: ``_target``, if known)."""
     me = view["players"][seat]
     hand = me["hand"]
-    target = _target(view, seat)
-    cost = COSTS.get(target, {})
+    cost = COSTS.get(target or _target(view, seat), {})
     need = _missing(hand, cost)
     if not need:
         return None

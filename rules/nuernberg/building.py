@@ -106,26 +106,79 @@ def legal_main(st: NuernbergState, seat: int) -> list[str]:
     return [f"settle {words[1]}.{k}" for k in settle_spots(st, r)] + back
 
 
+# What each top-level build or menu needs (besides a place, for a toll bar or a settlement): ``_legal_top`` lists
+# the actions these allow and ``top_allows`` tests one action, from the same conditions.
+def _may_toll(st: NuernbergState, seat: int) -> bool:
+    return can_afford(st, seat, "toll") and pieces_left(st, seat, "toll") > 0
+
+
+def _may_settle(st: NuernbergState, seat: int) -> bool:
+    return can_afford(st, seat, "settlement") and pieces_left(st, seat, "settlement") > 0
+
+
+def _may_manufacture(st: NuernbergState, seat: int) -> bool:
+    return can_afford(st, seat, "manufacture") and pieces_left(st, seat, "manufacture") > 0 and -1 in st.discs
+
+
+def _may_wall(st: NuernbergState, seat: int) -> bool:
+    return len(st.walls) < len(WALL_IDS) and can_afford(st, seat, "wall")
+
+
+def _may_tower(st: NuernbergState, seat: int) -> bool:
+    return can_afford(st, seat, "tower") and has_bauhof(st, seat) and bool(open_towers(st))
+
+
+def _may_bank(st: NuernbergState, seat: int) -> bool:
+    return bool(bank_gives(st, seat))
+
+
+def _may_offer(st: NuernbergState, seat: int) -> bool:
+    return trading.may_open(st, seat) and st.backs < MAX_BACKS_PER_TURN  # a cancelled draft counts as a back
+
+
 def _legal_top(st: NuernbergState, seat: int) -> list[str]:
     out: list[str] = []
-    if can_afford(st, seat, "toll") and pieces_left(st, seat, "toll") > 0:
+    if _may_toll(st, seat):
         for r, rid in enumerate(ROUTE_IDS):
             out.extend(f"toll {rid}.s{k}" for k in next_sections(st, r))
-    if can_afford(st, seat, "settlement") and pieces_left(st, seat, "settlement") > 0:
+    if _may_settle(st, seat):
         out.extend(f"settle {rid}" for r, rid in enumerate(ROUTE_IDS) if may_settle_on(st, seat, r))
-    if can_afford(st, seat, "manufacture") and pieces_left(st, seat, "manufacture") > 0 and -1 in st.discs:
+    if _may_manufacture(st, seat):
         out.append("manufacture")
-    if len(st.walls) < len(WALL_IDS) and can_afford(st, seat, "wall"):
+    if _may_wall(st, seat):
         out.append("wall")
-    if can_afford(st, seat, "tower") and has_bauhof(st, seat) and open_towers(st):
+    if _may_tower(st, seat):
         out.append("tower")
     out.extend(f"produce {GOOD_NAMES[g]}" for g in range(len(GOOD_NAMES)) if can_produce(st, seat, g))
-    if bank_gives(st, seat):
+    if _may_bank(st, seat):
         out.append("bank")
-    if trading.may_open(st, seat) and st.backs < MAX_BACKS_PER_TURN:  # a cancelled draft counts as a back
+    if _may_offer(st, seat):
         out.append("offer")
     out.append("end")
     return out
+
+
+_TOP_WORDS = {"manufacture": _may_manufacture, "wall": _may_wall, "tower": _may_tower, "bank": _may_bank,
+              "offer": _may_offer}
+
+
+def top_allows(st: NuernbergState, seat: int, action: str) -> bool:
+    """``action in _legal_top(st, seat)``, testing only what the action itself needs: applying an action checks it
+    is legal, and listing every action for that was a good part of a bot's game."""
+    if " " not in action:
+        if action == "end":
+            return True
+        may = _TOP_WORDS.get(action)
+        return may is not None and may(st, seat)
+    verb, where = action.split(" ", 1)
+    if verb == "toll" and where in SECTION_IDS:
+        r, k = SECTION_IDS[where]
+        return _may_toll(st, seat) and k in next_sections(st, r)
+    if verb == "settle" and where in ROUTE_INDEX:
+        return _may_settle(st, seat) and may_settle_on(st, seat, ROUTE_INDEX[where])
+    if verb == "produce" and where in GOOD_INDEX:
+        return can_produce(st, seat, GOOD_INDEX[where])
+    return False
 
 
 def _menu_path(words: list[str]) -> list[str] | None:

@@ -5,6 +5,7 @@ Every function takes the state first and reads or changes only plain lists on it
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from rules.core import Event
@@ -48,11 +49,17 @@ def pay(st: NuernbergState, seat: int, what: str) -> None:
 
 # ---- pieces and victory points ------------------------------------------------------------------------------
 def placed_tolls(st: NuernbergState, seat: int) -> int:
-    return sum(row.count(seat) for row in st.tolls)
+    n = 0
+    for row in st.tolls:
+        n += row.count(seat)
+    return n
 
 
 def placed_settlements(st: NuernbergState, seat: int) -> int:
-    return sum(row.count(seat) for row in st.settlements)
+    n = 0
+    for row in st.settlements:
+        n += row.count(seat)
+    return n
 
 
 def pieces_left(st: NuernbergState, seat: int, piece: str) -> int:
@@ -92,6 +99,20 @@ def vp(st: NuernbergState, seat: int) -> int:
     return sum(vp_breakdown(st, seat).values())
 
 
+def scores(st: NuernbergState) -> list[int]:
+    """``vp`` of every seat, reading each board once rather than once per seat (every bot view needs them)."""
+    settled = list(chain.from_iterable(st.settlements))
+    discs, holders = st.discs, st.holders
+    out = [settled.count(s) * VP["settlement"] + discs.count(s) * VP["manufacture"] + holders.count(s) * VP["wegerecht"]
+           for s in range(st.num_players)]
+    counted = set()  # as ``council_card``: a seat's first card only
+    for card, holder in zip(st.council_cards, st.council, strict=True):
+        if holder >= 0 and holder not in counted:
+            counted.add(holder)
+            out[holder] += COUNCIL_VP[card]
+    return out
+
+
 # ---- trading with the bank ----------------------------------------------------------------------------------
 def bank_rates(st: NuernbergState, seat: int) -> list[int]:
     """How many of each trade item (five resources, then gold) buy one resource for ``seat`` now."""
@@ -123,7 +144,7 @@ def next_sections(st: NuernbergState, r: int) -> list[int]:
     """Free sections (1-based) of route ``r`` where a toll bar may go: section 1 on an empty route, else any
     free section sharing a crossing with a toll bar already there (on a path: the next one)."""
     row = st.tolls[r]
-    if all(owner < 0 for owner in row):
+    if max(row) < 0:  # no toll bar yet
         return [1]
     out = []
     for k in range(1, ROUTE_SECTIONS[r] + 1):

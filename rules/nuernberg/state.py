@@ -163,7 +163,10 @@ class NuernbergState(State["NuernbergView"]):
             return seat == self.active and trading.offer_problem(self, seat, action.split()) == ""
         if self.phase == "offer":
             return trading.is_legal_offer(self, seat, action)
-        if action in self._legal(seat):
+        if self.phase == "main" and self.menu is None:
+            if building.top_allows(self, seat, action):
+                return True
+        elif action in self._legal(seat):
             return True
         words = action.split()
         if self.phase == "discard":  # several cards at once: "discard wool wool ore"

@@ -7,6 +7,7 @@ whoever builds the view; the summary and the images remake theirs from the data,
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import getitem
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from rules.nuernberg import names, trading
@@ -38,7 +39,7 @@ from rules.nuernberg.data import (
     YEARS,
     seat_colours,
 )
-from rules.nuernberg.economy import bank_rates, council_card, pieces_left, vp, vp_breakdown
+from rules.nuernberg.economy import bank_rates, council_card, pieces_left, scores, vp_breakdown
 from rules.views import BaseView
 from rules.words import N_, translator
 from rules.words import seat as seat_word
@@ -290,54 +291,62 @@ def build_views(st: NuernbergState, seats: Iterable[int]) -> tuple[NuernbergView
 
 
 # ---- the bot's view (``State.bot_view``): only what ``bot.py`` reads, for the strong bot's playouts ------------
-# Of the geometry, only each crossing's id and hexes (the bot's crossing values). An empty crossing, section, wall
-# or disc is the same dict in every bot view (as above, views are read, never changed): most of the board is
-# empty, and building those dicts anew was most of a bot view's cost.
-_BOT_CROSSINGS = [[(c["id"], c["hexes"]) for c in row] for row in _CROSSINGS]
-_BOT_FREE_CROSSINGS = [[{"id": cid, "hexes": hexes, "settlement": None} for cid, hexes in row]
-                       for row in _BOT_CROSSINGS]
-_BOT_FREE_SECTION = {"toll": None}
+# Of the geometry, only each crossing's id and hexes (the bot's crossing values); of a route's toll bars, only
+# their count per seat (no sections); of the pieces left, settlements and manufactures. A crossing, disc or signpost
+# has one of five states (owned by seat 0..3, or nobody), so each state's dict is built once here and shared by
+# every bot view (as above, views are read, never changed), picked by the owner as the state stores it: -1 (nobody)
+# picks the last. Building those dicts anew was most of a bot view's cost.
+_OWNERS = (0, 1, 2, 3, None)  # Nürnberg seats at most 4 players; _OWNERS[v] is _seat(v)
+_BOT_CROSSINGS = [[[{"id": c["id"], "hexes": c["hexes"], "settlement": v} for v in _OWNERS] for c in row]
+                  for row in _CROSSINGS]
+_ROUTE_IDS = [r["id"] for r in ROUTES]
 _BOT_FREE_WALL = {"built_by": None}
-_BOT_DISCS = [{k: d[k] for k in ("id", "trade", "bauhof", "doubles")} for d in _DISCS]
-_BOT_FREE_DISCS = [{**d, "owner": None} for d in _BOT_DISCS]
+_BOT_DISCS = [[{**{k: d[k] for k in ("id", "trade", "bauhof", "doubles")}, "owner": v} for v in _OWNERS]
+              for d in _DISCS]
+_BOT_GOODS = [[{**g, "toll_to": v} for v in _OWNERS] for g in _GOODS]
 
 
 def _bot_routes(st: NuernbergState) -> list[dict[str, Any]]:
     seats = range(st.num_players)
     return [
-        {"id": _ROUTE_HEADS[r]["id"], "holder": _seat(st.holders[r]),
-         "tolls_by_seat": [tolls.count(s) for s in seats],
-         "crossings": [free if v < 0 else {"id": cid, "hexes": hexes, "settlement": v}
-                       for free, (cid, hexes), v in zip(_BOT_FREE_CROSSINGS[r], _BOT_CROSSINGS[r], settled,
-                                                        strict=True)],
-         "sections": [_BOT_FREE_SECTION if v < 0 else {"toll": v} for v in tolls]}
-        for r, (tolls, settled) in enumerate(zip(st.tolls, st.settlements, strict=True))
+        {"id": rid, "holder": _OWNERS[holder], "tolls_by_seat": list(map(tolls.count, seats)),
+         "crossings": list(map(getitem, crossings, settled))}
+        for rid, holder, tolls, crossings, settled in zip(_ROUTE_IDS, st.holders, st.tolls, _BOT_CROSSINGS,
+                                                          st.settlements, strict=True)
     ]
 
 
 def build_bot_view(st: NuernbergState, viewer: int) -> NuernbergView:
     """The part of ``build_view(st, viewer)`` that ``bot.choose`` reads, from the same helpers: no texts, no
-    geometry beyond the crossings' hexes, and of the other seats only their card counts."""
+    geometry beyond the crossings' hexes, and of the other seats only their card counts. While the bot fills in a
+    trade draft (a third of its decisions) it reads only its hand, gold, draft and next build, so the scores, goods,
+    walls, bank rates and offer are left out then."""
     built = len(st.walls)
+    holders = st.holders
     players: list[dict[str, Any]] = [{"cards": sum(hand)} for hand in st.hands]
-    players[viewer].update(gold=st.gold[viewer], hand=_hand(st, viewer), pieces_left=_pieces_left(st, viewer),
-                           bank_rates=_bank_rates(st, viewer))
-    view = {
+    me = players[viewer]
+    me.update(gold=st.gold[viewer], hand=_hand(st, viewer),
+              pieces_left={p: pieces_left(st, viewer, p) for p in ("settlement", "manufacture")})
+    view: dict[str, Any] = {
         "phase": st.phase,
-        "scores": [vp(st, s) for s in range(st.num_players)],
         "countryside": {"hexes": _HEXES, "robber": st.robber, "city_hex": CITY_HEX, "routes": _bot_routes(st)},
         "city": {
-            "discs": [free if owner < 0 else {**d, "owner": owner}
-                      for d, free, owner in zip(_BOT_DISCS, _BOT_FREE_DISCS, st.discs, strict=True)],
-            "walls": [{"built_by": by} for by in st.walls] + [_BOT_FREE_WALL] * (len(WALLS) - built),
+            "discs": [by_owner[owner] for by_owner, owner in zip(_BOT_DISCS, st.discs, strict=True)],
             "next_wall": WALLS[built]["id"] if built < len(WALLS) else None,
         },
-        "goods": [{**g, "toll_to": _seat(st.holders[r])} for g, r in zip(_GOODS, _GOOD_ROUTES, strict=True)],
         "players": players,
         "menu": st.menu,
         "draft": _draft(st) if viewer == st.active else None,
-        "offer": trading.public_offer(st.offer) if st.offer is not None else None,
-        "offers_left": trading.MAX_OFFERS_PER_TURN - st.offers_made,
     }
+    if st.menu == "offer" and st.phase == "main":
+        return cast("NuernbergView", view)
+    me["bank_rates"] = _bank_rates(st, viewer)
+    view["city"]["walls"] = [{"built_by": by} for by in st.walls] + [_BOT_FREE_WALL] * (len(WALLS) - built)
+    view.update(
+        scores=scores(st),
+        goods=[by_holder[holders[r]] for by_holder, r in zip(_BOT_GOODS, _GOOD_ROUTES, strict=True)],
+        offer=trading.public_offer(st.offer) if st.offer is not None else None,
+        offers_left=trading.MAX_OFFERS_PER_TURN - st.offers_made,
+    )
     # A partial NuernbergView (a sub-tree of the full one, tests/contract/test_bot_view.py): the type is the full one's.
     return cast("NuernbergView", view)

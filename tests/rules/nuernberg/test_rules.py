@@ -8,8 +8,10 @@ import random
 import pytest
 
 from rules import IllegalAction
+from rules.core import Rng
 from rules.nuernberg import GAME
-from rules.nuernberg.building import MAX_BACKS_PER_TURN
+from rules.nuernberg.board import GOOD_NAMES, ROUTE_IDS, SECTION_IDS
+from rules.nuernberg.building import MAX_BACKS_PER_TURN, _legal_top, top_allows
 from rules.nuernberg.checks import invariants
 from rules.nuernberg.economy import vp
 from rules.nuernberg.state import NuernbergState
@@ -351,3 +353,26 @@ def test_the_robber_knight_and_his_victim_in_one_action() -> None:
     assert not again._is_legal(BLUE, f"robber {target} steal {nobody}")  # a player without cards cannot be robbed
     assert not again._is_legal(BLUE, f"robber {target} steal {BLUE}")
     assert not again._is_legal(BLUE, f"robber {again.robber} steal {victim}")  # he must move
+
+
+def test_the_quick_legality_test_of_a_top_level_action_agrees_with_the_list() -> None:
+    """``top_allows`` (what ``apply`` checks in the main phase's top level) says yes exactly to the listed actions."""
+    words = ["end", "end ", "manufacture", "wall", "tower", "bank", "offer", "back", "toll", "produce", "settle FRA.2",
+             "toll  FRA.s1", "manufacture D1", "bank wool", *(f"toll {s}" for s in SECTION_IDS),
+             *(f"settle {r}" for r in ROUTE_IDS), *(f"produce {g}" for g in GOOD_NAMES)]
+    checked = 0
+    for n, seed, setup in ((3, 1, "beginner"), (4, 2, "free"), (3, 3, "free")):
+        st = new(n, seed, setup)
+        rng = Rng(seed, "wander")
+        while awaited := st.to_act():
+            seat = awaited[0]
+            legal = st.legal_actions(seat)
+            if st.phase == "main" and st.menu is None:
+                for s in range(n):
+                    top = _legal_top(st, s)
+                    assert [w for w in words + top if top_allows(st, s, w)] == [w for w in words + top if w in top]
+                    checked += 1
+            action = legal[rng.below(len(legal))] if rng.below(3) == 0 else GAME.bot_action(st.view(seat), legal,
+                                                                                             seat, rng)
+            st.apply(seat, action)
+    assert checked > 100
