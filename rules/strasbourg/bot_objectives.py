@@ -68,8 +68,8 @@ def wanted(dealt: list[str], n: int) -> list[str]:
 
 
 # ---- steering ----------------------------------------------------------------------------------
-#: Kinds whose check reads the city, and the built edifices and chapels: a card of another kind that is unmet now
-#: stays unmet whatever member, chapel or edifice is added, so the bot need not check it again.
+#: The kinds whose check reads the city (CITY_KINDS) or the built edifices and chapels (PLACEMENT_KINDS): a card of
+#: another kind that is unmet now stays unmet whatever member (chapel, edifice) is added, so the bot need not check it.
 CITY_KINDS = frozenset({"edifice_pair", "guild_three", "crowd_at_edifice", "straight_row", "long_row",
                         "diagonal_row", "many_edifices", "largest_family", "chapel_crowd", "many_chapels",
                         "all_guilds", "block"})
