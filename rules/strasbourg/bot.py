@@ -9,7 +9,6 @@ points, sell goods unless an objective wants them kept, place chapels and edific
 from __future__ import annotations
 
 import math
-from collections import Counter
 from typing import Any
 
 from rules.core import Rng
@@ -17,9 +16,10 @@ from rules.strasbourg import bot_objectives as objectives
 from rules.strasbourg.data import (
     BUILDING_SPACES,
     CHAPEL_SPACES,
+    CHAPELS_AT,
     EDIFICES,
     GOODS_VALUE,
-    GUILD_OF,
+    GUILD_SPACES,
     GUILDS,
     OBJECTIVES,
     ORTHOGONAL,
@@ -29,6 +29,7 @@ from rules.strasbourg.data import (
 
 POINTS_PER_INFLUENCE = 0.32  # what one influence point is worth spent elsewhere
 POINTS_PER_COIN = 0.3
+GUILD_STEP_KINDS = objectives.CITY_KINDS | objectives.SEAT_KINDS  # the objectives a guild step's slots move
 
 
 def _kept_types(view: dict[str, Any]) -> dict[str, Any]:
@@ -61,7 +62,7 @@ def split_plan(cards: list[int]) -> list[list[int]]:
     """Strong cards alone, small cards paired up to at least 4, the two best singles merged when there are many."""
     cards = sorted(cards, reverse=True)
     stacks = [[c] for c in cards if c >= 4]
-    small = sorted((c for c in cards if c < 4), reverse=True)
+    small = [c for c in cards if c < 4]  # still highest first
     while small:
         stack = [small.pop(0)]
         while sum(stack) < 4 and small:
@@ -75,6 +76,16 @@ def split_plan(cards: list[int]) -> list[list[int]]:
     return stacks
 
 
+def _within(part: list[int], whole: list[int]) -> bool:
+    """Whether every card of ``part`` is in ``whole`` (as many times)."""
+    rest = list(whole)
+    for card in part:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
+
+
 def _choose_split(view: dict[str, Any], legal: list[str]) -> str:
     priv = view["private"]
     made = priv["stacks"][priv["new_from"] :]
@@ -83,36 +94,45 @@ def _choose_split(view: dict[str, Any], legal: list[str]) -> str:
     for stack in made:
         if stack in plan:
             plan.remove(stack)
-    target = next((s for s in plan if not Counter(priv["open"]) - Counter(s)), None)
+    target = next((s for s in plan if _within(priv["open"], s)), None)
     if target is not None:
-        need = Counter(target) - Counter(priv["open"])
+        need = list(target)
+        for card in priv["open"]:
+            need.remove(card)
         if not need and "close" in legal:
             return "close"
-        for value in sorted(need, reverse=True):
+        for value in sorted(set(need), reverse=True):
             if f"add {value}" in legal:
                 return f"add {value}"
     return "singles" if "singles" in legal else legal[0]
 
 
 # ---- bidding -------------------------------------------------------------------------------
-def _space_value(view: dict[str, Any], cell: str, kept: dict[str, Any]) -> float:
-    """Expected end points of a member on ``cell`` (member, edifices, chapels, objectives)."""
+def _avg_left(view: dict[str, Any]) -> float:
+    """The mean value of the edifices still to be built (0 when none is left)."""
+    remaining = view["edifices"][len(view["built"]) :]
+    return sum(EDIFICES[e]["value"] for e in remaining) / len(remaining) if remaining else 0.0
+
+
+def _space_value(view: dict[str, Any], cell: str, bonus: float, avg_left: float) -> float:
+    """Expected end points of a member on ``cell`` (member, edifices, chapels, and ``bonus`` for the objectives:
+    ``objectives.space_bonus``; ``avg_left``: ``_avg_left(view)``)."""
     me = view["viewer"]
-    city, built = view["city"], view["built"]
+    city, built, chapels = view["city"], view["built"], view["chapels"]
     value = 1.0
-    remaining = view["edifices"][len(built) :]
-    avg_left = sum(EDIFICES[e]["value"] for e in remaining) / len(remaining) if remaining else 0.0
+    remaining = len(view["edifices"]) > len(built)
+    own = 0
     for n in ORTHOGONAL[cell]:
         if n in built:
             value += EDIFICES[built[n]]["value"]
         elif n in BUILDING_SPACES and remaining:
             value += 0.25 * avg_left
-    for ch, cells in CHAPEL_SPACES.items():
-        if cell in cells:
-            value += 1.0 if ch in view["chapels"] else 0.15
-    own = sum(1 for n in ORTHOGONAL[cell] if city.get(n) == me)
+        if city.get(n) == me:
+            own += 1
+    for ch in CHAPELS_AT[cell]:
+        value += 1.0 if ch in chapels else 0.15
     value += 0.3 * own  # rows, blocks and shared neighbours
-    return value + objectives.space_bonus(view, cell)
+    return value + bonus
 
 
 def _best_buy(view: dict[str, Any], legal: list[str]) -> tuple[str | None, float]:
@@ -120,13 +140,15 @@ def _best_buy(view: dict[str, Any], legal: list[str]) -> tuple[str | None, float
     coins = view["private"]["coins"]
     reserve = 8 if "treasury" in kept and view["round"] == ROUNDS else 0
     best, best_value = None, 0.0
-    for action in legal:
-        if not action.startswith("buy "):
-            continue
-        cell = action[4:]
-        if coins - PRICES[cell] < reserve:
-            continue
-        net = _space_value(view, cell, kept) - POINTS_PER_COIN * PRICES[cell] * (view["round"] < ROUNDS)
+    cells = [a[4:] for a in legal if a.startswith("buy ") and coins - PRICES[a[4:]] >= reserve]
+    if not cells:
+        return best, best_value
+    bonuses = objectives.space_bonuses(view, cells, objectives.open_objectives(view, objectives.CITY_KINDS))
+    avg_left = _avg_left(view)
+    before_last = view["round"] < ROUNDS  # coins count for nothing at the end
+    for cell, bonus in zip(cells, bonuses, strict=True):
+        action = f"buy {cell}"
+        net = _space_value(view, cell, bonus, avg_left) - POINTS_PER_COIN * PRICES[cell] * before_last
         if net > best_value:
             best, best_value = action, net
     return best, best_value
@@ -144,13 +166,16 @@ def _step_values(view: dict[str, Any]) -> list[float]:
         own = len([c for c, s in view["city"].items() if s == me])
         nobility = seat_worth + (0.5 if view["council"]["nobility"] == me else 1) + min(own, 2) * edifice * 0.5
         church = seat_worth + 0.5 + min(own, 3) * 0.5
-        return [nobility + 1 + objectives.seat_bonus(view, "nobility"), church + objectives.seat_bonus(view, "church")]
+        unmet = objectives.open_objectives(view, objectives.SEAT_KINDS)
+        return [nobility + 1 + objectives.seat_bonus(view, "nobility", unmet),
+                church + objectives.seat_bonus(view, "church", unmet)]
     if kind == "guild":
         guild = view["step_guild"]
         goods = GOODS_VALUE[guild] * POINTS_PER_COIN + 0.3
-        free = [c for c, g in GUILD_OF.items() if g == guild and c not in view["city"] and PRICES[c] <= priv["coins"]]
-        space = 2.5 + 0.6 * max(objectives.space_bonus(view, c) for c in free) if free else 0.0
-        master = seat_worth + goods + space + 0.5 + objectives.seat_bonus(view, guild)
+        free = [c for c in GUILD_SPACES[guild] if c not in view["city"] and PRICES[c] <= priv["coins"]]
+        unmet = objectives.open_objectives(view, GUILD_STEP_KINDS)
+        space = 2.5 + 0.6 * max(objectives.space_bonuses(view, free, unmet)) if free else 0.0
+        master = seat_worth + goods + space + 0.5 + objectives.seat_bonus(view, guild, unmet)
         journeyman = goods + space
         apprentice = max(goods, space)
         return [master, journeyman, apprentice] if view["num_players"] >= 4 else [master, apprentice]
@@ -163,7 +188,8 @@ def _step_values(view: dict[str, Any]) -> list[float]:
         if "treasury" in kept and view["round"] == ROUNDS and priv["coins"] < kept["treasury"] <= priv["coins"] + held:
             worth += 3  # selling now fulfils the treasury objective
         if view["merchant_seat"]:
-            worth += seat_worth + objectives.seat_bonus(view, "merchants")
+            worth += seat_worth + objectives.seat_bonus(
+                view, "merchants", objectives.open_objectives(view, objectives.SEAT_KINDS))
         return [worth]
     return [0.0]
 
@@ -193,30 +219,25 @@ def _choose_bid(view: dict[str, Any], legal: list[str], rng: Rng) -> str:
     my_pos = order.index(me)
     priv = view["private"]
     scarcity = POINTS_PER_INFLUENCE * _scarcity(view)
+    rivals, slots = len(undecided), len(values)
     best, best_net = "pass", 0.0
     for i, stack in enumerate(priv["stacks"], start=1):
         total = sum(stack)
         rank = 1 + sum(1 for t, pos in revealed if t > total or (t == total and pos < my_pos))
         threat = 0.5 if total < 6 else 0.3 if total < 9 else 0.12
-        stay = (1 - threat) ** len(undecided)
-        expected = 0.0
-        for extra, chance in ((0, stay), (1, 1 - stay)):
-            r = rank + extra
-            if r <= len(values):
-                expected += chance * values[r - 1]
+        stay = (1 - threat) ** rivals
+        expected = 0.0  # at this rank if no undecided rival outbids the stack, one lower if one does
+        if rank <= slots:
+            expected += stay * values[rank - 1]
+        if rank + 1 <= slots:
+            expected += (1 - stay) * values[rank]
         net = expected - scarcity * total
         if net > best_net:
             best, best_net = f"reveal {i}", net
-    privileges = priv["privileges"]
-    keep_privileges = 2 if "privileged" in _kept_types(view) else 0
-    if (
-        "privilege" in legal
-        and privileges > keep_privileges
-        and values[0] >= 4
-        and len(undecided) >= 2
-        and rng.random() < 0.5
-    ):
-        return "privilege"
+    if "privilege" in legal and values[0] >= 4 and rivals >= 2:
+        keep_privileges = 2 if "privileged" in _kept_types(view) else 0
+        if priv["privileges"] > keep_privileges and rng.random() < 0.5:  # the draw last: only when it decides
+            return "privilege"
     return best if best in legal else "pass"
 
 
@@ -246,29 +267,29 @@ def _choose_task(view: dict[str, Any], legal: list[str]) -> str:
     if kind == "return":
         return legal[0]  # the highest card
     city = view["city"]
+    unmet = objectives.open_objectives(view, objectives.PLACEMENT_KINDS)
+    rivals = [s for s in range(view["num_players"]) if s != me]
+
+    def counts(cells: tuple[str, ...]) -> tuple[int, int, int]:
+        """Own members, the most any rival has, and empty squares among ``cells``."""
+        holders = [city.get(c) for c in cells]  # None: empty
+        return holders.count(me), max((holders.count(s) for s in rivals), default=0), holders.count(None)
+
     if kind == "chapel":
 
         def chapel_score(action: str) -> float:
-            cells = CHAPEL_SPACES[action.split()[1]]
-            own = sum(1 for c in cells if city.get(c) == me)
-            others = max(
-                (sum(1 for c in cells if city.get(c) == s) for s in range(view["num_players"]) if s != me), default=0
-            )
-            empty = sum(1 for c in cells if c not in city)
-            return own - 0.4 * others + 0.1 * empty + objectives.placement_bonus(view, "chapel", action.split()[1])
+            where = action.split()[1]
+            own, others, empty = counts(CHAPEL_SPACES[where])
+            return own - 0.4 * others + 0.1 * empty + objectives.placement_bonus(view, "chapel", where, unmet)
 
         return max(legal, key=chapel_score)
     edifice_value: int = EDIFICES[view["edifices"][view["round"] - 1]]["value"]
 
     def edifice_score(action: str) -> float:
-        near = ORTHOGONAL[action.split()[1]]
-        own = sum(1 for c in near if city.get(c) == me)
-        others = max(
-            (sum(1 for c in near if city.get(c) == s) for s in range(view["num_players"]) if s != me), default=0
-        )
-        empty = sum(1 for c in near if c not in city)
+        where = action.split()[1]
+        own, others, empty = counts(ORTHOGONAL[where])
         return (edifice_value * (own - 0.6 * others) + 0.1 * empty
-                + objectives.placement_bonus(view, "edifice", action.split()[1]))
+                + objectives.placement_bonus(view, "edifice", where, unmet))
 
     return max(legal, key=edifice_score)
 

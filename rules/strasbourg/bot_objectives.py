@@ -13,6 +13,7 @@ from rules.strasbourg import scoring
 from rules.strasbourg.data import (
     BUILDING_SPACES,
     CHAPEL_SPACES,
+    CHAPELS_AT,
     COUNCIL_OBJECTIVE_THRESHOLD,
     GUILD_OF,
     GUILDS,
@@ -67,80 +68,123 @@ def wanted(dealt: list[str], n: int) -> list[str]:
 
 
 # ---- steering ----------------------------------------------------------------------------------
+#: The kinds whose check reads the city (CITY_KINDS) or the built edifices and chapels (PLACEMENT_KINDS): a card of
+#: another kind that is unmet now stays unmet whatever member (chapel, edifice) is added, so the bot need not check it.
+CITY_KINDS = frozenset({"edifice_pair", "guild_three", "crowd_at_edifice", "straight_row", "long_row",
+                        "diagonal_row", "many_edifices", "largest_family", "chapel_crowd", "many_chapels",
+                        "all_guilds", "block"})
+PLACEMENT_KINDS = frozenset({"edifice_pair", "crowd_at_edifice", "many_edifices", "chapel_crowd", "many_chapels"})
+SEAT_KINDS = frozenset({"council", "guild_seats"})  # the kinds a council seat counts toward
+
+
 def _swing(objective: str) -> float:
     points: int = OBJECTIVES[objective]["points"]
     return float(points + OBJECTIVE_PENALTY)
 
 
-def _met(view: dict[str, Any], objective: str, city: dict[str, int], built: dict[str, str],
-         chapels: list[str], council: dict[str, int | None]) -> bool:
+def _holdings(view: dict[str, Any]) -> tuple[int, int, int]:
+    """The bot's goods (in all), coins and privileges, as ``scoring.objective_met`` takes them."""
     priv = view["private"]
-    return scoring.objective_met(objective, view["viewer"], view["num_players"], city, built, chapels, council,
-                                 sum(priv["goods"].values()), priv["coins"], priv["privileges"])
+    return sum(priv["goods"].values()), priv["coins"], priv["privileges"]
 
 
-def open_objectives(view: dict[str, Any]) -> list[str]:
-    """Kept objectives not met on the board as it stands (the ones still worth steering toward)."""
-    return [o for o in view["private"]["objectives"]["kept"]
-            if not _met(view, o, view["city"], view["built"], view["chapels"], view["council"])]
+def _met(view: dict[str, Any], objective: str, own: set[str], city: dict[str, int], built: dict[str, str],
+         chapels: list[str], council: dict[str, int | None], holdings: tuple[int, int, int]) -> bool:
+    return scoring.met_with(objective, view["viewer"], view["num_players"], own, city, built, chapels, council,
+                            *holdings)
+
+
+def _own(view: dict[str, Any]) -> set[str]:
+    me = view["viewer"]
+    return {c for c, s in view["city"].items() if s == me}
+
+
+def open_objectives(view: dict[str, Any], kinds: frozenset[str] | None = None) -> list[str]:
+    """Kept objectives not met on the board as it stands (the ones still worth steering toward), only those of
+    ``kinds`` if given (the bonuses below look at no others). The board does not change while the bot weighs one
+    decision: it computes this once and hands it to the bonuses."""
+    kept = view["private"]["objectives"]["kept"]
+    if kinds is not None:
+        kept = [o for o in kept if OBJECTIVES[o]["type"] in kinds]
+    if not kept:
+        return []
+    own, holdings = _own(view), _holdings(view)
+    return [o for o in kept
+            if not _met(view, o, own, view["city"], view["built"], view["chapels"], view["council"], holdings)]
 
 
 def _own_near(city: dict[str, int], me: int, cells: Any) -> int:
     return sum(1 for c in cells if city.get(c) == me)
 
 
-def space_bonus(view: dict[str, Any], cell: str) -> float:
-    """What a member on ``cell`` adds toward the kept, unmet objectives (a card it completes counts in full)."""
+def space_bonus(view: dict[str, Any], cell: str, unmet: list[str] | None = None) -> float:
+    """What a member on ``cell`` adds toward the kept, unmet objectives ``unmet`` (``open_objectives(view)``
+    unless given; a card it completes counts in full)."""
+    return space_bonuses(view, [cell], open_objectives(view) if unmet is None else unmet)[0]
+
+
+def space_bonuses(view: dict[str, Any], cells: list[str], unmet: list[str]) -> list[float]:
+    """``space_bonus`` of each of ``cells``, given ``unmet = open_objectives(view)`` (what the cells share is worked
+    out once: the bot weighs every space it may buy)."""
+    unmet = [o for o in unmet if OBJECTIVES[o]["type"] in CITY_KINDS]
+    if not unmet:
+        return [0.0] * len(cells)
     me = view["viewer"]
-    city, built, chapels = view["city"], view["built"], view["chapels"]
-    after = {**city, cell: me}
-    own = {c for c, s in city.items() if s == me}
-    bonus = 0.0
-    for o in open_objectives(view):
-        card = OBJECTIVES[o]
-        kind, param = card["type"], card["param"]
-        swing = _swing(o)
-        if _met(view, o, after, built, chapels, view["council"]):
-            bonus += swing * 0.8
-            continue
-        step = swing * 0.15  # partial progress: a fraction of the swing per member that helps
-        new_guild = GUILD_OF[cell] not in {GUILD_OF[c] for c in own}
-        if (kind == "guild_three" and GUILD_OF[cell] == param) or (kind == "all_guilds" and new_guild):
-            bonus += step * 1.5
-        elif kind == "edifice_pair":
-            spot = next((c for c, e in built.items() if e == param), None)
-            if spot is not None and cell in ORTHOGONAL[spot]:
-                bonus += step * 2
-            elif spot is None and param in view["edifices"][len(built):]:
-                bonus += step * 0.5 * sum(1 for n in ORTHOGONAL[cell] if n in BUILDING_SPACES and n not in built)
-        elif kind in ("many_edifices", "crowd_at_edifice"):
-            touched = {b for b in built if _own_near(city, me, ORTHOGONAL[b])}
-            for n in ORTHOGONAL[cell]:
-                if n in built and (kind == "crowd_at_edifice" or n not in touched):
-                    bonus += step * 1.5
-                elif n in BUILDING_SPACES and n not in built:
-                    bonus += step * 0.5
-        elif kind in ("many_chapels", "chapel_crowd"):
-            for ch, cells in CHAPEL_SPACES.items():
-                if cell in cells:
-                    near = _own_near(city, me, cells)
+    city, built, chapels, council = view["city"], view["built"], view["chapels"], view["council"]
+    own = _own(view)
+    own_guilds = {GUILD_OF[c] for c in own}
+    players, met_with = view["num_players"], scoring.met_with  # called for every space and card: no wrapper
+    goods, coins, privileges = _holdings(view)
+    touched: set[str] | None = None
+    cards = [(o, OBJECTIVES[o]["type"], OBJECTIVES[o]["param"], _swing(o)) for o in unmet]
+    bonuses = []
+    for cell in cells:
+        after = {**city, cell: me}
+        own_after = own | {cell}
+        new_guild = GUILD_OF[cell] not in own_guilds
+        bonus = 0.0
+        for o, kind, param, swing in cards:
+            if met_with(o, me, players, own_after, after, built, chapels, council, goods, coins, privileges):
+                bonus += swing * 0.8
+                continue
+            step = swing * 0.15  # partial progress: a fraction of the swing per member that helps
+            if (kind == "guild_three" and GUILD_OF[cell] == param) or (kind == "all_guilds" and new_guild):
+                bonus += step * 1.5
+            elif kind == "edifice_pair":
+                spot = next((c for c, e in built.items() if e == param), None)
+                if spot is not None and cell in ORTHOGONAL[spot]:
+                    bonus += step * 2
+                elif spot is None and param in view["edifices"][len(built):]:
+                    bonus += step * 0.5 * sum(1 for n in ORTHOGONAL[cell] if n in BUILDING_SPACES and n not in built)
+            elif kind in ("many_edifices", "crowd_at_edifice"):
+                if touched is None:
+                    touched = {b for b in built if _own_near(city, me, ORTHOGONAL[b])}
+                for n in ORTHOGONAL[cell]:
+                    if n in built and (kind == "crowd_at_edifice" or n not in touched):
+                        bonus += step * 1.5
+                    elif n in BUILDING_SPACES and n not in built:
+                        bonus += step * 0.5
+            elif kind in ("many_chapels", "chapel_crowd"):
+                for ch in CHAPELS_AT[cell]:
+                    near = _own_near(city, me, CHAPEL_SPACES[ch])
                     if ch in chapels and (kind == "chapel_crowd" or not near):
                         bonus += step * 1.5
                     elif ch not in chapels:
                         bonus += step * 0.4
-        elif kind in ("straight_row", "long_row", "diagonal_row", "block"):
-            bonus += step * _own_near(city, me, ORTHOGONAL[cell]) * (0.5 if kind == "diagonal_row" else 1.0)
-        elif kind == "largest_family":
-            bonus += step
-    return bonus
+            elif kind in ("straight_row", "long_row", "diagonal_row", "block"):
+                bonus += step * _own_near(city, me, ORTHOGONAL[cell]) * (0.5 if kind == "diagonal_row" else 1.0)
+            elif kind == "largest_family":
+                bonus += step
+        bonuses.append(bonus)
+    return bonuses
 
 
-def seat_bonus(view: dict[str, Any], seat_name: str) -> float:
+def seat_bonus(view: dict[str, Any], seat_name: str, unmet: list[str] | None = None) -> float:
     """What holding a council seat adds toward O13 (seats) or O23 (guild seats), more so in late rounds, since
-    only the seats held at the end count."""
+    only the seats held at the end count (``unmet``: ``open_objectives(view)`` unless given)."""
     late = 0.4 + 0.6 * view["round"] / ROUNDS
     bonus = 0.0
-    for o in open_objectives(view):
+    for o in open_objectives(view) if unmet is None else unmet:
         kind = OBJECTIVES[o]["type"]
         if kind == "council":
             bonus += _swing(o) / COUNCIL_OBJECTIVE_THRESHOLD[view["num_players"]] * late
@@ -151,13 +195,18 @@ def seat_bonus(view: dict[str, Any], seat_name: str) -> float:
     return bonus
 
 
-def placement_bonus(view: dict[str, Any], kind: str, where: str) -> float:
+def placement_bonus(view: dict[str, Any], kind: str, where: str, unmet: list[str] | None = None) -> float:
     """A chapel on ``where`` (kind "chapel") or this round's edifice on ``where`` (kind "edifice"): completed
-    kept objectives count in full."""
+    kept objectives ``unmet`` (``open_objectives(view)`` unless given) count in full."""
+    if unmet is None:
+        unmet = open_objectives(view)
+    unmet = [o for o in unmet if OBJECTIVES[o]["type"] in PLACEMENT_KINDS]
+    if not unmet:
+        return 0
     built, chapels = dict(view["built"]), list(view["chapels"])
     if kind == "chapel":
         chapels.append(where)
     else:
         built[where] = view["edifices"][view["round"] - 1]
-    return sum(_swing(o) for o in open_objectives(view)
-               if _met(view, o, view["city"], built, chapels, view["council"]))
+    own, holdings, city, council = _own(view), _holdings(view), view["city"], view["council"]
+    return sum(_swing(o) for o in unmet if _met(view, o, own, city, built, chapels, council, holdings))

@@ -140,6 +140,8 @@ def _build_city() -> tuple[dict[str, str], tuple[str, ...], dict[str, tuple[str,
 GUILD_OF, BUILDING_SPACES, ORTHOGONAL = _build_city()
 #: guild -> its city spaces, in board order
 GUILD_SPACES: Final = {g: tuple(c for c in GUILD_OF if GUILD_OF[c] == g) for g in GUILDS}
+#: cell -> the chapel spaces it touches, in CHAPEL_SPACES order
+CHAPELS_AT: Final = {cell: tuple(ch for ch, cells in CHAPEL_SPACES.items() if cell in cells) for cell in ORTHOGONAL}
 
 # ---- objectives ----------------------------------------------------------------------------
 # Types O01-O16 source: S5 (paraphrased); O17-O25 reconstructed (the source list breaks off).

@@ -78,17 +78,36 @@ def objective_met(
     privileges: int,
 ) -> bool:
     """Whether ``seat`` fulfils one objective card on this board (checked at game end only)."""
+    own = {cell for cell, owner in city.items() if owner == seat}
+    return met_with(objective, seat, num_players, own, city, built, chapels, council, goods, coins, privileges)
+
+
+def met_with(
+    objective: str,
+    seat: int,
+    num_players: int,
+    own: set[str],
+    city: Mapping[str, int],
+    built: Mapping[str, str],
+    chapels: Sequence[str],
+    council: Mapping[str, int | None],
+    goods: int,
+    coins: int,
+    privileges: int,
+) -> bool:
+    """``objective_met`` given ``own``, the cells of ``city`` that ``seat`` holds (the bot checks many cards and
+    candidate spaces against one board, so it builds that set once). The squares next to an edifice or a chapel
+    are distinct, so the size of their overlap with ``own`` is the number of own members there."""
     card = OBJECTIVES[objective]
     kind: str = card["type"]
     param: str | int | None = card["param"]  # a guild or edifice name, a number, or None
     number = param if isinstance(param, int) else 0  # the number of the numeric kinds
-    own = {cell for cell, owner in city.items() if owner == seat}
     if kind == "edifice_pair":
-        return any(e == param and sum(n in own for n in ORTHOGONAL[c]) >= 2 for c, e in built.items())
+        return any(e == param and len(own.intersection(ORTHOGONAL[c])) >= 2 for c, e in built.items())
     if kind == "guild_three":
         return sum(1 for c in own if GUILD_OF.get(c) == param) >= 3
     if kind == "crowd_at_edifice":
-        return any(sum(n in own for n in ORTHOGONAL[c]) >= number for c in built)
+        return any(len(own.intersection(ORTHOGONAL[c])) >= number for c in built)
     if kind in ("straight_row", "long_row"):
         return max(_longest_line(own, (1, 0)), _longest_line(own, (0, 1))) >= number
     if kind == "diagonal_row":
@@ -97,16 +116,16 @@ def objective_met(
         seats = sum(1 for holder in council.values() if holder == seat)
         return seats >= COUNCIL_OBJECTIVE_THRESHOLD[num_players]
     if kind == "many_edifices":
-        return sum(1 for c in built if any(n in own for n in ORTHOGONAL[c])) >= number
+        return sum(1 for c in built if not own.isdisjoint(ORTHOGONAL[c])) >= number
     if kind == "largest_family":
         counts = [0] * num_players
         for owner in city.values():
             counts[owner] += 1
         return all(counts[seat] > counts[other] for other in range(num_players) if other != seat)
     if kind == "chapel_crowd":
-        return any(sum(c in own for c in CHAPEL_SPACES[ch]) >= number for ch in chapels)
+        return any(len(own.intersection(CHAPEL_SPACES[ch])) >= number for ch in chapels)
     if kind == "many_chapels":
-        return sum(1 for ch in chapels if any(c in own for c in CHAPEL_SPACES[ch])) >= number
+        return sum(1 for ch in chapels if not own.isdisjoint(CHAPEL_SPACES[ch])) >= number
     if kind == "all_guilds":
         return {GUILD_OF[c] for c in own} >= set(GUILDS)
     if kind == "stockpile":

@@ -219,8 +219,9 @@ class StrasbourgState(State["StrasbourgView"]):
     def _advance(self, events: list[Event]) -> None:
         while True:
             if self.phase == "planning":
-                if any(p["plan"] != "ready" for p in self.players):
-                    return
+                for p in self.players:  # a loop, not any(): this runs after every planning action
+                    if p["plan"] != "ready":
+                        return
                 planning.end_planning(self, events)
             elif self.phase == "action":
                 if self.tasks:

@@ -118,6 +118,29 @@ def _private(p: dict[str, Any]) -> StrasbourgPrivate:
     }
 
 
+def _bot_private(p: dict[str, Any], planning: bool) -> dict[str, Any]:
+    """The part of ``_private(p)`` the basic bot reads while planning (its cards and objectives) or in the steps
+    (its holdings, stacks, deck and kept objectives)."""
+    if planning:
+        return {
+            "deck": len(p["deck"]),
+            "hand": list(p["hand"]),
+            "open": list(p["open"]),
+            "stacks": [list(stack) for stack in p["stacks"]],
+            "new_from": p["new_from"],
+            "plan": p["plan"],
+            "objectives": {"dealt": list(p["dealt"]), "kept": list(p["kept"]), "undecided": list(p["undecided"])},
+        }
+    return {
+        "coins": p["coins"],
+        "goods": dict(zip(GUILDS, p["goods"], strict=True)),
+        "privileges": p["privileges"],
+        "deck": len(p["deck"]),
+        "stacks": [list(stack) for stack in p["stacks"]],
+        "objectives": {"kept": list(p["kept"])},
+    }
+
+
 def build_view(st: StrasbourgState, seat: int | None) -> StrasbourgView:
     over = st.phase == "over"
     players: list[StrasbourgPlayer] = []
@@ -187,7 +210,15 @@ def build_view(st: StrasbourgState, seat: int | None) -> StrasbourgView:
 def build_bot_view(st: StrasbourgState, seat: int) -> StrasbourgView:
     """The part of ``build_view(st, seat)`` that ``bot.py`` and ``bot_objectives.py`` read (State.bot_view, for the
     strong bot's playouts): no status text, round cards, last ranking, to_act or scores, and of each player only the
-    stack sizes (the bot asks whether a rival has stacks left). Built from the same helpers, so values are equal."""
+    stack sizes (the bot asks whether a rival has stacks left), of its own holdings only what the bot reads at this
+    point (``_bot_private``). Every value equals the full view's.
+    While planning the bot reads only its own cards and objectives, the round and the player count, so that is all
+    it gets."""
+    if st.phase == "planning":
+        planning = {"num_players": st.num_players, "viewer": seat, "phase": st.phase, "round": st.round}
+        if 0 <= seat < st.num_players:
+            planning["private"] = _bot_private(st.players[seat], True)
+        return cast(StrasbourgView, planning)
     action = st.phase == "action"
     letter = st.letter if action else None
     view = {
@@ -205,11 +236,11 @@ def build_bot_view(st: StrasbourgState, seat: int) -> StrasbourgView:
         "city": dict(st.city),
         "built": dict(st.built),
         "chapels": list(st.chapels),
-        "players": [{"stacks": _stack_sizes(st, s, p, seat)[1]} for s, p in enumerate(st.players)],
+        "players": [{"stacks": [len(stack) for stack in p["stacks"]]} for p in st.players],  # all shown now
         "bid": _bid(st.bid) if st.bid is not None else None,
         "task": _task(st.tasks[0]) if st.tasks else None,
         "options": dict(st.options),
     }
     if 0 <= seat < st.num_players:
-        view["private"] = _private(st.players[seat])
+        view["private"] = _bot_private(st.players[seat], False)
     return cast(StrasbourgView, view)  # a partial view (the keys the bot reads), so not a complete StrasbourgView

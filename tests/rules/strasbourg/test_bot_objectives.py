@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rules.core import Rng
 from rules.strasbourg import GAME, bot_objectives
+from rules.strasbourg.data import BUILDING_SPACES, CHAPEL_SPACES, COUNCIL_SEATS, EDIFICES, GUILD_OF, OBJECTIVES
+from rules.strasbourg.scoring import objective_met
 from tests.rules.strasbourg.helpers import action_state, fresh
 
 
@@ -62,3 +64,31 @@ def test_a_council_seat_is_worth_more_to_a_bot_that_kept_o13() -> None:
     view["private"]["objectives"]["kept"] = ["O13"]
     assert plain == 0 and bot_objectives.seat_bonus(view, "merchants") > 3
     assert bot_objectives.seat_bonus(view, "nobility") < 1.5  # held already: winning it only guards it
+
+
+def test_the_bot_skips_only_cards_a_member_chapel_or_edifice_cannot_complete() -> None:
+    # The bot checks a candidate space only against CITY_KINDS and a placement only against PLACEMENT_KINDS: on
+    # seeded random boards, adding a member (a chapel, an edifice) never changes whether a card of another kind is met.
+    kinds = {card["type"] for card in OBJECTIVES.values()}
+    assert bot_objectives.PLACEMENT_KINDS < bot_objectives.CITY_KINDS < kinds
+    rng, cells, checked = Rng(21, "boards"), list(GUILD_OF), 0
+    for _ in range(300):
+        n = 3 + rng.below(3)
+        city = {c: rng.below(n) for c in cells if rng.below(2)}
+        built = dict(zip(rng.sample(list(BUILDING_SPACES), rng.below(7)), rng.shuffled(list(EDIFICES)), strict=False))
+        chapels = rng.sample(list(CHAPEL_SPACES), rng.below(10))
+        council = {name: rng.below(n) for name in COUNCIL_SEATS}
+        seat, cell = rng.below(n), rng.choice(cells)
+        chapel = rng.choice([ch for ch in CHAPEL_SPACES if ch not in chapels])
+        site, edifice = next((b for b in BUILDING_SPACES if b not in built), None), rng.choice(list(EDIFICES))
+        holdings = (council, 4, 9, 1)  # council seats, goods, coins, privileges: no member or building moves them
+        for o, card in OBJECTIVES.items():
+            now = objective_met(o, seat, n, city, built, chapels, *holdings)
+            if card["type"] not in bot_objectives.CITY_KINDS:
+                assert objective_met(o, seat, n, {**city, cell: seat}, built, chapels, *holdings) == now, o
+                checked += 1
+            if card["type"] not in bot_objectives.PLACEMENT_KINDS:
+                assert objective_met(o, seat, n, city, built, [*chapels, chapel], *holdings) == now, o
+                if site is not None:
+                    assert objective_met(o, seat, n, city, {**built, site: edifice}, chapels, *holdings) == now, o
+    assert checked > 1000
