@@ -107,7 +107,7 @@ def playout(game: Game, world: State[Any], rng: Rng) -> None:
         seat = awaited[0]
         legal = world.legal_actions(seat)
         action = legal[0] if len(legal) == 1 else game.bot_action(world.bot_view(seat), legal, seat, rng)
-        world.apply(seat, action)
+        world.apply_trusted(seat, action)
     raise RuntimeError(f"{game.title}: a playout did not end")
 
 

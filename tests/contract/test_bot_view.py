@@ -61,3 +61,21 @@ def test_the_bot_view_is_part_of_the_view_and_the_bot_chooses_the_same_from_it(n
             assert a == b, f"{name}, {players} players, seed {seed}, ply {state.ply}: {a} (view), {b} (bot view)"
             checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_trusted_step_leaves_the_state_an_ordinary_step_does(name: str) -> None:
+    """``apply_trusted`` (the playouts' step) skips only the checks: a game played with it ends where ``apply``
+    leads, step for step."""
+    game = rules.GAMES[name]
+    checked, trusted = game.new_state(3, 21), game.new_state(3, 21)
+    while awaited := checked.to_act():
+        seat = awaited[0]
+        legal = checked.legal_actions(seat)
+        assert trusted.legal_actions(seat) == legal
+        action = game.bot_action(checked.bot_view(seat), legal, seat, Rng(21, "bot", seat, checked.ply))
+        checked.apply(seat, action)
+        trusted.apply_trusted(seat, action)
+        assert trusted.ply == checked.ply
+    assert trusted.dump() == checked.dump()
+    assert trusted.outcome() == checked.outcome()
