@@ -10,6 +10,7 @@ win share ≥ 60% over ≥ 200 games, p95 ≤ 2 s on one core, ≤ 200 MB per se
     python -m bench --only bots            # 200 games per game: hours on 2 cores (--jobs 2 below halves it)
     python -m bench --only bots --quick    # 10 games per game: a smoke run, not a strength figure
     python -m bench.bots --games 60 --jobs 2 --game colonia
+    python -m bench.bots --game nuernberg --record-dir runs/   # stop any time; the same command goes on from there
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tracemalloc
+from pathlib import Path
 
 import rules
 from bench.stats import Row, fmt, target_check
@@ -41,10 +43,12 @@ def search_memory_mb(game_name: str, budget: int | None = None) -> float:
     return peak / 2**20
 
 
-def rows(games: int = 200, jobs: int = 1, names: list[str] | None = None, budget: int | None = None) -> list[Row]:
+def rows(games: int = 200, jobs: int = 1, names: list[str] | None = None, budget: int | None = None,
+         record_dir: Path | None = None) -> list[Row]:
     out = []
     for name in names or list(rules.GAMES):
-        totals = arena(name, KINDS, games, 1, budget, jobs, print_progress(KINDS))
+        record = record_dir / f"{name}-{budget or search.DEFAULT_BUDGET}.jsonl" if record_dir else None
+        totals = arena(name, KINDS, games, 1, budget, jobs, print_progress(KINDS), record)
         strong = totals["strong"]
         share = strong.wins / games
         p50, p95 = _pct(strong.times, 50), _pct(strong.times, 95)
@@ -69,8 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--game", action="append", choices=sorted(rules.GAMES))
     parser.add_argument("--budget", type=int, default=None)
+    parser.add_argument("--record-dir", type=Path, default=None,
+                        help="keep finished games in DIR/GAME-BUDGET.jsonl; a run again plays only the rest")
     args = parser.parse_args(argv)
-    print(render_table(rows(args.games, args.jobs, args.game, args.budget)))
+    if args.record_dir:
+        args.record_dir.mkdir(parents=True, exist_ok=True)
+    print(render_table(rows(args.games, args.jobs, args.game, args.budget, args.record_dir)))
     return 0
 
 

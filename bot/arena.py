@@ -12,12 +12,15 @@ stretches wall time but not that. A progress line per finished game goes to stde
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import multiprocessing
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 import rules
 from bot.levels import LEVELS, choose_move
@@ -63,35 +66,101 @@ def play_game(game_name: str, kinds: Sequence[str], seed: int, budget: int | Non
     return dict(stats)
 
 
-def _one(job: tuple[str, tuple[str, ...], int, int | None]) -> dict[str, KindStats]:
-    return play_game(*job)
+Job = tuple[str, tuple[str, ...], int, int | None]  # game, the kinds seated in order, seed, budget
+
+
+def _one(job: Job) -> tuple[Job, dict[str, KindStats]]:
+    return job, play_game(*job)
+
+
+def fingerprint(game_name: str) -> str:
+    """A digest of the code that decides an arena game's moves: the contract, the search and the game's rules."""
+    root = Path(rules.__file__).parent
+    digest = hashlib.sha256()
+    for path in [root / "core.py", root / "search.py", *sorted((root / game_name).rglob("*.py"))]:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class Record:
+    """The finished games of one measurement, a JSON line each (``--record``)."""
+
+    def __init__(self, path: Path, game_name: str, budget: int | None) -> None:
+        self.path, self.game_name, self.budget = path, game_name, budget
+        self.code = fingerprint(game_name)
+
+    def load(self) -> dict[Job, dict[str, KindStats]]:
+        """The games already recorded; ValueError if the record is of another game, budget or code."""
+        done: dict[Job, dict[str, KindStats]] = {}
+        if not self.path.exists():
+            return done
+        for number, line in enumerate(self.path.read_text().splitlines(), start=1):
+            if not line.strip():
+                continue
+            entry = json.loads(line)
+            if (entry["game"], entry["budget"], entry["code"]) != (self.game_name, self.budget, self.code):
+                raise ValueError(f"{self.path}, line {number}: recorded for {entry['game']}, budget "
+                                 f"{entry['budget']}, code {entry['code']}; this run is {self.game_name}, budget "
+                                 f"{self.budget}, code {self.code}. Use another file.")
+            job = (entry["game"], tuple(entry["kinds"]), entry["seed"], entry["budget"])
+            done[job] = {kind: KindStats(**stats) for kind, stats in entry["stats"].items()}
+        return done
+
+    def add(self, job: Job, stats: dict[str, KindStats]) -> None:
+        entry = {"game": job[0], "kinds": list(job[1]), "seed": job[2], "budget": job[3], "code": self.code,
+                 "stats": {kind: asdict(part) for kind, part in stats.items()}}
+        with self.path.open("a") as out:
+            out.write(json.dumps(entry) + "\n")
 
 
 Progress = Callable[[int, int, dict[str, KindStats]], None]  # (games done, games, the totals so far)
 
 
 def arena(game_name: str, kinds: Sequence[str], games: int, seed: int, budget: int | None = None,
-          jobs: int = 1, progress: Progress | None = None) -> dict[str, KindStats]:
-    plan = []
+          jobs: int = 1, progress: Progress | None = None, record: Path | None = None) -> dict[str, KindStats]:
+    """The statistics of each kind over ``games`` seeded games; with ``record``, games recorded there are read,
+    not played again, and every game played is added to it."""
+    plan: list[Job] = []
     for i in range(games):
         shift = i % len(kinds)
         plan.append((game_name, tuple(kinds[shift:]) + tuple(kinds[:shift]), seed + i, budget))
+    book = Record(record, game_name, budget) if record else None
+    recorded = book.load() if book else {}
     totals: dict[str, KindStats] = defaultdict(KindStats)
+    done = 0
 
-    def add(done: int, stats: dict[str, KindStats]) -> None:
+    def add(stats: dict[str, KindStats]) -> None:
+        nonlocal done
+        done += 1
         for kind, part in stats.items():
             totals[kind].merge(part)
         if progress:
             progress(done, games, totals)
 
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for done, stats in enumerate(pool.imap(_one, plan), start=1):
-                add(done, stats)
-    else:
-        for done, job in enumerate(plan, start=1):
-            add(done, _one(job))
+    for job in plan:
+        if job in recorded:
+            add(recorded[job])
+    todo = [job for job in plan if job not in recorded]
+    with multiprocessing.get_context("spawn").Pool(jobs) if jobs > 1 and todo else _Inline() as pool:
+        for job, stats in pool.imap(_one, todo):
+            if book:
+                book.add(job, stats)
+            add(stats)
     return dict(totals)
+
+
+class _Inline:
+    """The pool's ``imap`` in this process (one job, or nothing left to play)."""
+
+    def __enter__(self) -> _Inline:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap(self, fn: Callable[[Job], tuple[Job, dict[str, KindStats]]], jobs: list[Job]) -> Iterator[
+            tuple[Job, dict[str, KindStats]]]:
+        return map(fn, jobs)
 
 
 def print_progress(kinds: Sequence[str]) -> Progress:
@@ -135,6 +204,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--budget", type=int, default=None, help="the strong bot's playouts per decision")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
+    parser.add_argument("--record", type=Path, default=None,
+                        help="a JSON-lines file of finished games: read (those are not played again) and added to")
 
 
 def arena_main(args: argparse.Namespace) -> int:
@@ -150,7 +221,12 @@ def arena_main(args: argparse.Namespace) -> int:
     if args.games < 1 or (args.budget is not None and args.budget < 1) or args.jobs < 1:
         print("--games, --budget and --jobs must be at least 1.")
         return 2
-    totals = arena(args.game, kinds, args.games, args.seed, args.budget, args.jobs, print_progress(kinds))
+    try:
+        totals = arena(args.game, kinds, args.games, args.seed, args.budget, args.jobs, print_progress(kinds),
+                       args.record)
+    except ValueError as error:  # a record of other code or settings
+        print(error)
+        return 2
     print(f"{game.title}, {len(kinds)} players, {args.games} games from seed {args.seed}, seats rotated")
     print("\n".join(report(totals, kinds, args.games)))
     return 0

@@ -126,7 +126,8 @@ async def test_the_terminal_refuses_an_unknown_level_and_seats_a_strong_bot(tmp_
 def test_the_arena_rotates_seats_and_ends_with_the_summary_line(capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
-    ns = argparse.Namespace(game="speicherstadt", bots="strong,basic,basic", games=3, seed=1, budget=2, jobs=1)
+    ns = argparse.Namespace(game="speicherstadt", bots="strong,basic,basic", games=3, seed=1, budget=2, jobs=1,
+                            record=None)
     assert arena.arena_main(ns) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1].startswith("strong: win share ") and lines[-1].endswith("(fair 33.3%) over 3 games")
@@ -136,3 +137,32 @@ def test_the_arena_rotates_seats_and_ends_with_the_summary_line(capsys: pytest.C
     assert abs(totals["strong"].wins + totals["basic"].wins - 3) < 1e-9
     ns.bots = "strong,wizard,basic"
     assert arena.arena_main(ns) == 2 and "Unknown bot level wizard" in capsys.readouterr().out
+
+
+def test_an_arena_record_resumes_where_it_stopped_and_refuses_other_code(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    played: list[int] = []
+    real = arena.play_game
+
+    def counting(game_name, kinds, seed, budget):  # type: ignore[no-untyped-def]
+        played.append(seed)
+        return real(game_name, kinds, seed, budget)
+
+    monkeypatch.setattr(arena, "play_game", counting)
+    record = tmp_path / "speicherstadt.jsonl"
+    kinds = ["basic", "basic", "basic"]  # the record does not care who plays: quick games
+    first = arena.arena("speicherstadt", kinds, 2, 1, budget=2, record=record)
+    assert played == [1, 2] and len(record.read_text().splitlines()) == 2
+    whole = arena.arena("speicherstadt", kinds, 3, 1, budget=2, record=record)
+    assert played == [1, 2, 3]  # the first two were read from the record
+    monkeypatch.setattr(arena, "play_game", real)
+    fresh = arena.arena("speicherstadt", kinds, 3, 1, budget=2)
+    assert (whole["basic"].wins, whole["basic"].scores, whole["basic"].seats) == (
+        fresh["basic"].wins, fresh["basic"].scores, fresh["basic"].seats)
+    assert first["basic"].seats == 6 and whole["basic"].seats == 9
+    lines = record.read_text().replace(arena.fingerprint("speicherstadt"), "0123456789abcdef")
+    record.write_text(lines)
+    with pytest.raises(ValueError, match="code 0123456789abcdef"):
+        arena.arena("speicherstadt", kinds, 3, 1, budget=2, record=record)
+    with pytest.raises(ValueError, match="budget 2"):
+        arena.arena("speicherstadt", kinds, 3, 1, budget=3, record=record)
