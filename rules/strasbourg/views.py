@@ -108,6 +108,13 @@ def _private(p: dict[str, Any]) -> StrasbourgPrivate:
         "coins": p["coins"],
         "goods": dict(zip(GUILDS, p["goods"], strict=True)),
         "privileges": p["privileges"],
+        **_cards_private(p),  # type: ignore[typeddict-item]  # a plain dict: the bot view shares it
+    }
+
+
+def _cards_private(p: dict[str, Any]) -> dict[str, Any]:
+    """The seat's cards, stacks, plan and objectives: the part of ``_private`` the bot reads while planning."""
+    return {
         "deck": len(p["deck"]),
         "hand": list(p["hand"]),
         "open": list(p["open"]),
@@ -122,15 +129,7 @@ def _bot_private(p: dict[str, Any], planning: bool) -> dict[str, Any]:
     """The part of ``_private(p)`` the basic bot reads while planning (its cards and objectives) or in the steps
     (its holdings, stacks, deck and kept objectives)."""
     if planning:
-        return {
-            "deck": len(p["deck"]),
-            "hand": list(p["hand"]),
-            "open": list(p["open"]),
-            "stacks": [list(stack) for stack in p["stacks"]],
-            "new_from": p["new_from"],
-            "plan": p["plan"],
-            "objectives": {"dealt": list(p["dealt"]), "kept": list(p["kept"]), "undecided": list(p["undecided"])},
-        }
+        return _cards_private(p)
     return {
         "coins": p["coins"],
         "goods": dict(zip(GUILDS, p["goods"], strict=True)),
