@@ -58,8 +58,9 @@ def settings(overrides: dict[str, float]) -> Iterator[None]:
             setattr(search, name, value)
 
 
-def positions(name: str, count: int) -> list[tuple[State[Any], int]]:
-    """Decisions of seeded basic-bot games (seeds 500 on), about one in 23 steps, until ``count``."""
+def positions(name: str, count: int, skip: int = 0) -> list[tuple[State[Any], int]]:
+    """Decisions of seeded basic-bot games (seeds 500 on), about one in 23 steps, until ``count`` after the first
+    ``skip`` (fresh positions to confirm a setting chosen on the first ones)."""
     game = rules.GAMES[name]
     out: list[tuple[State[Any], int]] = []
     for seed in range(500, 10_000):
@@ -69,13 +70,13 @@ def positions(name: str, count: int) -> list[tuple[State[Any], int]]:
             legal = state.legal_actions(seat)
             if len(legal) > 1 and step % 23 == seed % 23:
                 out.append((state.clone(), seat))
-                if len(out) == count:
-                    return out
+                if len(out) == skip + count:
+                    return out[skip:]
             action = legal[0] if len(legal) == 1 else game.bot_action(
                 state.bot_view(seat), legal, seat, Rng(seed, "bot", seat, state.ply))
             state.apply(seat, action)
             step += 1
-    return out
+    return out[skip:]
 
 
 def win_share(world: State[Any], seat: int) -> float:
@@ -110,12 +111,12 @@ class Tally:
 
 
 def measure(name: str, count: int, rounds: int, variants: list[str], oracle: bool = False,
-            out: Any = sys.stdout) -> dict[str, Tally]:
+            out: Any = sys.stdout, skip: int = 0) -> dict[str, Tally]:
     game = rules.GAMES[name]
     tallies = {v: Tally() for v in variants}
     if oracle:
         tallies["oracle (honest)"] = Tally()
-    for i, (state, seat) in enumerate(positions(name, count)):
+    for i, (state, seat) in enumerate(positions(name, count, skip)):
         legal = state.legal_actions(seat)
         pick = game.bot_action(state.view(seat), legal, seat, Rng(state.seed, "bot", seat, state.ply))
         chosen = {}
@@ -139,7 +140,8 @@ def measure(name: str, count: int, rounds: int, variants: list[str], oracle: boo
         print(f"position {i + 1}/{count}, ply {state.ply}, {len(legal)} legal: "
               + "; ".join(f"{v or 'as is'}: {'+' if chosen[v] != pick else '='}" for v in variants),
               file=sys.stderr, flush=True)
-    print(f"{game.title}, {count} positions, {rounds} rounds a move", file=out)
+    print(f"{game.title}, {count} positions{f' after the first {skip}' if skip else ''}, {rounds} rounds a move",
+          file=out)
     for variant, t in tallies.items():
         print(f"{variant or 'as is':>24}: gain {t.gain:+.3f} of a win over the basic picks, {t.deviations} "
               f"deviations ({sum(g < 0 for g in t.gains)} for the worse), search CPU {t.cpu:.1f} s", file=out)
@@ -150,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.search_gain", description=__doc__.split("\n\n")[0])
     parser.add_argument("game", choices=sorted(rules.GAMES))
     parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first SKIP positions")
     parser.add_argument("--rounds", type=int, default=200, help="paired playouts estimating each move's worth")
     parser.add_argument("--variant", action="append", help="NAME=VALUE,... (repeatable; '' is the search as is)")
     parser.add_argument("--oracle", action="store_true", help="also the best one-move lookahead's gain")
@@ -161,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         print(error, file=sys.stderr)
         return 2
-    measure(args.game, args.positions, args.rounds, variants, args.oracle)
+    measure(args.game, args.positions, args.rounds, variants, args.oracle, skip=args.skip)
     return 0
 
 
