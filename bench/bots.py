@@ -36,7 +36,7 @@ def search_memory_mb(game_name: str, budget: int | None = None) -> float:
     seat = state.to_act()[0]
     tracemalloc.start()
     try:
-        search.choose(game, state, seat, Rng(1, "bench"), budget or search.DEFAULT_BUDGET)
+        search.choose(game, state, seat, Rng(1, "bench"), budget or search.budget_for(game))
         _now, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -47,7 +47,7 @@ def rows(games: int = 200, jobs: int = 1, names: list[str] | None = None, budget
          record_dir: Path | None = None) -> list[Row]:
     out = []
     for name in names or list(rules.GAMES):
-        record = record_dir / f"{name}-{budget or search.DEFAULT_BUDGET}.jsonl" if record_dir else None
+        record = record_dir / f"{name}-{budget or search.budget_for(rules.GAMES[name])}.jsonl" if record_dir else None
         totals = arena(name, KINDS, games, 1, budget, jobs, print_progress(KINDS), record)
         strong = totals["strong"]
         share = strong.wins / games

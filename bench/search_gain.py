@@ -13,9 +13,10 @@ perfect one-move lookahead would have, honestly counted (the first figure is bia
     python -m bench.search_gain nuernberg --positions 40 --oracle
 
 A variant is a comma-separated list of ``rules/search.py`` constants to override (``Z``, ``MARGIN``,
-``WIN_WEIGHT``, ``MARGIN_WEIGHT``, ``MAX_EXTENSION``, ``MAX_CANDIDATES``, ``DEFAULT_BUDGET``); the empty variant is
-the search as it is. The figures are noisy at the level of one position (a win share over 200 rounds has a standard
-error of a few points): compare settings over 40 or more positions, and confirm a choice in the arena.
+``WIN_WEIGHT``, ``MARGIN_WEIGHT``, ``MAX_EXTENSION``, ``MAX_CANDIDATES``, ``DEFAULT_BUDGET``, which sets the budget
+in a game with its own too); the empty variant is the search as it is, at the game's own budget. The figures are
+noisy at the level of one position (a win share over 200 rounds has a standard error of a few points): compare
+settings over 40 or more positions, and confirm a choice in the arena.
 """
 
 from __future__ import annotations
@@ -122,9 +123,10 @@ def measure(name: str, count: int, rounds: int, variants: list[str], oracle: boo
         chosen = {}
         for variant in variants:
             started = time.process_time()
-            with settings(parse_variant(variant)):
-                chosen[variant] = search.choose(game, state, seat, Rng(state.seed, "bot", seat, state.ply),
-                                                int(search.DEFAULT_BUDGET))
+            overrides = parse_variant(variant)
+            with settings(overrides):  # DEFAULT_BUDGET, when a variant sets it, is this game's budget too
+                budget = int(search.DEFAULT_BUDGET) if "DEFAULT_BUDGET" in overrides else search.budget_for(game)
+                chosen[variant] = search.choose(game, state, seat, Rng(state.seed, "bot", seat, state.ply), budget)
             tallies[variant].cpu += time.process_time() - started
         moves = list(dict.fromkeys([pick, *chosen.values(), *(legal[:8] if oracle else [])]))
         value = worth(name, state, seat, moves, rounds, 7) if len(moves) > 1 else {pick: 0.0}

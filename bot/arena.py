@@ -24,6 +24,7 @@ from pathlib import Path
 
 import rules
 from bot.levels import LEVELS, choose_move
+from rules import search
 from rules.core import Rng
 
 
@@ -74,10 +75,11 @@ def _one(job: Job) -> tuple[Job, dict[str, KindStats]]:
 
 
 def fingerprint(game_name: str) -> str:
-    """A digest of the code that decides an arena game's moves: the contract, the search and the game's rules."""
+    """A digest of the code that decides an arena game's moves: the contract, the search, the views' shared parts
+    (``LazyView``) and the game's rules."""
     root = Path(rules.__file__).parent
     digest = hashlib.sha256()
-    for path in [root / "core.py", root / "search.py", *sorted((root / game_name).rglob("*.py"))]:
+    for path in [root / "core.py", root / "search.py", root / "views.py", *sorted((root / game_name).rglob("*.py"))]:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -119,7 +121,9 @@ Progress = Callable[[int, int, dict[str, KindStats]], None]  # (games done, game
 def arena(game_name: str, kinds: Sequence[str], games: int, seed: int, budget: int | None = None,
           jobs: int = 1, progress: Progress | None = None, record: Path | None = None) -> dict[str, KindStats]:
     """The statistics of each kind over ``games`` seeded games; with ``record``, games recorded there are read,
-    not played again, and every game played is added to it."""
+    not played again, and every game played is added to it. No ``budget``: the game's own (``search.budget_for``),
+    recorded as the number it is."""
+    budget = budget or search.budget_for(rules.GAMES[game_name])
     plan: list[Job] = []
     for i in range(games):
         shift = i % len(kinds)
@@ -202,7 +206,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"one bot level per seat, comma-separated ({', '.join(LEVELS)})")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
-    parser.add_argument("--budget", type=int, default=None, help="the strong bot's playouts per decision")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="the strong bot's playouts per decision (default: the game's own)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, one process each")
     parser.add_argument("--record", type=Path, default=None,
                         help="a JSON-lines file of finished games: read (those are not played again) and added to")

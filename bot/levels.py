@@ -29,5 +29,5 @@ def choose_move(game: Game, state: State[Any], seat: int, level: str, rng: Rng, 
     """``seat``'s move at ``level``: the heuristic reads only the seat's view; the search samples what the seat
     cannot see (it never reads another seat's secret)."""
     if level == "strong":
-        return search.choose(game, state, seat, rng, budget or search.DEFAULT_BUDGET)
+        return search.choose(game, state, seat, rng, budget or search.budget_for(game))
     return game.bot_action(state.view(seat), state.legal_actions(seat), seat, rng)

@@ -5,7 +5,8 @@ interaction meanwhile. ``SearchPool.choose`` sends the game's snapshot to a work
 One worker by default (one core: ``KONTOR_SEARCH_WORKERS`` sets more); workers start on first use ("spawn": the
 bot's threads are never forked) and each limits its address space (``KONTOR_SEARCH_MEMORY_MB``, 1,024 by default),
 so a runaway search fails alone and the bot falls back to the basic bot for that move.
-The budget is the search's playouts (``KONTOR_SEARCH_BUDGET``), never a time: a move replays from seed and log.
+The budget is the search's playouts, never a time, so a move replays from seed and log: each game's own
+(``search.budget_for``) unless ``KONTOR_SEARCH_BUDGET`` sets one for every game.
 """
 
 from __future__ import annotations
@@ -32,13 +33,13 @@ def _limit_memory(megabytes: int) -> None:
         pass
 
 
-def search_move(game_name: str, snapshot: str, seat: int, seed: int, ply: int, budget: int) -> str:
+def search_move(game_name: str, snapshot: str, seat: int, seed: int, ply: int, budget: int | None) -> str:
     """The strong bot's move in the stored game (in a worker: everything it needs comes as plain data)."""
     import rules  # the worker's own registry
 
     game = rules.GAMES[game_name]
     state = game.load(snapshot)
-    return search.choose(game, state, seat, Rng(seed, "bot", ply), budget)
+    return search.choose(game, state, seat, Rng(seed, "bot", ply), budget or search.budget_for(game))
 
 
 class SearchPool:
@@ -47,7 +48,7 @@ class SearchPool:
 
     def __init__(self, workers: int | None = None, *, budget: int | None = None, inline: bool = False) -> None:
         self.workers = workers or int(os.environ.get("KONTOR_SEARCH_WORKERS", "1"))
-        self.budget = budget or int(os.environ.get("KONTOR_SEARCH_BUDGET", str(search.DEFAULT_BUDGET)))
+        self.budget = budget or int(os.environ.get("KONTOR_SEARCH_BUDGET", "0")) or None  # None: each game's own
         self.memory_mb = int(os.environ.get("KONTOR_SEARCH_MEMORY_MB", "1024"))
         self.inline = inline
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None

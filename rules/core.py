@@ -438,6 +438,9 @@ class Game(ABC):
     together_text: ClassVar[str] = N_("Several players act at the same time; each step shows at once.")
     #: what ``Outcome.tiebreak`` counts, as the final table's column heading when scores tie ("Coins").
     tiebreak_label: ClassVar[str] = N_("Tie-break")
+    #: the strong search's playouts per decision in this game (``rules/search.py``, ``budget_for``); None: the
+    #: search's ``DEFAULT_BUDGET``. A game sets its own where measuring showed the default too shallow (docs/bots.md).
+    search_budget: ClassVar[int | None] = None
 
     #: undo: event kind -> what it shows (``DRAW``, ``REVEAL``, ``SECRET``) for the events that show something hidden:
     #: a card off a pile nobody saw, a stack turned over, the choices of a secret simultaneous step. None: the game

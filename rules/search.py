@@ -29,7 +29,7 @@ from typing import Any
 
 from rules.core import Game, Rng, State
 
-DEFAULT_BUDGET = 48  # playouts per decision: p95 under 2 s on one core here (bench "bots")
+DEFAULT_BUDGET = 48  # playouts per decision (a game may set its own: ``budget_for``); p95 under 2 s here (bench)
 MAX_CANDIDATES = 6  # root moves searched: the heuristic's picks, then a seeded sample of the others
 HEURISTIC_DRAWS = 4  # streams the basic bot is asked with, for its own short list of good moves
 WIN_WEIGHT, MARGIN_WEIGHT = 0.0, 1.0  # a playout's value: a win, and the score margin (``result``)
@@ -75,6 +75,11 @@ def redeal_for(game: Game) -> Redeal:
         raise ValueError(f"{game.title} has no checks module: the search cannot sample hidden information")
     fn: Redeal = importlib.import_module(module).redeal_hidden
     return fn
+
+
+def budget_for(game: Game) -> int:
+    """``game``'s playouts per decision: its own ``search_budget``, or ``DEFAULT_BUDGET``."""
+    return game.search_budget or DEFAULT_BUDGET
 
 
 def determinize(state: State[Any], seat: int, rng: Rng, redeal: Redeal) -> State[Any]:

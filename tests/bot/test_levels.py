@@ -92,6 +92,23 @@ async def test_the_search_runs_in_another_process() -> None:
         pool.close()
 
 
+async def test_the_worker_pool_searches_with_each_game_s_own_budget_unless_the_host_sets_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import rules
+    from rules import search
+
+    budgets: list[int] = []
+    monkeypatch.setattr(search, "choose", lambda game, state, seat, rng, budget: budgets.append(budget) or "x")
+    monkeypatch.delenv("KONTOR_SEARCH_BUDGET", raising=False)
+    assert SearchPool(inline=True).budget is None
+    for name in ("colonia", "nuernberg"):
+        state = rules.GAMES[name].new_state(3, 5)
+        await SearchPool(inline=True).choose(name, state.dump(), state.to_act()[0], 5, state.ply)
+    assert budgets == [96, search.DEFAULT_BUDGET]
+    monkeypatch.setenv("KONTOR_SEARCH_BUDGET", "7")
+    assert SearchPool(inline=True).budget == 7
+
+
 def test_terminal_seats_name_bot_levels() -> None:
     assert parse_seats("me,bot:strong,bot", me="Ada") == ["Ada", None, None]
     assert bot_levels("me, bot:Strong ,bot,Anna") == ["strong", "basic"]
@@ -166,3 +183,6 @@ def test_an_arena_record_resumes_where_it_stopped_and_refuses_other_code(tmp_pat
         arena.arena("speicherstadt", kinds, 3, 1, budget=2, record=record)
     with pytest.raises(ValueError, match="budget 2"):
         arena.arena("speicherstadt", kinds, 3, 1, budget=3, record=record)
+    colonia = tmp_path / "colonia.jsonl"  # no budget given: the game's own, recorded as its number
+    arena.arena("colonia", kinds, 1, 1, record=colonia)
+    assert '"budget": 96' in colonia.read_text()

@@ -102,3 +102,29 @@ def test_an_undecided_challenger_gets_more_rounds_and_noise_is_not_accepted() ->
     small = [0.08, 0.02, 0.06, 0.04]  # a small, steady edge over the margin
     best, pick, play, played = _scripted(small)
     assert search.confirmed(best, pick, 12, play)
+
+
+def test_a_game_searches_with_its_own_budget_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Colonia's strong bot plays twice the default's playouts (its own ``search_budget``); the other games the
+    default; a budget given explicitly wins over both."""
+    from bot.levels import choose_move
+
+    assert search.budget_for(rules.GAMES["colonia"]) == 96
+    assert all(search.budget_for(rules.GAMES[n]) == search.DEFAULT_BUDGET for n in GAMES if n != "colonia")
+    counted: list[int] = []
+    real = search.playout
+
+    def counting(game, world, rng):  # type: ignore[no-untyped-def]
+        counted[-1] += 1
+        real(game, world, rng)
+
+    monkeypatch.setattr(search, "playout", counting)
+    game = rules.GAMES["colonia"]
+    state, seat = next((s, seat) for s, seat in positions("colonia", every=5) if len(s.legal_actions(seat)) > 6)
+    picks, playouts = {}, {}
+    for budget in (None, 96, 48):
+        counted.append(0)
+        picks[budget] = choose_move(game, state, seat, "strong", Rng(4, "s"), budget)
+        playouts[budget] = counted[-1]
+    assert (picks[None], playouts[None]) == (picks[96], playouts[96])  # no budget: the game's own
+    assert playouts[96] > playouts[48]
