@@ -6,12 +6,12 @@ or ballot not yet revealed, and every deck order stay out of other seats' views.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from rules.colonia import data as D
 from rules.colonia.names import _, day, decree_name, seat_in_text
-from rules.views import BaseView
+from rules.views import BaseView, LazyView
 from rules.words import N_
 
 if TYPE_CHECKING:
@@ -287,24 +287,47 @@ def _loop(st: ColoniaState) -> dict[str, Any] | None:
             "passed": [s for s in st.order if st.loop["passed"][s]]}
 
 
+def _bot_players(st: ColoniaState, seat: int) -> list[dict[str, Any]]:
+    return [{"seat": s, "reserve": st.reserve[s], "street": _street(st, s), "shrines": _shrines(st, s)}
+            for s in range(st.num_players)]
+
+
+def _bot_craftsmen(st: ColoniaState, seat: int) -> list[dict[str, Any]]:
+    return [{"name": name, "good": D.GOODS[c], "stick": st.stick[c], "orders": _orders(st, c),
+             "next_cost": st.new_orders[c] + 1} for c, name in enumerate(D.CRAFTSMEN)]
+
+
+def _bot_harbour(st: ColoniaState, seat: int) -> dict[str, Any]:
+    return {"departing": st.depart, "ships": [{"id": ship["id"], "berth": berth + 1, "holds": _holds(ship),
+                                               "extra_seat": ship["x"]} for berth, ship in enumerate(st.harbour)]}
+
+
+def _bot_market(st: ColoniaState, seat: int) -> list[dict[str, Any]]:
+    return [{"materials": _stall_materials(row), "total": sum(row)} for row in st.stalls]
+
+
+def _bot_relic_rows(st: ColoniaState, seat: int) -> dict[str, Any]:
+    return {"display": _bot_relics(st.display), "extra": _bot_relics(st.display_x)}
+
+
+def _bot_own(st: ColoniaState, seat: int) -> dict[str, Any]:
+    if not 0 <= seat < st.num_players:
+        raise KeyError("me")
+    return _bot_me(st, seat)
+
+
+# Built when the bot first reads them (``LazyView``): building them all was half of a Colonia search's time.
+_BOT_PARTS: Mapping[str, Callable[[ColoniaState, int], Any]] = {
+    "players": _bot_players, "craftsmen": _bot_craftsmen, "harbour": _bot_harbour, "market": _bot_market,
+    "relics": _bot_relic_rows, "me": _bot_own}
+
+
 def build_bot_view(st: ColoniaState, seat: int) -> ColoniaView:
     """The part of ``build_view(st, seat)`` the basic bot (``bot.py``, ``bot_votes.py``) reads, from the same
-    helpers: no texts, scores, decks or decrees, and of each record only the keys the bot reads."""
-    players = [{"seat": s, "reserve": st.reserve[s], "street": _street(st, s), "shrines": _shrines(st, s)}
-               for s in range(st.num_players)]
-    craftsmen = [{"name": name, "good": D.GOODS[c], "stick": st.stick[c], "orders": _orders(st, c),
-                  "next_cost": st.new_orders[c] + 1} for c, name in enumerate(D.CRAFTSMEN)]
-    ships = [{"id": ship["id"], "berth": berth + 1, "holds": _holds(ship), "extra_seat": ship["x"]}
-             for berth, ship in enumerate(st.harbour)]
-    view = {
-        "week": st.week, "turn_order": list(st.order), "lean_council": st.lean, "vote": _vote(st),
-        "market": [{"materials": _stall_materials(row), "total": sum(row)} for row in st.stalls],
-        "craftsmen": craftsmen, "harbour": {"departing": st.depart, "ships": ships},
-        "relics": {"display": _bot_relics(st.display), "extra": _bot_relics(st.display_x)},
-        "players": players, "loop": _loop(st),
-    }
-    if 0 <= seat < st.num_players:
-        view["me"] = _bot_me(st, seat)
+    helpers: no texts, scores, decks or decrees, and of each record only the keys the bot reads. The players,
+    craftsmen, harbour, market, relics and the seat's own holdings are built when first read (``LazyView``)."""
+    view = LazyView(st, seat, {"week": st.week, "turn_order": list(st.order), "lean_council": st.lean,
+                               "vote": _vote(st), "loop": _loop(st)}, _BOT_PARTS)
     return cast(ColoniaView, view)  # a partial view: the keys the bot never reads are left out
 
 

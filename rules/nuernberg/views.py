@@ -6,7 +6,7 @@ whoever builds the view; the summary and the images remake theirs from the data,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import getitem
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
@@ -40,7 +40,7 @@ from rules.nuernberg.data import (
     seat_colours,
 )
 from rules.nuernberg.economy import bank_rates, council_card, pieces_left, scores, vp_breakdown
-from rules.views import BaseView
+from rules.views import BaseView, LazyView
 from rules.words import N_, translator
 from rules.words import seat as seat_word
 
@@ -316,37 +316,57 @@ def _bot_routes(st: NuernbergState) -> list[dict[str, Any]]:
     ]
 
 
-def build_bot_view(st: NuernbergState, viewer: int) -> NuernbergView:
-    """The part of ``build_view(st, viewer)`` that ``bot.choose`` reads, from the same helpers: no texts, no
-    geometry beyond the crossings' hexes, and of the other seats only their card counts. While the bot fills in a
-    trade draft (a third of its decisions) it reads only its hand, gold, draft and next build, so the scores, goods,
-    walls, bank rates and offer are left out then."""
-    built = len(st.walls)
-    holders = st.holders
+def _drafting(st: NuernbergState) -> bool:
+    """While the bot fills in a trade draft (a third of its decisions) it reads only its hand, gold, draft and next
+    build: the scores, goods, walls, bank rates and offer are left out of its view then."""
+    return st.menu == "offer" and st.phase == "main"
+
+
+def _bot_players(st: NuernbergState, viewer: int) -> list[dict[str, Any]]:
     players: list[dict[str, Any]] = [{"cards": sum(hand)} for hand in st.hands]
     me = players[viewer]
     me.update(gold=st.gold[viewer], hand=_hand(st, viewer),
               pieces_left={p: pieces_left(st, viewer, p) for p in ("settlement", "manufacture")})
-    view: dict[str, Any] = {
-        "phase": st.phase,
-        "countryside": {"hexes": _HEXES, "robber": st.robber, "city_hex": CITY_HEX, "routes": _bot_routes(st)},
-        "city": {
-            "discs": [by_owner[owner] for by_owner, owner in zip(_BOT_DISCS, st.discs, strict=True)],
-            "next_wall": WALLS[built]["id"] if built < len(WALLS) else None,
-        },
-        "players": players,
-        "menu": st.menu,
-        "draft": _draft(st) if viewer == st.active else None,
+    if not _drafting(st):
+        me["bank_rates"] = _bank_rates(st, viewer)
+    return players
+
+
+def _bot_countryside(st: NuernbergState, viewer: int) -> dict[str, Any]:
+    return {"hexes": _HEXES, "robber": st.robber, "city_hex": CITY_HEX, "routes": _bot_routes(st)}
+
+
+def _bot_city(st: NuernbergState, viewer: int) -> dict[str, Any]:
+    built = len(st.walls)
+    city: dict[str, Any] = {
+        "discs": [by_owner[owner] for by_owner, owner in zip(_BOT_DISCS, st.discs, strict=True)],
+        "next_wall": WALLS[built]["id"] if built < len(WALLS) else None,
     }
-    if st.menu == "offer" and st.phase == "main":
-        return cast("NuernbergView", view)
-    me["bank_rates"] = _bank_rates(st, viewer)
-    view["city"]["walls"] = [{"built_by": by} for by in st.walls] + [_BOT_FREE_WALL] * (len(WALLS) - built)
-    view.update(
-        scores=scores(st),
-        goods=[by_holder[holders[r]] for by_holder, r in zip(_BOT_GOODS, _GOOD_ROUTES, strict=True)],
-        offer=trading.public_offer(st.offer) if st.offer is not None else None,
-        offers_left=trading.MAX_OFFERS_PER_TURN - st.offers_made,
-    )
+    if not _drafting(st):
+        city["walls"] = [{"built_by": by} for by in st.walls] + [_BOT_FREE_WALL] * (len(WALLS) - built)
+    return city
+
+
+def _bot_goods(st: NuernbergState, viewer: int) -> list[dict[str, Any]]:
+    holders = st.holders
+    return [by_holder[holders[r]] for by_holder, r in zip(_BOT_GOODS, _GOOD_ROUTES, strict=True)]
+
+
+# Built when the bot first reads them (``LazyView``): a decision reads a few of them.
+_BOT_PARTS: dict[str, Callable[[NuernbergState, int], Any]] = {
+    "countryside": _bot_countryside, "city": _bot_city, "players": _bot_players}
+_BOT_PARTS_FULL: dict[str, Callable[[NuernbergState, int], Any]] = {
+    **_BOT_PARTS, "scores": lambda st, viewer: scores(st), "goods": _bot_goods,
+    "offer": lambda st, viewer: trading.public_offer(st.offer) if st.offer is not None else None}
+
+
+def build_bot_view(st: NuernbergState, viewer: int) -> NuernbergView:
+    """The part of ``build_view(st, viewer)`` that ``bot.choose`` reads, from the same helpers: no texts, no
+    geometry beyond the crossings' hexes, and of the other seats only their card counts (less while it drafts a
+    trade: ``_drafting``). The countryside, city, players, scores, goods and offer are built when first read."""
+    view: dict[str, Any] = {"phase": st.phase, "menu": st.menu, "draft": _draft(st) if viewer == st.active else None}
+    if _drafting(st):
+        return cast("NuernbergView", LazyView(st, viewer, view, _BOT_PARTS))
+    view["offers_left"] = trading.MAX_OFFERS_PER_TURN - st.offers_made
     # A partial NuernbergView (a sub-tree of the full one, tests/contract/test_bot_view.py): the type is the full one's.
-    return cast("NuernbergView", view)
+    return cast("NuernbergView", LazyView(st, viewer, view, _BOT_PARTS_FULL))
