@@ -30,10 +30,14 @@ KINDS = ("strong", "basic", "basic")
 
 
 def search_memory_mb(game_name: str, budget: int | None = None) -> float:
-    """Peak traced allocation of one search at the start of a seeded 3-player game."""
+    """Peak traced allocation of one search at the first real decision (two or more legal moves) of a seeded 3-player
+    game: the longest playouts of the game. (Nürnberg opens with forced moves, which take no search at all.)"""
     game = rules.GAMES[game_name]
     state = game.new_state(3, 1)
     seat = state.to_act()[0]
+    while len(legal := state.legal_actions(seat)) == 1:
+        state.apply(seat, legal[0])
+        seat = state.to_act()[0]
     tracemalloc.start()
     try:
         search.choose(game, state, seat, Rng(1, "bench"), budget or search.budget_for(game))
