@@ -101,10 +101,10 @@ async def test_the_worker_pool_searches_with_each_game_s_own_budget_unless_the_h
     monkeypatch.setattr(search, "choose", lambda game, state, seat, rng, budget: budgets.append(budget) or "x")
     monkeypatch.delenv("KONTOR_SEARCH_BUDGET", raising=False)
     assert SearchPool(inline=True).budget is None
-    for name in ("colonia", "nuernberg"):
+    for name in ("colonia", "strasbourg"):
         state = rules.GAMES[name].new_state(3, 5)
         await SearchPool(inline=True).choose(name, state.dump(), state.to_act()[0], 5, state.ply)
-    assert budgets == [96, search.DEFAULT_BUDGET]
+    assert budgets == [96, search.DEFAULT_BUDGET]  # Colonia's own; Strasbourg has none
     monkeypatch.setenv("KONTOR_SEARCH_BUDGET", "7")
     assert SearchPool(inline=True).budget == 7
 
