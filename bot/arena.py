@@ -15,6 +15,7 @@ import argparse
 import hashlib
 import json
 import multiprocessing
+import signal
 import sys
 import time
 from collections import defaultdict
@@ -213,6 +214,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a JSON-lines file of finished games: read (those are not played again) and added to")
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 def arena_main(args: argparse.Namespace) -> int:
     kinds = [k.strip().lower() for k in args.bots.split(",") if k.strip()]
     unknown = sorted(set(kinds) - set(LEVELS))
@@ -226,12 +231,17 @@ def arena_main(args: argparse.Namespace) -> int:
     if args.games < 1 or (args.budget is not None and args.budget < 1) or args.jobs < 1:
         print("--games, --budget and --jobs must be at least 1.")
         return 2
+    # A TERM (``kill``, a service manager) unwinds like Ctrl-C, so the pool's ``with`` ends its workers too:
+    # otherwise they outlive the arena and play their game on into a closed pipe.
+    previous = signal.signal(signal.SIGTERM, _stop)
     try:
         totals = arena(args.game, kinds, args.games, args.seed, args.budget, args.jobs, print_progress(kinds),
                        args.record)
     except ValueError as error:  # a record of other code or settings
         print(error)
         return 2
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     print(f"{game.title}, {len(kinds)} players, {args.games} games from seed {args.seed}, seats rotated")
     print("\n".join(report(totals, kinds, args.games)))
     return 0

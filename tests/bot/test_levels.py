@@ -186,3 +186,53 @@ def test_an_arena_record_resumes_where_it_stopped_and_refuses_other_code(tmp_pat
     colonia = tmp_path / "colonia.jsonl"  # no budget given: the game's own, recorded as its number
     arena.arena("colonia", kinds, 1, 1, record=colonia)
     assert '"budget": 96' in colonia.read_text()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # gone meanwhile
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from Linux's /proc")
+def test_a_terminated_arena_takes_its_game_processes_with_it(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    # Strong bots in every seat at their own budget: each game runs far longer than this test waits.
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "arena", "colonia", "--bots", "strong,strong,strong",
+                             "--games", "4", "--jobs", "2", "--record", str(tmp_path / "r.jsonl")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:  # two workers (and a resource tracker)
+        time.sleep(0.2)
+    workers = _children(proc.pid)
+    assert len(workers) >= 2 and proc.poll() is None
+    time.sleep(2)  # the workers are into their games
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=60)
+    deadline = time.monotonic() + 30
+    while [pid for pid in workers if _state(pid) != "Z"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = [pid for pid in workers if _state(pid) != "Z"]
+    for pid in left:  # do not leave them playing on
+        os.kill(pid, signal.SIGKILL)
+    assert not left and proc.returncode == 128 + signal.SIGTERM
+    assert not (tmp_path / "r.jsonl").exists() or not (tmp_path / "r.jsonl").read_text()  # no game half-recorded
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
