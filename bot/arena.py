@@ -15,11 +15,13 @@ import argparse
 import hashlib
 import json
 import multiprocessing
+import multiprocessing.pool
 import signal
 import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -146,12 +148,28 @@ def arena(game_name: str, kinds: Sequence[str], games: int, seed: int, budget: i
         if job in recorded:
             add(recorded[job])
     todo = [job for job in plan if job not in recorded]
-    with multiprocessing.get_context("spawn").Pool(jobs) if jobs > 1 and todo else _Inline() as pool:
+    with _worker_pool(jobs) if jobs > 1 and todo else _Inline() as pool:
         for job, stats in pool.imap(_one, todo):
             if book:
                 book.add(job, stats)
             add(stats)
     return dict(totals)
+
+
+@contextmanager
+def _worker_pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
+    """A pool of ``jobs`` game processes that end with this one. A TERM (``kill``, a service manager) unwinds like
+    Ctrl-C, so the pool's ``with`` terminates them; otherwise they outlive it and play on into a closed pipe."""
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            yield pool
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
 
 
 class _Inline:
@@ -214,10 +232,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a JSON-lines file of finished games: read (those are not played again) and added to")
 
 
-def _stop(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
-
-
 def arena_main(args: argparse.Namespace) -> int:
     kinds = [k.strip().lower() for k in args.bots.split(",") if k.strip()]
     unknown = sorted(set(kinds) - set(LEVELS))
@@ -231,17 +245,12 @@ def arena_main(args: argparse.Namespace) -> int:
     if args.games < 1 or (args.budget is not None and args.budget < 1) or args.jobs < 1:
         print("--games, --budget and --jobs must be at least 1.")
         return 2
-    # A TERM (``kill``, a service manager) unwinds like Ctrl-C, so the pool's ``with`` ends its workers too:
-    # otherwise they outlive the arena and play their game on into a closed pipe.
-    previous = signal.signal(signal.SIGTERM, _stop)
     try:
         totals = arena(args.game, kinds, args.games, args.seed, args.budget, args.jobs, print_progress(kinds),
                        args.record)
     except ValueError as error:  # a record of other code or settings
         print(error)
         return 2
-    finally:
-        signal.signal(signal.SIGTERM, previous)
     print(f"{game.title}, {len(kinds)} players, {args.games} games from seed {args.seed}, seats rotated")
     print("\n".join(report(totals, kinds, args.games)))
     return 0

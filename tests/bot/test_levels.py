@@ -188,31 +188,34 @@ def test_an_arena_record_resumes_where_it_stopped_and_refuses_other_code(tmp_pat
     assert '"budget": 96' in colonia.read_text()
 
 
+def _stat(pid: int) -> list[str]:
+    """The fields of Linux's /proc/PID/stat after the command name (state, parent, …); none once it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return []
+
+
 def _children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid`` (Linux's /proc)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:  # gone meanwhile
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.add(int(entry.name))
-    return found
+    """The processes whose parent is ``pid``."""
+    return {int(e.name) for e in Path("/proc").iterdir() if e.name.isdigit() and _stat(int(e.name))[1:2] == [str(pid)]}
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from Linux's /proc")
-def test_a_terminated_arena_takes_its_game_processes_with_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", [
+    # Strong bots in every seat at their own budget: each game runs far longer than this test waits.
+    ["bot.cli", "arena", "colonia", "--bots", "strong,strong,strong", "--record", "{dir}/r.jsonl"],
+    # The bench's bots section: a strong Colonia game is ~45 s of CPU.
+    ["bench.bots", "--game", "colonia", "--record-dir", "{dir}"],
+], ids=["kontor arena", "bench.bots"])
+def test_a_terminated_arena_takes_its_game_processes_with_it(tmp_path: Path, command: list[str]) -> None:
     import signal
     import subprocess
     import sys
     import time
 
-    # Strong bots in every seat at their own budget: each game runs far longer than this test waits.
-    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "arena", "colonia", "--bots", "strong,strong,strong",
-                             "--games", "4", "--jobs", "2", "--record", str(tmp_path / "r.jsonl")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    args = [part.format(dir=tmp_path) for part in command] + ["--games", "4", "--jobs", "2"]
+    proc = subprocess.Popen([sys.executable, "-m", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:  # two workers (and a resource tracker)
         time.sleep(0.2)
@@ -228,11 +231,9 @@ def test_a_terminated_arena_takes_its_game_processes_with_it(tmp_path: Path) -> 
     for pid in left:  # do not leave them playing on
         os.kill(pid, signal.SIGKILL)
     assert not left and proc.returncode == 128 + signal.SIGTERM
-    assert not (tmp_path / "r.jsonl").exists() or not (tmp_path / "r.jsonl").read_text()  # no game half-recorded
+    assert not any(f.read_text() for f in tmp_path.glob("*.jsonl"))  # no game recorded, none half-written
 
 
 def _state(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return "Z"
+    """A process's state letter; a process gone counts as ended ("Z", as an unreaped one)."""
+    return (_stat(pid) or ["Z"])[0]
