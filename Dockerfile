@@ -12,7 +12,8 @@ RUN useradd --system --uid 10001 --create-home kontor && mkdir /data /backups &&
 WORKDIR /app
 
 # Wheels only: discord.py, aiohttp, aiosqlite and Pillow need no compiler. Fonts ship inside render/.
-COPY pyproject.toml README.md ./
+# hatch_build.py: the build hook that compiles the translations (.po -> .mo); pip install stops without it.
+COPY pyproject.toml README.md hatch_build.py ./
 COPY rules ./rules
 COPY render ./render
 COPY bot ./bot
