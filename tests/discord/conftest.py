@@ -8,6 +8,7 @@ off unless a module overrides ``service_options`` (the test game has no renderer
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,61 @@ from bot.app import KontorBot, build_bot
 from bot.config import Config
 from bot.service import TableService
 from tests.support.toygame import TALLY
+
+#: SimCord's own settle window (its default ``settle_timeout``): a bot timer whose wall-clock fallback fires within
+#: this many seconds of a settle still counts as work to join, a later one as parked until ``advance_time``.
+SETTLE_HORIZON_S = 5.0
+#: Not a measurement: how long the bot may stay busy before a settle (or ``advance_time``, or a detach waiting for a
+#: bot move in a worker) calls it a hang. A loaded machine makes the bot slow, never makes this run out.
+HANG_GUARD_S = 300.0
+
+
+class PatientEnv(simcord.Env):
+    """SimCord's ``Env`` whose waits end when the bot is idle, however long that takes on a loaded machine.
+
+    SimCord uses one wall-clock limit, ``settle_timeout`` (5 s by default), for two things: which bot timers count as
+    pending (those whose wall-clock fallback fires before the limit) and how long a settle may last before it fails.
+    With the latter, a whole ``advance_time`` of days (every scheduler and digest tick in between), or a bot's move in
+    a worker, failed after 5 s on a busy machine although nothing was wrong. Here ``settle_timeout`` is the hang guard
+    (used as is by ``advance_time`` and detaching, which park every future timer anyway), and a settle after an
+    interaction keeps SimCord's 5 s window for what counts as pending: it is retried while the bot is still working,
+    each time with a fresh window, until the bot is idle or the hang guard runs out. A run whose first settle ends
+    within the window (every run on an idle machine) behaves exactly as before."""
+
+    def __init__(self, bot: Any, **options: Any) -> None:
+        options.setdefault("settle_timeout", HANG_GUARD_S)
+        super().__init__(bot, **options)
+
+    async def _settle_internal(self, *, timeout: float | None = None, idle: float = 0.05,  # noqa: ASYNC109
+                               dispatch: str | None = None, _deadline: float | None = None) -> None:
+        if _deadline is not None:  # inside advance_time: its own deadline, already the hang guard
+            await super()._settle_internal(idle=idle, dispatch=dispatch, _deadline=_deadline)
+            return
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + max(self.settle_timeout, timeout or 0.0)
+        window = SETTLE_HORIZON_S if timeout is None else timeout
+        while True:
+            try:
+                await super()._settle_internal(timeout=window, idle=idle, dispatch=dispatch)
+                return
+            except TimeoutError as exc:
+                if loop.time() >= give_up:
+                    exc.add_note(f"the bot was still busy after {self.settle_timeout:g} s (tests/discord/conftest.py)")
+                    raise
+
+
+@pytest.fixture
+async def simcord_env(simcord_bot: KontorBot, request: pytest.FixtureRequest) -> Any:
+    """SimCord's own fixture (``simcord.pytest_plugin``), with a ``PatientEnv``."""
+    marker = request.node.get_closest_marker("simcord")
+    env = PatientEnv(simcord_bot, **(marker.kwargs if marker else {}))
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
 
 
 def virtual_clock() -> float:

@@ -19,7 +19,7 @@ async def test_a_deleted_channel_pauses_the_game_which_moves_to_another_channel(
     game_id = (await table(w)).game_id
     dms_before = {a.id: len(dms(w, a)) for a in (w.alice, w.bob)}
     w.env.backend.delete_channel(w.channel.id)
-    for _ in range(7):  # two weeks, in steps SimCord settles within its time budget
+    for _ in range(7):  # two weeks, two days at a time
         await w.env.advance_time(2 * DAY)
 
     svc = w.bot.service

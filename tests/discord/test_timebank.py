@@ -12,7 +12,7 @@ DAY = 24 * HOUR
 
 
 async def advance(w: Any, seconds: float) -> None:
-    """Virtual time in steps of a day (each step must settle within SimCord's wall-clock limit)."""
+    """Virtual time in steps of a day (each step's ticks settle before the next day starts)."""
     while seconds > 0:
         step = min(seconds, DAY)
         await w.env.advance_time(step)
