@@ -7,7 +7,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from bot.writer_lock import StoreLocked
+from bot.writer_lock import LockUnavailable, StoreLocked
 
 # subcommand -> (module, function, help). Each function takes the parsed args and returns an exit code.
 SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
@@ -50,6 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(handler(args) or 0)
     except StoreLocked as exc:  # a second writer on one file: say who holds it, no traceback
         print(exc.advice(DB_OPTION.get(args.command, "KONTOR_DB")), file=sys.stderr)
+        return 2
+    except LockUnavailable as exc:  # the lock file cannot be opened (read-only, a directory): no writer starts
+        print(f"kontor {args.command}: {exc}", file=sys.stderr)
         return 2
 
 

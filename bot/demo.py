@@ -1,9 +1,11 @@
-"""``kontor demo GAME [--players N] [--seed S] [--out DIR]``: a full bot game through the table service.
+"""``kontor demo GAME [--players N] [--seed S] [--out DIR] [--record FILE]``: a full bot game through the table service.
 
 Prints the log and the final score table (with each seat's breakdown) and, when board images are
 available, writes one image per round (view key ``round``; else every ``--every`` actions) plus the
 final board into the out folder. The game is replayed from its seed and log for the images, which
-also shows that the stored log reproduces the game.
+also shows that the stored log reproduces the game. ``--record FILE`` writes the finished game's record
+(``kontor verify FILE`` checks it). Exit status 0; 1 when the game or a file could not be finished; 2 for
+arguments that make no demo (said before anything is played or written).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any, TextIO
 
 from bot.dburl import sqlite_only
 from bot.lang import speaking
+from bot.record_file import record_target_problem, write_record
 from bot.service import TableError, TableService
 from bot.table_text import score_table
 from bot.terminal import add_lang_argument
@@ -40,6 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--every", type=int, default=25,
                         help="image every N actions for games without rounds (default 25)")
     parser.add_argument("--quiet", action="store_true", help="print only the result, not the whole log")
+    parser.add_argument("--record", default=None, metavar="FILE",
+                        help="write the finished game's record (as /game record gives it) to FILE, for kontor verify")
     add_lang_argument(parser, "of the log, the score table and the board images")
 
 
@@ -51,6 +56,15 @@ def demo_main(args: argparse.Namespace) -> int:
         with speaking(getattr(args, "lang", None)):
             print(_("There is no folder {folder} for the table file {file}.").format(
                 folder=Path(args.db).resolve().parent, file=args.db), file=sys.stderr)
+        return 2
+    if (problem := record_target_problem(args.record) if args.record else None) is not None:
+        print(f"kontor demo: {problem}", file=sys.stderr)
+        return 2
+    try:  # the images' folder, before the game is played: a folder that cannot be made stops it here, not at the end
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"kontor demo: cannot make the folder {args.out} for the board images ({exc.strerror or exc}); "
+              "choose another with --out.", file=sys.stderr)
         return 2
     return asyncio.run(demo(args, sys.stdout))
 
@@ -120,8 +134,20 @@ async def _demo(args: argparse.Namespace, db: Path, say: Callable[..., None],
         say(_n("Finished after {n} action.", "Finished after {n} actions.", moves).format(n=moves))
         say(score_table(table, table.outcome))
         say(_("Seed {seed}, digest {digest}.").format(seed=table.seed, digest=table.seed_digest))
+        if getattr(args, "record", None):
+            try:
+                path = write_record(await svc.record(table.game_id), args.record)
+            except OSError as exc:
+                print(f"kontor demo: cannot write the record {args.record} ({exc.strerror or exc}).", file=sys.stderr)
+                return 1
+            say(f"Record: {path} (check it with: kontor verify {path})")
 
-        written = await write_images(svc, table.game_id, game, table.names, Path(args.out), args.every)
+        try:
+            written = await write_images(svc, table.game_id, game, table.names, Path(args.out), args.every)
+        except OSError as exc:  # e.g. the disk filled up: the images so far stay, the rest are not drawn
+            print(f"kontor demo: cannot write the board images into {args.out} ({exc.strerror or exc}).",
+                  file=sys.stderr)
+            return 1
         if written:
             say(_n("Wrote {n} board image to {folder}/ (last: {file}).",
                    "Wrote {n} board images to {folder}/ (last: {file}).", len(written)).format(

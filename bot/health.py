@@ -18,6 +18,7 @@ from typing import Any
 from bot import store as store_module
 from bot.service import DamagedGame, TableError, TableService
 from bot.store import Store, StoreError
+from bot.writer_lock import LockUnavailable
 
 log = logging.getLogger("kontor.health")
 
@@ -82,10 +83,11 @@ class Health:
     damaged: tuple[DamagedTable, ...] = ()
     unreadable: str | None = None  # the open games could not even be listed
     fatal: str | None = None
+    unreplayable: tuple[DamagedTable, ...] = ()  # games whose log no version of the rules replays
 
     @property
     def ok(self) -> bool:
-        return not (self.pages or self.damaged or self.unreadable or self.fatal)
+        return not (self.pages or self.damaged or self.unreadable or self.fatal or self.unreplayable)
 
     def lines(self) -> list[str]:
         """The problems in plain words (an empty list when there are none)."""
@@ -99,6 +101,11 @@ class Health:
                        "a backup or recover it with the sqlite3 shell's .recover command.")
         if self.unreadable:
             out.append(f"The open games in {self.path} could not be listed (SQLite said \"{self.unreadable}\").")
+        if self.unreplayable:
+            out.append(f"{len(self.unreplayable)} games were logged by an earlier version of Kontor whose rules this "
+                       "version cannot replay. Running ones play on from their saved state, but their moves so far "
+                       "cannot be taken back or shown as boards, and a finished one's record cannot be checked:")
+            out += [f"  game {d.game_id} ({d.game}, {d.status}) in channel {d.channel}." for d in self.unreplayable]
         if self.damaged:
             out.append(f"{len(self.damaged)} of {self.open_games} open games cannot be played: their saved data is "
                        "damaged.")
@@ -157,6 +164,8 @@ async def open_store(path: str) -> Store:
                                                known=len(store_module.MIGRATIONS))) from None
     except sqlite3.Error as exc:
         raise StartupError(_open_problem(path, exc)) from None
+    except LockUnavailable as exc:  # the writer lock's file cannot be opened (bot/writer_lock.py)
+        raise StartupError(str(exc)) from None
 
 
 async def preflight(path: str) -> None:
@@ -188,7 +197,11 @@ async def check_store(service: TableService) -> Health:
     except sqlite3.DatabaseError as exc:
         return Health(store.path, pages=tuple(pages), unreadable=str(exc), fatal=fatal)
     damaged = [d for row in rows if (d := await _damage(service, row)) is not None]
-    return Health(store.path, open_games=len(rows), pages=tuple(pages), damaged=tuple(damaged), fatal=fatal)
+    unreplayable: list[Any] = []
+    if fatal is None:  # dating the logs writes
+        unreplayable = [DamagedTable(r.id, r.channel_id, r.game, r.status, "log") for r in await service.date_logs()]
+    return Health(store.path, open_games=len(rows), pages=tuple(pages), damaged=tuple(damaged), fatal=fatal,
+                  unreplayable=tuple(unreplayable))
 
 
 async def _damage(service: TableService, row: Any) -> DamagedTable | None:

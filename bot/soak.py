@@ -30,6 +30,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -285,12 +286,37 @@ def _run_slice(path: str, names: Sequence[str], games: int, first: int, concurre
                             rebuild_every=rebuild_every, progress=_progress_printer(total), channels=channels))
 
 
+def usage_problem(args: argparse.Namespace) -> str | None:
+    """Why these arguments make no soak (one plain line), or None. Checked before anything is written."""
+    for option, value in (("--games", args.games), ("--concurrency", args.concurrency), ("--jobs", args.jobs),
+                          ("--rebuild-every", args.rebuild_every)):
+        if value < 1:  # --concurrency 0 would wait for ever; --games 0 would have nothing to report
+            return f"{option} must be at least 1 (not {value})."
+    if args.first < 0:
+        return f"--first must be 0 or more (not {args.first})."
+    for name in args.names or []:
+        try:
+            rules.get_game(name)
+        except rules.IllegalAction as exc:  # e.g. "Unknown game 'chess'. Available: …"
+            return str(exc)
+    if args.db and not is_url(args.db):
+        if not Path(args.db).resolve().parent.is_dir():
+            return f"There is no folder {Path(args.db).resolve().parent} for the database file {args.db}."
+        if Path(args.db).is_dir():
+            return f"{args.db} is a folder; --db takes an SQLite file (or a postgresql:// URL)."
+    return None
+
+
 def soak_main(args: argparse.Namespace) -> int:
+    """Exit status 0: every game passed; 1: a failure (listed); 2: arguments that make no soak."""
+    if (problem := usage_problem(args)) is not None:
+        print(f"kontor soak: {problem}", file=sys.stderr)
+        return 2
     names = [rules.get_game(n).name for n in (args.names or list(rules.GAMES))]
     if not names:
         print("kontor soak: no games are registered", file=sys.stderr)
         return 2
-    jobs = max(1, args.jobs)
+    jobs = args.jobs
     tmp = None
     if args.db:
         base = args.db

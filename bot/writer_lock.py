@@ -33,6 +33,11 @@ class StoreLocked(Exception):
                 f"Stop it first, or give this one its own {option}.")
 
 
+class LockUnavailable(Exception):
+    """The lock file itself cannot be opened (read-only, a directory, a folder that does not exist): the message
+    says which file and what to do."""
+
+
 def lock_path(db_path: str | Path) -> str:
     return f"{db_path}.lock"
 
@@ -42,7 +47,13 @@ class WriterLock:
 
     def __init__(self, db_path: str | Path) -> None:
         self.path = lock_path(db_path)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)  # not inherited by child processes (PEP 446)
+        try:  # not inherited by child processes (PEP 446)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:  # without the lock no writer may start: say so plainly
+            raise LockUnavailable(
+                f"Cannot lock {self.path} ({exc.strerror or exc}): Kontor locks it so that one process at a time "
+                f"writes {db_path}. Make it a file this user may write (or remove it while no Kontor process runs), "
+                "or give this process another database file.") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
