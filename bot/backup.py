@@ -16,6 +16,7 @@ import datetime
 import os
 import re
 import sqlite3
+import stat
 import sys
 import tempfile
 import urllib.parse
@@ -89,14 +90,69 @@ def written_beside(target: Path) -> Iterator[Path]:
     _fsync_dir(target.parent)
 
 
+#: the first bytes of an SQLite file, and of a pg_dump custom-format dump
+SQLITE_MAGIC = b"SQLite format 3\x00"
+PGDUMP_MAGIC = b"PGDMP"
+#: tables every Kontor database has had since its first schema
+KONTOR_TABLES = {"games", "seats", "actions"}
+
+
+def is_kontor_backup(path: Path) -> bool:
+    """Whether the regular file at ``path`` is a Kontor backup: an SQLite file with Kontor's tables, or a pg_dump
+    custom-format dump (what ``kontor backup`` writes for PostgreSQL)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(SQLITE_MAGIC))
+    except OSError:
+        return False
+    if head.startswith(PGDUMP_MAGIC):
+        return True
+    if head != SQLITE_MAGIC:
+        return False
+    try:
+        con = open_read_only(path)
+        try:
+            tables = {row[0] for row in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return False
+    return tables >= KONTOR_TABLES
+
+
+def _kind(mode: int) -> str:
+    for test, word in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return word
+    return "a file that is not a Kontor backup"
+
+
+def backup_target(target: str | Path, name: str) -> Path:
+    """Where a backup asked for at ``target`` goes: ``target`` itself when nothing is there or it is already a Kontor
+    backup (a regular file, not a link), a new file ``name`` in it when it is a directory (or a link to one).
+    Anything else (another file, a device node, a link to a file) is refused: the backup replaces only its own."""
+    target = Path(target)
+    if target.is_dir():
+        target = target / name
+    try:
+        mode = os.lstat(target).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return target  # a new file (a missing folder is said when the temporary file cannot be made)
+    except OSError as exc:
+        raise BackupError(f"Cannot look at {target}: {exc.strerror or exc}.") from exc
+    if stat.S_ISREG(mode) and is_kontor_backup(target):
+        return target
+    raise BackupError(f"{target} is {_kind(mode)}; a backup is written only to a new file, into a directory, or over "
+                      "an earlier Kontor backup. Nothing was written: choose another path.")
+
+
 def make_backup(source: str | Path, target: str | Path) -> Backup:
     """Copy the database at ``source`` to ``target`` (a file, or a directory to put a dated file in)."""
     source = Path(source)
     if not source.is_file():
         raise BackupError(f"There is no database at {source}. Point KONTOR_DB or --db at the bot's SQLite file.")
-    target = Path(target)
-    if target.is_dir():
-        target = target / backup_name(datetime.datetime.now(datetime.UTC))
+    target = backup_target(target, backup_name(datetime.datetime.now(datetime.UTC)))
     if target.exists() and target.resolve() == source.resolve():
         raise BackupError(f"{target} is the database itself; choose another file or a directory for the backup.")
     try:

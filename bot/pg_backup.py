@@ -18,7 +18,7 @@ import subprocess
 from pathlib import Path
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
-from bot.backup import Backup, BackupError, written_beside
+from bot.backup import Backup, BackupError, backup_target, written_beside
 
 NAME_FORMAT = "kontor-%Y%m%d-%H%M%S.pgdump"
 # the connection parameters libpq takes in a URL's query; any other one is a server setting (``options=-c …``)
@@ -63,9 +63,7 @@ def libpq_target(url: str) -> tuple[str, dict[str, str], str | None]:
 
 def make_pg_backup(url: str, target: str | Path) -> Backup:
     """Dump the database at ``url`` to ``target`` (a file, or a directory to put a dated ``.pgdump`` in)."""
-    target = Path(target)
-    if target.is_dir():
-        target = target / datetime.datetime.now(datetime.UTC).strftime(NAME_FORMAT)
+    target = backup_target(target, datetime.datetime.now(datetime.UTC).strftime(NAME_FORMAT))
     dump, restore = find_tool("pg_dump"), find_tool("pg_restore")
     conninfo, env, schema = libpq_target(url)
     environ = {**os.environ, **env}
