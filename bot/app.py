@@ -35,6 +35,7 @@ from bot.digest import DigestLoop
 from bot.images import BoardImages
 from bot.lang import speaking
 from bot.notify import NO_PING, Notifier
+from bot.process_claim import ShardsClaimed, claim_shards
 from bot.render_pool import RenderPool
 from bot.runtime import tune_gc
 from bot.scheduler import Scheduler
@@ -200,7 +201,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 async def serve(bot: KontorBot, token: str) -> int:
-    """Run until the bot stops or SIGINT/SIGTERM arrives; always close bot, scheduler and database."""
+    """Run until the bot stops or SIGINT/SIGTERM arrives; always close bot, scheduler and database. On PostgreSQL
+    the process first claims its shards (bot/process_claim.py): a second process on the same ones exits with 2."""
+    config = getattr(bot, "config", None)
+    try:
+        claim = await claim_shards(config.db_path, config.shards) if config is not None else None
+    except ShardsClaimed as exc:
+        print(f"kontor run: {exc}", file=sys.stderr)
+        await bot.close()  # nothing was started: this only frees the bot's own resources
+        return 2
+    try:
+        return await _serve(bot, token)
+    finally:
+        if claim is not None:
+            await claim.release()
+
+
+async def _serve(bot: KontorBot, token: str) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
