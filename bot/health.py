@@ -83,10 +83,11 @@ class Health:
     damaged: tuple[DamagedTable, ...] = ()
     unreadable: str | None = None  # the open games could not even be listed
     fatal: str | None = None
+    unreplayable: tuple[DamagedTable, ...] = ()  # games whose log no version of the rules replays
 
     @property
     def ok(self) -> bool:
-        return not (self.pages or self.damaged or self.unreadable or self.fatal)
+        return not (self.pages or self.damaged or self.unreadable or self.fatal or self.unreplayable)
 
     def lines(self) -> list[str]:
         """The problems in plain words (an empty list when there are none)."""
@@ -100,6 +101,11 @@ class Health:
                        "a backup or recover it with the sqlite3 shell's .recover command.")
         if self.unreadable:
             out.append(f"The open games in {self.path} could not be listed (SQLite said \"{self.unreadable}\").")
+        if self.unreplayable:
+            out.append(f"{len(self.unreplayable)} games were logged by an earlier version of Kontor whose rules this "
+                       "version cannot replay. Running ones play on from their saved state, but their moves so far "
+                       "cannot be taken back or shown as boards, and a finished one's record cannot be checked:")
+            out += [f"  game {d.game_id} ({d.game}, {d.status}) in channel {d.channel}." for d in self.unreplayable]
         if self.damaged:
             out.append(f"{len(self.damaged)} of {self.open_games} open games cannot be played: their saved data is "
                        "damaged.")
@@ -191,7 +197,11 @@ async def check_store(service: TableService) -> Health:
     except sqlite3.DatabaseError as exc:
         return Health(store.path, pages=tuple(pages), unreadable=str(exc), fatal=fatal)
     damaged = [d for row in rows if (d := await _damage(service, row)) is not None]
-    return Health(store.path, open_games=len(rows), pages=tuple(pages), damaged=tuple(damaged), fatal=fatal)
+    unreplayable: list[Any] = []
+    if fatal is None:  # dating the logs writes
+        unreplayable = [DamagedTable(r.id, r.channel_id, r.game, r.status, "log") for r in await service.date_logs()]
+    return Health(store.path, open_games=len(rows), pages=tuple(pages), damaged=tuple(damaged), fatal=fatal,
+                  unreplayable=tuple(unreplayable))
 
 
 async def _damage(service: TableService, row: Any) -> DamagedTable | None:

@@ -284,4 +284,10 @@ MIGRATIONS: list[str] = [
     DROP TABLE standing_orders;
     ALTER TABLE standing_orders_15 RENAME TO standing_orders;
     """,
+    # 16: the rules version each logged action was played under (``Game.rules_version``; rules/archive keeps the
+    # engines of earlier versions), so a log replays the way it was played across upgrades. NULL: logged before
+    # this column, until the start-up check finds the version that replays the game (docs/service.md, "Upgrades")
+    """
+    ALTER TABLE actions ADD COLUMN rules_version INTEGER;
+    """,
 ]

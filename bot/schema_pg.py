@@ -218,4 +218,8 @@ PG_MIGRATIONS: list[str] = [
     ALTER TABLE standing_orders DROP CONSTRAINT standing_orders_pkey;
     ALTER TABLE standing_orders ADD PRIMARY KEY (game_id, seat, kind);
     """,
+    # 16
+    """
+    ALTER TABLE actions ADD COLUMN rules_version INTEGER;
+    """,
 ]

@@ -3,21 +3,26 @@
 The record holds the seed, the SHA-256 of the seed published at the start, the options, the seats and every
 logged action. The check: the seed hashes to the published digest; every action replays legally from that seed
 through the rules (``Game.new_state`` + ``State.apply``, exactly as the table played them); the replay reaches the
-recorded outcome and the recorded final state. Exit status 0 when all hold, 1 when one does not (a tampered seed,
-action or outcome), 2 when the file cannot be read as a record (or names a game this build does not have).
+recorded outcome and the recorded final state. Each action is replayed under the rules version the record names for
+it (``rules.archive`` keeps the engines of earlier versions); a record made before records named one is replayed
+under the version that reaches its final state. Exit status 0 when all hold, 1 when one does not (a tampered seed,
+action or outcome), 2 when the file cannot be read as a record, names a game or rules version this build does not
+have, or names no version and replays under none of this build's.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from rules.archive import Replay, versions
 from rules.core import Game, IllegalAction, State, seed_digest
 
 FORMAT = "kontor-record"  # bot.service.records.RECORD_FORMAT (not imported: verifying needs no service)
@@ -77,6 +82,8 @@ def _check_shape(data: Any) -> None:
         _need(isinstance(entry, dict) and isinstance(entry.get("kind"), str), f"log entry {i + 1} has no kind")
         _need(entry.get("action") is None or isinstance(entry["action"], str), f"log entry {i + 1}: bad action")
         _need(entry.get("seat") is None or _is_int(entry["seat"]), f"log entry {i + 1}: bad seat")
+        _need(entry.get("rules_version") is None or _is_int(entry["rules_version"]),
+              f"log entry {i + 1}: bad rules version")
 
 
 def _moves(log: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
@@ -106,30 +113,68 @@ def verify_record(data: Any, games: Mapping[str, Game] | None = None) -> Verdict
     else:
         verdict.problems.append(f"the seed {seed} does not hash to the digest published at the start "
                                 f"({digest[:16]}…): its SHA-256 is {seed_digest(seed)[:16]}…")
-    state = _replay(game, data, moves, verdict)
+    if any(e.get("rules_version") is not None for _, e in moves):
+        named = sorted({e["rules_version"] for _, e in moves if e.get("rules_version") is not None})
+        missing = [v for v in named if v not in versions(game.name, game.rules_version)]
+        if missing:
+            raise Unreadable(f"it was played under rules version {missing[0]} of {game.title}, which this build "
+                             f"cannot replay (it has versions {_listed(game)}): check it with the Kontor release "
+                             "that made it, or a newer one")
+        state = _replay(game, data, moves, verdict, lambda e: e.get("rules_version", game.rules_version))
+        verdict.passed.insert(0, f"played under rules version {', '.join(map(str, named))} of {game.title}")
+    else:
+        state = _replay_unnamed(game, data, moves, verdict)
     if state is not None:
         _check_end(state, data, verdict)
     return verdict
 
 
-def _replay(game: Game, data: dict[str, Any], moves: list[tuple[int, dict[str, Any]]],
-            verdict: Verdict) -> State | None:
+def _listed(game: Game) -> str:
+    return ", ".join(map(str, versions(game.name, game.rules_version)))
+
+
+def _fixed(version: int, _entry: dict[str, Any]) -> int:
+    return version
+
+
+def _replay_unnamed(game: Game, data: dict[str, Any], moves: list[tuple[int, dict[str, Any]]],
+                    verdict: Verdict) -> State | None:
+    """A record made before records named their rules version: the version it replays under, legally and to its
+    final state, newest first. A record none of them replays is not called invalid: either it was changed, or it
+    comes from a build whose rules this one does not have, and the two cannot be told apart."""
+    final = data.get("final_state_sha256")
+    for version in versions(game.name, game.rules_version):
+        trial = Verdict(verdict.title)
+        state = _replay(game, data, moves, trial, functools.partial(_fixed, version))
+        if state is None or (isinstance(final, str) and hashlib.sha256(state.dump().encode()).hexdigest() != final):
+            continue
+        verdict.passed += [f"made before records named their rules: it replays under version {version} of "
+                           f"{game.title}", *trial.passed]
+        return state
+    raise Unreadable(f"it names no rules version, and it replays to its final state under none of the versions of "
+                     f"{game.title} this build has ({_listed(game)}): it was changed after it was made, or it comes "
+                     "from a build whose rules this one cannot replay, and the two cannot be told apart")
+
+
+def _replay(game: Game, data: dict[str, Any], moves: list[tuple[int, dict[str, Any]]], verdict: Verdict,
+            version_of: Callable[[dict[str, Any]], int]) -> State | None:
     try:
-        state = game.new_state(len(data["seats"]), data["seed"], data.get("options") or {})
+        first = version_of(moves[0][1]) if moves else game.rules_version
+        replay = Replay(game, len(data["seats"]), data["seed"], data.get("options") or {}, first)
     except Exception as exc:
         why = exc.message if isinstance(exc, IllegalAction) else type(exc).__name__
         verdict.problems.append(f"the game cannot be set up with these seats and options ({why})")
         return None
     for i, entry in moves:
         try:
-            state.apply(entry["seat"], entry["action"])
+            replay.apply(entry["seat"], entry["action"], version_of(entry))
         except Exception as exc:  # IllegalAction, or anything a tampered entry provokes: never a traceback
-            why = exc.message if isinstance(exc, IllegalAction) else type(exc).__name__
+            why = getattr(exc, "message", None) or type(exc).__name__  # an archived engine's IllegalAction too
             verdict.problems.append(f"log entry {i + 1} (move {entry.get('version', '?')}): seat {entry['seat'] + 1}"
                                     f" may not play {entry['action']!r} there ({why})")
             return None
     verdict.passed.append(f"all {len(moves)} actions replay legally from the seed")
-    return state
+    return replay.state
 
 
 def _check_end(state: State, data: dict[str, Any], verdict: Verdict) -> None:
@@ -146,15 +191,32 @@ def _check_end(state: State, data: dict[str, Any], verdict: Verdict) -> None:
         if replayed == recorded:
             verdict.passed.append(f"the replay reaches the recorded outcome (scores {replayed.get('scores')})")
         else:
-            verdict.problems.append(f"the replay reaches scores {replayed.get('scores')} and ranks "
-                                    f"{replayed.get('ranks')}, not the recorded {recorded.get('scores')} and "
-                                    f"{recorded.get('ranks')}")
+            verdict.problems += [f"the outcome's {where}: the record says {mine}, the replay gives {theirs}"
+                                 for where, mine, theirs in _differences(recorded, replayed)]
     final = data.get("final_state_sha256")
     if isinstance(final, str):
         if hashlib.sha256(state.dump().encode()).hexdigest() == final:
             verdict.passed.append("the replay reaches the recorded final state")
         else:
             verdict.problems.append("the replay does not reach the recorded final state")
+
+
+def _differences(recorded: Any, replayed: Any, where: str = "") -> list[tuple[str, str, str]]:
+    """Each value that differs between two JSON values, by its path (``scores, seat 2``), at most ten."""
+    if isinstance(recorded, dict) and isinstance(replayed, dict):
+        out = []
+        for key in [*replayed, *(k for k in recorded if k not in replayed)]:
+            out += _differences(recorded.get(key), replayed.get(key), f"{where}, {key}" if where else str(key))
+        return out[:10]
+    if isinstance(recorded, list) and isinstance(replayed, list) and len(recorded) == len(replayed):
+        out = []
+        for i, (a, b) in enumerate(zip(recorded, replayed, strict=True)):
+            label = f"seat {i + 1}" if where in ("scores", "ranks") else f"item {i + 1}"
+            out += _differences(a, b, f"{where}, {label}")
+        return out[:10]
+    if recorded == replayed:
+        return []
+    return [(where or "value", json.dumps(recorded), json.dumps(replayed))]
 
 
 def verify_file(path: str, out: TextIO, err: TextIO | None = None, games: Mapping[str, Game] | None = None) -> int:
@@ -168,6 +230,9 @@ def verify_file(path: str, out: TextIO, err: TextIO | None = None, games: Mappin
         return UNREADABLE
     except ValueError as exc:  # not JSON, or not UTF-8
         print(f"kontor verify: {path} is not JSON ({exc})", file=err)
+        return UNREADABLE
+    except RecursionError:  # JSON nested deeper than Python's parser goes: no record is
+        print(f"kontor verify: {path} is not a Kontor game record: its JSON is nested too deeply", file=err)
         return UNREADABLE
     try:
         verdict = verify_record(data, games)

@@ -441,6 +441,9 @@ class Game(ABC):
     #: the strong search's playouts per decision in this game (``rules/search.py``, ``budget_for``); None: the
     #: search's ``DEFAULT_BUDGET``. A game sets its own where measuring showed the default too shallow (docs/bots.md).
     search_budget: ClassVar[int | None] = None
+    #: Raised whenever a change to the game's rules alters what a stored log replays to; each log row keeps the version
+    #: it was played under, and ``rules.archive`` keeps the engines of earlier versions (docs/service.md, "Upgrades").
+    rules_version: ClassVar[int] = 1
 
     #: undo: event kind -> what it shows (``DRAW``, ``REVEAL``, ``SECRET``) for the events that show something hidden:
     #: a card off a pile nobody saw, a stack turned over, the choices of a secret simultaneous step. None: the game

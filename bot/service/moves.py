@@ -174,7 +174,7 @@ class MoveService(BankClocks):
             async with self.store.transaction() as tx:
                 version = await tx.bump(row.id, row.version, now, **fields)
                 await tx.append(row.id, kind=kind, version=version, seat=seat, user_id=user, action=action,
-                                events=public, now=now, barrier=step.barrier)
+                                events=public, now=now, barrier=step.barrier, rules=game.rules_version)
                 if over:
                     assert row.seed is not None
                     with channel_speaking(row.settings):

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
 
 from bot.service.base import ServiceBase, channel_speaking
 from bot.service.model import DAMAGED_LOG_LINE, DamagedGame, Table, TableError, _check_id
+from bot.service.replaying import UnknownVersion, applied, date_log, replay_rows
 from bot.store import GameRow
-from rules.core import State
+from rules.core import IllegalAction, State
 from rules.words import translator
 
 _, _n = translator("bot")
@@ -140,8 +142,9 @@ class ReadService(ServiceBase):
         return state
 
     async def replay(self, game_id: int, on_step: Callable[[State, int, str], None] | None = None) -> State | None:
-        """Rebuild a game from its seed and log (undone actions left out); ``on_step(state, seat, action)`` is called
-        after each action."""
+        """Rebuild a game from its seed and log (undone actions left out), each action under the rules it was played
+        under (``bot/service/replaying.py``); ``on_step(state, seat, action)`` is called after each action, with the
+        state in today's engine (to be shown as the table shows it now)."""
         row = await self.store.game(game_id)
         if row is None or row.seed is None:
             return None
@@ -149,12 +152,34 @@ class ReadService(ServiceBase):
             raise self._damaged(row, row.damaged)
         game = self.game(row.game)
         seats = await self.store.seats(row.id)
-        state = game.new_state(len(seats), row.seed, row.options)
-        for entry in await self.store.log(row.id):
-            if entry.kind == "note" or entry.action is None or entry.seat is None or entry.undone:
-                continue
-            state.apply(entry.seat, entry.action)
-            if on_step is not None:
-                on_step(state, entry.seat, entry.action)
-        return state
+        try:
+            step = None if on_step is None else (lambda r, seat, action: on_step(r.today(), seat, action))
+            return replay_rows(game, len(seats), row.seed, row.options, applied(await self.store.log(row.id)),
+                               step).state
+        except UnknownVersion as exc:  # a log from a build whose rules this one does not have
+            raise TableError(_("Game {id} was played under rules this version of Kontor cannot replay ({what})."
+                               ).format(id=row.id, what=exc)) from None
+        except IllegalAction:  # logged before rules versions were recorded, and no version of the rules replays it
+            raise TableError(_("The log of game {id} no longer replays under this version of Kontor; the game itself "
+                               "plays on from its saved state.").format(id=row.id)) from None
+
+    async def date_logs(self) -> list[GameRow]:
+        """Give each action logged before rules versions were recorded (migration 16) the version that replays its
+        game to its saved state; the games no version replays (the start-up check lists them). Once per game: a
+        dated log is not looked at again."""
+        out = []
+        for game_id in await self.store.undated_games():
+            row = await self.store.game(game_id)
+            if row is None or row.seed is None or row.damaged or row.game not in self.games:
+                continue  # nothing to replay, or reported as damaged or missing already
+            game, seats = self.games[row.game], await self.store.seats(game_id)
+            rows = applied(await self.store.log(game_id))
+            version = await asyncio.to_thread(date_log, game, len(seats), row.seed, row.options, rows, row.snapshot)
+            if version is None:
+                log.warning("game %d (%s): no rules version of this build replays its log", row.id, row.game)
+                out.append(row)
+            else:
+                async with self.store.transaction() as tx:
+                    await tx.date_log(game_id, version)
+        return out
 

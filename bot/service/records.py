@@ -20,7 +20,7 @@ from rules.words import translator
 _, _n = translator("bot")
 
 RECORD_FORMAT = "kontor-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2  # 2: each action names the rules version it was played under ("rules_version")
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,8 @@ class RecordService(LobbyService, ReadService):
     # ---- the record ------------------------------------------------------------------------
     async def record(self, game_id: int) -> dict[str, Any]:
         """A finished or abandoned game as a JSON-ready record: seed and its digest, options, seats (names only), the
-        outcome, the final state's SHA-256 and every log entry with its action. Refused while the game runs (its
+        outcome, the final state's SHA-256 and every log entry with its action (and the rules version it was played
+        under, so ``kontor verify`` replays it with those rules). Refused while the game runs (its
         seed is secret until the end)."""
         row = await self.store.game(_check_id(game_id, "game"))
         if row is None:
@@ -123,7 +124,8 @@ class RecordService(LobbyService, ReadService):
             "ended_at": row.ended_at,
             "log": [{"at": e.at, "kind": e.kind, "version": e.version, "seat": e.seat, "action": e.action,
                      "lines": [DAMAGED_LOG_LINE] if e.damaged else list(e.events),
-                     **({"undone": True} if e.undone else {})}
+                     **({"undone": True} if e.undone else {}),
+                     **({"rules_version": e.rules} if e.rules is not None else {})}
                     for e in await self.store.log(row.id)],
         }
 

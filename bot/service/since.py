@@ -10,14 +10,18 @@ that was not undone; without one, everything from the game's first move on (the 
 from __future__ import annotations
 
 import copy
+import logging
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
 from bot.service.model import TableError, _check_id
 from bot.service.reads import ReadService
+from bot.service.replaying import applied
 from bot.store import GameRow, LogRow
 from rules.words import translator
+
+log = logging.getLogger("bot.service")
 
 _, _n = translator("bot")
 
@@ -52,11 +56,6 @@ class SinceDigest:
     @property
     def empty(self) -> bool:
         return not self.lines
-
-
-def _replayed(rows: list[LogRow]) -> list[LogRow]:
-    """The rows replay applies, in order (``ReadService.replay`` skips the same)."""
-    return [r for r in rows if not (r.kind == "note" or r.action is None or r.seat is None or r.undone)]
 
 
 class SinceService(ReadService):
@@ -115,13 +114,17 @@ class SinceService(ReadService):
         def keep(state: Any, _seat: int, _action: str) -> None:
             index = len(views)
             # only the wanted steps' views are kept (a copy: a view may share objects with the state)
-            views.append(copy.deepcopy(state.view(None)) if applied[index].id in wanted else {})
+            views.append(copy.deepcopy(state.view(None)) if rows_applied[index].id in wanted else {})
 
         async with self._lock(row.channel_id):  # no move (or undo) between reading the log and replaying it
-            applied = _replayed(await self.store.log(row.id))
-            await self.replay(row.id, on_step=keep)
+            rows_applied = applied(await self.store.log(row.id))
+            try:
+                await self.replay(row.id, on_step=keep)
+            except TableError as exc:  # a log no rules version replays: the lines are told, without boards
+                log.warning("game %d: no boards for since: %s", row.id, exc)
+                return ()
         out = []
-        for r, view in zip(applied, views, strict=False):
+        for r, view in zip(rows_applied, views, strict=False):
             if r.id in wanted:
                 out.append(SinceBoard(r.version, r.seat, tuple(r.events), view,
                                       self._public_last(row.game, r.seat, r.action)))

@@ -15,6 +15,7 @@ import logging
 from bot.service.base import channel_speaking
 from bot.service.model import Seat, StaleVersion, TableError, Update, _check_id
 from bot.service.moves import MoveService
+from bot.service.replaying import applied, replay_rows
 from bot.store import GameRow, LogRow, StoreError
 from rules.core import (
     CARETAKER,
@@ -25,7 +26,6 @@ from rules.core import (
     RANDOM,
     REVEAL,
     SECRET,
-    Event,
     Horizon,
     Logged,
     undo_horizon,
@@ -62,11 +62,6 @@ def refusal(reason: str | None) -> str:
     return _(REFUSALS.get(reason or "", UNKNOWN_REFUSAL))
 
 
-def _moves(rows: list[LogRow]) -> list[LogRow]:
-    """The log rows replay applies: no notes, nothing undone."""
-    return [r for r in rows if r.kind != "note" and not r.undone and r.action is not None and r.seat is not None]
-
-
 def _logged(row: LogRow, seats: list[Seat]) -> Logged:
     """A log row as undo sees it; a player's move by someone other than the seat's player now is a handover."""
     seat = row.seat
@@ -83,12 +78,12 @@ class UndoService(MoveService):
         """(what ``seat``'s undo would take back, the moves it was read from: the whole log's when ``rows`` is given,
         else a tail of it, enough to decide)."""
         if rows is None:
-            rows = _moves(await self.store.recent_log(row.id, TAIL))
+            rows = applied(await self.store.recent_log(row.id, TAIL))
             horizon = undo_horizon([_logged(r, seats) for r in rows], seat)
             if horizon.reason != NOTHING or len(rows) < TAIL:
                 return horizon, rows
             rows = await self.store.log(row.id)  # only own automatic moves in the whole tail: read everything
-        moves = _moves(rows)
+        moves = applied(rows)
         return undo_horizon([_logged(r, seats) for r in moves], seat), moves
 
     async def _undo_seat(self, row: GameRow, user: int) -> tuple[list[Seat], int]:
@@ -143,16 +138,15 @@ class UndoService(MoveService):
             game = self.game(row.game)
             state = self._state(row)
             assert state is not None and row.seed is not None
-            restored = game.new_state(len(seats), row.seed, row.options)
-            last_events: list[Event] = []
-            for entry in kept:
-                last_events = restored.apply(entry.seat, entry.action)  # type: ignore[arg-type]
-            check = restored.clone()
-            for entry in dropped:
-                check.apply(entry.seat, entry.action)  # type: ignore[arg-type]
-            if check.dump() != row.snapshot:  # the log and the saved state disagree: touch nothing
+            try:  # each move under the rules it was played under (bot/service/replaying.py)
+                back = replay_rows(game, len(seats), row.seed, row.options, kept)
+                check = replay_rows(game, len(seats), row.seed, row.options, moves).state
+            except Exception:  # IllegalAction or an engine this build lacks: the log no longer replays
+                check = None
+            if check is None or check.dump() != row.snapshot:  # the log and the saved state disagree: touch nothing
                 log.error("game %d: its log does not replay to its snapshot; undo refused", row.id)
                 raise TableError(_(BROKEN))
+            restored, last_events = back.replay.today(), back.last_events  # play goes on under today's rules
             with channel_speaking(row.settings):
                 line = _("{name} took back a move.").format(name=seats[seat].name)
             changes = self._begin(row, state, seats)

@@ -76,6 +76,7 @@ class Store(ClockRows, TableRows, UserRows):
         # or an older build's schema (the upgrade tests) may lack them, and reads without them.
         self._undo_columns = True
         self._level_column = True  # the same for the seats' bot level (migration 13)
+        self._rules_column = True  # the same for the log's rules versions (migration 16)
 
     # ---- lifecycle ------------------------------------------------------------------------
     @classmethod
@@ -143,12 +144,14 @@ class Store(ClockRows, TableRows, UserRows):
     async def _check_columns(self) -> None:
         rows = await self._db.execute_fetchall("PRAGMA table_info(actions)")
         self._undo_columns = {"barrier", "undone"} <= {str(r[1]) for r in rows}
+        self._rules_column = "rules_version" in {str(r[1]) for r in rows}
         rows = await self._db.execute_fetchall("PRAGMA table_info(seats)")
         self._level_column = "level" in {str(r[1]) for r in rows}
 
     def _log_columns(self) -> str:
         extra = "barrier, undone" if self._undo_columns else "'legacy', 0"
-        return f"id, kind, version, seat, user_id, action, events, at, {extra}"
+        rules = "rules_version" if self._rules_column else "NULL"
+        return f"id, kind, version, seat, user_id, action, events, at, {extra}, {rules}"
 
     async def _migrate(self) -> None:
         async with self._lock:
@@ -326,9 +329,10 @@ class Store(ClockRows, TableRows, UserRows):
     # ---- the action log -------------------------------------------------------------------
     async def append(
         self, game_id: int, *, kind: str, version: int, seat: int | None, user_id: int | None,
-        action: str | None, events: list[str], now: float, barrier: str | None = None,
+        action: str | None, events: list[str], now: float, barrier: str | None = None, rules: int | None = None,
     ) -> None:
-        """Log a row. ``barrier``: why undo cannot take this action back (``rules.core.Step.barrier``; None: it can)."""
+        """Log a row. ``barrier``: why undo cannot take this action back (``rules.core.Step.barrier``; None: it can).
+        ``rules``: the rules version the action was played under (None for notes)."""
         if not self._undo_columns:  # an older schema (see ``_undo_columns``)
             await self._write(
                 "INSERT INTO actions(game_id, kind, version, seat, user_id, action, events, at)"
@@ -336,10 +340,17 @@ class Store(ClockRows, TableRows, UserRows):
                 (game_id, kind, version, seat, user_id, action, json.dumps(events), now),
             )
             return
+        if not self._rules_column:
+            await self._write(
+                "INSERT INTO actions(game_id, kind, version, seat, user_id, action, events, at, barrier)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, kind, version, seat, user_id, action, json.dumps(events), now, barrier),
+            )
+            return
         await self._write(
-            "INSERT INTO actions(game_id, kind, version, seat, user_id, action, events, at, barrier)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, kind, version, seat, user_id, action, json.dumps(events), now, barrier),
+            "INSERT INTO actions(game_id, kind, version, seat, user_id, action, events, at, barrier, rules_version)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, kind, version, seat, user_id, action, json.dumps(events), now, barrier, rules),
         )
 
     async def log(self, game_id: int) -> list[LogRow]:
@@ -357,6 +368,22 @@ class Store(ClockRows, TableRows, UserRows):
             (game_id, limit),
         )
         return [_log_row(r) for r in reversed(rows)]
+
+    async def undated_games(self) -> list[int]:
+        """Games with logged actions of no known rules version (logged before migration 16), oldest first."""
+        if not self._rules_column:
+            return []
+        rows = await self._fetchall(
+            "SELECT DISTINCT game_id FROM actions WHERE rules_version IS NULL AND action IS NOT NULL"
+            " AND kind != 'note' ORDER BY game_id"
+        )
+        return [int(r[0]) for r in rows]
+
+    async def date_log(self, game_id: int, rules: int) -> None:
+        """Give a game's actions of no known rules version the version that replays them."""
+        await self._write(
+            "UPDATE actions SET rules_version = ? WHERE game_id = ? AND rules_version IS NULL AND action IS NOT NULL"
+            " AND kind != 'note'", (rules, game_id))
 
     async def mark_undone(self, game_id: int, ids: Iterable[int]) -> None:
         """Mark log rows as taken back by an undo (they stay in the log)."""

@@ -102,6 +102,7 @@ class PgStore(Store):
         self._conn: asyncpg.Connection | None = None  # the open transaction's connection
         self._writer_lock = None
         self._undo_columns = True  # always migrated (there is no older PostgreSQL schema to read)
+        self._rules_column = True
         self._level_column = True
 
     @classmethod

@@ -68,6 +68,7 @@ class LogRow:
     damaged: bool = False  # its events were not a JSON list of lines (they read as [])
     barrier: str | None = None  # why undo cannot take it back (None: it can; 'legacy': logged before migration 9)
     undone: bool = False  # an undo took it back: kept in the log, skipped by replay
+    rules: int | None = None  # the rules version it was played under (None: a note, or not known yet)
 
 
 @dataclass(frozen=True)
@@ -135,12 +136,12 @@ def _game(row: Iterable[Any]) -> GameRow:
 
 
 def _log_row(row: Iterable[Any]) -> LogRow:
-    i, kind, version, seat, user, action, events, at, barrier, undone = row
+    i, kind, version, seat, user, action, events, at, barrier, undone, rules = row
     lines = _decoded(events, lambda v: isinstance(v, list) and all(isinstance(t, str) for t in v))
     if lines is _BAD:
         return LogRow(i, kind, version, seat, user, action, [], at, damaged=True, barrier=barrier,
-                      undone=bool(undone))
-    return LogRow(i, kind, version, seat, user, action, lines, at, barrier=barrier, undone=bool(undone))
+                      undone=bool(undone), rules=rules)
+    return LogRow(i, kind, version, seat, user, action, lines, at, barrier=barrier, undone=bool(undone), rules=rules)
 
 
 def _read_only_uri(path: str) -> str:

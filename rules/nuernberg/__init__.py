@@ -14,6 +14,7 @@ from rules.words import N_
 class NuernbergGame(Game):
     name: ClassVar[str] = "nuernberg"
     title: ClassVar[str] = N_("Die Siedler von Nürnberg")
+    rules_version: ClassVar[int] = 3  # rules/archive: the engines of the earlier versions
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
     state_class: ClassVar[type[State[Any]]] = NuernbergState

@@ -15,6 +15,7 @@ from rules.words import N_
 class SpeicherstadtGame(Game):
     name: ClassVar[str] = "speicherstadt"
     title: ClassVar[str] = N_("The Speicherstadt")
+    rules_version: ClassVar[int] = 3  # rules/archive: the engines of the earlier versions
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State[Any]]] = SpeicherstadtState

@@ -36,6 +36,7 @@ at the end of each round).""")
 class StrasbourgGame(Game):
     name: ClassVar[str] = "strasbourg"
     title: ClassVar[str] = "Strasbourg"
+    rules_version: ClassVar[int] = 2  # rules/archive: the engines of the earlier versions
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State[Any]]] = StrasbourgState

@@ -163,7 +163,10 @@ async def test_verify_rejects_a_tampered_seed_action_or_outcome(record: dict[str
     outcome = copy.deepcopy(record)
     outcome["outcome"]["scores"][0] += 5
     code, text = check(outcome)
-    assert code == 1 and "not the recorded" in text
+    recorded, replayed = outcome["outcome"]["scores"][0], record["outcome"]["scores"][0]
+    assert code == 1, text  # and it says which value differs, and how
+    assert f"the outcome's scores, seat 1: the record says {recorded}, the replay gives {replayed}" in text
+    assert text.count("FAIL") == 1
 
     assert verify_record(record, TEST_GAMES).ok  # the original still passes
 
