@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from bot import health
 from bot.dburl import sqlite_only
 from bot.lang import LANGUAGES, PSEUDO, speaking
+from bot.record_file import record_target_problem, write_record
 from bot.service import AUTO_FORCED_HELP, Table, TableError, TableService, Update, name_seats
 from bot.table_text import pick, player_name, score_table, secret_lines
 from bot.terminal_seats import bot_levels, channel_for, default_name, open_table, parse_seats
@@ -61,6 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", default=DEFAULT_DB, help=f"the SQLite file of the table (default {DEFAULT_DB})")
     parser.add_argument("--seed", type=int, default=None, help="fix the seed (and seat order) of a new game")
     parser.add_argument("--new", action="store_true", help="abandon an unfinished game of this kind and start over")
+    parser.add_argument("--record", default=None, metavar="FILE",
+                        help="when the game ends, write its record (as /game record gives it) to FILE, for kontor "
+                             "verify")
     add_lang_argument(parser, "of the table (the channel's lines and board, the players' own lines and this screen)")
 
 
@@ -73,6 +77,9 @@ def play_main(args: argparse.Namespace) -> int:
         with speaking(getattr(args, "lang", None)):
             print(_("There is no folder {folder} for the table file {file}.").format(folder=folder, file=args.db),
                   file=sys.stderr)
+        return 2
+    if args.record and (problem := record_target_problem(args.record)) is not None:
+        print(f"kontor play: {problem}", file=sys.stderr)
         return 2
     # warnings (e.g. no board images for a game) go to a file, not between the player's lines
     logging.basicConfig(filename=Path(args.db).with_name(LOG_FILE), level=logging.WARNING,
@@ -106,8 +113,9 @@ class Terminal:
     """One terminal session: reads commands, drives the service, prints what happened."""
 
     def __init__(self, svc: TableService, game: Game, channel: int, board_path: Path, stdin: TextIO,
-                 stdout: TextIO) -> None:
+                 stdout: TextIO, record: str | None = None) -> None:
         self.svc, self.game, self.channel = svc, game, channel
+        self.record = record  # --record FILE: where the finished game's record goes
         self.board_path = board_path
         self.stdin, self.stdout = stdin, stdout
         self.told_board = False
@@ -197,6 +205,16 @@ class Terminal:
         if table.seed is not None:
             self.say(_("Seed {seed} (published digest {digest}).").format(seed=table.seed, digest=table.seed_digest))
 
+    def write_record_file(self, record: dict[str, Any]) -> int:
+        assert self.record is not None
+        try:
+            path = write_record(record, self.record)
+        except OSError as exc:
+            print(f"kontor play: cannot write the record {self.record} ({exc.strerror or exc}).", file=sys.stderr)
+            return 1
+        self.say(f"Record: {path} (check it with: kontor verify {path})")
+        return 0
+
     async def wake_bots(self, table: Table) -> bool:
         """The table awaits only bots (the last session stopped between two bot moves, or a bot move could not be
         saved): the service plays them on. False if they did not move."""
@@ -222,7 +240,9 @@ class Terminal:
             table = await self.svc.table(self.channel)
             if table.status != "active":
                 self.show_final(table)
-                return 0
+                if self.record is None:
+                    return 0
+                return self.write_record_file(await self.svc.record(table.game_id))
             if not table.awaited:  # only bots awaited: a session cut off between two bot moves
                 if woken or not await self.wake_bots(table):
                     if woken:
@@ -402,13 +422,25 @@ async def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, games: 
         except ValueError as err:  # an unknown bot level
             say(str(err))
             return 2
-        if not await open_table(svc, game, channel, seats, args.seed, args.new, say, levels, lang):
-            return 2
-
-        term = Terminal(svc, game, channel, db.with_name(BOARD_FILE), stdin, stdout)
-        return await term.run()
+        # Resumed without --lang, the session speaks the table's own language (the one it was started in), not English.
+        spoken = lang if lang is not None or args.new else await _table_language(svc, channel)
+        with speaking(spoken):
+            if not await open_table(svc, game, channel, seats, args.seed, args.new, say, levels, lang):
+                return 2
+            term = Terminal(svc, game, channel, db.with_name(BOARD_FILE), stdin, stdout,
+                            record=getattr(args, "record", None))
+            return await term.run()
     finally:
         await svc.close()
+
+
+async def _table_language(svc: TableService, channel: int) -> str | None:
+    """The language of the game open in ``channel`` (its table setting), or None when none is open."""
+    try:
+        table = await svc.table(channel)
+    except TableError:  # none, or damaged (open_table says so)
+        return None
+    return table.settings.get("language") if table.status == "active" else None
 
 
 __all__ = ["add_arguments", "add_lang_argument", "play", "play_main"]
