@@ -15,6 +15,8 @@ from bot.service import TableError, TableService, describe_settings
 from bot.terminal_seats import bot_levels, parse_seats
 from tests.bot.conftest import FakeClock
 
+HANG_GUARD_S = 120.0  # not a measurement: how long a stuck arena or worker may take before the test calls it a hang
+
 CH, GUILD, ANNA = 2001, 77, 11
 
 
@@ -216,15 +218,19 @@ def test_a_terminated_arena_takes_its_game_processes_with_it(tmp_path: Path, com
 
     args = [part.format(dir=tmp_path) for part in command] + ["--games", "4", "--jobs", "2"]
     proc = subprocess.Popen([sys.executable, "-m", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG_GUARD_S
     while len(_children(proc.pid)) < 2 and time.monotonic() < deadline:  # two workers (and a resource tracker)
         time.sleep(0.2)
     workers = _children(proc.pid)
     assert len(workers) >= 2 and proc.poll() is None
-    time.sleep(2)  # the workers are into their games
+    # The workers are into their games: two of them have spent 2 s of CPU (their start is well under one; a game is
+    # far longer), whatever the wall clock on a busy machine says.
+    while sum(_cpu_seconds(pid) >= 2 for pid in workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert sum(_cpu_seconds(pid) >= 2 for pid in workers) >= 2 and proc.poll() is None
     proc.send_signal(signal.SIGTERM)
-    proc.wait(timeout=60)
-    deadline = time.monotonic() + 30
+    proc.wait(timeout=HANG_GUARD_S)
+    deadline = time.monotonic() + HANG_GUARD_S
     while [pid for pid in workers if _state(pid) != "Z"] and time.monotonic() < deadline:
         time.sleep(0.2)
     left = [pid for pid in workers if _state(pid) != "Z"]
@@ -232,6 +238,12 @@ def test_a_terminated_arena_takes_its_game_processes_with_it(tmp_path: Path, com
         os.kill(pid, signal.SIGKILL)
     assert not left and proc.returncode == 128 + signal.SIGTERM
     assert not any(f.read_text() for f in tmp_path.glob("*.jsonl"))  # no game recorded, none half-written
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used (user and system; 0 once it is gone)."""
+    fields = _stat(pid)
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") if fields else 0.0
 
 
 def _state(pid: int) -> str:
