@@ -6,8 +6,17 @@ cd "$(dirname "$0")"
 if [ ! -x .venv/bin/python ]; then
   "${PYTHON:-python3}" -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+# As start.sh: install only when the project file, the build hook or the translations changed (a clean clone has no
+# stamp, so it always installs).
+stamp=".venv/.kontor-test-stamp"
+wanted="$(cat pyproject.toml hatch_build.py bot/locales/*/LC_MESSAGES/*.po \
+  | .venv/bin/python -c 'import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest(), "-e .[dev]")')"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ] || [ ! -x .venv/bin/pytest ] \
+    || ! ls bot/locales/*/LC_MESSAGES/*.mo >/dev/null 2>&1; then
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+  echo "$wanted" > "$stamp"
+fi
 # The PostgreSQL tests start a throwaway server (tests/support/pgserver.py) from Debian's postgresql package:
 # install it when it is missing and this machine lets us (root with apt). Otherwise those tests fail and say why,
 # unless KONTOR_PG=off skips them on purpose.
