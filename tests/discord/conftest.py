@@ -28,6 +28,8 @@ SETTLE_HORIZON_S = 5.0
 #: Not a measurement: how long the bot may stay busy before a settle (or ``advance_time``, or a detach waiting for a
 #: bot move in a worker) calls it a hang. A loaded machine makes the bot slow, never makes this run out.
 HANG_GUARD_S = 300.0
+#: The windows after the first, while the bot is still busy (see ``PatientEnv``).
+RETRY_WINDOW_S = 0.5
 
 
 class PatientEnv(simcord.Env):
@@ -38,9 +40,10 @@ class PatientEnv(simcord.Env):
     With the latter, a whole ``advance_time`` of days (every scheduler and digest tick in between), or a bot's move in
     a worker, failed after 5 s on a busy machine although nothing was wrong. Here ``settle_timeout`` is the hang guard
     (used as is by ``advance_time`` and detaching, which park every future timer anyway), and a settle after an
-    interaction keeps SimCord's 5 s window for what counts as pending: it is retried while the bot is still working,
-    each time with a fresh window, until the bot is idle or the hang guard runs out. A run whose first settle ends
-    within the window (every run on an idle machine) behaves exactly as before."""
+    interaction keeps SimCord's 5 s window for what counts as pending: when the bot is still working at its end, the
+    settle goes on in short windows (``RETRY_WINDOW_S``, so that it waits for hardly any timer the first window had
+    left parked) until the bot is idle or the hang guard runs out. A settle that ends within its first window (every
+    one on an idle machine) behaves exactly as SimCord's."""
 
     def __init__(self, bot: Any, **options: Any) -> None:
         options.setdefault("settle_timeout", HANG_GUARD_S)
@@ -62,6 +65,7 @@ class PatientEnv(simcord.Env):
                 if loop.time() >= give_up:
                     exc.add_note(f"the bot was still busy after {self.settle_timeout:g} s (tests/discord/conftest.py)")
                     raise
+            window = min(window, RETRY_WINDOW_S)
 
 
 @pytest.fixture
