@@ -3,8 +3,9 @@
 A file that cannot serve the tables at all — not a database, written by a newer build, an upgrade that failed, a
 file that cannot be written — becomes a ``StartupError``: one plain paragraph, and the command exits with status 2
 (no traceback). A file that opens is checked by ``check_store``: SQLite's quick check of its pages, a real write, and
-every open game's saved data. What it finds is reported in plain words, damaged games by channel and id; the healthy
-games keep working.
+every open game's saved data; it also dates the actions earlier builds logged without a rules version (the version that
+replays each game, ``bot/service/replaying.py``). What it finds is reported in plain words, damaged games and games
+whose log no rules version replays by channel and id; the healthy games keep working.
 """
 
 from __future__ import annotations
