@@ -40,6 +40,7 @@ from bot.render_pool import RenderPool
 from bot.runtime import tune_gc
 from bot.scheduler import Scheduler
 from bot.service import TableError, TableService
+from bot.service.failures import storage_failure
 from bot.sync import CommandSync
 from bot.ui.items import DYNAMIC_ITEMS
 from bot.ui.text import clip
@@ -73,7 +74,8 @@ class KontorTree(app_commands.CommandTree):
             text = _("You aren't allowed to do that here.")
         else:
             log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error)
-            text = _("Sorry, something went wrong on my side. The game is unchanged; please try again.")
+            text = storage_failure(original) or _(
+                "Sorry, something went wrong on my side. The game is unchanged; please try again.")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(clip(text, 2000), ephemeral=True, allowed_mentions=NO_PING)

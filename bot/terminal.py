@@ -22,6 +22,7 @@ from bot.dburl import sqlite_only
 from bot.lang import LANGUAGES, PSEUDO, speaking
 from bot.record_file import record_target_problem, write_record
 from bot.service import AUTO_FORCED_HELP, Table, TableError, TableService, Update, name_seats
+from bot.service.failures import storage_failure
 from bot.table_text import pick, player_name, score_table, secret_lines
 from bot.terminal_seats import bot_levels, channel_for, default_name, open_table, parse_seats
 from rules.core import Game, printable
@@ -322,6 +323,13 @@ class Terminal:
                     if str(err) == _core("'{action}' is not a legal action now.").format(action=printable(chosen)):
                         self.say(_("Type a number from 1 to {n}, an action, ? for help or q to quit.").format(
                             n=len(legal)))
+                    continue
+                except Exception as err:  # a full disk, a damaged page: said plainly, and the move can be tried again
+                    reason = storage_failure(err)
+                    if reason is None:
+                        raise
+                    logging.getLogger("kontor").error("move failed", exc_info=err)
+                    self.say(reason)
                     continue
                 self.show_update(update, hot_seat)
                 break

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import disks
 from tests.support.pgserver import PgServer, PgUnavailable, disabled, fresh_schema
 
 BACKENDS = ("sqlite", "postgres")
@@ -57,3 +58,9 @@ def db_target(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> s
     if backend == "postgres":
         return str(request.getfixturevalue("pg_url"))
     return str(tmp_path / "kontor.sqlite3")
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 16 MB file system of its own, to fill for real (``tests/support/disks.py``; skipped where root is not)."""
+    yield from disks.small_disk(tmp_path)

@@ -16,6 +16,7 @@ from discord import app_commands
 from bot.botcore import BotCore
 from bot.private_news import news_text
 from bot.service import MoverReply, StaleVersion, Table, TableError, Update
+from bot.service.failures import storage_failure
 from bot.ui import embeds
 from bot.ui.embeds import fitting_lines
 from bot.ui.files import describe, image_file
@@ -208,8 +209,9 @@ class PlayController:
         except TableError as exc:
             await self._answer(interaction, from_menu, shown(exc.message))
             return
-        except Exception:  # never leave the player looking at "thinking…"; the error is still raised and logged
-            await self._answer(interaction, from_menu, _("Sorry, something went wrong on my side; nothing was played."))
+        except Exception as exc:  # never leave the player looking at "thinking…"; the error is still raised and logged
+            await self._answer(interaction, from_menu, storage_failure(exc) or _(
+                "Sorry, something went wrong on my side; nothing was played."))
             raise
         # The news of the mover's own step (a card drawn) and whatever reached them since their last look: here,
         # not by DM. Marked as seen once the reply is out.

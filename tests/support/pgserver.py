@@ -80,9 +80,17 @@ class PgServer:
         # synchronous_commit=on, which is what the tests see); ``durable`` (the bench) keeps PostgreSQL's default,
         # so a commit pays its WAL flush. Sockets only, in the private directory.
         unsafe = "" if durable else " -c fsync=off -c full_page_writes=off"
-        options = f"-k {self.dir} -p {PORT} -c listen_addresses=''{unsafe} -c max_connections=200"
-        self._pg("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.dir / "server.log"), "-w", "start")
+        self._options = f"-k {self.dir} -p {PORT} -c listen_addresses=''{unsafe} -c max_connections=200"
+        self.start()
         self._pg("createdb", "-h", str(self.dir), "-p", str(PORT), "-U", SUPERUSER, DATABASE)
+
+    def start(self) -> None:
+        self._pg("pg_ctl", "-D", str(self.data), "-o", self._options, "-l", str(self.dir / "server.log"), "-w",
+                 "start")
+
+    def crash(self) -> None:
+        """Stop the server as a crash or a power cut would (``immediate``), keeping its files: ``start`` again."""
+        self._pg("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def _pg(self, tool: str, *args: str) -> None:
         done = subprocess.run([*self.prefix, str(self.bin / tool), *args], capture_output=True, text=True)
