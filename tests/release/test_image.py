@@ -95,6 +95,12 @@ def test_the_wheel_from_the_dockerfiles_files_installs_and_runs(tmp_path: Path) 
     assert Path(where).is_relative_to(purelib), where
     # the hook ran: the translations were compiled into the wheel
     assert list((purelib / "bot" / "locales").glob("*/LC_MESSAGES/*.mo"))
+    # the frozen engines of earlier rules versions ship too: a record an earlier release made verifies
+    old = ROOT / "tests" / "fixtures" / "releases" / "2026-11-24a" / "nuernberg.record.json"
+    verified = subprocess.run([str(env_dir / "bin" / "kontor"), "verify", str(old)], capture_output=True, text=True,
+                              cwd=run_dir, timeout=120)
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert "replays under version 1" in verified.stdout
 
 
 def docker_available() -> bool:
