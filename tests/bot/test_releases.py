@@ -162,3 +162,30 @@ async def test_a_log_no_rules_version_replays_is_listed_and_refused_plainly(tmp_
         await svc.act(channel, mover, (await svc.legal(channel, mover))[0][0])
     finally:
         await svc.close()
+
+
+def _verify(data: dict[str, object], tmp_path: Path) -> tuple[int, str, str]:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data))
+    out, err = io.StringIO(), io.StringIO()
+    return verify_file(str(path), out, err), out.getvalue(), err.getvalue()
+
+
+def test_a_record_of_rules_this_build_lacks_is_not_called_invalid(tmp_path: Path) -> None:
+    record = json.loads((RELEASES / "2026-12-07" / "strasbourg.record.json").read_text())
+    assert _verify(record, tmp_path)[0] == 0
+    for entry in record["log"]:  # as if a later build, with a version 99 of Strasbourg, had made it
+        if "rules_version" in entry:
+            entry["rules_version"] = 99
+    code, out, err = _verify(record, tmp_path)
+    assert code == 2 and "INVALID" not in out, out
+    assert "rules version 99 of Strasbourg, which this build cannot replay" in err, err
+
+
+def test_an_unversioned_record_no_version_replays_is_said_honestly(tmp_path: Path) -> None:
+    record = json.loads((RELEASES / "2026-11-24a" / "strasbourg.record.json").read_text())
+    entry = next(e for e in reversed(record["log"]) if e.get("action"))
+    entry["action"] = "no such move"  # changed after it was made, or an unknown build's: they cannot be told apart
+    code, out, err = _verify(record, tmp_path)
+    assert code == 2 and "INVALID" not in out, out
+    assert "names no rules version" in err and "cannot be told apart" in err, err
