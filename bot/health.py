@@ -103,9 +103,11 @@ class Health:
         if self.unreadable:
             out.append(f"The open games in {self.path} could not be listed (SQLite said \"{self.unreadable}\").")
         if self.unreplayable:
-            out.append(f"{len(self.unreplayable)} games were logged by an earlier version of Kontor whose rules this "
-                       "version cannot replay. Running ones play on from their saved state, but their moves so far "
-                       "cannot be taken back or shown as boards, and a finished one's record cannot be checked:")
+            count = len(self.unreplayable)
+            games = "1 game was" if count == 1 else f"{count} games were"
+            out.append(f"{games} logged by an earlier version of Kontor whose rules this version cannot replay. A "
+                       "running one plays on from its saved state, but its moves so far cannot be taken back or shown "
+                       "as boards, and a finished one's record cannot be checked:")
             out += [f"  game {d.game_id} ({d.game}, {d.status}) in channel {d.channel}." for d in self.unreplayable]
         if self.damaged:
             out.append(f"{len(self.damaged)} of {self.open_games} open games cannot be played: their saved data is "
