@@ -20,7 +20,7 @@ from bot.service.failures import storage_failure
 from bot.ui import embeds
 from bot.ui.embeds import fitting_lines
 from bot.ui.files import describe, image_file
-from bot.ui.items import Board, board_view, menu_view
+from bot.ui.items import Board, board_view, menu_view, unkept
 from bot.ui.text import NO_PING, clip, input_problem, shown
 from bot.ui.undo import undo_button
 from rules.words import N_, translator
@@ -60,7 +60,7 @@ def with_undo(view: discord.ui.View | None, undo: discord.ui.Item[Any] | None) -
     """``view`` (or a new one) with the Undo button added, when there is one."""
     if undo is None:
         return view
-    view = view or discord.ui.View(timeout=None)
+    view = view or unkept(discord.ui.View(timeout=None))
     with contextlib.suppress(ValueError):  # a menu using all five rows: /game undo still takes the move back
         view.add_item(undo)
     return view

@@ -203,4 +203,13 @@ def menu_view(board: Board, choices: Sequence[menu.Choice], start: int = 0, *,
         last = min(len(pages), shown.stop + menu.SELECTS_PER_MESSAGE)
         label = _("Pages {first}–{last}").format(first=shown.stop + 1, last=last) + " ▶"
         view.add_item(PageButton(board, shown.stop, label=label))
+    return unkept(view)
+
+
+def unkept(view: discord.ui.View) -> discord.ui.View:
+    """``view`` stopped before it is sent: its items are all ``DynamicItem``s, answered by their custom id alone, so
+    discord.py need not keep it. Kept, an ephemeral one (a menu) would carry a 15-minute timeout task that does nothing
+    but drop it again: one task per menu opened, which also made long games on SimCord slow (each settle looks at every
+    pending task)."""
+    view.stop()
     return view

@@ -242,3 +242,22 @@ async def test_the_mover_reply_of_act_carries_label_undo_and_next_menu(world):
     with pytest.raises(StaleVersion):  # a menu of another game in the channel is refused before anything is played
         await svc.act(w.channel.id, other, next_action, game_id=old + 1)
     assert (await table(w)).version == update.table.version
+
+
+async def test_menus_leave_no_task_behind_and_an_old_one_still_answers(world):
+    """A menu's items are answered by their custom id alone (``DynamicItem``), so the bot keeps no view per menu: no
+    15-minute timeout task for each one opened (hundreds in a long game, which made every step on SimCord slower),
+    and a menu opened long ago still gets its answer."""
+    import asyncio
+
+    w = world
+    await new_table(w, w.alice, w.bob)
+    assert set((await table(w)).awaited) == {w.alice.id, w.bob.id}  # both bid
+    old = await open_menu(w, w.alice)
+    for actor in (w.alice, w.bob):
+        menu = await open_menu(w, actor)
+        await choose(actor, menu, menu_actions(menu)[0])
+    timers = [t for t in asyncio.all_tasks() if "timeout_task" in getattr(t.get_coro(), "__qualname__", "")]
+    assert timers == []
+    r = await choose(w.alice, old, menu_actions(old)[0])  # its step is over: the bot says why, it does not go silent
+    assert r.response is not None and r.response.content and not r.response.content.startswith("✅")
