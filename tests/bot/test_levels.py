@@ -142,16 +142,24 @@ async def test_the_terminal_refuses_an_unknown_level_and_seats_a_strong_bot(tmp_
         await svc.close()
 
 
-def test_the_arena_rotates_seats_and_ends_with_the_summary_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_arena_rotates_seats_and_ends_with_the_summary_line(capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     import argparse
 
+    real, returned = arena.arena, []
+
+    def recording(*args, **kwargs):  # type: ignore[no-untyped-def]  # the totals the summary was printed from
+        returned.append(real(*args, **kwargs))
+        return returned[-1]
+
+    monkeypatch.setattr(arena, "arena", recording)
     ns = argparse.Namespace(game="speicherstadt", bots="strong,basic,basic", games=3, seed=1, budget=2, jobs=1,
                             record=None)
     assert arena.arena_main(ns) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1].startswith("strong: win share ") and lines[-1].endswith("(fair 33.3%) over 3 games")
     assert any(line.strip().startswith("basic: win share") and "fair 66.7%" in line for line in lines)
-    totals = arena.arena("speicherstadt", ["strong", "basic", "basic"], 3, 1, budget=2)
+    (totals,) = returned
     assert totals["strong"].seats == 3 and totals["basic"].seats == 6  # one strong seat per game, rotated
     assert abs(totals["strong"].wins + totals["basic"].wins - 3) < 1e-9
     ns.bots = "strong,wizard,basic"
