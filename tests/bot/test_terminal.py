@@ -141,6 +141,18 @@ async def test_the_board_image_is_written_next_to_the_db(tmp_path: Path, monkeyp
 
 
 @pytest.mark.skipif("speicherstadt" not in rules.GAMES, reason="Speicherstadt not registered")
+async def test_speicherstadt_a_few_moves_then_resume_and_play_on(tmp_path: Path) -> None:
+    """The default run's share of the next test: resumed, the game goes on (the whole game: ``-m slow``)."""
+    db = tmp_path / "s.sqlite3"
+    code, text = await session(db, "1\n2\n1\nq\n", "--seats", "me,bot,bot", "--seed", "7", game="speicherstadt")
+    assert code == 0 and "The Speicherstadt begins" in text and "Pile:" in text
+    before = version(db)
+    code, text = await session(db, "1\n" * 20 + "q\n", "--seats", "me,bot,bot", game="speicherstadt")
+    assert code == 0 and "Resuming" in text and "Pile:" in text and version(db) > before
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("speicherstadt" not in rules.GAMES, reason="Speicherstadt not registered")
 async def test_speicherstadt_a_few_moves_then_resume_and_finish(tmp_path: Path) -> None:
     db = tmp_path / "s.sqlite3"
     code, text = await session(db, "1\n2\n1\nq\n", "--seats", "me,bot,bot", "--seed", "7", game="speicherstadt")
