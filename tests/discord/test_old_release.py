@@ -58,7 +58,8 @@ async def test_an_old_game_since_undo_and_on_through_discord(world: Any, game_id
         assert r.ephemeral and "went wrong" not in text, text
         if "Nothing has happened" not in text:
             assert "🖼️ Board 1 of" in text and r.response.attachments, text
-    mover = [a for a in (w.alice, w.bob) if await w.bot.service.can_undo(w.channel.id, a.id)][0]
+    undoable = [a for a in (w.alice, w.bob) if await w.bot.service.can_undo(w.channel.id, a.id)]
+    mover = undoable[0]
     r = await mover.slash(w.channel, "game undo")
     assert "Taken back" in r.response.content, r.response.content
     assert (await w.bot.service.table(w.channel.id)).version == table.version + 1
