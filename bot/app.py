@@ -34,7 +34,7 @@ from bot.config import Config, ConfigError
 from bot.digest import DigestLoop
 from bot.images import BoardImages
 from bot.lang import speaking
-from bot.notify import NO_PING, Notifier
+from bot.notify import Notifier
 from bot.process_claim import ShardsClaimed, claim_shards
 from bot.render_pool import RenderPool
 from bot.runtime import tune_gc
@@ -43,7 +43,7 @@ from bot.service import TableError, TableService
 from bot.service.failures import storage_failure
 from bot.sync import CommandSync
 from bot.ui.items import DYNAMIC_ITEMS
-from bot.ui.text import clip
+from bot.ui.text import NO_PING, clip
 from bot.writer_lock import StoreLocked
 from rules.words import translator
 

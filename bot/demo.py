@@ -169,7 +169,7 @@ async def write_images(svc: TableService, game_id: int, game: Game, names: list[
     previous: dict[str, Any] = {}
     count = 0
 
-    def on_step(state: State, seat: int, action: str) -> None:
+    def on_step(state: State[Any], seat: int, action: str) -> None:
         nonlocal previous, count
         view = state.view(None)
         count += 1

@@ -263,7 +263,7 @@ class Notifier:
                 edit = {k: v for k, v in kwargs.items() if k not in ("files", "allowed_mentions")}
                 edit["attachments"] = kwargs["files"]
                 edit["content"] = None
-                message = await channel.get_partial_message(live_id).edit(**edit)  # type: ignore[attr-defined]
+                message: discord.Message = await channel.get_partial_message(live_id).edit(**edit)  # type: ignore[attr-defined]
                 if kwargs["content"]:  # an edit never pings: news and new turns go in a short message
                     await channel.send(kwargs["content"], allowed_mentions=kwargs["allowed_mentions"])
                 queue.awaited = (table.game_id, frozenset(update.awaited))

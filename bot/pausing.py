@@ -76,7 +76,7 @@ async def unreachable(bot: Any, channel_id: int, reason: str) -> Table | None:
     if table.status == "lobby" and reason == "channel":
         await svc.abandon(channel_id, table.creator, force=True)
         return None
-    paused = await svc.pause(channel_id, reason)
+    paused: Table | None = await svc.pause(channel_id, reason)
     if paused is not None:
         log.info("game %s paused: %s", paused.game_id, reason)
         await tell_players(bot, paused)

@@ -32,7 +32,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import rules
 from bot.dburl import is_url
@@ -111,8 +111,8 @@ async def _stored(store: Store, game_id: int) -> tuple[GameRow, str]:
 
 
 def replay_checked(game: rules.Game, num_players: int, seed: int, options: dict[str, str],
-                   moves: Sequence[tuple[int, str]], invariants: Callable[[rules.State], list[str]],
-                   skip: Collection[int] = ()) -> rules.State:
+                   moves: Sequence[tuple[int, str]], invariants: Callable[[rules.State[Any]], list[str]],
+                   skip: Collection[int] = ()) -> rules.State[Any]:
     """Rebuild a game from its seed and log, checking the invariants after every action (but after those
     that reach a ply in ``skip``: the soak checked the stored snapshot there already)."""
     state = game.new_state(num_players=num_players, seed=seed, options=options)

@@ -138,7 +138,7 @@ def _fixed(version: int, _entry: dict[str, Any]) -> int:
 
 
 def _replay_unnamed(game: Game, data: dict[str, Any], moves: list[tuple[int, dict[str, Any]]],
-                    verdict: Verdict) -> State | None:
+                    verdict: Verdict) -> State[Any] | None:
     """A record made before records named their rules version: the version it replays under, legally and to its
     final state, newest first. A record none of them replays is not called invalid: either it was changed, or it
     comes from a build whose rules this one does not have, and the two cannot be told apart."""
@@ -157,7 +157,7 @@ def _replay_unnamed(game: Game, data: dict[str, Any], moves: list[tuple[int, dic
 
 
 def _replay(game: Game, data: dict[str, Any], moves: list[tuple[int, dict[str, Any]]], verdict: Verdict,
-            version_of: Callable[[dict[str, Any]], int]) -> State | None:
+            version_of: Callable[[dict[str, Any]], int]) -> State[Any] | None:
     try:
         first = version_of(moves[0][1]) if moves else game.rules_version
         replay = Replay(game, len(data["seats"]), data["seed"], data.get("options") or {}, first)
@@ -177,7 +177,7 @@ def _replay(game: Game, data: dict[str, Any], moves: list[tuple[int, dict[str, A
     return replay.state
 
 
-def _check_end(state: State, data: dict[str, Any], verdict: Verdict) -> None:
+def _check_end(state: State[Any], data: dict[str, Any], verdict: Verdict) -> None:
     recorded = data.get("outcome")
     if recorded is None:
         if state.is_over():

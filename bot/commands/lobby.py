@@ -19,7 +19,6 @@ from bot.commands.preferences import notify_command
 from bot.dms import DM_HELP
 from bot.lang import LANGUAGES, NAMES, language_of, speaking
 from bot.levels import LEVELS
-from bot.notify import NO_PING
 from bot.service import (
     AUTO_FORCED_HELP,
     PACES,
@@ -34,7 +33,7 @@ from bot.ui import embeds
 from bot.ui.confirm import ask
 from bot.ui.files import describe, image_file
 from bot.ui.rematch import begins_text
-from bot.ui.text import clip, input_problem, safe_echo, shown, shown_lines, table_language
+from bot.ui.text import NO_PING, clip, input_problem, safe_echo, shown, shown_lines, table_language
 from rules.words import translator
 
 _, _n = translator("discord")

@@ -153,7 +153,7 @@ class PlayController:
         message = getattr(interaction, "message", None)
         newest = self.bot.notifier.newest_board(board.channel)
         if newest is not None and message is not None and not message.flags.ephemeral:
-            return message.id == newest
+            return bool(message.id == newest)
         try:
             since = await self.svc.waiting_since(board.channel, interaction.user.id)
         except TableError:

@@ -11,7 +11,7 @@ import functools
 import io
 import json
 from collections.abc import Callable, Coroutine
-from typing import Any, Concatenate, ParamSpec
+from typing import Any, Concatenate, ParamSpec, cast
 
 import discord
 from discord import app_commands
@@ -45,7 +45,7 @@ def refusals(func: Callback[P]) -> Callback[P]:
         except TableError as exc:
             await reply(interaction, shown(exc.message))
 
-    return wrapper
+    return cast(Callback[P], wrapper)  # functools.wraps keeps the signature discord.py reads
 
 
 def link(table: Table) -> str:

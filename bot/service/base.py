@@ -80,7 +80,7 @@ class ServiceBase:
         # Only the locks in use: a lock is referenced while held (``async with``) or awaited (its waiter), and
         # one nobody holds or awaits can be replaced by a fresh one, so a weak map never grows with channels.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._states: dict[int, tuple[int, State]] = {}  # game id -> (version, state): skips reloading snapshots
+        self._states: dict[int, tuple[int, State[Any]]] = {}  # game id -> (version, state): skips reloading snapshots
         # Per running game, valid only at the version they were taken at (every seating change bumps it),
         # so a stale entry just misses: game id -> (version, seats) and (version, {human seat: secret part}).
         self._seats: dict[int, tuple[int, list[Seat]]] = {}
@@ -275,7 +275,7 @@ class ServiceBase:
         log.warning("game %s (channel %s): its saved %s is damaged", row.id, row.channel_id, part)
         return DamagedGame(row.id, part)
 
-    def _state(self, row: GameRow) -> State | None:
+    def _state(self, row: GameRow) -> State[Any] | None:
         """The game's state (None before the start); ``DamagedGame`` if any part of the row cannot be read."""
         if row.damaged:
             raise self._damaged(row, row.damaged)
@@ -304,12 +304,12 @@ class ServiceBase:
             raise TableError(_("You are not playing at this table."))
         return seat
 
-    def _check_seats(self, row: GameRow, seats: list[Seat], state: State | None) -> None:
+    def _check_seats(self, row: GameRow, seats: list[Seat], state: State[Any] | None) -> None:
         """Seats are numbered 0..n-1 and, once the game has started, match its player count (seats[s] is safe)."""
         if any(s.seat != i for i, s in enumerate(seats)) or (state is not None and state.num_players != len(seats)):
             raise self._damaged(row, "seats")
 
-    def _table(self, row: GameRow, seats: list[Seat], state: State | None) -> Table:
+    def _table(self, row: GameRow, seats: list[Seat], state: State[Any] | None) -> Table:
         if row.damaged:
             raise self._damaged(row, row.damaged)
         self._check_seats(row, seats, state)
@@ -386,7 +386,7 @@ class ServiceBase:
             return list(cached[1])
         return await self.store.seats(row.id)
 
-    def _begin(self, row: GameRow, state: State, seats: list[Seat]) -> _Changes:
+    def _begin(self, row: GameRow, state: State[Any], seats: list[Seat]) -> _Changes:
         """Start collecting changes: each human seat's secret part now (the last update's, when it is current)."""
         cached = self._secrets.get(row.id)
         if cached is not None and cached[0] == row.version:
@@ -418,7 +418,7 @@ class ServiceBase:
         return self._languages[user]
 
 
-    async def _update(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
+    async def _update(self, row: GameRow, seats: list[Seat], state: State[Any], changes: _Changes,
                       notice: str | None = None) -> Update:
         # ``row`` is current: it was read under the channel's lock, and each commit since replaced it.
         table = await self._with_banks(row, self._table(row, seats, state))
@@ -456,7 +456,7 @@ class ServiceBase:
         """The public board through the image pipeline (never raises: a failed image never costs a move)."""
         return await self.images.board(game, view, last=last, last_events=last_events, names=[s.name for s in seats])
 
-    def _label(self, state: State, seat: int, action: str, seats: list[Seat]) -> str | None:
+    def _label(self, state: State[Any], seat: int, action: str, seats: list[Seat]) -> str | None:
         """The action's label as ``seat``'s menu shows it, or None for an action the rules cannot describe (it is
         about to be refused)."""
         try:
@@ -464,7 +464,7 @@ class ServiceBase:
         except Exception:  # describing an illegal action may fail: ``apply`` gives the refusal
             return None
 
-    def _menu(self, state: State, seat: int, seats: list[Seat]) -> list[tuple[str, str]]:
+    def _menu(self, state: State[Any], seat: int, seats: list[Seat]) -> list[tuple[str, str]]:
         """``seat``'s legal actions with their labels, players named: the one way menus are labelled."""
         names = [s.name for s in seats]
         return [(a, name_seats(state.describe_for(seat, a), names)) for a in state.legal_actions(seat)]

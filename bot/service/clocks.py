@@ -48,12 +48,12 @@ def bank_terms(settings: Mapping[str, Any]) -> BankTerms | None:
     return BankTerms(cap=cap, refill=refill, remind=remind if remind < cap else 0.0, day=min(DAY, refill))
 
 
-def awaited_humans(state: State, seats: list[Seat], caretaken: Collection[int] = ()) -> list[int]:
+def awaited_humans(state: State[Any], seats: list[Seat], caretaken: Collection[int] = ()) -> list[int]:
     """The awaited seats that have a clock (bots, and seats given to the caretaker, move at once and have none)."""
     return [s for s in state.to_act() if not seats[s].is_bot and s not in caretaken]
 
 
-def window_seats(game: Game, state: State, awaited: list[int]) -> set[int]:
+def window_seats(game: Game, state: State[Any], awaited: list[int]) -> set[int]:
     """The awaited seats in a response window (``Game.lapse_action`` has an answer for their silence, e.g. Nürnberg's
     addressees of a trade offer): they have the table's ``offer_hours`` to answer, charged to no bank."""
     if type(game).lapse_action is Game.lapse_action:
@@ -139,7 +139,7 @@ def decide(votes: Mapping[int, str], voters: int, *, final: bool) -> str | None:
     return next(c for c in MILDNESS if counts[c] == best)
 
 
-def skip_action(game: Game, state: State, seat: int) -> str | None:
+def skip_action(game: Game, state: State[Any], seat: int) -> str | None:
     """The game's way to skip a turn (``Game.skip_action``; by default a legal "skip"/"pass"), if it is legal."""
     legal = state.legal_actions(seat)
     choice = game.skip_action(state.view(seat), legal)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.service.base import channel_speaking
 from bot.service.clocks import duration, reminder_grace, window_seconds
@@ -112,7 +112,7 @@ class DeadlineService(MoveService):
         update.reminder = True
         return update
 
-    async def _lapse(self, row: GameRow, seats: list[Seat], state: State, seat: int, now: float) -> Update:
+    async def _lapse(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int, now: float) -> Update:
         """``seat`` let a response window pass (``Game.lapse_action``, e.g. a trade offer): its silence answers, at
         no cost to anyone's time bank; the table goes on (the automatic moves after it included)."""
         game = self.game(row.game)
@@ -129,7 +129,8 @@ class DeadlineService(MoveService):
         row, state = await self._run_auto(row, seats, state, changes, now)
         return await self._update(row, seats, state, changes, notice=changes.notice)
 
-    async def _bank_out(self, row: GameRow, seats: list[Seat], state: State, seat: int, now: float) -> Update | None:
+    async def _bank_out(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int,
+                        now: float) -> Update | None:
         """``seat``'s bank ran out (its reminder went out): ask the others, or apply the table's default
         (bot/service/timeouts.py)."""
         raise NotImplementedError

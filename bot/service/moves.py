@@ -97,7 +97,7 @@ class MoveService(BankClocks):
         """Whether ``seat``'s undo would take something back now (bot/service/undo.py says; here: never)."""
         return False
 
-    async def _turn(self, row: GameRow, user: int, expected_version: int | None) -> tuple[list[Seat], State, int]:
+    async def _turn(self, row: GameRow, user: int, expected_version: int | None) -> tuple[list[Seat], State[Any], int]:
         """(seats, state, the user's seat) if ``user`` may act now in ``row``'s game; else a refusal."""
         if row.status != "active":
             raise TableError(_("The game has not started yet."))
@@ -126,7 +126,7 @@ class MoveService(BankClocks):
                                  "board."), row.version)
 
 
-    async def _step(self, row: GameRow, seats: list[Seat], state: State, seat: int, action: str, kind: str,
+    async def _step(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int, action: str, kind: str,
                     user: int | None, changes: _Changes, now: float, *, public_note: str | None = None,
                     private_note: str | None = None) -> GameRow:
         """Apply one action and commit it (log row + snapshot + version). IllegalAction leaves everything as is.
@@ -214,8 +214,8 @@ class MoveService(BankClocks):
             self._seats[row.id] = (version, list(seats))  # a move never changes the seating
         return row
 
-    async def _run_auto(self, row: GameRow, seats: list[Seat], state: State, changes: _Changes,
-                        now: float) -> tuple[GameRow, State]:
+    async def _run_auto(self, row: GameRow, seats: list[Seat], state: State[Any], changes: _Changes,
+                        now: float) -> tuple[GameRow, State[Any]]:
         """The automatic moves: bots, standing orders and forced prompts, one step at a time until a human must
         choose or the game ends; returns the last committed (row, state).
 
@@ -259,7 +259,7 @@ class MoveService(BankClocks):
                 return row, game.load(row.snapshot)  # ``state`` ran ahead of the file: back to the last commit
         raise RuntimeError(f"{MAX_AUTO_STEPS} automatic moves in a row without the game ending")
 
-    async def _auto_choice(self, row: GameRow, game: Game, state: State,
+    async def _auto_choice(self, row: GameRow, game: Game, state: State[Any],
                            seats: list[Seat]) -> tuple[int, str, str, str | None, str | None] | None:
         """The next automatic step as (seat, action, kind, public note, private note), or None: a human must choose.
 
@@ -308,7 +308,7 @@ class MoveService(BankClocks):
                     return seat, choice, "auto", note, None
         return None
 
-    def _lapsed_orders(self, game_id: int, game: Game, state: State) -> list[tuple[int, str]]:
+    def _lapsed_orders(self, game_id: int, game: Game, state: State[Any]) -> list[tuple[int, str]]:
         """(seat, kind) of each standing order of ``game_id`` whose scope ended in ``state``."""
         orders = self._orders.get(game_id)
         if not orders:
@@ -328,7 +328,7 @@ class MoveService(BankClocks):
         return out
 
     @staticmethod
-    def _lapse_note(game: Game, state: State, seat: int, order: OrderRow) -> str | None:
+    def _lapse_note(game: Game, state: State[Any], seat: int, order: OrderRow) -> str | None:
         """The private line telling ``seat`` why its order lapsed unplayed (``Game.standing_lapsed``), or None."""
         try:
             return game.standing_lapsed(order.order_id, state.view(seat), seat)
@@ -410,14 +410,14 @@ class MoveService(BankClocks):
             self._wake_tries.pop(game_id, None)
         return await self._update(row, seats, state, changes, notice=changes.notice)
 
-    async def _caretaker_choice(self, row: GameRow, game: Game, state: State, seat: int) -> str:
+    async def _caretaker_choice(self, row: GameRow, game: Game, state: State[Any], seat: int) -> str:
         """What the caretaker plays for ``seat``: the game's skip with the table's ``caretaker: skip``, else (or
         without one) what the game's bot would, the strong one with ``caretaker: strong``."""
         style = row.settings.get("caretaker")
         skip = skip_action(game, state, seat) if style == "skip" else None
         return skip or await self._bot_choice(game, state, seat, "strong" if style == "strong" else "basic")
 
-    async def _bot_choice(self, game: Game, state: State, seat: int, level: str = "basic") -> str:
+    async def _bot_choice(self, game: Game, state: State[Any], seat: int, level: str = "basic") -> str:
         """A bot's move at ``level``: the basic bot here (it is quick), the strong one in a worker process
         (bot/search_pool.py) so the event loop never waits on a search; a failed search plays the basic bot's move."""
         legal = state.legal_actions(seat)

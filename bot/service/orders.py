@@ -15,6 +15,7 @@ and only its owner is told that their order played it.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from bot.service.model import Seat, TableError, Update, _check_id
 from bot.service.moves import MoveService
@@ -36,7 +37,7 @@ class OrderInfo:
 
 
 class OrderService(MoveService):
-    async def _order_seat(self, channel: int, user: int) -> tuple[GameRow, list[Seat], State, int, Game]:
+    async def _order_seat(self, channel: int, user: int) -> tuple[GameRow, list[Seat], State[Any], int, Game]:
         _check_id(user, "user")
         row = await self._open_row(channel)
         if row.status != "active":
@@ -48,7 +49,7 @@ class OrderService(MoveService):
         self._check_seats(row, seats, state)
         return row, seats, state, seat, self.game(row.game)
 
-    def _in_force(self, game_id: int, game: Game, state: State, seat: int) -> list[OrderRow]:
+    def _in_force(self, game_id: int, game: Game, state: State[Any], seat: int) -> list[OrderRow]:
         """The seat's orders still in force (their scope unchanged), by kind."""
         held = self._orders.get(game_id, {}).get(seat, {})
         if not held:

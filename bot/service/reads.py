@@ -79,14 +79,16 @@ class ReadService(ServiceBase):
         if state is None:
             raise TableError(_("The game has not started yet."))
         self._check_seats(row, seats, state)
-        return state.view(seat)
+        view: dict[str, Any] = state.view(seat)
+        return view
 
     async def public_view(self, channel: int) -> dict[str, Any]:
         row = await self._any_row(channel)
         state = self._state(row)
         if state is None:
             raise TableError(_("The game has not started yet."))
-        return state.view(None)
+        view: dict[str, Any] = state.view(None)
+        return view
 
     async def log(self, channel: int, offset: int = 0, limit: int = 20) -> list[str]:
         """Public event lines, oldest first: the ``limit`` lines before the newest ``offset`` ones."""
@@ -130,7 +132,7 @@ class ReadService(ServiceBase):
             return None
 
     # ---- verification ----------------------------------------------------------------------
-    async def rebuild(self, channel: int) -> State:
+    async def rebuild(self, channel: int) -> State[Any]:
         """Replay seed + log of the channel's current (or latest) game; TableError if it differs from the snapshot."""
         async with self._lock(_check_id(channel, "channel")):  # a move must not land between row and log
             row = await self._any_row(channel)
@@ -141,7 +143,8 @@ class ReadService(ServiceBase):
             raise TableError(_("Replaying the log of game {id} does not reproduce its saved state.").format(id=row.id))
         return state
 
-    async def replay(self, game_id: int, on_step: Callable[[State, int, str], None] | None = None) -> State | None:
+    async def replay(self, game_id: int,
+                     on_step: Callable[[State[Any], int, str], None] | None = None) -> State[Any] | None:
         """Rebuild a game from its seed and log (undone actions left out), each action under the rules it was played
         under (``bot/service/replaying.py``); ``on_step(state, seat, action)`` is called after each action, with the
         state in today's engine (to be shown as the table shows it now)."""

@@ -51,11 +51,11 @@ class BankClocks(ServiceBase):
     def _away(self, game_id: int, user: int | None) -> bool:
         return user is not None and (game_id, user) in self._aways
 
-    def _clock_seats(self, game_id: int, state: State, seats: list[Seat]) -> list[int]:
+    def _clock_seats(self, game_id: int, state: State[Any], seats: list[Seat]) -> list[int]:
         """The awaited seats with a clock: humans, not seats given to the caretaker."""
         return awaited_humans(state, seats, self._caretaken.get(game_id, {}))
 
-    def _windows(self, row: GameRow, state: State, seats: list[Seat]) -> set[int]:
+    def _windows(self, row: GameRow, state: State[Any], seats: list[Seat]) -> set[int]:
         """The clock seats of ``state`` that are in a response window."""
         return window_seats(self.game(row.game), state, self._clock_seats(row.id, state, seats))
 
@@ -68,7 +68,7 @@ class BankClocks(ServiceBase):
         await tx.set_clock(row.id, seat, since=now, remind_at=None, due_at=now + span if span else None,
                            since_version=version)
 
-    async def _sync_deadlines(self, tx: Store, row: GameRow, seats: list[Seat], state: State, *,
+    async def _sync_deadlines(self, tx: Store, row: GameRow, seats: list[Seat], state: State[Any], *,
                               acted: int | None, now: float, version: int, clocks: list[int] | None = None,
                               kind: str = "player", windows: set[int] | None = None) -> None:
         """Keep the clocks in step after a change at ``version``: a seat's clock starts when it becomes awaited

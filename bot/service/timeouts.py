@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from bot.service.base import channel_speaking
 from bot.service.clocks import (
@@ -100,7 +101,8 @@ class TimeoutService(DepartureService, DeadlineService):
         return {s.user_id: s.name for s in seats if s.user_id is not None and s.seat != seat
                 and s.user_id not in departed and s.seat not in kept and s.user_id != seats[seat].user_id}
 
-    async def _bank_out(self, row: GameRow, seats: list[Seat], state: State, seat: int, now: float) -> Update | None:
+    async def _bank_out(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int,
+                        now: float) -> Update | None:
         terms = bank_terms(row.settings)
         who = seats[seat]
         voters = self._voters(row.id, seats, seat)
@@ -196,7 +198,7 @@ class TimeoutService(DepartureService, DeadlineService):
             return None
         return await self._apply(row, seats, state, seat, choice, now, why)
 
-    async def _apply(self, row: GameRow, seats: list[Seat], state: State, seat: int, choice: str, now: float,
+    async def _apply(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int, choice: str, now: float,
                      why: str) -> Update:
         """Under the channel's lock: do what was decided about ``seat``'s spent bank."""
         who = seats[seat]
@@ -391,7 +393,7 @@ class TimeoutService(DepartureService, DeadlineService):
         del self._aways[(row.id, user)]
         return await self._announce(row, seats, state, text, ping=user if awaited else None)
 
-    async def _announce(self, row: GameRow, seats: list[Seat], state: State, text: str,
+    async def _announce(self, row: GameRow, seats: list[Seat], state: State[Any], text: str,
                         ping: int | None) -> Update:
         """A short line in the table's channel (no board), pinging ``ping`` if given."""
         update = await self._update(row, seats, state, _Changes(before={}), notice=text)

@@ -149,4 +149,5 @@ class UserService(ServiceBase):
         if seat is None or state is None:
             raise TableError(_("You are not playing in that game."))
         self._check_seats(row, seats, state)
-        return state.view(seat)
+        view: dict[str, Any] = state.view(seat)
+        return view
