@@ -1,23 +1,40 @@
-"""The rules contract shared by every game: errors, events, outcomes, seeded randomness.
+"""The rules contract shared by every game: ``State`` (one game in progress) and ``Game`` (a game's entry).
 
 Nothing here (or anywhere under ``rules/``) touches I/O, the clock, Discord, SQLite, Pillow
 or the global ``random`` state: a game is a pure function of its seed and its action log.
+
+The contract's data live beside it and are re-exported here, so ``from rules.core import ...`` finds every name:
+``rules/events.py`` (``IllegalAction``, ``Event``), ``rules/outcome.py`` (``Outcome``), ``rules/rng.py`` (``Rng``,
+``seed_digest``) and ``rules/undo.py`` (the barriers, ``Step``, ``Logged``, ``Horizon``, ``undo_horizon``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from rules.events import Event as Event
+from rules.events import IllegalAction as IllegalAction
+from rules.outcome import Outcome as Outcome
+from rules.rng import Rng as Rng
+from rules.rng import seed_digest as seed_digest
+from rules.undo import BARRIERS as BARRIERS
+from rules.undo import CARETAKER as CARETAKER
+from rules.undo import DRAW as DRAW
+from rules.undo import NOTHING as NOTHING
+from rules.undo import OTHERS as OTHERS
+from rules.undo import PRIVATE as PRIVATE
+from rules.undo import RANDOM as RANDOM
+from rules.undo import REVEAL as REVEAL
+from rules.undo import SECRET as SECRET
+from rules.undo import Horizon as Horizon
+from rules.undo import Logged as Logged
+from rules.undo import Step as Step
+from rules.undo import undo_horizon as undo_horizon
 from rules.words import N_, translator
-
-if TYPE_CHECKING:
-    from rules.views import OutcomeDict
 
 _, _n = translator("core")
 
@@ -25,203 +42,8 @@ MAX_ACTION_LEN = 80
 MAX_DESCRIBE_LEN = 100
 ALT_TEXT_MAX = 1024  # Discord's limit on an attachment's description (its alt text)
 
-T = TypeVar("T")
 #: A game's view type: a ``TypedDict`` extending ``rules.views.BaseView`` (a JSON-ready dict at run time).
 ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
-
-
-class IllegalAction(Exception):
-    """Raised by ``State.apply`` for anything illegal; the state is left exactly as it was."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, as data. ``to`` is None for everyone, else the only seat that may see it."""
-
-    kind: str
-    params: dict[str, Any] = field(default_factory=dict)
-    to: int | None = None
-
-    @property
-    def public(self) -> bool:
-        return self.to is None
-
-    def visible_to(self, seat: int | None) -> bool:
-        return self.to is None or self.to == seat
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "params": self.params, "to": self.to}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Event:
-        return cls(data["kind"], dict(data.get("params", {})), data.get("to"))
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The result of a finished game.
-
-    ``scores[seat]`` is the final score, ``ranks[seat]`` is 1 for the winner(s), ties share a rank
-    (competition ranking: 1, 1, 3). ``breakdown[seat]`` maps a scoring category to its points and
-    sums to the score. ``tiebreak[seat]`` is the value used to break score ties (e.g. coins).
-    """
-
-    scores: list[int]
-    ranks: list[int]
-    breakdown: list[dict[str, int]]
-    tiebreak: list[int] = field(default_factory=list)
-
-    @property
-    def winners(self) -> list[int]:
-        return [seat for seat, rank in enumerate(self.ranks) if rank == 1]
-
-    def to_dict(self) -> OutcomeDict:
-        return {"scores": self.scores, "ranks": self.ranks, "breakdown": self.breakdown, "tiebreak": self.tiebreak}
-
-    @classmethod
-    def from_scores(
-        cls, scores: Sequence[int], breakdown: Sequence[dict[str, int]], tiebreak: Sequence[Any] | None = None
-    ) -> Outcome:
-        """Rank by (score, tiebreak...) descending; equal keys share a rank."""
-        keys: list[tuple[Any, ...]] = []
-        for seat, score in enumerate(scores):
-            tb = tiebreak[seat] if tiebreak is not None else ()
-            keys.append((score, *(tb if isinstance(tb, tuple | list) else (tb,))))
-        ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
-        flat_tb: list[int] = []
-        if tiebreak is not None:
-            for tb in tiebreak:
-                first = tb[0] if isinstance(tb, tuple | list) and tb else tb
-                flat_tb.append(int(first) if isinstance(first, int | float) else 0)
-        return cls(list(scores), ranks, [dict(b) for b in breakdown], flat_tb)
-
-
-class Rng:
-    """A deterministic generator for one step of one game.
-
-    Built only on ``random.Random.random()`` (the one part of the stdlib generator whose output is
-    guaranteed stable across Python versions) seeded from a SHA-256 of ``(seed, salt...)``, so a log
-    replays identically on any machine. Derive a fresh one per ply: ``Rng(seed, "ply", ply)``.
-    """
-
-    __slots__ = ("_key", "_r")
-
-    def __init__(self, seed: int, *salt: object) -> None:
-        # Seeding Mersenne Twister costs more than most moves, and most moves draw nothing:
-        # the generator is built on first use.
-        self._key = (seed, *salt)
-        self._r: random.Random | None = None
-
-    @property
-    def drawn(self) -> bool:
-        """Whether anything was drawn from this generator: a step that used chance cannot be taken back."""
-        return self._r is not None
-
-    def random(self) -> float:
-        if self._r is None:
-            digest = hashlib.sha256(repr(self._key).encode()).digest()
-            self._r = random.Random(int.from_bytes(digest[:16], "big"))
-        return self._r.random()
-
-    def below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        return min(int(self.random() * n), n - 1)
-
-    def between(self, low: int, high: int) -> int:
-        """A uniform integer in ``[low, high]`` (both ends included), e.g. a die: ``between(1, 6)``."""
-        return low + self.below(high - low + 1)
-
-    def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
-
-    def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def shuffled(self, items: Sequence[T]) -> list[T]:
-        out = list(items)
-        self.shuffle(out)
-        return out
-
-    def sample(self, items: Sequence[T], k: int) -> list[T]:
-        return self.shuffled(items)[:k]
-
-
-# ---- undo: what a step shows that cannot be unseen --------------------------------------------------------------
-#: Why a step cannot be taken back (``Step.barrier``); None: it can.
-RANDOM = "random"  # the step drew from the per-ply ``Rng`` (a die, a shuffle, a cube from the bag)
-DRAW = "draw"  # a card came off a pile nobody had seen into someone's hand or onto the table
-REVEAL = "reveal"  # something hidden became visible (a card turned over, a stack revealed)
-SECRET = "secret"  # a secret simultaneous step resolved: everyone's choices were shown
-PRIVATE = "private"  # another seat was told something only it may see
-BARRIERS = (RANDOM, DRAW, REVEAL, SECRET, PRIVATE)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One applied action: its events, and ``barrier``: None when it can be taken back (nothing was drawn, shown or
-    told to another seat), else why not (one of ``BARRIERS``)."""
-
-    events: list[Event]
-    barrier: str | None
-
-
-@dataclass(frozen=True)
-class Logged:
-    """One logged action as undo sees it: ``kind`` ('player', 'auto', 'bot', 'caretaker'), its seat, and its
-    barrier (``Step.barrier``, or any other reason text the log gives: e.g. a move made before undo existed)."""
-
-    kind: str
-    seat: int
-    barrier: str | None
-
-
-@dataclass(frozen=True)
-class Horizon:
-    """What ``seat``'s next undo takes back: the ``take`` latest actions (0: nothing), and when nothing, why."""
-
-    take: int
-    reason: str | None = None  # a barrier, or OTHERS / CARETAKER / NOTHING
-
-
-OTHERS = "others"  # another seat acted since (a bot, another player, their automatic move)
-CARETAKER = "caretaker"  # the caretaker played for the seat since
-NOTHING = "nothing"  # the seat has no move of its own to take back
-
-
-def undo_horizon(log: Sequence[Logged], seat: int) -> Horizon:
-    """How many of the latest actions of ``log`` (oldest first; notes and undone actions left out) ``seat``'s undo
-    takes back: its latest own move (kind 'player') with every automatic move of its own after it (kind 'auto': a
-    forced prompt, a standing order), as one unit, since the chain would play those again at once. Refused (0 with a
-    reason) when another seat acted after that move, the caretaker did, or any step of the unit has a barrier.
-
-    A pure function of the records, so a front end or the service needs no game knowledge; called again after an
-    undo (the undone actions left out), it reaches further back, as far as the barriers allow."""
-    for back, entry in enumerate(reversed(log), start=1):
-        if entry.seat != seat or entry.kind == "bot":
-            return Horizon(0, OTHERS)
-        if entry.kind == "caretaker":
-            return Horizon(0, CARETAKER)
-        if entry.barrier is not None:
-            return Horizon(0, entry.barrier)
-        if entry.kind == "player":
-            return Horizon(back)
-        if entry.kind != "auto":
-            return Horizon(0, OTHERS)
-    return Horizon(0, NOTHING)
-
-
-def seed_digest(seed: int) -> str:
-    """What the table publishes at start: SHA-256 of the seed, revealed at the end for verification."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
 class State(ABC, Generic[ViewT]):
