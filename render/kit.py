@@ -1,12 +1,14 @@
-"""Shared drawing kit: fonts, palette, layout boxes, a recording canvas and board-game primitives.
+"""Shared drawing kit: layout boxes, a recording canvas and board-game primitives, and the kit's other parts.
 
 Every board is drawn on a ``Canvas`` of ``W`` x ``H`` (16:10). The canvas records each top-level
 region and every text it draws (with its font size), so tests can check the layout without pixels:
 regions inside the canvas and not overlapping, and no text below ``MIN_FONT``. ``MIN_FONT`` is chosen
 so that text is still >= ~14 px tall when the image is shown 550 px wide on a phone.
 
-Shapes that must look smooth (tokens, meeples, cubes, coins) are sprites drawn at 4x and downscaled
-once, then cached and pasted with their alpha as mask onto an RGB canvas (fast; see ecosystem.md 3.2).
+The kit's other parts live beside it and are re-exported here, so ``from render.kit import ...`` finds every name:
+``render/palette.py`` (colours, each seat's style), ``render/typeface.py`` (fonts, text widths, ``MIN_FONT``) and
+``render/sprites.py`` (tokens, meeples, cubes, coins and pictograms drawn at ``SS`` x and downscaled once, then
+cached and pasted with their alpha as mask onto an RGB canvas).
 """
 
 from __future__ import annotations
@@ -15,83 +17,50 @@ import io
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from importlib.resources import files
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from render.palette import BAD as BAD
+from render.palette import BOARD as BOARD
+from render.palette import BOARD_DARK as BOARD_DARK
+from render.palette import GOLD as GOLD
+from render.palette import GOOD as GOOD
+from render.palette import HIGHLIGHT as HIGHLIGHT
+from render.palette import INK as INK
+from render.palette import INK_SOFT as INK_SOFT
+from render.palette import PAPER as PAPER
+from render.palette import PLAYERS as PLAYERS
+from render.palette import RGB as RGB
+from render.palette import TABLE as TABLE
+from render.palette import WATER as WATER
+from render.palette import WATER_DARK as WATER_DARK
+from render.palette import PlayerStyle as PlayerStyle
+from render.palette import hex_rgb as hex_rgb
+from render.palette import ink_on as ink_on
+from render.palette import luminance as luminance
+from render.palette import mix as mix
+from render.palette import player as player
+from render.sprites import MARKS as MARKS
+from render.sprites import SS as SS
+from render.sprites import coin_sprite as coin_sprite
+from render.sprites import cube_sprite as cube_sprite
+from render.sprites import draw_mark as draw_mark
+from render.sprites import icon_sprite as icon_sprite
+from render.sprites import meeple_sprite as meeple_sprite
+from render.sprites import shape_points as shape_points
+from render.sprites import token_sprite as token_sprite
+from render.typeface import MIN_FONT as MIN_FONT
+from render.typeface import drawable as drawable
+from render.typeface import fit_text as fit_text
+from render.typeface import font as font
+from render.typeface import text_width as text_width
 from rules.words import translator
 
 _, _n = translator("core")
 
 W, H = 1280, 800
 PHONE_WIDTH = 550
-MIN_FONT = 32  # 32 px on a 1280 px canvas is 13.75 px at 550 px wide
-SS = 4  # supersampling factor for sprites
-
-RGB = tuple[int, int, int]
-
-
-def hex_rgb(value: str) -> RGB:
-    value = value.lstrip("#")
-    return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
-
-
-def mix(a: RGB, b: RGB, t: float) -> RGB:
-    """``a`` moved ``t`` of the way towards ``b``."""
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
-def luminance(c: RGB) -> float:
-    return (0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]) / 255
-
-
-def ink_on(c: RGB) -> RGB:
-    """Dark or light text, whichever reads on background ``c``."""
-    return INK if luminance(c) > 0.55 else PAPER
-
-
-# ---------------------------------------------------------------- palette
-PAPER = hex_rgb("#f6efe0")  # light text on dark
-TABLE = hex_rgb("#2f3b45")  # the table the board lies on (canvas background)
-BOARD = hex_rgb("#e9dcc0")  # parchment panels
-BOARD_DARK = hex_rgb("#d6c39d")
-INK = hex_rgb("#241c15")
-INK_SOFT = hex_rgb("#5a4a3a")
-WATER = hex_rgb("#3f7f9f")
-WATER_DARK = hex_rgb("#2d5f78")
-GOLD = hex_rgb("#e8b931")
-HIGHLIGHT = hex_rgb("#ff3fa4")  # last action: a hot pink ring, distinct from every player colour
-GOOD = hex_rgb("#2e8b57")
-BAD = hex_rgb("#c0392b")
-
-
-@dataclass(frozen=True)
-class PlayerStyle:
-    colour: RGB
-    shape: str  # circle, square, triangle, diamond, plus, star
-    letter: str  # redundancy for colour-blind readers: the seat number
-
-    @property
-    def ink(self) -> RGB:
-        return ink_on(self.colour)
-
-
-# Okabe-Ito colours (distinguishable under the common colour-vision deficiencies), each paired with
-# its own shape so that no information rests on colour alone.
-PLAYERS: tuple[PlayerStyle, ...] = (
-    PlayerStyle(hex_rgb("#0072b2"), "circle", "1"),
-    PlayerStyle(hex_rgb("#e69f00"), "square", "2"),
-    PlayerStyle(hex_rgb("#009e73"), "triangle", "3"),
-    PlayerStyle(hex_rgb("#cc79a7"), "diamond", "4"),
-    PlayerStyle(hex_rgb("#d55e00"), "plus", "5"),  # not a hexagon: too like the circle on a phone
-    PlayerStyle(hex_rgb("#56b4e9"), "star", "6"),
-)
-
-
-def player(seat: int) -> PlayerStyle:
-    return PLAYERS[seat % len(PLAYERS)]
 
 
 def seat_name(seat: int, names: Sequence[str] | None) -> str:
@@ -104,55 +73,6 @@ def seat_name(seat: int, names: Sequence[str] | None) -> str:
         if name:
             return name
     return _("Seat {n}").format(n=seat + 1)
-
-
-def drawable(text: str) -> str:
-    """``text`` without the characters DejaVu Sans Bold has no glyph for."""
-    return "".join(ch for ch in text if ch.isspace() or _has_glyph(ch))
-
-
-@lru_cache(maxsize=4096)
-def _has_glyph(ch: str) -> bool:
-    if ord(ch) < 0x250:  # Latin, Latin-1 and Latin Extended: all present
-        return ch.isprintable()
-    return ch.isprintable() and _glyph_pixels(ch) != _glyph_pixels("\U0010fffd")  # a code point no font defines
-
-
-@lru_cache(maxsize=4096)
-def _glyph_pixels(ch: str) -> bytes:
-    """The pixels DejaVu Sans Bold draws for ``ch`` (its "missing" box when it has no glyph)."""
-    img = Image.new("L", (MIN_FONT * 2, MIN_FONT * 2))
-    ImageDraw.Draw(img).text((MIN_FONT // 2, MIN_FONT // 2), ch, font=font(MIN_FONT, "bold"), fill=255)
-    return img.tobytes()
-
-
-# ---------------------------------------------------------------- fonts
-_FONT_FILES = {
-    "regular": "DejaVuSans.ttf",
-    "bold": "DejaVuSans-Bold.ttf",
-    "cond": "DejaVuSansCondensed-Bold.ttf",
-}
-
-
-@lru_cache(maxsize=64)
-def font(size: int, style: str = "regular") -> ImageFont.FreeTypeFont:
-    """A bundled DejaVu font; ``style`` is regular, bold or cond (condensed bold, for tight labels)."""
-    data = (files("render") / "fonts" / _FONT_FILES[style]).read_bytes()
-    return ImageFont.truetype(io.BytesIO(data), size, layout_engine=ImageFont.Layout.BASIC)
-
-
-def text_width(text: str, size: int, style: str = "regular") -> float:
-    return font(size, style).getlength(text)
-
-
-def fit_text(text: str, size: int, style: str, max_width: float) -> str:
-    """``text`` cut with an ellipsis so it fits ``max_width`` at ``size`` (never shrinks the font)."""
-    if text_width(text, size, style) <= max_width:
-        return text
-    f = font(size, style)
-    while text and f.getlength(text + "…") > max_width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 # ---------------------------------------------------------------- layout
@@ -412,178 +332,6 @@ class Canvas:
         img = self.img.quantize(colours, method=Image.Quantize.FASTOCTREE) if colours else self.img
         img.save(out, format="PNG", compress_level=level)
         return out.getvalue()
-
-
-# ---------------------------------------------------------------- sprites
-def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """A seat's mark (square, triangle, diamond, plus, star; hexagon) as a polygon of radius about ``r``."""
-    def ring(n: int, start: float, radius: float = r) -> list[tuple[float, float]]:
-        angles = [start + 2 * math.pi * i / n for i in range(n)]
-        return [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
-
-    if shape == "square":
-        k = r * 0.86
-        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
-    if shape == "triangle":
-        return ring(3, -math.pi / 2, r * 1.1)
-    if shape == "diamond":
-        return ring(4, -math.pi / 2, r * 1.05)
-    if shape == "hexagon":
-        return ring(6, 0)
-    if shape == "plus":
-        a, b = r * 0.36, r * 0.95
-        return [(cx - a, cy - b), (cx + a, cy - b), (cx + a, cy - a), (cx + b, cy - a), (cx + b, cy + a),
-                (cx + a, cy + a), (cx + a, cy + b), (cx - a, cy + b), (cx - a, cy + a), (cx - b, cy + a),
-                (cx - b, cy - a), (cx - a, cy - a)]
-    if shape == "star":
-        pts = []
-        for i in range(10):
-            rad = r * 1.05 if i % 2 == 0 else r * 0.5
-            a = -math.pi / 2 + math.pi * i / 5
-            pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
-        return pts
-    raise ValueError(shape)
-
-
-def _finish(big: Image.Image, size: tuple[int, int]) -> Image.Image:
-    return big.resize(size, Image.Resampling.LANCZOS)
-
-
-@lru_cache(maxsize=256)
-def token_sprite(seat: int, size: int, ring: RGB = INK) -> Image.Image:
-    """The seat's shape in the seat's colour, outlined (``ring``)."""
-    p = player(seat)
-    s = size * SS
-    big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    c = s / 2
-    r = s / 2 - 2 * SS
-    lw = max(SS, round(size * SS / 14))
-    if p.shape == "circle":
-        d.ellipse((c - r, c - r, c + r, c + r), fill=p.colour, outline=ring, width=lw)
-    else:
-        pts = shape_points(p.shape, c, c, r * 0.95)
-        d.polygon(pts, fill=p.colour, outline=ring, width=lw)
-    return _finish(big, (size, size))
-
-
-@lru_cache(maxsize=64)
-def meeple_sprite(seat: int, size: int) -> Image.Image:
-    """A worker meeple in the seat's colour, with the seat's shape as a light mark on its chest."""
-    p = player(seat)
-    s = size * SS
-    big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    u = s / 20
-    body = [(6 * u, 19 * u), (8.2 * u, 11 * u), (2 * u, 11.5 * u), (1.2 * u, 8.6 * u), (7 * u, 6.4 * u),
-            (13 * u, 6.4 * u), (18.8 * u, 8.6 * u), (18 * u, 11.5 * u), (11.8 * u, 11 * u), (14 * u, 19 * u)]
-    lw = max(SS, round(s / 28))
-    d.polygon(body, fill=p.colour, outline=INK, width=lw)
-    d.ellipse((6.6 * u, 0.6 * u, 13.4 * u, 7.4 * u), fill=p.colour, outline=INK, width=lw)
-    # The seat's shape, large enough to read on a phone: at 400 px a worker is a dozen pixels tall.
-    mark = shape_points(p.shape, 10 * u, 13.2 * u, 3.6 * u) if p.shape != "circle" else None
-    light = ink_on(p.colour)
-    if mark is None:
-        d.ellipse((6.6 * u, 9.8 * u, 13.4 * u, 16.6 * u), fill=light)
-    else:
-        d.polygon(mark, fill=light)
-    return _finish(big, (size, size))
-
-
-#: The marks that tell goods apart without colour (each game maps its goods to them: Speicherstadt, Colonia).
-MARKS = ("dot", "ring", "cross", "bar", "stripes", "vein", "chevron", "grain")
-
-
-def draw_mark(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, fill: RGB, width: float) -> None:
-    """One of ``MARKS`` centred on (cx, cy) within radius ``r``: a second signal beside a good's colour."""
-    w = max(1, round(width))
-    if kind == "dot":
-        d.ellipse((cx - r * 0.5, cy - r * 0.5, cx + r * 0.5, cy + r * 0.5), fill=fill)
-    elif kind == "ring":
-        d.ellipse((cx - r * 0.75, cy - r * 0.75, cx + r * 0.75, cy + r * 0.75), outline=fill, width=w)
-    elif kind == "cross":
-        k = r * 0.7
-        d.line((cx - k, cy - k, cx + k, cy + k), fill=fill, width=w)
-        d.line((cx - k, cy + k, cx + k, cy - k), fill=fill, width=w)
-    elif kind == "bar":
-        d.rectangle((cx - r * 0.85, cy - r * 0.28, cx + r * 0.85, cy + r * 0.28), fill=fill)
-    elif kind == "stripes":
-        for dy in (-0.45, 0.45):
-            d.line((cx - r * 0.85, cy + dy * r, cx + r * 0.85, cy + dy * r), fill=fill, width=w)
-    elif kind == "vein":
-        d.line((cx - r * 0.7, cy + r * 0.6, cx + r * 0.7, cy - r * 0.6), fill=fill, width=w)
-    elif kind == "chevron":
-        d.line((cx - r * 0.8, cy - r * 0.4, cx, cy + r * 0.4, cx + r * 0.8, cy - r * 0.4), fill=fill, width=w,
-               joint="curve")
-    elif kind == "grain":
-        for dx in (-0.45, 0.45):
-            d.line((cx + dx * r, cy - r * 0.85, cx + dx * r, cy + r * 0.85), fill=fill, width=w)
-    else:
-        raise ValueError(kind)
-
-
-@lru_cache(maxsize=64)
-def cube_sprite(colour: RGB, size: int, mark: str | None = None) -> Image.Image:
-    """A wooden cube seen slightly from above: a front face and a lighter top strip; ``mark`` (one of ``MARKS``)
-    on the face in the ink that contrasts with it, so that no good is told apart by its colour alone."""
-    s = size * SS
-    big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    lw = max(SS, round(s / 22))
-    top = s * 0.28
-    d.rounded_rectangle((lw, lw, s - lw, s - lw), radius=s * 0.12, fill=mix(colour, (0, 0, 0), 0.18),
-                        outline=INK, width=lw)
-    d.rounded_rectangle((lw * 2, lw * 2, s - lw * 2, top + lw), radius=s * 0.1, fill=mix(colour, (255, 255, 255), 0.35))
-    d.rectangle((lw * 2, top, s - lw * 2, s - lw * 2.2), fill=colour)
-    if mark is not None:
-        draw_mark(d, mark, s / 2, (top + s - lw * 2.2) / 2, (s - lw * 4.4 - top) * 0.42, ink_on(colour), s / 11)
-    return _finish(big, (size, size))
-
-
-@lru_cache(maxsize=16)
-def coin_sprite(size: int) -> Image.Image:
-    s = size * SS
-    big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    lw = max(SS, round(s / 24))
-    d.ellipse((lw, lw, s - lw, s - lw), fill=mix(GOLD, (120, 80, 0), 0.3), outline=INK, width=lw)
-    d.ellipse((s * 0.12, s * 0.12, s * 0.88, s * 0.88), fill=GOLD)
-    return _finish(big, (size, size))
-
-
-@lru_cache(maxsize=32)
-def icon_sprite(kind: str, size: int, colour: RGB = INK) -> Image.Image:
-    """Small pictograms: flame (fire), helmet (fireman), ship, star (points), cards (pile)."""
-    s = size * SS
-    big = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    u = s / 20
-    lw = max(SS, round(s / 24))
-    if kind == "flame":
-        outer = [(10 * u, 1 * u), (15 * u, 8 * u), (17 * u, 13 * u), (14 * u, 18 * u), (10 * u, 19.4 * u),
-                 (6 * u, 18 * u), (3 * u, 13 * u), (5 * u, 8 * u), (7 * u, 10 * u)]
-        d.polygon(outer, fill=hex_rgb("#e4572e"), outline=INK, width=lw)
-        d.polygon([(10 * u, 8 * u), (13 * u, 13 * u), (12.5 * u, 17 * u), (10 * u, 18 * u), (7.5 * u, 17 * u),
-                   (7 * u, 13.5 * u)], fill=GOLD)
-    elif kind == "helmet":
-        d.pieslice((2 * u, 4 * u, 18 * u, 24 * u), 180, 360, fill=hex_rgb("#c0392b"), outline=INK, width=lw)
-        d.rounded_rectangle((0.5 * u, 13 * u, 19.5 * u, 16 * u), radius=u, fill=hex_rgb("#8e1c12"), outline=INK,
-                            width=lw)
-        d.rectangle((9 * u, 5 * u, 11 * u, 13 * u), fill=GOLD)
-    elif kind == "ship":
-        d.polygon([(1 * u, 11 * u), (19 * u, 11 * u), (16 * u, 17 * u), (4 * u, 17 * u)], fill=hex_rgb("#7a4e2d"),
-                  outline=INK, width=lw)
-        d.rectangle((9.2 * u, 2 * u, 10.8 * u, 11 * u), fill=INK)
-        d.polygon([(11 * u, 3 * u), (17 * u, 9.5 * u), (11 * u, 9.5 * u)], fill=PAPER, outline=INK, width=lw)
-    elif kind == "star":
-        d.polygon(shape_points("star", 10 * u, 10.5 * u, 9.5 * u), fill=GOLD, outline=INK, width=lw)
-    elif kind == "cards":
-        for i, off in enumerate((0, 2.5, 5)):
-            d.rounded_rectangle(((3 + off) * u, (1 + off) * u, (13 + off) * u, (15 + off) * u), radius=u,
-                                fill=BOARD if i < 2 else hex_rgb("#7a4e2d"), outline=INK, width=lw)
-    else:
-        raise ValueError(kind)
-    return _finish(big, (size, size))
 
 
 def icon(canvas: Canvas, kind: str, center: tuple[float, float], size: int) -> None:
