@@ -9,10 +9,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.dburl import is_url
-from bot.shards import ShardError, Shards
+from bot.table.shards import ShardError, Shards
+from bot.table.store.dburl import DEFAULT_DB as DEFAULT_DB  # where the tools read it too
+from bot.table.store.dburl import is_url
 
-DEFAULT_DB = "kontor.sqlite3"
 DEFAULT_BACKUP_HOURS = 24.0
 DEFAULT_BACKUP_KEEP = 7
 

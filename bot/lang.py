@@ -1,6 +1,6 @@
 """Languages at the edge: load the gettext catalogs, pick a reader's language, speak it for one task.
 
-Catalogs live in ``bot/locales/<lang>/LC_MESSAGES/<domain>.po`` (managed with Babel: ``python -m bot.catalogs``)
+Catalogs live in ``bot/locales/<lang>/LC_MESSAGES/<domain>.po`` (managed with Babel: ``python -m bot.tools.catalogs``)
 and are compiled to ``.mo`` when Kontor is installed (``hatch_build.py``); a checkout that was never installed
 compiles them in memory on first use. ``speaking(lang)`` installs that language for the current task
 (``rules.words`` reads it), so the rules and renderers never learn where a language came from.
