@@ -22,13 +22,15 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
+import rules
 from rules import words
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 LANGUAGES = ("en", "fr", "de", "it")  # the languages Kontor speaks; English is the source
 NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}
 PSEUDO = "qps"
-DOMAINS = ("core", "bot", "discord", "commands", "speicherstadt", "colonia", "strasbourg", "nuernberg")
+# Kontor's own catalogs, then one per game that declares its texts (GameParts.texts): adding a game adds its domain.
+DOMAINS = ("core", "bot", "discord", "commands", *(name for name, parts in rules.PARTS.items() if parts.texts))
 
 
 def language_of(locale: object, default: str = "en") -> str:

@@ -22,6 +22,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+import rules
 from bot.lang import DOMAINS, LANGUAGES, LOCALES_DIR
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository (bot/tools/catalogs.py)
@@ -35,10 +36,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "bot": ("bot",),  # less what "discord" takes
     "discord": ("bot/discord/commands", "bot/discord/ui", "bot/discord/app.py", "bot/discord/dms.py"),
     "commands": (),  # read from the command tree itself: see ``command_messages``
-    "speicherstadt": ("rules/speicherstadt", "render/speicherstadt"),
-    "colonia": ("rules/colonia", "render/colonia", "render/colonia_art.py"),
-    "strasbourg": ("rules/strasbourg", "render/strasbourg", "render/strasbourg_art.py"),
-    "nuernberg": ("rules/nuernberg", "render/nuernberg", "render/nuernberg_art.py"),
+    **{name: parts.texts for name, parts in rules.PARTS.items() if parts.texts},  # each game declares its own
 }
 _FIELD = re.compile(r"\{([^{}:!]*)[^{}]*\}")
 

@@ -72,6 +72,7 @@ SpeicherstadtState.game = GAME
 PARTS = GameParts(
     GAME, render="render.speicherstadt", commands="bot.discord.commands.specs.speicherstadt",
     checks="rules.speicherstadt.checks",
+    texts=("rules/speicherstadt", "render/speicherstadt"),
 )
 
 __all__ = ["GAME", "PARTS", "SpeicherstadtGame", "SpeicherstadtState"]
