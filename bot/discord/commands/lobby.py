@@ -12,16 +12,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import pausing
 from bot.discord.botcore import BotCore
 from bot.discord.commands.play import reply
 from bot.discord.commands.preferences import notify_command
+from bot.discord.commands.where import channel_of, check_reach, is_moderator, parse_options
 from bot.discord.dms import DM_HELP
 from bot.discord.ui import embeds
 from bot.discord.ui.confirm import ask
 from bot.discord.ui.files import describe, image_file
 from bot.discord.ui.rematch import begins_text
-from bot.discord.ui.text import NO_PING, clip, input_problem, safe_echo, shown, shown_lines, table_language
+from bot.discord.ui.text import NO_PING, clip, input_problem, shown, shown_lines, table_language
 from bot.lang import LANGUAGES, NAMES, language_of, speaking
 from bot.table import (
     AUTO_FORCED_HELP,
@@ -56,48 +56,6 @@ def refusals(func: Any) -> Any:
             await reply(interaction, exc.message)  # no names in these; some quote a command as `code`
 
     return wrapper
-
-
-def channel_of(interaction: discord.Interaction[Any]) -> int:
-    if interaction.channel_id is None:
-        raise TableError(_("Use this in a server channel or thread."))
-    return interaction.channel_id
-
-
-def is_moderator(interaction: discord.Interaction[Any]) -> bool:
-    perms = interaction.permissions
-    return bool(perms.manage_channels or perms.administrator)
-
-
-def parse_options(text: str | None) -> dict[str, str]:
-    """``"length=long, map=b"`` -> ``{"length": "long", "map": "b"}``; TableError on anything else."""
-    if not text:
-        return {}
-    problem = input_problem(text, limit=200, what="options")
-    if problem:
-        raise TableError(problem)
-    out: dict[str, str] = {}
-    for part in text.replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        key, sep, value = part.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise TableError(_("Options look like `name=value, name=value`; '{part}' does not.").format(
-                part=safe_echo(part)))
-        out[key.strip().lower()] = value.strip().lower()
-    return out
-
-
-def check_reach(interaction: discord.Interaction[Any]) -> None:
-    """Refuse to open or start a table where Kontor could not post its boards (it would fail later, unseen)."""
-    thread = isinstance(interaction.channel, discord.Thread)
-    missing = pausing.missing_permissions(interaction.app_permissions, thread=thread)
-    if missing:
-        text = (_("I can't run a table here: I'm missing {permissions} in this thread. A moderator can grant them in"
-                  " the channel's settings (Permissions → Kontor), then try again.") if thread else
-                _("I can't run a table here: I'm missing {permissions} in this channel. A moderator can grant them in"
-                  " the channel's settings (Permissions → Kontor), then try again."))
-        raise TableError(text.format(permissions=", ".join(missing)))
 
 
 def _choices(values: Any) -> list[app_commands.Choice[str]]:
