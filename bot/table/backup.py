@@ -24,7 +24,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.table.store.dburl import DEFAULT_DB, is_url
+from bot.config import db_target
+from bot.table.store.dburl import is_url
 
 #: Names of the files ``kontor backup DIR`` and the periodic backup write; retention deletes only these.
 NAME_FORMAT = "kontor-%Y%m%d-%H%M%S.sqlite3"
@@ -202,7 +203,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def backup_main(args: argparse.Namespace) -> int:
-    source = args.db or os.environ.get("KONTOR_DB", "").strip() or DEFAULT_DB
+    source = args.db or db_target()
     if is_url(source):  # PostgreSQL: pg_dump (bot/table/pg_backup.py)
         from bot.table.pg_backup import make_pg_backup
         from bot.table.store.postgres import redacted

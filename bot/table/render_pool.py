@@ -21,6 +21,7 @@ import os
 import time
 from typing import Any
 
+from bot.config import Tuning
 from rules import words
 
 KINDS = ("board", "private", "focus")
@@ -68,10 +69,7 @@ def _pid() -> int:
 
 
 def default_workers() -> int:
-    text = os.environ.get("KONTOR_RENDER_WORKERS", "").strip()
-    if text.isdigit() and int(text) > 0:
-        return int(text)
-    return max(1, os.cpu_count() or 1)
+    return Tuning.from_env().render_workers
 
 
 class RenderPool:

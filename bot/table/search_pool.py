@@ -15,8 +15,8 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
-import os
 
+from bot.config import Tuning
 from rules import search
 from rules.core import Rng
 
@@ -47,9 +47,10 @@ class SearchPool:
     tools that measure the search itself; a thread still keeps the event loop free)."""
 
     def __init__(self, workers: int | None = None, *, budget: int | None = None, inline: bool = False) -> None:
-        self.workers = workers or int(os.environ.get("KONTOR_SEARCH_WORKERS", "1"))
-        self.budget = budget or int(os.environ.get("KONTOR_SEARCH_BUDGET", "0")) or None  # None: each game's own
-        self.memory_mb = int(os.environ.get("KONTOR_SEARCH_MEMORY_MB", "1024"))
+        tuning = Tuning.from_env()  # the host's settings (bot/config.py), unless the caller gives its own
+        self.workers = workers or tuning.search_workers
+        self.budget = budget or tuning.search_budget  # None: each game's own
+        self.memory_mb = tuning.search_memory_mb
         self.inline = inline
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
 

@@ -126,3 +126,13 @@ def test_the_room_rules_see_a_crossing() -> None:
         assert bot_imports(probe) == {"bot.health", "bot.table.store", "bot.table"}
     finally:
         probe.unlink()
+
+
+def test_only_the_config_reads_the_environment() -> None:
+    """``bot/config.py`` reads every setting (``Config``, ``Tuning``, ``db_target``); passing the environment on to a
+    child process (``{**os.environ, …}``) is not reading it."""
+    reads = re.compile(r"os\.environ\s*(\.get|\[)|os\.getenv|environ\.get\(")
+    offenders = [f"{path.relative_to(ROOT)}:{n}" for path in sorted((ROOT / "bot").rglob("*.py"))
+                 if path.name != "config.py" or path.parent != ROOT / "bot"
+                 for n, line in enumerate(path.read_text().splitlines(), 1) if reads.search(line)]
+    assert offenders == []

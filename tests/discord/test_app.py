@@ -228,3 +228,16 @@ async def test_a_sync_discord_refuses_outright_is_logged_plainly_and_not_retried
     assert len([q for q in w.env.http_requests[before:] if q.method == "PUT"]) == 1
     r = await w.alice.slash(w.channel, "game new", game="tally")
     assert "Table open" in r.response.content
+
+
+def test_the_worker_settings_are_read_once_and_checked() -> None:
+    from bot.config import Tuning
+
+    tuning = Tuning.from_env({"KONTOR_RENDER_WORKERS": "3", "KONTOR_SEARCH_BUDGET": "7"})
+    assert (tuning.render_workers, tuning.search_workers, tuning.search_budget) == (3, 1, 7)
+    assert tuning.search_memory_mb == 1024
+    assert Tuning.from_env({}).search_budget is None  # each game's own
+    wrong = (("KONTOR_RENDER_WORKERS", "0"), ("KONTOR_SEARCH_WORKERS", "two"), ("KONTOR_SEARCH_MEMORY_MB", "8"))
+    for key, bad in wrong:
+        with pytest.raises(ConfigError, match=key):
+            Tuning.from_env({key: bad})

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 URL_SCHEMES = ("postgresql://", "postgres://")
-DEFAULT_DB = "kontor.sqlite3"  # KONTOR_DB when it is not set
 
 
 def is_url(target: str | Path) -> bool:
