@@ -1,7 +1,7 @@
 """Hatch build hook: compile Kontor's gettext catalogs (``.po`` -> ``.mo``) whenever Kontor is installed.
 
 Standalone on purpose (Babel only): it runs in pip's isolated build environment, before Kontor's own
-dependencies exist. ``python -m bot.catalogs compile`` does the same from a working installation.
+dependencies exist. ``python -m bot.tools.catalogs compile`` does the same from a working installation.
 """
 
 from __future__ import annotations

@@ -89,8 +89,8 @@ class Recorder:
 
 def recording_bot(svc: Any) -> tuple[Any, Recorder]:
     """The real Discord bot around ``svc`` (never connected), its transport replaced by recorders."""
-    from bot.app import build_bot
     from bot.config import Config
+    from bot.discord.app import build_bot
 
     bot = build_bot(Config(token=""), service=svc, sync=False)
     recorder = Recorder(bot.allowed_mentions)

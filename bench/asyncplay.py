@@ -13,9 +13,11 @@ would pay for the card it placed on); in Strasbourg's bids, with each bid its bi
 with each loop action its next action of the loop (``colonia_plan``: the bot's first and second pick on its own view
 with that action made, played only if nobody took the target since; "pass in this loop" when the first pick is to
 pass). Every ``Update`` goes to the real bot's ``notifier.publish`` (``build_bot()``, never connected) exactly as
-``bot/commands`` call it; only Discord's transport is replaced by recorders (``get_partial_messageable`` → a channel
+``bot/discord/commands`` call it; only Discord's transport is replaced by recorders (``get_partial_messageable`` → a
+channel
 whose ``send`` records content and allowed_mentions, ``create_dm`` → a DM channel that records the send). So posts,
-mentions, re-pings and DMs are what the bot would send: they change when ``bot/notify.py`` changes. Images are not
+mentions, re-pings and DMs are what the bot would send: they change when ``bot/discord/notify.py`` changes. Images are
+not
 drawn (``render`` hidden while the section runs: the bot posts without one, as when rendering fails); reminders and
 deadlines are not simulated.
 
@@ -101,7 +103,7 @@ class GameFigures:
 async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int, channel: int,
                     num_players: int | None = None) -> GameFigures:
     """Play one seeded game to its end with every seat a human; the figures of that game."""
-    from bot.service import TableError
+    from bot.table import TableError
 
     game = svc.game(name)
     n = num_players or bench_players(game)
@@ -135,7 +137,7 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
         if actor is None:
             await bot.notifier.publish(update)  # as /game start does
         else:
-            await bot.notifier.publish(update, actor=actor)  # as every move does (bot/commands/play.py)
+            await bot.notifier.publish(update, actor=actor)  # as every move does (bot/discord/commands/play.py)
         return after
 
     start = await svc.start(channel, users[0], seed=seed)
@@ -263,7 +265,7 @@ async def play_game(svc: Any, bot: Any, recorder: Recorder, name: str, seed: int
 
 async def play_games(names: Sequence[str], seeds: Sequence[int]) -> list[GameFigures]:
     """Every game of ``names`` once per seed, in one temporary SQLite file, through one recording bot."""
-    from bot.service import TableService
+    from bot.table import TableService
 
     out: list[GameFigures] = []
     with tempfile.TemporaryDirectory(prefix="kontor-async-") as tmp, no_images():

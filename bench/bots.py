@@ -1,4 +1,4 @@
-"""The ``bots`` section: the strong bot against two basic bots at 3 players in every game (``bot/arena.py``), its
+"""The ``bots`` section: the strong bot against two basic bots at 3 players in every game (``bot/tools/arena.py``), its
 decision times, and the memory one search takes.
 
 Win share against the fair share (33.3%), over ``games`` seeded games with the seats rotated; decision time p50 and
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import rules
 from bench.stats import Row, fmt, target_check
-from bot.arena import _pct, arena, print_progress
+from bot.tools.arena import _pct, arena, print_progress
 from rules import search
 from rules.core import Rng
 

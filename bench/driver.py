@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import rules
 from bench.engine import bench_players
-from bot.store import Store
+from bot.table.store import Store
 
 GUILD = 7_700
 

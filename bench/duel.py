@@ -2,7 +2,7 @@
 
 One challenger (``Game.bot_action``, today's bot) sits with ``players - 1`` copies of a baseline bot; game ``i``
 seats the challenger at ``i % players``, so every seat is played equally often. A baseline is a frozen copy of a
-bot as it was before a change, kept in ``bench/baselines/<game>.py`` as a module with
+bot as it was before a change, read from git history by ``bench/baselines`` as a module with
 ``bot_action(view, legal, seat, rng) -> str`` (it may import helpers from ``rules/<game>``, but not the bot it
 was copied from, which has changed). The challenger's fair share of wins is ``1 / players``; a shared first place
 counts as a split win. The figure reported is its win share, the baseline seats' mean share, the two mean scores,
@@ -18,7 +18,6 @@ ply)``). Counts and scores only, no timings: this is a strength check, kept out 
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import sys
 from collections.abc import Callable
@@ -26,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rules
+from bench import baselines
 from rules.core import Rng
 
 BotFn = Callable[[dict[str, Any], list[str], int, Rng], str]
@@ -72,8 +72,8 @@ def mean(values: list[float]) -> float:
 
 
 def load_baseline(name: str) -> BotFn:
-    module = importlib.import_module(f"bench.baselines.{name}")
-    fn: BotFn = module.bot_action
+    """The bot of game ``name`` as it was at ``bench.baselines.BASELINE`` (read from git history)."""
+    fn: BotFn = baselines.load(name).bot_action
     return fn
 
 

@@ -19,7 +19,7 @@ import tempfile
 import rules
 from bench import driver
 from bench.stats import Row, fmt, target_check
-from bot.store import Store
+from bot.table.store import Store
 
 RSS_TARGET_MB = 300.0
 
@@ -34,7 +34,7 @@ def rss_mb() -> float:
 
 async def stored_bytes(name: str, seed: int) -> tuple[int, int, int]:
     """(snapshot bytes, log bytes, logged actions) of one random game played to its end through the service."""
-    from bot.service import TableService
+    from bot.table import TableService
 
     rnd = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="kontor-mem-") as tmp:
@@ -57,7 +57,7 @@ async def stored_bytes(name: str, seed: int) -> tuple[int, int, int]:
 
 
 async def _hold_games(count: int, moves: int) -> dict[str, float]:
-    from bot.service import TableService
+    from bot.table import TableService
 
     baseline = rss_mb()
     rnd = random.Random(count)
@@ -105,6 +105,6 @@ def rows(rss_games: int, games: int = 3) -> list[Row]:
 
 if __name__ == "__main__":
     count, moves = int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 3
-    import bot.service  # noqa: F401  (counted in the baseline, like a running bot)
+    import bot.table  # noqa: F401  (counted in the baseline, like a running bot)
 
     print(json.dumps(asyncio.run(_hold_games(count, moves))))

@@ -10,7 +10,7 @@ moves per second with every board rendered, at 1 and 2 render processes.
   store's ``bump`` runs, without the log row, the clocks and the rules. Target: act() p99 ≤ 3× the floor's p99 at
   1,000 games.
 - **scale.** One service on PostgreSQL (``render=True``: every move's Update carries its board PNG) drawing in a
-  ``RenderPool`` of 1, then 2 worker processes (bot/render_pool.py); 16 tables of every game in turn, 8 moves in
+  ``RenderPool`` of 1, then 2 worker processes (bot/table/render_pool.py); 16 tables of every game in turn, 8 moves in
   flight, each a random legal move; moves/s over the timed moves (after one warm-up move per table). Beside it,
   renders/s: mid-game boards drawn by the pool alone, as many in flight as workers. Target: 2 processes ≥ 1.6× 1 on
   a 2-core machine. Then the same with 2 bot processes (as shard processes: each its own service, tables and one
@@ -37,10 +37,10 @@ import rules
 from bench import driver
 from bench.service import measure_target
 from bench.stats import Row, fmt, median, percentile, target_check
-from bot.images import BoardImages
-from bot.render_pool import RenderPool
-from bot.runtime import tune_gc
-from bot.store import Store
+from bot.discord.runtime import tune_gc
+from bot.table.images import BoardImages
+from bot.table.render_pool import RenderPool
+from bot.table.store import Store
 from tests.support.pgserver import PgServer, PgUnavailable
 
 FLOOR_RATIO_TARGET = 3.0
@@ -141,7 +141,7 @@ async def timed_moves(url: str, workers: int, moves: int, seed: int = 1, *, chan
     """(moves, start, end: wall-clock seconds) of one service rendering every board in a pool of ``workers``
     processes, in the channels from ``channels`` on; ``ready()`` is called just before the timed moves (several
     processes start them together)."""
-    from bot.service import TableService
+    from bot.table import TableService
 
     pool = RenderPool(workers)
     await pool.warm()

@@ -20,9 +20,9 @@ import aiosqlite
 import rules
 from bench import driver
 from bench.stats import Row, fmt, median, percentile, target_check
-from bot.runtime import tune_gc
-from bot.schema import PRAGMAS
-from bot.store import Store
+from bot.discord.runtime import tune_gc
+from bot.table.store import Store
+from bot.table.store.schema import PRAGMAS
 
 P99_TARGET_MS = 25.0
 FLOOR_RATIO_TARGET = 5.0
@@ -63,7 +63,7 @@ async def measure_service(games: int, samples: int, seed: int = 1) -> ServiceFig
 
 async def measure_target(target: str, games: int, samples: int, seed: int = 1) -> ServiceFigures:
     """The service's figures on ``target``: an SQLite file's path, or a PostgreSQL URL (bench/pg.py)."""
-    from bot.service import TableService
+    from bot.table import TableService
 
     rnd = random.Random(seed)
     svc = await TableService.open(target, render=False)

@@ -1,3 +1,3 @@
-from bot.cli import main
+from bot.tools.cli import main
 
 raise SystemExit(main())

@@ -8,17 +8,56 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bot.dburl import is_url
-from bot.shards import ShardError, Shards
+if TYPE_CHECKING:  # the table imports this module: its own modules are imported where they are used, not here
+    from bot.table.shards import Shards
 
-DEFAULT_DB = "kontor.sqlite3"
+DEFAULT_DB = "kontor.sqlite3"  # KONTOR_DB when it is not set
+
 DEFAULT_BACKUP_HOURS = 24.0
 DEFAULT_BACKUP_KEEP = 7
 
 
 class ConfigError(Exception):
     """A missing or malformed setting; the message tells the operator what to do."""
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The worker processes every front end's table uses: boards drawn on ``render_workers`` cores (default: every
+    core), the strong bot's search in ``search_workers`` processes of at most ``search_memory_mb`` each, with
+    ``search_budget`` playouts a decision for every game (None: each game's own)."""
+
+    render_workers: int
+    search_workers: int = 1
+    search_budget: int | None = None
+    search_memory_mb: int = 1024
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Tuning:
+        """``KONTOR_RENDER_WORKERS``, ``KONTOR_SEARCH_WORKERS``, ``KONTOR_SEARCH_BUDGET``, ``KONTOR_SEARCH_MEMORY_MB``;
+        ConfigError on a value that is not a whole number of the right size."""
+        env = os.environ if environ is None else environ
+
+        def number(key: str, default: int, low: int) -> int:
+            text = env.get(key, "").strip()
+            if not text:
+                return default
+            if not text.isdigit() or int(text) < low:
+                raise ConfigError(f"{key} must be a whole number from {low}, not {text[:30]!r}.")
+            return int(text)
+
+        budget = number("KONTOR_SEARCH_BUDGET", 0, 0)
+        return cls(render_workers=number("KONTOR_RENDER_WORKERS", max(1, os.cpu_count() or 1), 1),
+                   search_workers=number("KONTOR_SEARCH_WORKERS", 1, 1), search_budget=budget or None,
+                   search_memory_mb=number("KONTOR_SEARCH_MEMORY_MB", 1024, 64))
+
+
+def db_target(environ: Mapping[str, str] | None = None) -> str:
+    """The database Kontor uses: ``KONTOR_DB``, else ``kontor.sqlite3``."""
+    env = os.environ if environ is None else environ
+    return env.get("KONTOR_DB", "").strip() or DEFAULT_DB
 
 
 @dataclass(frozen=True)
@@ -37,6 +76,9 @@ class Config:
     def with_shards(self, count: int | str | None, ids: str | None) -> Config:
         """These settings with ``count`` shards of which ``ids`` run here (None: as they are). Only a PostgreSQL
         database can be shared by several processes: on SQLite one process runs every shard."""
+        from bot.table.shards import ShardError, Shards
+        from bot.table.store.dburl import is_url
+
         if count is None or str(count).strip() == "":
             if ids is not None and ids.strip():
                 raise ConfigError("Shard ids need the shard count too: --shard-count N (KONTOR_SHARD_COUNT).")
@@ -54,6 +96,8 @@ class Config:
     def hash_path(self) -> Path:
         """Where the fingerprint of the last synced command set is kept (next to the database; for a PostgreSQL URL,
         in the working directory)."""
+        from bot.table.store.dburl import is_url
+
         if is_url(self.db_path):
             return Path("kontor-postgresql.commands.sha256")
         return Path(f"{self.db_path}.commands.sha256")
@@ -67,7 +111,7 @@ class Config:
                 "DISCORD_TOKEN is not set. Create a bot in the Discord developer portal "
                 "(see docs/discord.md) and export its token: DISCORD_TOKEN=... kontor run"
             )
-        db_path = env.get("KONTOR_DB", "").strip() or DEFAULT_DB
+        db_path = db_target(env)
         guild_text = env.get("KONTOR_GUILD", "").strip()
         guild_id: int | None = None
         if guild_text:

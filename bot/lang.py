@@ -1,6 +1,6 @@
 """Languages at the edge: load the gettext catalogs, pick a reader's language, speak it for one task.
 
-Catalogs live in ``bot/locales/<lang>/LC_MESSAGES/<domain>.po`` (managed with Babel: ``python -m bot.catalogs``)
+Catalogs live in ``bot/locales/<lang>/LC_MESSAGES/<domain>.po`` (managed with Babel: ``python -m bot.tools.catalogs``)
 and are compiled to ``.mo`` when Kontor is installed (``hatch_build.py``); a checkout that was never installed
 compiles them in memory on first use. ``speaking(lang)`` installs that language for the current task
 (``rules.words`` reads it), so the rules and renderers never learn where a language came from.
@@ -22,13 +22,15 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
+import rules
 from rules import words
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 LANGUAGES = ("en", "fr", "de", "it")  # the languages Kontor speaks; English is the source
 NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}
 PSEUDO = "qps"
-DOMAINS = ("core", "bot", "discord", "commands", "speicherstadt", "colonia", "strasbourg", "nuernberg")
+# Kontor's own catalogs, then one per game that declares its texts (GameParts.texts): adding a game adds its domain.
+DOMAINS = ("core", "bot", "discord", "commands", *(name for name, parts in rules.PARTS.items() if parts.texts))
 
 
 def language_of(locale: object, default: str = "en") -> str:

@@ -3,8 +3,8 @@
 Each game declares everything it ships once, as ``PARTS`` (a ``GameParts``) in ``rules/<game>/__init__.py``: its
 ``Game``, and by module name its renderer, its slash commands and its checks. ``PARTS`` here maps a game's short
 name to that declaration; ``GAMES`` to its ``Game``. Render (``render._module``), the Discord commands
-(``bot.commands.specs.load_specs``), the soak and the test suites all read this registry, so registering a game here
-gives it its rules, images and commands everywhere at once. ``get_game`` looks one up with a friendly error.
+(``bot.discord.commands.specs.load_specs``), the soak and the test suites all read this registry, so registering a
+game here gives it its rules, images and commands everywhere at once. ``get_game`` looks one up with a friendly error.
 """
 
 from __future__ import annotations

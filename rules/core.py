@@ -408,12 +408,17 @@ class GameParts:
     - ``commands``: a module with ``SPEC`` (``commands.specs.GameSpec``): the game's slash commands; None: ``/move``.
     - ``checks``: a module with ``invariants(state)`` and ``redeal_hidden(state, viewer, rng)`` (docs/conventions.md);
       None: the soak and the secrets suite cannot check the game (every shipped game has them).
+    - ``texts``: where the game's texts are, for its translation catalog (paths relative to the repository; a folder
+      means every ``.py`` under it); their domain is the game's name (``translator(name)`` in its modules). Empty:
+      the game has no catalog of its own (its texts stay English). ``bot.lang`` and ``bot.tools.catalogs`` read it,
+      so nothing in ``bot/`` lists the games.
     """
 
     game: Game
     render: str | None = None
     commands: str | None = None
     checks: str | None = None
+    texts: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:

@@ -16,7 +16,7 @@ world, whatever the hidden truth), so the choice is a function of the seat's vie
 stream. ``tests/contract/test_search.py`` checks exactly that in every game.
 
 The budget is counted in playouts, not seconds, so a choice replays from seed and log. Pure and synchronous, as
-all of ``rules``: the service runs it in a worker process (``bot/search_pool.py``).
+all of ``rules``: the service runs it in a worker process (``bot/table/search_pool.py``).
 """
 
 from __future__ import annotations

@@ -73,6 +73,9 @@ class ColoniaGame(Game):
 GAME = ColoniaGame()
 ColoniaState.game = GAME
 #: Everything this game ships (the registry in rules/__init__.py reads it; the rules never import the other layers).
-PARTS = GameParts(GAME, render="render.colonia", commands="bot.commands.specs.colonia", checks="rules.colonia.checks")
+PARTS = GameParts(
+    GAME, render="render.colonia", commands="bot.discord.commands.specs.colonia", checks="rules.colonia.checks",
+    texts=("rules/colonia", "render/colonia", "render/colonia_art.py"),
+)
 
 __all__ = ["GAME", "PARTS", "ColoniaGame", "ColoniaState"]

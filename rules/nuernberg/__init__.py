@@ -86,7 +86,8 @@ GAME = NuernbergGame()
 NuernbergState.game = GAME
 #: Everything this game ships (the registry in rules/__init__.py reads it; the rules never import the other layers).
 PARTS = GameParts(
-    GAME, render="render.nuernberg", commands="bot.commands.specs.nuernberg", checks="rules.nuernberg.checks"
+    GAME, render="render.nuernberg", commands="bot.discord.commands.specs.nuernberg", checks="rules.nuernberg.checks",
+    texts=("rules/nuernberg", "render/nuernberg", "render/nuernberg_art.py"),
 )
 
 __all__ = ["GAME", "PARTS", "NuernbergGame", "NuernbergState"]

@@ -70,8 +70,9 @@ GAME = SpeicherstadtGame()
 SpeicherstadtState.game = GAME
 #: Everything this game ships (the registry in rules/__init__.py reads it; the rules never import the other layers).
 PARTS = GameParts(
-    GAME, render="render.speicherstadt", commands="bot.commands.specs.speicherstadt",
+    GAME, render="render.speicherstadt", commands="bot.discord.commands.specs.speicherstadt",
     checks="rules.speicherstadt.checks",
+    texts=("rules/speicherstadt", "render/speicherstadt"),
 )
 
 __all__ = ["GAME", "PARTS", "SpeicherstadtGame", "SpeicherstadtState"]

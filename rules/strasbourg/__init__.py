@@ -78,7 +78,9 @@ GAME = StrasbourgGame()
 StrasbourgState.game = GAME
 #: Everything this game ships (the registry in rules/__init__.py reads it; the rules never import the other layers).
 PARTS = GameParts(
-    GAME, render="render.strasbourg", commands="bot.commands.specs.strasbourg", checks="rules.strasbourg.checks"
+    GAME, render="render.strasbourg", commands="bot.discord.commands.specs.strasbourg",
+    checks="rules.strasbourg.checks",
+    texts=("rules/strasbourg", "render/strasbourg", "render/strasbourg_art.py"),
 )
 
 __all__ = ["GAME", "PARTS", "StrasbourgGame", "StrasbourgState", "is_secret_action"]

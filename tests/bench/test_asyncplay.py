@@ -49,7 +49,7 @@ async def test_posts_mentions_and_dms_come_from_the_notifier(figures: GameFigure
     async def silent(self: Any, update: Any, **kwargs: Any) -> None:
         return None
 
-    monkeypatch.setattr("bot.notify.Notifier.publish", silent)
+    monkeypatch.setattr("bot.discord.notify.Notifier.publish", silent)
     (quiet,) = await play_games([GAME], [1])
     assert quiet.prompts == figures.prompts and quiet.waits == figures.waits and quiet.hours == figures.hours
     assert quiet.posts == 0 and sum(quiet.mentions) == 0 and sum(quiet.dms) == 0

@@ -12,9 +12,9 @@ import pytest
 
 import render
 import rules
-from bot.app import build_bot
-from bot.commands.specs import GameSpec, load_specs
-from bot.service import TableService
+from bot.discord.app import build_bot
+from bot.discord.commands.specs import GameSpec, load_specs
+from bot.table import TableService
 from rules.core import Game, GameParts
 from tests.support.toygame import TALLY, TALLY_PARTS
 
@@ -50,8 +50,9 @@ def test_every_shipped_game_ships_all_its_parts(name: str):
 def test_the_other_layers_name_no_game():
     """No second list of games: render, the commands and the soak find a game's parts through the registry."""
     root = Path(__file__).resolve().parents[2]
-    for path in ("render/__init__.py", "bot/commands/specs/__init__.py", "bot/commands/game_commands.py", "bot/soak.py",
-                 "bot/service/clocks.py"):
+    for path in ("render/__init__.py", "bot/discord/commands/specs/__init__.py",
+                 "bot/discord/commands/game_commands.py", "bot/tools/soak.py",
+                 "bot/table/clocks.py"):
         tree = ast.parse((root / path).read_text())
         named = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)}
         assert not named & set(SHIPPED), path

@@ -107,7 +107,7 @@ def test_an_undecided_challenger_gets_more_rounds_and_noise_is_not_accepted() ->
 def test_a_game_searches_with_its_own_budget_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
     """Colonia's and Nürnberg's strong bots play twice the default's playouts (their own ``search_budget``); the
     other games the default; a budget given explicitly wins over both."""
-    from bot.levels import choose_move
+    from bot.table.levels import choose_move
 
     own = {"colonia": 96, "nuernberg": 96}
     assert all(search.budget_for(rules.GAMES[n]) == own.get(n, search.DEFAULT_BUDGET) for n in GAMES)

@@ -17,9 +17,9 @@ import pytest
 import simcord
 
 import rules
-from bot.app import KontorBot, build_bot
 from bot.config import Config
-from bot.service import TableService
+from bot.discord.app import KontorBot, build_bot
+from bot.table import TableService
 from tests.support.toygame import TALLY
 
 #: SimCord's own settle window (its default ``settle_timeout``): a bot timer whose wall-clock fallback fires within

@@ -56,7 +56,7 @@ async def new_table(w: World, *players: Any, game: str = "tally", options: str |
                     bots: int = 0, **settings: Any) -> None:
     """Open, fill and start a table. A Tally table is opened with ``auto_forced`` off unless the test says otherwise:
     these tests drive every bid through the menus, and a deal of equal cards (a random seed) would otherwise make a
-    bid the only option, played without asking (tests/discord/test_orders.py and tests/bot/test_auto_orders.py test
+    bid the only option, played without asking (tests/discord/test_orders.py and tests/table/test_auto_orders.py test
     the automatic moves)."""
     if game == "tally":
         settings.setdefault("auto_forced", "off")

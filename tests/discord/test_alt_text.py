@@ -10,9 +10,9 @@ import pytest
 
 import render
 import rules
-from bot.commands.play import in_words_pages
+from bot.discord.commands.play import in_words_pages
 from bot.lang import speaking
-from bot.service import name_seats
+from bot.table import name_seats
 from rules.core import ALT_TEXT_MAX, Rng
 from tests.discord.helpers import actor_of, new_table, table
 

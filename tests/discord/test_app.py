@@ -8,10 +8,10 @@ import signal
 
 import pytest
 
-from bot import app
 from bot.config import DEFAULT_BACKUP_HOURS, DEFAULT_BACKUP_KEEP, DEFAULT_DB, Config, ConfigError
-from bot.store import Store
-from bot.ui.items import DYNAMIC_ITEMS
+from bot.discord import app
+from bot.discord.ui.items import DYNAMIC_ITEMS
+from bot.table.store import Store
 from tests.discord.conftest import make_bot, shut_down
 from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
 
@@ -44,7 +44,7 @@ def test_config_reads_the_backup_settings():
 
 def test_run_without_a_token_exits_2_with_a_clear_message(monkeypatch, capsys):
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    from bot.cli import main
+    from bot.tools.cli import main
 
     assert main(["run"]) == 2
     assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
@@ -177,7 +177,7 @@ def test_debug_logging_never_prints_discord_payloads(monkeypatch):
     assert root.isEnabledFor(logging.DEBUG)
     for name in app.PAYLOAD_LOGGERS:
         assert not logging.getLogger(name).isEnabledFor(logging.DEBUG), name
-    assert not logging.getLogger("aiosqlite").isEnabledFor(logging.DEBUG)  # seeds and snapshots (bot.store)
+    assert not logging.getLogger("aiosqlite").isEnabledFor(logging.DEBUG)  # seeds and snapshots (bot.table.store)
 
 
 @pytest.mark.parametrize(("status", "times"), [(500, None), (429, 1)])
@@ -185,7 +185,7 @@ async def test_a_failing_command_sync_never_keeps_the_bot_from_starting(world, d
     """A 5xx or 429 from the sync endpoint: the bot logs in and answers at once, and syncs in the background."""
     import logging
 
-    from bot.sync import RETRY_DELAYS
+    from bot.discord.sync import RETRY_DELAYS
 
     w = world
     await shut_down(w.bot)
@@ -228,3 +228,16 @@ async def test_a_sync_discord_refuses_outright_is_logged_plainly_and_not_retried
     assert len([q for q in w.env.http_requests[before:] if q.method == "PUT"]) == 1
     r = await w.alice.slash(w.channel, "game new", game="tally")
     assert "Table open" in r.response.content
+
+
+def test_the_worker_settings_are_read_once_and_checked() -> None:
+    from bot.config import Tuning
+
+    tuning = Tuning.from_env({"KONTOR_RENDER_WORKERS": "3", "KONTOR_SEARCH_BUDGET": "7"})
+    assert (tuning.render_workers, tuning.search_workers, tuning.search_budget) == (3, 1, 7)
+    assert tuning.search_memory_mb == 1024
+    assert Tuning.from_env({}).search_budget is None  # each game's own
+    wrong = (("KONTOR_RENDER_WORKERS", "0"), ("KONTOR_SEARCH_WORKERS", "two"), ("KONTOR_SEARCH_MEMORY_MB", "8"))
+    for key, bad in wrong:
+        with pytest.raises(ConfigError, match=key):
+            Tuning.from_env({key: bad})

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.store import Store
+from bot.table.store import Store
 from tests.discord.helpers import actor_of, play_by_button, table
 
 

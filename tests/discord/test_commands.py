@@ -9,10 +9,10 @@ import pytest
 from discord import app_commands
 
 import rules
-from bot import command_limits as limits
-from bot.app import build_bot
-from bot.commands.game_commands import build_group
-from bot.commands.specs import SPEC_MODULES, load_specs
+from bot.discord import command_limits as limits
+from bot.discord.app import build_bot
+from bot.discord.commands.game_commands import build_group
+from bot.discord.commands.specs import SPEC_MODULES, load_specs
 from tests.discord.helpers import new_table, table
 from tests.support.play import by_bot, moves
 
@@ -50,7 +50,7 @@ async def test_the_translated_tree_is_within_discords_limits_in_every_locale():
     """What the sync sends: every name, description and choice with its fr, de, it localisations; Discord counts each
     field at its longest localisation, and a localised name must follow the name rules and differ from its
     siblings' in that locale."""
-    from bot.command_translator import CatalogTranslator
+    from bot.discord.command_translator import CatalogTranslator
 
     tree = full_tree()
     await tree.set_translator(CatalogTranslator())
@@ -117,7 +117,7 @@ def test_the_validator_counts_commands_per_scope():
 
 async def test_a_bad_tree_is_refused_before_any_sync(tmp_path):
     from bot.config import Config
-    from bot.sync import sync_if_changed
+    from bot.discord.sync import sync_if_changed
 
     bot = build_bot(Config(token="", db_path=str(tmp_path / "k.sqlite3")))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.ui.confirm import CONFIRM_SECONDS
+from bot.discord.ui.confirm import CONFIRM_SECONDS
 from tests.discord.helpers import new_table, table
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.dms import RETRY_AFTER
-from bot.service import PrivateUpdate, Update
+from bot.discord.dms import RETRY_AFTER
+from bot.table import PrivateUpdate, Update
 from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
 
 HOUR = 3600.0
@@ -29,7 +29,7 @@ async def bid(w, actor) -> None:
 
 async def news_at_turn(w, actor, line: str) -> None:
     """Someone else's change brings ``actor`` private news just as their turn begins (what a gift does in a real
-    game, bot/private_news.py): the notifier DMs it, unless DMs to them are paused."""
+    game, bot/discord/private_news.py): the notifier DMs it, unless DMs to them are paused."""
     t = await table(w)
     view = await w.bot.service.private_view(w.channel.id, actor.id)
     await w.bot.notifier.publish(Update(w.channel.id, t, t.version, awaited=[]))

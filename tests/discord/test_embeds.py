@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import rules
-from bot.service import Seat, Table
-from bot.ui import embeds
+from bot.discord.ui import embeds
+from bot.table import Seat, Table
 from rules.core import State
 from tests.support.play import Policy, by_bot, play_until
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import command_limits as limits
-from bot.command_translator import LOCALES, translated
+from bot.discord import command_limits as limits
+from bot.discord.command_translator import LOCALES, translated
 from bot.lang import speaking
-from bot.service import PrivateUpdate
+from bot.table import PrivateUpdate
 from tests.discord.conftest import World, set_server_locale
 from tests.discord.helpers import actor_of, choose, menu_actions, selects, table
 

@@ -1,4 +1,5 @@
-"""The Discord layer's parts type against ``bot.botcore`` and never import ``bot.app`` (which imports them)."""
+"""The Discord layer's parts type against ``bot.discord.botcore`` and never import ``bot.discord.app`` (which imports
+them)."""
 
 from __future__ import annotations
 
@@ -26,16 +27,17 @@ def imported_modules(source: str, path: Path) -> set[str]:
 
 def test_no_module_under_bot_but_the_cli_imports_bot_app():
     offenders = [str(path.relative_to(BOT.parent)) for path in sorted(BOT.rglob("*.py"))
-                 if path not in (BOT / "cli.py", BOT / "app.py")
-                 and "bot.app" in imported_modules(path.read_text(), path)]
+                 if path not in (BOT / "tools" / "cli.py", BOT / "discord" / "app.py")
+                 and "bot.discord.app" in imported_modules(path.read_text(), path)]
     assert offenders == []
 
 
 def test_the_import_walk_sees_every_spelling():
-    cog, top = BOT / "commands" / "probe.py", BOT / "probe.py"
-    for text in ("import bot.app", "from bot.app import KontorBot", "from bot import app",
-                 "if TYPE_CHECKING:\n    from bot.app import KontorBot", "def f():\n    import bot.app"):
-        assert "bot.app" in imported_modules(text, cog), text
-    assert "bot.app" in imported_modules("from ..app import KontorBot", cog)
-    assert "bot.app" in imported_modules("from . import app", top)
-    assert "bot.app" not in imported_modules("from bot import apply", top)
+    cog, top = BOT / "discord" / "commands" / "probe.py", BOT / "discord" / "probe.py"
+    for text in ("import bot.discord.app", "from bot.discord.app import KontorBot", "from bot.discord import app",
+                 "if TYPE_CHECKING:\n    from bot.discord.app import KontorBot",
+                 "def f():\n    import bot.discord.app"):
+        assert "bot.discord.app" in imported_modules(text, cog), text
+    assert "bot.discord.app" in imported_modules("from ..app import KontorBot", cog)
+    assert "bot.discord.app" in imported_modules("from . import app", top)
+    assert "bot.discord.app" not in imported_modules("from bot.discord import apply", top)

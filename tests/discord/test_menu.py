@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.ui import menu
-from bot.ui.items import ActionSelect, Board, PageButton, menu_view
+from bot.discord.ui import menu
+from bot.discord.ui.items import ActionSelect, Board, PageButton, menu_view
 
 BOARD = Board(111, 7, 42)
 

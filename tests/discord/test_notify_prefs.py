@@ -125,7 +125,7 @@ async def test_digest_sends_one_dm_a_day_listing_the_waiting_games_and_survives_
 async def test_a_bad_choice_is_refused_and_changes_nothing(world):
     w = world
     await w.alice.slash(w.channel, "game notify", choice="dm")
-    from bot.service import TableError
+    from bot.table import TableError
 
     try:
         await w.bot.service.set_notify_pref(w.alice.id, "loud")

@@ -58,7 +58,7 @@ async def test_an_offer_an_acceptance_a_counter_and_the_proposers_choice(world):
 
 
 def test_players_named_in_an_option_become_seats() -> None:
-    from bot.commands.game_commands import seats_text
+    from bot.discord.commands.game_commands import seats_text
 
     names, users = ["Ana", "Bo", "Cy"], {101: 0, 102: 1, 103: 2}
     assert seats_text("<@101> <@!102>", names, users) == "0,1"

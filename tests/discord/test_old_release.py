@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import GameRow
+from bot.table.store import GameRow
 from tests.discord.helpers import choose, menu_actions, open_menu
 
 RELEASE = Path(__file__).resolve().parents[1] / "fixtures" / "releases" / "2026-11-24a"

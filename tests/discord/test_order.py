@@ -7,7 +7,7 @@ import asyncio
 import logging
 from typing import Any
 
-from bot.service import Update
+from bot.table import Update
 from tests.discord.helpers import new_table, table
 
 
@@ -103,7 +103,7 @@ async def test_a_refused_post_does_not_wedge_the_channel_nor_lose_its_lines(worl
     await new_table(w, w.alice, w.bob)
     first, second, _ = await three_changes(w)
     w.env.inject_error("POST", f"/channels/{w.channel.id}/messages", status=500, times=1)
-    with caplog.at_level(logging.ERROR, logger="bot.notify"):
+    with caplog.at_level(logging.ERROR, logger="bot.discord.notify"):
         assert await publish(w, first) is None
     assert "its lines go with the next post" in caplog.text
     message = await publish(w, second)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import StaleVersion
+from bot.table import StaleVersion
 from tests.discord.helpers import actor_of, choose, finish_bids, menu_actions, new_table, open_menu, selects, table
 
 

@@ -8,9 +8,9 @@ import json
 import re
 from typing import Any
 
-from bot.service import LogEntry
-from bot.ui import logview
-from bot.verify import verify_record
+from bot.discord.ui import logview
+from bot.table import LogEntry
+from bot.tools.verify import verify_record
 from tests.discord.conftest import make_bot, shut_down
 from tests.discord.helpers import actor_of, new_table, play_by_button, table
 from tests.support.toygame import TALLY

@@ -179,7 +179,7 @@ async def test_colonia_family_cards_are_secret_until_all_have_chosen(world):
 async def test_no_dm_per_step_news_waits_for_the_players_turn(world):
     """A heavy game changes a player's screen at nearly every step: nobody is DMed per step, neither the one who
     acted (their reply shows their own news) nor the others (their news waits for their turn, then one DM)."""
-    from bot.service import PrivateUpdate, Update
+    from bot.table import PrivateUpdate, Update
 
     w = world
     await new_table(w, w.alice, w.bob)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from discord.ext import commands
 
-from bot import app
 from bot.config import Config, ConfigError
-from bot.shards import Shards
+from bot.discord import app
+from bot.table.shards import Shards
 
 URL = "postgresql://kontor@db/kontor"
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.failures import FULL
+from bot.table.failures import FULL
 from tests.discord.helpers import choose, menu_actions, new_table, open_menu, table
 from tests.support.disks import fill
 

@@ -14,21 +14,22 @@ from pathlib import Path
 import pytest
 
 import rules
-from bot import catalogs, demo, terminal
-from bot.digest import digest_text
+from bot.discord.digest import digest_text
+from bot.discord.notify_prefs import describe_quiet, footer
+from bot.discord.pausing import paused_message
 from bot.lang import pseudo, speaking
-from bot.notify_prefs import describe_quiet, footer
-from bot.pausing import paused_message
-from bot.service import TableError, TableService, Update
-from bot.service.clocks import bank_text, duration
-from bot.service.settings import DEFAULT_SETTINGS, describe_settings
-from bot.table_text import secret_lines
+from bot.table import TableError, TableService, Update
+from bot.table.clocks import bank_text, duration
+from bot.table.settings import DEFAULT_SETTINGS, describe_settings
+from bot.terminal import table as terminal
+from bot.terminal.text import secret_lines
+from bot.tools import catalogs, demo
 from rules.core import Game
-from tests.bot.conftest import FakeClock
-from tests.bot.test_service import CH
 from tests.support.play import by_bot, moves
 from tests.support.pseudo import untranslated
 from tests.support.toygame import TEST_GAMES, TINY
+from tests.table.conftest import FakeClock
+from tests.table.test_service import CH
 
 NAMES = ("Ada", "Bo")
 

@@ -1,12 +1,12 @@
 """The catalogs match the code: every text translated in French, German and Italian, none stale, and every
-translation keeps the English text's placeholders (``python -m bot.catalogs check`` says the same)."""
+translation keeps the English text's placeholders (``python -m bot.tools.catalogs check`` says the same)."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot import catalogs
 from bot.lang import DOMAINS
+from bot.tools import catalogs
 
 
 @pytest.mark.parametrize("domain", DOMAINS)

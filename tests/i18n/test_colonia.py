@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 import render
-from bot import catalogs
 from bot.lang import PSEUDO, speaking
+from bot.tools import catalogs
 from render.kit import Canvas
 from rules import get_game
 from rules.colonia import data as D

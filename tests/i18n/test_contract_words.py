@@ -10,7 +10,7 @@ import pytest
 
 import rules
 from bot.lang import speaking
-from bot.table_text import score_table
+from bot.terminal.text import score_table
 from tests.support.play import by_bot, moves
 from tests.support.pseudo import untranslated
 
@@ -95,7 +95,7 @@ async def test_the_terminals_rules_command_shows_the_summary_and_the_reconstruct
     import argparse
     import io
 
-    from bot import terminal
+    from bot.terminal import table as terminal
     from rules.words import translator
 
     game = rules.GAMES["speicherstadt"]

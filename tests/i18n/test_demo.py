@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from bot import demo
+from bot.tools import demo
 
 
 async def run_demo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> tuple[str, list[str]]:

@@ -16,15 +16,15 @@ from typing import Any
 import discord
 import pytest
 
-from bot import catalogs
-from bot.commands import play, records
-from bot.dms import DM_HELP
+from bot.discord.commands import play, records
+from bot.discord.dms import DM_HELP
+from bot.discord.ui import confirm, embeds, items, logview, menu, rematch, seat_vote, since, text, timeout_vote
+from bot.discord.ui.undo import DONE, undo_button
 from bot.lang import PSEUDO, speaking
-from bot.service import Question, Seat, Table, Update
-from bot.service.records import LogEntry, MyGame
-from bot.service.since import SinceBoard, SinceDigest
-from bot.ui import confirm, embeds, items, logview, menu, rematch, seat_vote, since, text, timeout_vote
-from bot.ui.undo import DONE, undo_button
+from bot.table import Question, Seat, Table, Update
+from bot.table.records import LogEntry, MyGame
+from bot.table.since import SinceBoard, SinceDigest
+from bot.tools import catalogs
 from rules.core import Outcome
 from rules.words import translator
 from tests.support.pseudo import untranslated

@@ -70,7 +70,7 @@ def test_numbers_are_written_the_readers_way() -> None:
 
 
 def test_the_front_ends_name_the_seats_in_every_language() -> None:
-    from bot.service.model import name_seats
+    from bot.table.model import name_seats
     from rules.words import seat
 
     for lang in ("en", "fr", "de", "it", PSEUDO):

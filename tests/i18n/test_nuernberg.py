@@ -11,8 +11,8 @@ from typing import Any, cast
 
 import pytest
 
-from bot import catalogs
 from bot.lang import PSEUDO, speaking
+from bot.tools import catalogs
 from render import nuernberg as nb
 from render.kit import Canvas
 from rules.core import Event, IllegalAction

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import rules
-from bot import catalogs
 from bot.lang import PSEUDO, speaking
+from bot.tools import catalogs
 from render import speicherstadt as ss
 from render.kit import Canvas
 from rules.core import State

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot import catalogs
 from bot.lang import PSEUDO, speaking
+from bot.tools import catalogs
 from render import strasbourg as sb
 from render.kit import Canvas
 from rules import get_game

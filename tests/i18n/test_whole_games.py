@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 import rules
-from bot import terminal
 from bot.lang import pseudo
+from bot.terminal import table as terminal
 from tests.support.pseudo import untranslated
 
 FOUR = ("speicherstadt", "colonia", "strasbourg", "nuernberg")

@@ -24,7 +24,7 @@ import sqlite3
 
 import rules
 from bench.engine import bench_players
-from bot.service import TableError, TableService
+from bot.table import TableError, TableService
 
 GUILD = 7_700
 

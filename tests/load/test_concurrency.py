@@ -17,7 +17,7 @@ import pytest
 
 import rules
 from bench import driver
-from bot.service import StaleVersion, TableError, TableService
+from bot.table import StaleVersion, TableError, TableService
 
 RACERS = 40
 

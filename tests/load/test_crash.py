@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from bot.soak import checks_for, replay_checked
+from bot.tools.soak import checks_for, replay_checked
 
 ROOT = Path(__file__).resolve().parents[2]
 PATIENCE_S = 120.0  # a generous limit for a child to make progress; not a performance assertion

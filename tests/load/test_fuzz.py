@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import rules
 from bench import driver
-from bot.service import MAX_NAME_LEN, TableError, TableService
+from bot.table import MAX_NAME_LEN, TableError, TableService
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GAME_NAMES = sorted(rules.GAMES)
@@ -222,7 +222,7 @@ SETTING_VALUE = st.one_of(TEXT, st.integers(min_value=-(10**30), max_value=10**3
                                                                "post", "colour", "\x00", ""]),
        value=SETTING_VALUE)
 def test_junk_settings_are_refused_and_change_nothing(env: Env, name: str, key: str, value: Any) -> None:
-    from bot.service import normalise_settings
+    from bot.table import normalise_settings
 
     try:  # skip the rare junk that is a valid setting
         normalise_settings({key: value})

@@ -12,8 +12,8 @@ import json
 import sys
 from pathlib import Path
 
-from bot.service import TableService
-from bot.store import Store
+from bot.table import TableService
+from bot.table.store import Store
 from tests.support.toygame import TEST_GAMES
 
 ROOT = Path(__file__).resolve().parents[2]

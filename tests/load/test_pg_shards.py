@@ -1,5 +1,5 @@
 """Two shard processes on one PostgreSQL database (tests/support/shard_ticker.py): each keeps the time of its own
-shards' games only (bot/shards.py), so every reminder and every question about a spent bank goes out exactly once,
+shards' games only (bot/table/shards.py), so every reminder and every question about a spent bank goes out exactly once,
 from the process whose shard holds the game's server — none twice, none missed."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import json
 import sys
 from pathlib import Path
 
-from bot.service import TableService
-from bot.shards import shard_of
+from bot.table import TableService
+from bot.table.shards import shard_of
 from tests.support.toygame import TEST_GAMES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import asyncpg
 
-from bot.soak import CHANNELS, CHANNELS_PER_JOB
+from bot.tools.soak import CHANNELS, CHANNELS_PER_JOB
 
 ROOT = Path(__file__).resolve().parents[2]
 HANG_GUARD_S = 900  # not a measurement: only keeps a stuck soak from hanging the suite

@@ -9,10 +9,10 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot import cli
-from bot.pg_backup import find_tool, libpq_target
-from bot.service import TableService
-from bot.store import Store
+from bot.table import TableService
+from bot.table.pg_backup import find_tool, libpq_target
+from bot.table.store import Store
+from bot.tools import cli
 from tests.support.toygame import TEST_GAMES
 
 CH = 6060

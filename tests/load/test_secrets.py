@@ -100,7 +100,7 @@ async def test_the_last_move_hint_given_to_the_renderer_is_public(name: str, tmp
 
     import render
     from bench import driver
-    from bot.service import TableService
+    from bot.table import TableService
 
     hints: list[object] = []
 
@@ -142,7 +142,7 @@ async def _play_and_check_secrets(name: str, tmp_path, caplog, loggers) -> None:
     import random
 
     from bench import driver
-    from bot.service import TableService
+    from bot.table import TableService
 
     caplog.set_level(logging.DEBUG)
     svc = await TableService.open(str(tmp_path / "secrets.sqlite3"), render=False)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import rules
-from bot import soak as soak_module
-from bot.cli import main as kontor
-from bot.store import Store
+from bot.table.store import Store
+from bot.tools import soak as soak_module
+from bot.tools.cli import main as kontor
 
 
 async def test_a_game_of_every_game_passes(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Board images in worker processes (bot/render_pool.py): the same PNGs as drawn in a thread, drawn in another
+"""Board images in worker processes (bot/table/render_pool.py): the same PNGs as drawn in a thread, drawn in another
 process (the parent's renderer is not even called), and a game only the parent knows drawn in a thread there."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 
 import render
 import rules
-from bot.images import BoardImages
-from bot.render_pool import RenderPool
+from bot.table.images import BoardImages
+from bot.table.render_pool import RenderPool
 from rules.core import Event, Rng
 from tests.support.toygame import TALLY, TALLY_PARTS
 

@@ -13,7 +13,7 @@ import json
 import random
 import sys
 
-from bot.service import TableError, TableService
+from bot.table import TableError, TableService
 from tests.support.toygame import TEST_GAMES
 
 ROUNDS = 2_000  # far more passes than the games need: a game still open after them is stuck

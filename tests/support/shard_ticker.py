@@ -1,5 +1,5 @@
 """One shard process of tests/load/test_pg_shards.py: a ``TableService`` keeping the time of its shards' games only
-(bot/shards.py), ticking its scheduler at a given time on a shared PostgreSQL database.
+(bot/table/shards.py), ticking its scheduler at a given time on a shared PostgreSQL database.
 
 ``python -m tests.support.shard_ticker URL SHARD_COUNT SHARD_ID START NOW TICKS``: opens the service at START (it was
 alive until then: no downtime to give back), then ticks TICKS times at NOW. Prints one JSON line per update a tick
@@ -12,8 +12,8 @@ import asyncio
 import json
 import sys
 
-from bot.service import TableService
-from bot.shards import Shards
+from bot.table import TableService
+from bot.table.shards import Shards
 from tests.support.toygame import TEST_GAMES
 
 

@@ -1,5 +1,6 @@
 """Tally's renderer and slash commands: the parts a toy game ships beside its rules, named by its declaration
-(``TALLY_PARTS`` in tests/support/toygame.py), as ``render/<game>.py`` and ``bot/commands/specs/<game>.py`` are for a
+(``TALLY_PARTS`` in tests/support/toygame.py), as ``render/<game>.py`` and ``bot/discord/commands/specs/<game>.py``
+are for a
 real game. One module may serve as both: the registry only needs ``draw_board``/``draw_private`` and ``SPEC``."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.commands.specs import GameSpec, Verb
+from bot.discord.commands.specs import GameSpec, Verb
 from render.kit import Box, Canvas, seat_name
 
 SPEC = GameSpec(

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from rules import IllegalAction
-from tests.bot.test_terminal import session
 from tests.rules.speicherstadt.helpers import (
     demand_state,
     give,
@@ -17,6 +16,7 @@ from tests.rules.speicherstadt.helpers import (
     slot,
     take_from_bag,
 )
+from tests.terminal.test_terminal import session
 
 
 def refused(state: object, seat: int, action: str) -> str:

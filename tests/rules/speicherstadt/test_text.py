@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
-from bot.table_text import score_table
+from bot.terminal.text import score_table
 from rules import get_game
 from rules.core import Outcome, Rng
 from rules.speicherstadt.views import card_hint, summary

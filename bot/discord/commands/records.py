@@ -1,0 +1,193 @@
+"""``/game log``, ``/game mygames`` and ``/game record``: looking back at a game, and at all of one's games.
+
+Added to the ``/game`` group that ``commands.lobby`` builds (call ``setup`` after ``lobby.setup``), so that
+module stays the lobby's. Translation only: the table (``TableService.log_entries``, ``game_list``,
+``record``) decides; refusals (TableError) become private answers.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+from collections.abc import Callable, Coroutine
+from typing import Any, Concatenate, ParamSpec, cast
+
+import discord
+from discord import app_commands
+
+from bot.discord import notify_prefs
+from bot.discord.botcore import BotCore
+from bot.discord.commands.play import reply
+from bot.discord.ui import embeds, logview
+from bot.discord.ui.text import NO_PING, clip, shown
+from bot.table import UNREACHABLE, DamagedGame, MyGame, Table, TableError, pause_text
+from rules.words import N_, translator
+
+_, _n = translator("discord")
+
+MAX_REPLY = 2000
+NOTHING_OPEN = N_("No game is waiting for you. 🎉 You have no open games: `/game new` opens a table.")
+
+
+P = ParamSpec("P")
+Callback = Callable[Concatenate[discord.Interaction[Any], P], Coroutine[Any, Any, None]]
+
+
+def refusals(func: Callback[P]) -> Callback[P]:
+    """A refusal from the table (TableError) becomes a polite private answer, not an error."""
+
+    @functools.wraps(func)
+    async def wrapper(interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            await func(interaction, *args, **kwargs)
+        except TableError as exc:
+            await reply(interaction, shown(exc.message))
+
+    return cast(Callback[P], wrapper)  # functools.wraps keeps the signature discord.py reads
+
+
+def link(table: Table) -> str:
+    """A jump link to the game's channel: it works across servers, where a bare channel mention would not resolve."""
+    return f"https://discord.com/channels/{table.guild or '@me'}/{table.channel}"
+
+
+def mygames_line(game: MyGame, user: int) -> str:
+    """One game in /game mygames: title, number, link, whose move it is (and the time left when it is yours), and
+    for a paused table why, and how to go on."""
+    t = game.table
+    line = "• " + _("**{title}** (game #{game})").format(title=shown(_(t.title)), game=t.game_id) + f" {link(t)} — "
+    if t.status == "lobby":
+        line += (_("lobby, {seated}/{most} seats, you host: `/game start`") if t.host == user
+                 else _("lobby, {seated}/{most} seats")).format(seated=len(t.seats), most=t.max_players)
+    elif game.yours:
+        line += _("**your move**")
+        if game.due_at is not None:
+            line += _(", deadline {when}").format(when=f"<t:{int(game.due_at)}:R>")
+        elif t.paused is None:
+            line += _(", no deadline")
+        others = [t.seats[s].name for s in t.awaited_seats if t.seats[s].user_id != user]
+        if others:
+            line += " " + _("({names} too)").format(names=", ".join(shown(n) for n in others))
+    else:
+        waiting = [t.seats[s].name for s in t.awaited_seats]
+        line += (_("waiting for {names}").format(names=", ".join(shown(n) for n in waiting)) if waiting
+                 else _("the bots are moving"))
+    if t.paused is not None:
+        line += f" ⏸️ {pause_text(t)}"
+    if t.paused in UNREACHABLE:
+        line += " " + _("Continue it elsewhere: `/game move-here game:{game}`.").format(game=t.game_id)
+    return line
+
+
+def mygames_text(games: list[MyGame], user: int, room: int = MAX_REPLY) -> str:
+    """The whole answer within ``room`` characters (Discord's 2,000): the games waiting for the player first; what
+    does not fit is counted, not cut mid-line."""
+    if not games:
+        return _(NOTHING_OPEN)
+    mine = [g for g in games if g.yours]
+    rest = [g for g in games if not g.yours]
+    parts: list[tuple[str, list[MyGame]]] = []
+    if mine:
+        parts.append((_n("**It's your move in {n} game:**", "**It's your move in {n} games:**", len(mine)).format(
+            n=len(mine)), mine))
+        if rest:
+            parts.append((_("**Your other open games:**"), rest))
+    else:
+        parts.append((_n("No game is waiting for your move right now. Your {n} open game:",
+                         "No game is waiting for your move right now. Your {n} open games:", len(rest)).format(
+            n=len(rest)), rest))
+    out: list[str] = []
+    size, left = 0, len(games)
+    for head, group in parts:
+        for i, game in enumerate(group):
+            line = mygames_line(game, user)
+            block = [head, line] if i == 0 else [line]
+            cost = sum(len(b) + 1 for b in block)
+            if size + cost > room - 60:
+                return "\n".join([*out, _n("… and {n} more game not shown (the games waiting for you come first, the"
+                                            " nearest deadline first).", "… and {n} more games not shown (the games"
+                                            " waiting for you come first, the nearest deadline first).", left).format(
+                    n=left)])
+            out += block
+            size += cost
+            left -= 1
+    return "\n".join(out)
+
+
+async def _record_table(svc: Any, interaction: discord.Interaction[Any], game: int | None) -> Table:
+    """The game whose record is asked for: ``game`` by number, else the channel's latest game that has ended."""
+    if game is not None:
+        table: Table = await svc.table_of_game(game)
+        if table.guild != interaction.guild_id and interaction.user.id not in table.humans:
+            raise TableError(_("Game #{game} was played on another server.").format(game=game))
+        return table
+    if interaction.channel_id is None:
+        raise TableError(_("Use this in a server channel or thread, or name the game: `/game record game:N`."))
+    history: list[Table] = await svc.history(interaction.channel_id)
+    ended = [t for t in history if t.status in ("finished", "abandoned") and t.seed_digest is not None]
+    if ended:
+        return ended[-1]
+    if any(t.status == "active" for t in history):
+        raise TableError(_("This channel's game is still running: its seed stays secret until the game ends, and its"
+                           " record with it."))
+    raise TableError(_("No game has ended in this channel yet."))
+
+
+def setup(bot: BotCore) -> None:
+    group = bot.tree.get_command("game")
+    if not isinstance(group, app_commands.Group):
+        raise RuntimeError(f"{__name__} adds to the /game group: run bot.discord.commands.lobby.setup first")
+
+    @app_commands.command(name="log", description="This channel's game, event by event, newest first (paged)")
+    @app_commands.describe(page="1 = the newest events, 2 = the ones before, …")
+    @refusals
+    async def log(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        if interaction.channel_id is None:
+            raise TableError(_("Use this in a server channel or thread."))
+        try:
+            title = (await bot.service.table(interaction.channel_id)).title
+        except DamagedGame:  # its log can still be read (a damaged entry says so)
+            title = _("this channel's game")
+        texts = logview.pages(await bot.service.log_entries(interaction.channel_id))
+        if page > len(texts):
+            raise TableError(_("No events on that page."))
+        if len(texts) == 1:
+            await interaction.response.send_message(logview.page_text(title, texts, 0), ephemeral=True,
+                                                    allowed_mentions=NO_PING)
+            return
+        pager = logview.LogPager(interaction, title, texts, page - 1)
+        await interaction.response.send_message(pager.text(), view=pager, ephemeral=True, allowed_mentions=NO_PING)
+
+    @app_commands.command(name="mygames", description="All your open games on every server: your moves first")
+    @refusals
+    async def mygames(interaction: discord.Interaction[Any]) -> None:
+        user = interaction.user.id
+        prefs = notify_prefs.footer(await bot.service.notify_pref(user))  # how they hear of their turns
+        text = mygames_text(await bot.service.game_list(user), user, room=MAX_REPLY - len(prefs) - 1)
+        await interaction.response.send_message(clip(text + "\n" + prefs, MAX_REPLY),
+                                                ephemeral=True, allowed_mentions=NO_PING)
+
+    @app_commands.command(name="record", description="A finished game's seed, seats and full log as a JSON file")
+    @app_commands.describe(game="A game's number (default: this channel's latest finished game)")
+    @refusals
+    async def record(interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None) -> None:
+        table = await _record_table(bot.service, interaction, game)
+        data: dict[str, Any] = await bot.service.record(table.game_id)
+        name = f"kontor-game-{table.game_id}.json"
+        payload = json.dumps(data, indent=1, ensure_ascii=False).encode()
+        text = "📜 " + _n(
+            "The record of **{title}** (game #{game}, {status}): seed {seed}, whose SHA-256 {digest} was published at"
+            " the start; the options, the seats and the {n} log entry. Check it yourself: {command}.",
+            "The record of **{title}** (game #{game}, {status}): seed {seed}, whose SHA-256 {digest} was published at"
+            " the start; the options, the seats and all {n} log entries. Check it yourself: {command}.",
+            len(data["log"])).format(title=shown(_(table.title)), game=table.game_id,
+                                     status=embeds.status_word(table.status), seed=f"`{data['seed']}`",
+                                     digest=f"`{data['seed_digest']}`", n=len(data["log"]),
+                                     command=f"`kontor verify {name}`")
+        await interaction.response.send_message(clip(text, MAX_REPLY), file=discord.File(io.BytesIO(payload), name),
+                                                ephemeral=True, allowed_mentions=NO_PING)
+
+    commands: tuple[app_commands.Command[Any, ..., Any], ...] = (log, mygames, record)
+    for command in commands:
+        group.add_command(command)

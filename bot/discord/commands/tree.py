@@ -1,0 +1,17 @@
+"""The whole slash-command tree, added in one place: by ``bot.discord.app.build_bot`` for the running bot, and by
+``bot.discord.command_texts`` to catalogue its texts (on a bare bot, without the app), so both see the same tree."""
+
+from __future__ import annotations
+
+from bot.discord.botcore import BotCore
+from bot.discord.commands import away, game_commands, lobby, play, records, since, undo
+
+
+def add_commands(bot: BotCore) -> None:
+    lobby.setup(bot)
+    records.setup(bot)  # adds /game log, mygames and record to lobby's /game group
+    undo.setup(bot)  # adds /game undo to it
+    since.setup(bot)  # adds /game since
+    away.setup(bot)  # adds /game away, back and reclaim
+    play.setup(bot)
+    game_commands.setup(bot.tree)

@@ -1,0 +1,335 @@
+"""Turning a service ``Update`` into Discord messages: the public board post and the private DMs.
+
+Public: one board message per change (or one live message edited in place), mentioning exactly
+the players now awaited, with the board image and the persistent buttons. Each channel posts in
+version order, one post at a time: a board a newer one already superseded is not posted, its lines
+go with the newer one. Private: each player's news is kept and delivered once per turn (``bot.discord.private_news``;
+``bot.discord.dms`` says what a refused DM means and when to try again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.discord import pausing
+from bot.discord.botcore import BotCore
+from bot.discord.dms import DirectMessages
+from bot.discord.notify_prefs import quiet_users, sleeping
+from bot.discord.private_news import PrivateNews, jump_link
+from bot.discord.ui import embeds
+from bot.discord.ui.files import describe, image_file, zoom_description
+from bot.discord.ui.items import Board, board_view
+from bot.discord.ui.since import since_text
+from bot.discord.ui.text import NO_PING, clip, mentions, pings, shown, shown_lines
+from bot.lang import speaking
+from bot.table import Table, TableError, Update, channel_speaking
+from rules.words import translator
+
+_, _n = translator("bot")
+
+log = logging.getLogger(__name__)
+
+MAX_CARRIED = 50  # lines of refused posts carried into the next post (the embed shows the last ones)
+
+
+def _key(update: Update) -> tuple[int, int]:
+    """Which of two changes of a channel is newer: a later game, or a later version of the same game."""
+    return (update.table.game_id, update.version)
+
+
+def _superseded_lines(updates: list[Update]) -> list[str]:
+    """The public lines of changes whose board is not shown. A notice stays when the change did something
+    (a deadline that played); a reminder alone said something about a moment that has passed."""
+    lines: list[str] = []
+    for update in updates:
+        lines += update.public_events
+        if update.notice and update.public_events:
+            lines.append(f"⏰ {update.notice}")  # already in the channel's language (the service made it)
+    return lines
+
+
+@dataclass
+class _ChannelQueue:
+    """One channel's posts: a lock taken in turn, the updates waiting for it, and what was posted last."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    waiting: list[tuple[Update, asyncio.Future[discord.Message | None]]] = field(default_factory=list)
+    posted: tuple[int, int] | None = None  # _key of the newest board posted
+    unposted: list[str] = field(default_factory=list)  # lines of a post Discord refused: they lead the next one
+    live: tuple[int, int] | None = None  # (game id, message id) of the live board this bot posted last
+    problem: str | None = None  # why the last post was refused for good (a pause reason), until a post succeeds
+    awaited: tuple[int, frozenset[int]] | None = None  # (game id, users awaited) at the last board: not re-pinged
+    board: tuple[int, int] | None = None  # (game id, message id) of the last board posted (not the live one)
+    lines: list[str] = field(default_factory=list)  # the public lines that board shows (an edit keeps them)
+
+
+class Notifier:
+    def __init__(self, bot: BotCore) -> None:
+        self.bot = bot
+        self._channels: dict[int, _ChannelQueue] = {}
+        self.dms = DirectMessages(bot, self.channel)
+        self.news = PrivateNews(bot, self.dms)
+
+    def _game(self, table: Table) -> Any:
+        return self.bot.service.game(table.game)
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        found = self.bot.get_channel(channel_id)
+        if isinstance(found, discord.abc.Messageable):
+            return found
+        return self.bot.get_partial_messageable(channel_id)
+
+    # ---- public ----------------------------------------------------------------------------
+    def board_message(self, update: Update, already: Collection[int] = (),
+                      quiet: Collection[int] = (), since: Collection[str] = ()) -> dict[str, Any]:
+        """The keyword arguments of the public board post for ``update`` (nothing private in it). Players in
+        ``already`` were awaited at the channel's previous board: they are not pinged again (their turn did not
+        just begin); only players who became awaited are, except those in ``quiet`` (their notice comes by DM,
+        bot/discord/notify_prefs.py, or they are in their quiet hours), whom the post names without pinging.
+        ``since``: the
+        "Since your last move" paragraphs of the players whose turn notice this post is (public lines only)."""
+        with channel_speaking(update.table.settings):  # the channel reads the table's language
+            return self._board_message(update, already, quiet, since)
+
+    def _board_message(self, update: Update, already: Collection[int], quiet: Collection[int],
+                       since: Collection[str]) -> dict[str, Any]:
+        newly = [u for u in update.awaited if u not in already] if update.finished is None else []
+        table = update.table
+        view = update.public_view or {}
+        summary = self._game(table).summary(view) if view else ""
+        embed = embeds.board_embed(table, summary, update.public_events, image=update.image is not None)
+        content: list[str] = [f"⏰ {shown(update.notice)}"] if update.notice else []
+        if update.finished is not None:
+            content.append(embeds.outcome_line(table, update.finished))
+            if table.seed is not None:
+                content.append(_("🔓 Seed: `{seed}` (SHA-256 `{digest}`) — replay the log to verify.").format(
+                    seed=table.seed, digest=table.seed_digest))
+        elif newly:
+            content.append(_("Your move: {players}").format(players=mentions(newly)))
+            content += [text for text in since if text]
+        return {
+            "content": clip("\n".join(content), 2000) or None,
+            "embed": embed,
+            "files": self._board_files(update),
+            "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active",
+                               finished=table.status == "finished"),
+            "allowed_mentions": pings([u for u in newly if u not in quiet]),
+        }
+
+    def _board_files(self, update: Update) -> list[discord.File]:
+        """The board image and, while a decision concerns one part of it, that part enlarged; each with alt text in
+        the channel's language (called under ``channel_speaking``)."""
+        if update.image is None:
+            return []
+        game, names, view = self._game(update.table), update.table.names, update.public_view or {}
+        last = update.public_events[-1] if update.public_events else None  # the newest public line: the last move
+        files = image_file(update.image, "board.png", describe(game, view, names, last))
+        return files + image_file(update.focus, "zoom.png", zoom_description(game, view, names))
+
+    async def publish(self, update: Update, *, from_scheduler: bool = False,
+                      actor: int | None = None) -> discord.Message | None:
+        """Post the change in its channel and send private updates; returns the board message.
+
+        A change with nothing public in it (one player's secret step, e.g. keeping an objective) posts
+        nothing in the channel: the board did not visibly change, and even the timing stays private.
+        ``actor`` (who made the change) gets no DM for their own step: the reply to their move shows its news.
+        """
+        silent = not (update.public_events or update.notice or update.finished is not None or self._turn_passes(update))
+        message = None if silent else await self._post_in_order(update)
+        if update.reminder:
+            await self._remind_by_dm(update)
+        await self.send_private(update, actor=actor)
+        if not from_scheduler:
+            self.bot.scheduler.poke()  # the change may have started an earlier clock
+        return message
+
+    def _turn_passes(self, update: Update) -> bool:
+        """Whether someone the channel's last board did not wait for is awaited now: a step with no public line that
+        hands the turn on (a private choice ending a turn) still needs its board and ping, or the next player is
+        never told. A secret step in a simultaneous phase only shrinks the awaited set, so it stays silent."""
+        queue = self._channels.get(update.channel)
+        if queue is None or queue.awaited is None or queue.awaited[0] != update.table.game_id:
+            return False  # nothing posted here since the start: the service's reminders are the fallback
+        return any(user not in queue.awaited[1] for user in update.awaited)
+
+    async def _post_in_order(self, update: Update) -> discord.Message | None:
+        """Post ``update`` once every earlier post of its channel is done, in version order.
+
+        Whoever holds the channel's lock posts everything waiting by then as one board (the newest), so a
+        board that a newer one superseded is never posted, and its lines still reach the channel. An update
+        older than a board already posted adds only its lines. Returns the board message showing ``update``.
+        """
+        queue = self._channels.setdefault(update.channel, _ChannelQueue())
+        posted: asyncio.Future[discord.Message | None] = asyncio.get_running_loop().create_future()
+        queue.waiting.append((update, posted))
+        async with queue.lock:
+            if not posted.done():  # else an earlier holder posted it with a newer board
+                batch, queue.waiting = queue.waiting, []
+                try:
+                    await self._post_batch(queue, [u for u, _f in batch], [f for _u, f in batch])
+                finally:  # whatever happened, nobody waits for a post that will not come
+                    for _u, future in batch:
+                        if not future.done():
+                            future.set_result(None)
+        return posted.result()
+
+    async def _post_batch(self, queue: _ChannelQueue, updates: list[Update],
+                          futures: list[asyncio.Future[discord.Message | None]]) -> None:
+        order = sorted(range(len(updates)), key=lambda i: _key(updates[i]))
+        late = [updates[i] for i in order if queue.posted is not None and _key(updates[i]) < queue.posted]
+        current = [i for i in order if queue.posted is None or _key(updates[i]) >= queue.posted]
+        if late:
+            await self._post_late(late)
+        if not current:
+            return
+        newest = updates[current[-1]]
+        lines = queue.unposted + _superseded_lines([updates[i] for i in current[:-1]])
+        board = dataclasses.replace(newest, public_events=lines + newest.public_events) if lines else newest
+        try:
+            message = await self._post_board(board, queue)
+        except discord.HTTPException as exc:
+            # Discord refused even after discord.py's own retries (it waits out 429s): keep the lines for the
+            # next post here, and let the channel's next update through.
+            log.error("could not post the board in channel %s (HTTP %s); its lines go with the next post",
+                      newest.channel, exc.status)
+            queue.unposted = board.public_events[-MAX_CARRIED:]
+            queue.problem = pausing.reason_for(exc)
+            if queue.problem is not None:  # not a passing failure: stop the clocks, nobody is played for unseen
+                await pausing.unreachable(self.bot, newest.channel, queue.problem)
+            return
+        queue.unposted = []
+        if queue.problem is not None or newest.table.paused == "post":  # Kontor can post here again
+            queue.problem = None
+            if await self.bot.service.resume(newest.channel, reason="post") is not None:
+                self.bot.scheduler.poke()  # its reminders are due again at once
+        queue.posted = _key(newest)
+        for i in current:
+            futures[i].set_result(message)
+
+    async def _post_late(self, updates: list[Update]) -> None:
+        """Lines of changes whose board a newer one already replaced: text only, no buttons, no pings."""
+        lines = _superseded_lines(updates)
+        if not lines:
+            return
+        with channel_speaking(updates[-1].table.settings):
+            head = _("Also, at move {n}:").format(n=updates[-1].table.moves)
+        text = head + "\n" + "\n".join(shown_lines(lines))
+        channel = await self.channel(updates[-1].channel)
+        try:
+            await channel.send(clip(text, 2000), allowed_mentions=NO_PING)
+        except discord.HTTPException as exc:
+            log.error("could not post late lines in channel %s (HTTP %s)", updates[-1].channel, exc.status)
+
+    async def _post_board(self, update: Update, queue: _ChannelQueue) -> discord.Message:
+        table = update.table
+        channel = await self.channel(update.channel)
+        if update.reminder:  # a short line, not the board again: the board above it is still the current one
+            who = list(update.awaited)
+            quiet = await quiet_users(self.bot.service, self.dms, who) | await sleeping(self.bot.service, who)
+            with channel_speaking(table.settings):
+                text = f"⏰ {shown(update.notice or _('Reminder'))}" + (
+                    "\n" + _("Your move: {players}").format(players=mentions(who)) if who else "")
+            return await channel.send(clip(text, 2000), allowed_mentions=pings([u for u in who if u not in quiet]))
+        already = queue.awaited[1] if queue.awaited is not None and queue.awaited[0] == table.game_id else ()
+        quiet = await quiet_users(self.bot.service, self.dms, update.awaited) if update.finished is None else set()
+        newly = [u for u in update.awaited if u not in already and u not in quiet] if update.finished is None else []
+        since = await self._since(update, newly)  # the channel is these players' turn notice: it says what they missed
+        if update.finished is None:
+            quiet |= await sleeping(self.bot.service, update.awaited)
+        kwargs = self.board_message(update, already, quiet, since)
+        live = table.settings.get("post") == "live" and table.status == "active"
+        # the live message this bot posted last beats the table's snapshot, which may predate storing it
+        live_id = queue.live[1] if queue.live and queue.live[0] == table.game_id else table.live_message_id
+        # The same players still awaited (the next step of one player's turn): edit that board in place instead of a
+        # new post per step; the channel gets a new post when whom the table waits for changes, or news comes.
+        same_wait = (not live and table.status == "active" and update.awaited and not kwargs["content"]
+                     and queue.awaited == (table.game_id, frozenset(update.awaited))
+                     and queue.board is not None and queue.board[0] == table.game_id)
+        if same_wait and queue.board is not None:
+            live_id = queue.board[1]
+            # The edited board keeps the lines it showed: a step's news must not vanish from the channel.
+            lines = (queue.lines + update.public_events)[-MAX_CARRIED:]
+            kwargs = self.board_message(dataclasses.replace(update, public_events=lines), already, quiet, since)
+        if (live or same_wait) and live_id:
+            try:
+                edit = {k: v for k, v in kwargs.items() if k not in ("files", "allowed_mentions")}
+                edit["attachments"] = kwargs["files"]
+                edit["content"] = None
+                message: discord.Message = await channel.get_partial_message(live_id).edit(**edit)  # type: ignore[attr-defined]
+                if kwargs["content"]:  # an edit never pings: news and new turns go in a short message
+                    await channel.send(kwargs["content"], allowed_mentions=kwargs["allowed_mentions"])
+                queue.awaited = (table.game_id, frozenset(update.awaited))
+                if same_wait:
+                    queue.lines = lines
+                return message
+            except discord.NotFound:
+                pass  # the live message was deleted: post a new one below
+        message = await channel.send(**kwargs)
+        queue.awaited = (table.game_id, frozenset(update.awaited))
+        queue.board = (table.game_id, message.id)
+        queue.lines = list(update.public_events)
+        if live:
+            queue.live = (table.game_id, message.id)
+            with contextlib.suppress(TableError):  # the game ended meanwhile: nothing to edit later
+                await self.bot.service.set_live_message(update.channel, message.id)
+        return message
+
+    async def _since(self, update: Update, users: list[int]) -> list[str]:
+        """"Since your last move" for each of ``users`` (newly awaited, told in the channel), fitted together into
+        what a post has room for; a digest that cannot be read is left out, never the post."""
+        if not users or update.table.status != "active":
+            return []
+        room = min(700, 1700 // len(users))
+        out = []
+        for user in users:
+            try:
+                digest = await self.bot.service.since_last_move(update.channel, user, game_id=update.table.game_id,
+                                                                upto=update.version)
+            except Exception:
+                log.exception("no 'since your last move' for %s in game %s", user, update.table.game_id)
+                continue
+            seat = update.table.seat_of(user)
+            who = update.table.seats[seat].name if len(users) > 1 and seat is not None else None
+            out.append(since_text(digest, room, who=who))
+        return out
+
+    def newest_board(self, channel_id: int) -> int | None:
+        """The id of the newest board message this bot posted (or keeps live) in the channel; None if unknown (e.g.
+        nothing posted since the start)."""
+        queue = self._channels.get(channel_id)
+        if queue is None:
+            return None
+        boards = [b for b in (queue.board, queue.live) if b is not None]
+        return max(boards)[1] if boards else None
+
+    def post_problem(self, channel_id: int) -> str | None:
+        """Why the channel's last board post was refused ("channel" gone, "post" not allowed), else None."""
+        queue = self._channels.get(channel_id)
+        return queue.problem if queue is not None else None
+
+    async def _remind_by_dm(self, update: Update) -> None:
+        """A reminder for a player who asked for DMs (or the digest): by DM; if it does not arrive, a ping here."""
+        asleep = await sleeping(self.bot.service, update.awaited)  # the night outlasts their bank: no DM at night
+        for user in await quiet_users(self.bot.service, self.dms, update.awaited) - asleep:
+            with speaking(await self.bot.service.user_language(user)):  # a DM: the player's own language
+                text = f"⏰ {update.notice or _('Reminder')} — {jump_link(update.table)}"
+                if not await self.dms.send_text(user, clip(text, 2000)):
+                    with channel_speaking(update.table.settings):  # the ping falls back to the channel
+                        await self.dms.ping(update.table, user, _("⏰ Your move:"))
+
+    # ---- private ---------------------------------------------------------------------------
+    async def send_private(self, update: Update, *, actor: int | None = None) -> None:
+        """Private news, coalesced per turn (bot/discord/private_news.py)."""
+        await self.news.publish(update, actor=actor)
+
+    async def check_dm(self, user: discord.User | discord.Member, table: Table) -> bool:
+        """At join: a short hello by DM proves DMs work (and is remembered either way)."""
+        return await self.dms.hello(user, table)

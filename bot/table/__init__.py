@@ -1,0 +1,126 @@
+"""The table: rules + storage + rendering behind one async API (see docs/service.md). Knows nothing of Discord.
+
+Every change runs under a per-channel ``asyncio.Lock`` and commits the log row, the new snapshot and
+``version + 1`` in one ``BEGIN IMMEDIATE`` transaction (``bot.table.store``). Rule checks happen before any
+write, and ``State.apply`` leaves the state untouched on a refusal, so a refused request changes nothing.
+
+This package's names are the table's public API: the Discord front end and the terminal import from ``bot.table``
+only (never a module inside it, its store or a private name; ``tests/contract/test_layering.py``). The operator tools
+may also read the store (``bot.table.store``): the soak checks the rows themselves.
+"""
+
+from __future__ import annotations
+
+from bot.table import health
+from bot.table.backup_loop import BackupLoop
+from bot.table.base import channel_speaking, table_language
+from bot.table.clocks import MAX_AWAY_DAYS, bank_text
+from bot.table.deadlines import MAX_CARETAKER_STEPS
+from bot.table.departures import SEAT_CHOICES
+from bot.table.failures import storage_failure
+from bot.table.images import BoardImages
+from bot.table.levels import LEVELS, choose_move, normalise_level
+from bot.table.model import (
+    BOT_NAMES,
+    DAMAGED,
+    MAX_NAME_LEN,
+    DamagedGame,
+    MoverReply,
+    PrivateUpdate,
+    Question,
+    Seat,
+    StaleVersion,
+    Table,
+    TableError,
+    Update,
+    name_seats,
+    secret_part,
+)
+from bot.table.moves import MAX_AUTO_STEPS
+from bot.table.orders import OrderInfo
+from bot.table.pauses import PAUSE_REASONS, UNREACHABLE, pause_text
+from bot.table.quiet import QuietHours, timezone_names
+from bot.table.record_file import record_target_problem, write_record
+from bot.table.records import RECORD_FORMAT, LogEntry, MyGame
+from bot.table.render_pool import RenderPool
+from bot.table.service import TableService
+from bot.table.settings import (
+    AUTO_FORCED_HELP,
+    DEFAULT_SETTINGS,
+    MAX_HOURS,
+    PACES,
+    SETTING_CHOICES,
+    TIMEOUT_CHOICES,
+    describe_settings,
+    normalise_settings,
+)
+from bot.table.since import SinceBoard, SinceDigest
+from bot.table.store.dburl import is_url, sqlite_only
+from bot.table.store.process_claim import ShardsClaimed, claim_shards
+from bot.table.store.users import PendingNews
+from bot.table.store.writer_lock import LockUnavailable, StoreLocked
+from bot.table.timeouts import ANSWERS
+from bot.table.users import NOTIFY_HELP
+
+__all__ = [
+    "ANSWERS",
+    "AUTO_FORCED_HELP",
+    "BOT_NAMES",
+    "DAMAGED",
+    "DEFAULT_SETTINGS",
+    "LEVELS",
+    "MAX_AUTO_STEPS",
+    "MAX_AWAY_DAYS",
+    "MAX_CARETAKER_STEPS",
+    "MAX_HOURS",
+    "MAX_NAME_LEN",
+    "NOTIFY_HELP",
+    "PACES",
+    "PAUSE_REASONS",
+    "RECORD_FORMAT",
+    "SEAT_CHOICES",
+    "SETTING_CHOICES",
+    "TIMEOUT_CHOICES",
+    "UNREACHABLE",
+    "BackupLoop",
+    "BoardImages",
+    "DamagedGame",
+    "LockUnavailable",
+    "LogEntry",
+    "MoverReply",
+    "MyGame",
+    "OrderInfo",
+    "PendingNews",
+    "PrivateUpdate",
+    "Question",
+    "QuietHours",
+    "RenderPool",
+    "Seat",
+    "ShardsClaimed",
+    "SinceBoard",
+    "SinceDigest",
+    "StaleVersion",
+    "StoreLocked",
+    "Table",
+    "TableError",
+    "TableService",
+    "Update",
+    "bank_text",
+    "channel_speaking",
+    "choose_move",
+    "claim_shards",
+    "describe_settings",
+    "health",
+    "is_url",
+    "name_seats",
+    "normalise_level",
+    "normalise_settings",
+    "pause_text",
+    "record_target_problem",
+    "secret_part",
+    "sqlite_only",
+    "storage_failure",
+    "table_language",
+    "timezone_names",
+    "write_record",
+]

@@ -1,0 +1,119 @@
+"""The one image pipeline: every board and private-screen PNG the bot makes goes through a ``BoardImages``.
+
+The service owns one (``TableService(images=...)``, made for it when not given) and the Discord parts reach the
+same object (``bot.table.images``: the notifier's DMs, ``/game status``, **My screen**). It
+
+- imports ``render`` lazily, at each call (the service runs without Pillow; a bench hides ``render`` to post
+  without images),
+- draws off the event loop: in worker processes on every core with a ``RenderPool`` (``kontor run``, the bench;
+  bot/table/render_pool.py), else in a thread (``asyncio.to_thread``: drawing is CPU-bound),
+- hands the renderer the last move as data: the public events of the last step (``last_events``), with the public
+  action (``last``) as the fallback for a game whose renderer cannot read its events yet (render/__init__.py),
+- and has one failure policy: an image never costs a move or a post. A failure returns None (the post goes without
+  an image) and is logged once per game and kind (board, private) as a warning, later ones at debug. A private
+  screen's failure is logged by the exception's type only: its message could quote the private view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.table.render_pool import NotInWorker, RenderPool
+from rules.core import Event
+
+log = logging.getLogger("bot.table.images")
+
+
+def _accepts(draw: Callable[..., Any], name: str) -> bool:
+    """Whether ``draw`` takes the keyword ``name`` (a stand-in renderer may take fewer than ``render.board``)."""
+    try:
+        params = inspect.signature(draw).parameters
+    except (TypeError, ValueError):
+        return False
+    return name in params or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+
+
+class BoardImages:
+    """Board and private-screen PNGs for the service and the front ends; see the module docstring."""
+
+    def __init__(self, pool: RenderPool | None = None) -> None:
+        self._failed: set[tuple[str, str]] = set()  # (kind, game) whose failure was logged
+        self.pool = pool  # None: draw in a thread of this process
+        self._here: set[str] = set()  # games the pool's workers do not know (registered at run time here)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+
+    @staticmethod
+    def _renderer(kind: str) -> Callable[..., bytes | None] | None:
+        try:
+            import render  # lazily: the service runs without Pillow
+        except ImportError:
+            return None
+        draw: Callable[..., bytes | None] | None = getattr(render, kind, None)
+        return draw
+
+    async def board(self, game: str, view: dict[str, Any], *, last: dict[str, Any] | None = None,
+                    last_events: Sequence[Event] | None = None, names: Sequence[str] | None = None) -> bytes | None:
+        """The public board (the final scores once the view is over) as PNG, or None. ``last_events``: the public
+        events of the last step (never a secret one's); ``last``: that step's public action, the fallback."""
+        draw = self._renderer("board")
+        if draw is None:
+            return None
+        kwargs: dict[str, Any] = {"last": last}
+        if last_events is not None and _accepts(draw, "last_events"):
+            kwargs["last_events"] = [e for e in last_events if e.public]
+        if names is not None and _accepts(draw, "names"):
+            kwargs["names"] = list(names)
+        return await self._draw("board", game, draw, view, kwargs)
+
+    async def focus(self, game: str, view: dict[str, Any], *, last: dict[str, Any] | None = None,
+                    last_events: Sequence[Event] | None = None, names: Sequence[str] | None = None) -> bytes | None:
+        """The enlarged part of the board the awaited decision is about (``render.focus``), or None: no such part,
+        or no renderer for it. Same arguments as ``board``."""
+        draw = self._renderer("focus")
+        if draw is None:
+            return None
+        try:  # most decisions concern no one part: do not draw the board again for nothing
+            import render
+
+            wanted = getattr(render, "has_focus", None)
+            if wanted is not None and not wanted(game, view):
+                return None
+        except Exception:
+            return None
+        kwargs: dict[str, Any] = {"last": last, "names": list(names) if names is not None else None}
+        if last_events is not None:
+            kwargs["last_events"] = [e for e in last_events if e.public]
+        return await self._draw("focus", game, draw, view, kwargs)
+
+    async def private(self, game: str, view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
+        """One player's screen (``view`` is that seat's) as PNG, or None."""
+        draw = self._renderer("private")
+        if draw is None:
+            return None
+        return await self._draw("private", game, draw, view, {"names": list(names) if names is not None else None})
+
+    async def _draw(self, kind: str, game: str, draw: Callable[..., bytes | None], view: dict[str, Any],
+                    kwargs: dict[str, Any]) -> bytes | None:
+        try:
+            if self.pool is not None and game not in self._here:
+                try:
+                    return await self.pool.draw(kind, game, view, kwargs)
+                except NotInWorker:
+                    self._here.add(game)
+            return await asyncio.to_thread(draw, game, view, **kwargs)
+        except Exception as exc:  # an image never costs a move: post without one
+            if (kind, game) in self._failed:
+                log.debug("no %s image for %s again (%s)", kind, game, type(exc).__name__)
+            else:
+                self._failed.add((kind, game))
+                # a board is drawn from the public view only, so its traceback may be logged; a screen's may not
+                log.warning("no %s images for %s (%s); posting without them", kind, game, type(exc).__name__,
+                            exc_info=kind != "private")
+            return None

@@ -1,0 +1,78 @@
+"""The strong bot off the event loop: its search (rules/search.py) runs in worker processes.
+
+A search takes up to a couple of seconds of CPU; run on the event loop it would stall every table and every Discord
+interaction meanwhile. ``SearchPool.choose`` sends the game's snapshot to a worker process and awaits the answer.
+One worker by default (one core: ``KONTOR_SEARCH_WORKERS`` sets more); workers start on first use ("spawn": the
+bot's threads are never forked) and each limits its address space (``KONTOR_SEARCH_MEMORY_MB``, 1,024 by default),
+so a runaway search fails alone and the bot falls back to the basic bot for that move.
+The budget is the search's playouts, never a time, so a move replays from seed and log: each game's own
+(``search.budget_for``) unless ``KONTOR_SEARCH_BUDGET`` sets one for every game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+
+from bot.config import Tuning
+from rules import search
+from rules.core import Rng
+
+log = logging.getLogger("bot.search")
+
+
+def _limit_memory(megabytes: int) -> None:
+    try:
+        import resource
+
+        limit = megabytes * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ImportError, ValueError, OSError):  # not on this platform, or above the hard limit: run unbounded
+        pass
+
+
+def search_move(game_name: str, snapshot: str, seat: int, seed: int, ply: int, budget: int | None) -> str:
+    """The strong bot's move in the stored game (in a worker: everything it needs comes as plain data)."""
+    import rules  # the worker's own registry
+
+    game = rules.GAMES[game_name]
+    state = game.load(snapshot)
+    return search.choose(game, state, seat, Rng(seed, "bot", ply), budget or search.budget_for(game))
+
+
+class SearchPool:
+    """Worker processes for the strong bot. ``inline``: search in a thread of this process instead (tests and
+    tools that measure the search itself; a thread still keeps the event loop free)."""
+
+    def __init__(self, workers: int | None = None, *, budget: int | None = None, inline: bool = False) -> None:
+        tuning = Tuning.from_env()  # the host's settings (bot/config.py), unless the caller gives its own
+        self.workers = workers or tuning.search_workers
+        self.budget = budget or tuning.search_budget  # None: each game's own
+        self.memory_mb = tuning.search_memory_mb
+        self.inline = inline
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_limit_memory, initargs=(self.memory_mb,))
+        return self._pool
+
+    async def choose(self, game_name: str, snapshot: str, seat: int, seed: int, ply: int) -> str:
+        args = (game_name, snapshot, seat, seed, ply, self.budget)
+        if self.inline:
+            return await asyncio.to_thread(search_move, *args)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), search_move, *args)
+        except concurrent.futures.process.BrokenProcessPool:
+            self._pool = None  # a worker died (e.g. its memory limit): the next search starts a fresh pool
+            raise
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

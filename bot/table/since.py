@@ -1,0 +1,139 @@
+"""Since your last move: the public events of a game since a player's own latest move, and the boards after each of
+them (replayed from the log), for the turn notice and ``/game since`` (docs/discord.md, "Since your last move").
+
+Public lines only: the log's ``events`` column holds the public lines of each row (private ones are never logged),
+and a row without public lines (a secret step) is left out entirely, as on the board and in ``/game log``. Undone
+rows are skipped, and with them the undo's note ("Ana took back a move.", right after them): a move and its undo
+cancel out. The cut is the player's latest own ``player`` row
+that was not undone; without one, everything from the game's first move on (the lobby's notes left out)."""
+
+from __future__ import annotations
+
+import copy
+import logging
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any
+
+from bot.table.model import TableError, _check_id
+from bot.table.reads import ReadService
+from bot.table.replaying import applied
+from bot.table.store import GameRow, LogRow
+from rules.words import translator
+
+log = logging.getLogger("bot.table")
+
+_, _n = translator("bot")
+
+
+@dataclass(frozen=True)
+class SinceBoard:
+    """The public board after one change since the cut: the log row's version, who acted (None for a note), its
+    lines, the public view of the replayed state after it, and the "last move" hint for the image."""
+
+    version: int
+    seat: int | None
+    lines: tuple[str, ...]
+    view: dict[str, Any] = field(repr=False)
+    last: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SinceDigest:
+    """What a player missed in one game since their own latest move."""
+
+    game_id: int
+    game: str
+    title: str
+    names: tuple[str, ...]  # the seats' names (for the images)
+    first: bool  # no own move yet: the digest runs from the game's first move
+    since_version: int  # the version of the cut (0 without an own move)
+    lines: tuple[str, ...]  # the public lines since, oldest first
+    moves: int  # how many moves (rows with an actor and public lines) those lines came from
+    moves_by: tuple[str, ...]  # who made them, in order of their first move since (the player too, e.g. automatic)
+    boards: tuple[SinceBoard, ...] = ()  # with ``boards=True``: the board after each move since, oldest first
+
+    @property
+    def empty(self) -> bool:
+        return not self.lines
+
+
+class SinceService(ReadService):
+    async def since_last_move(self, channel: int, user: int, *, game_id: int | None = None, upto: int | None = None,
+                              boards: bool = False) -> SinceDigest:
+        """The public events of the channel's game (or game ``game_id``) since ``user``'s latest own move, up to
+        version ``upto`` (default: now). ``boards``: also replay the log for the public board after each move since
+        (never a private view). TableError when the user does not play in that game or it has not started."""
+        _check_id(user, "user")
+        if game_id is not None:
+            row = await self.store.game(_check_id(game_id, "game"))
+            if row is None:
+                raise TableError(_("There is no game #{id}.").format(id=game_id))
+        else:
+            row = await self._any_row(channel)
+        return await self._since(row, user, upto=upto, boards=boards)
+
+    async def _since(self, row: GameRow, user: int, *, upto: int | None, boards: bool) -> SinceDigest:
+        if row.damaged:
+            raise self._damaged(row, row.damaged)
+        seats = await self.store.seats(row.id)
+        seat = self._player_seat(seats, user)
+        if row.seed is None:
+            raise TableError(_("The game has not started yet."))
+        rows = [r for r in await self.store.log(row.id) if upto is None or r.version <= upto]
+        own = [i for i, r in enumerate(rows) if r.kind == "player" and r.seat == seat and r.user_id == user
+               and not r.undone]
+        if own:
+            start, cut_version = own[-1] + 1, rows[own[-1]].version
+        else:  # from the first move on: the lobby's notes (joins, the start) are not news
+            start = next((i for i, r in enumerate(rows) if r.kind != "note"), len(rows))
+            cut_version = 0
+        # An undo's own note comes right after the rows it took back: with them skipped, it is no news either.
+        undo_notes = {r.id for prev, r in pairwise(rows) if r.kind == "note" and prev.undone}
+        after = [r for r in rows[start:] if r.events and not r.damaged and not r.undone and r.id not in undo_notes]
+        names = [s.name for s in seats]
+        movers: list[str] = []
+        moves = 0
+        for r in after:
+            if r.kind != "note" and r.seat is not None:
+                moves += 1
+                if 0 <= r.seat < len(names) and names[r.seat] not in movers:
+                    movers.append(names[r.seat])
+        shown: tuple[SinceBoard, ...] = ()
+        if boards:
+            shown = await self._since_boards(row, rows, {r.id for r in after})
+        return SinceDigest(game_id=row.id, game=row.game, title=self.game(row.game).title, names=tuple(names),
+                           first=not own, since_version=cut_version,
+                           lines=tuple(line for r in after for line in r.events), moves=moves,
+                           moves_by=tuple(movers), boards=shown)
+
+    async def _since_boards(self, row: GameRow, rows: list[LogRow], wanted: set[int]) -> tuple[SinceBoard, ...]:
+        """Replay the game (``replay``) and keep the public view after each wanted row that replay applies."""
+        views: list[dict[str, Any]] = []
+
+        def keep(state: Any, _seat: int, _action: str) -> None:
+            index = len(views)
+            # only the wanted steps' views are kept (a copy: a view may share objects with the state)
+            views.append(copy.deepcopy(state.view(None)) if rows_applied[index].id in wanted else {})
+
+        async with self._lock(row.channel_id):  # no move (or undo) between reading the log and replaying it
+            rows_applied = applied(await self.store.log(row.id))
+            try:
+                await self.replay(row.id, on_step=keep)
+            except TableError as exc:  # a log no rules version replays: the lines are told, without boards
+                log.warning("game %d: no boards for since: %s", row.id, exc)
+                return ()
+        out = []
+        for r, view in zip(rows_applied, views, strict=False):
+            if r.id in wanted:
+                out.append(SinceBoard(r.version, r.seat, tuple(r.events), view,
+                                      self._public_last(row.game, r.seat, r.action)))
+        return tuple(out)
+
+    async def since_image(self, digest: SinceDigest, index: int) -> bytes | None:
+        """The PNG of ``digest.boards[index]`` (its public view only), or None when the game cannot be drawn."""
+        board = digest.boards[index]
+        if not self.render:
+            return None
+        seats = await self.store.seats(digest.game_id)
+        return await self._image(digest.game, board.view, board.last, seats)

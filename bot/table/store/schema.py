@@ -1,0 +1,293 @@
+"""The SQLite file's shape: how every writing connection is set up (``PRAGMAS``) and the schema's migrations.
+
+Kept apart from the store's queries so the bench's commit floor can take the very same settings, and so a change
+of the schema reads as one list. ``MIGRATIONS`` is append-only: never edit an entry that shipped.
+"""
+
+from __future__ import annotations
+
+# How every connection that writes the file is set up, in order: the store's, and the commit floor the bench
+# compares act() with (bench/service.py), so the two cannot drift apart.
+#
+# synchronous=FULL: every COMMIT fsyncs the WAL before it returns, so a move the players were told about
+# survives a power loss or a VM reset (NORMAL synced only at checkpoints: 300 moves made no fsync at all).
+# Measured on the bench's 2-core VM (raw sqlite3, a ~2 KB row + a log row per commit): a commit costs
+# ~0.13 ms instead of ~0.02 ms.
+SYNCHRONOUS = "FULL"
+# With FULL the WAL is already on disk when a checkpoint runs, so a checkpoint only copies pages into the
+# database and syncs it: ~2.5 ms at 1,000 pages, ~3.3 ms at 2,500, ~5 ms at 10,000 (with NORMAL it also had to
+# sync the whole WAL: 5, 9 and 27 ms, which is why this was 10,000). Amortised, any of these costs < 0.01 ms a
+# move; what the size decides is how many moves pay one. A move writes about 4 pages, so 2,500 pages is one
+# move in ~600 (SQLite's default 1,000: one in ~250), well clear of act()'s p99, with a WAL of ~10 MB that
+# is reused in place soon after a restart (10,000 pages: 41 MB, ~2,500 moves of a growing WAL).
+WAL_AUTOCHECKPOINT_PAGES = 2_500
+# After a checkpoint the WAL is rewritten from its start and kept at up to this size, larger than it grows
+# between checkpoints (2,500 frames of 4,120 bytes, ~10.3 MB): a WAL that is truncated grows again, and an fsync
+# that also grows the file cost ~0.23 ms instead of ~0.13 ms. It trims the WAL after a long reader (a backup)
+# held checkpoints back and let it grow.
+JOURNAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024
+PRAGMAS: tuple[str, ...] = (
+    "journal_mode=WAL",
+    f"synchronous={SYNCHRONOUS}",
+    "foreign_keys=ON",
+    "busy_timeout=5000",
+    f"wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}",
+    f"journal_size_limit={JOURNAL_SIZE_LIMIT_BYTES}",
+)
+
+# Index i upgrades user_version i -> i+1. Append only: never edit a shipped entry.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE games(
+        id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        settings TEXT NOT NULL DEFAULT '{}',
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        seed INTEGER,
+        creator_id INTEGER NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        snapshot TEXT,
+        outcome TEXT,
+        live_message_id INTEGER,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        ended_at REAL
+    ) STRICT;
+    CREATE UNIQUE INDEX games_one_open_per_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_channel ON games(channel_id, id);
+    CREATE TABLE seats(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    CREATE UNIQUE INDEX seats_one_per_user ON seats(game_id, user_id) WHERE user_id IS NOT NULL;
+    CREATE INDEX seats_by_user ON seats(user_id);
+    CREATE TABLE actions(
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('player', 'bot', 'caretaker', 'note')),
+        version INTEGER NOT NULL,
+        seat INTEGER,
+        user_id INTEGER,
+        action TEXT,
+        events TEXT NOT NULL DEFAULT '[]',
+        at REAL NOT NULL
+    ) STRICT;
+    CREATE INDEX actions_by_game ON actions(game_id, id);
+    CREATE TABLE users(
+        user_id INTEGER PRIMARY KEY,
+        dm_ok INTEGER NOT NULL DEFAULT 1,
+        dm_failed_at REAL
+    ) STRICT;
+    CREATE TABLE deadlines(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        since REAL NOT NULL,
+        remind_at REAL,
+        due_at REAL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    CREATE INDEX deadlines_remind ON deadlines(remind_at) WHERE remind_at IS NOT NULL;
+    CREATE INDEX deadlines_due ON deadlines(due_at) WHERE due_at IS NOT NULL;
+    """,
+    # 2: votes to abandon a game, so a restart does not start a vote over (cleared when the game ends)
+    """
+    CREATE TABLE abandon_votes(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) STRICT;
+    """,
+    # 3: the board version at which each awaited seat's current wait began (its clock's start as a version),
+    # so a choice made on an older board of the same wait (a simultaneous step) can be told from a stale one
+    """
+    ALTER TABLE deadlines ADD COLUMN since_version INTEGER;
+    """,
+    # 4: waits that began before migration 3 have no since_version, and a simultaneous step then refused even a
+    # choice on the current board. Date them from the game's current version (older boards stay refused).
+    """
+    UPDATE deadlines SET since_version = (SELECT version FROM games WHERE games.id = deadlines.game_id)
+    WHERE since_version IS NULL;
+    """,
+    # 5: tables whose clocks are paused (their channel is gone, or Kontor cannot post there), and a key-value
+    # table for the service's own facts (when it was last alive, to give players back the time it was down)
+    """
+    CREATE TABLE pauses(
+        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        since REAL NOT NULL,
+        reason TEXT NOT NULL
+    ) STRICT;
+    CREATE TABLE meta(
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) STRICT;
+    """,
+    # 6: seated players who left the server, and the others' votes on what happens to such a seat
+    """
+    CREATE TABLE departures(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) STRICT;
+    CREATE TABLE seat_votes(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        choice TEXT NOT NULL CHECK (choice IN ('bot', 'end') OR choice GLOB 'member:[0-9]*'),
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat, user_id)
+    ) STRICT;
+    """,
+    # 7: automatic moves ('auto': a forced prompt or a standing order played for a human seat) in the log, whose
+    # kind is checked, so the table is rebuilt (SQLite cannot change a CHECK): new table, copy, drop, rename,
+    # index again; and the standing orders players gave (one per seat, kept until its scope ends)
+    """
+    CREATE TABLE actions_7(
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('player', 'bot', 'caretaker', 'note', 'auto')),
+        version INTEGER NOT NULL,
+        seat INTEGER,
+        user_id INTEGER,
+        action TEXT,
+        events TEXT NOT NULL DEFAULT '[]',
+        at REAL NOT NULL
+    ) STRICT;
+    INSERT INTO actions_7(id, game_id, kind, version, seat, user_id, action, events, at)
+        SELECT id, game_id, kind, version, seat, user_id, action, events, at FROM actions ORDER BY id;
+    DROP TABLE actions;
+    ALTER TABLE actions_7 RENAME TO actions;
+    CREATE INDEX actions_by_game ON actions(game_id, id);
+    CREATE TABLE standing_orders(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        order_id TEXT NOT NULL,
+        label TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    """,
+    # 8: each user's notification preference (NULL = "mention") and when their last
+    # daily digest went out; and the private news a player has not seen yet (one row per change that brought it:
+    # its lines, [] when only their screen changed), deleted once delivered by DM or shown in a reply.
+    """
+    ALTER TABLE users ADD COLUMN notify TEXT CHECK (notify IN ('mention', 'dm', 'digest'));
+    ALTER TABLE users ADD COLUMN digest_at REAL;
+    CREATE TABLE private_news(
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        lines TEXT NOT NULL DEFAULT '[]',
+        at REAL NOT NULL
+    ) STRICT;
+    CREATE INDEX private_news_by_user ON private_news(user_id, game_id, id);
+    """,
+    # 9: undo. Per action,
+    # why it cannot be taken back (``barrier``, NULL when it can: ``rules.core.Step.barrier``; every row logged
+    # before this migration reads 'legacy', so undo never reaches behind it), and whether an undo took it back
+    # (``undone``: kept in the log and shown struck through, skipped by replay)
+    """
+    ALTER TABLE actions ADD COLUMN barrier TEXT DEFAULT 'legacy';
+    ALTER TABLE actions ADD COLUMN undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1));
+    """,
+    # 10: time banks, away, the caretaker by consent.
+    # banks: a seat's bank while its clock is not running (no row = a full bank: running games migrate with one);
+    # deadlines.banked = 0 marks the waits that ran at the upgrade, re-timed once by the service to a full bank;
+    # aways: a player's away period and the away time used per game; timeouts and timeout_votes: the question to
+    # the others when a bank ran out, and their answers; caretaker_seats: seats given to the caretaker for good
+    # (the player may reclaim them).
+    """
+    CREATE TABLE banks(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        left_s REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    ALTER TABLE deadlines ADD COLUMN banked INTEGER NOT NULL DEFAULT 1;
+    UPDATE deadlines SET banked = 0;
+    CREATE TABLE aways(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        since REAL,
+        until REAL,
+        used_s REAL NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, user_id)
+    ) STRICT;
+    CREATE TABLE timeouts(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        asked_at REAL NOT NULL,
+        decide_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    CREATE TABLE timeout_votes(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        choice TEXT NOT NULL CHECK (choice IN ('wait', 'caretaker-turn', 'caretaker-seat', 'end')),
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat, user_id)
+    ) STRICT;
+    CREATE TABLE caretaker_seats(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        since REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    """,
+    # 11: the refill a seat's last finished turn added to its bank, so that taking that move back (undo) takes the
+    # refill back too: a move and its undo must not be a way to fill one's bank
+    """
+    ALTER TABLE banks ADD COLUMN refill_s REAL NOT NULL DEFAULT 0;
+    """,
+    # 12: quiet hours, stored with the notification preference: the player's IANA time zone and their local quiet
+    # hours as "start-end" (e.g. "22-8"); NULL = none. No reminder reaches them then (bot/table/quiet.py).
+    """
+    ALTER TABLE users ADD COLUMN tz TEXT;
+    ALTER TABLE users ADD COLUMN quiet TEXT;
+    """,
+    # 13: a bot seat's level (bot/table/levels.py): 'basic' (the game's heuristic) or 'strong' (the search); human seats
+    # keep the default, which nothing reads
+    """
+    ALTER TABLE seats ADD COLUMN level TEXT NOT NULL DEFAULT 'basic' CHECK (level IN ('basic', 'strong'));
+    """,
+    # 14: the language a user reads (bot/lang.py), as their Discord client last said in an interaction: their DMs
+    # and the texts made for them away from any interaction use it; NULL = not seen yet (English)
+    """
+    ALTER TABLE users ADD COLUMN language TEXT;
+    """,
+    # 15: several standing orders per seat, one per kind (``Game.standing_kind``): Speicherstadt's plan-ahead
+    # placement ("place") beside its purchase order ("upto"); kind '' is every other order, one per seat as before
+    """
+    CREATE TABLE standing_orders_15(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL DEFAULT '',
+        order_id TEXT NOT NULL,
+        label TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat, kind)
+    ) STRICT;
+    INSERT INTO standing_orders_15(game_id, seat, kind, order_id, label, scope, at)
+        SELECT game_id, seat, '', order_id, label, scope, at FROM standing_orders;
+    DROP TABLE standing_orders;
+    ALTER TABLE standing_orders_15 RENAME TO standing_orders;
+    """,
+    # 16: the rules version each logged action was played under (``Game.rules_version``; rules/archive keeps the
+    # engines of earlier versions), so a log replays the way it was played across upgrades. NULL: logged before
+    # this column, until the start-up check finds the version that replays the game (docs/service.md, "Upgrades")
+    """
+    ALTER TABLE actions ADD COLUMN rules_version INTEGER;
+    """,
+]
