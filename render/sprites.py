@@ -1,6 +1,6 @@
 """Sprites: shapes that must look smooth (seat tokens, meeples, cubes with their marks, coins, pictograms), drawn at
-``SS`` x and downscaled once, then cached and pasted with their alpha as mask onto an RGB canvas (fast; see
-ecosystem.md 3.2).
+``SS`` x and downscaled once, then cached and pasted with their alpha as mask onto an RGB canvas (fast: Pillow draws
+no anti-aliased shapes itself, and a cached sprite is one paste).
 
 Part of the drawing kit (``render/kit.py`` re-exports every name here).
 """

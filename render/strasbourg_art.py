@@ -1,4 +1,4 @@
-"""Strasbourg pictograms and palette (part of the Strasbourg board — owned by the strasbourg board helper).
+"""Strasbourg pictograms and palette (part of the Strasbourg board).
 
 Guild colours are pale so that the players' tokens stand out on the city; every guild also has a pictogram
 (bread, ham, boot, barrel, hammer) so that nothing rests on colour alone. Sprites are drawn at ``SS``x and

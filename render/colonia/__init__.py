@@ -1,4 +1,4 @@
-"""Colonia board — owned by the colonia board helper.
+"""Colonia board.
 
 The public board (market, craftsmen, harbour, relics, players in turn order, decrees), one player's
 screen, and the final scores. Regions (1280 x 800):

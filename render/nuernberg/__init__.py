@@ -1,4 +1,4 @@
-"""Die Siedler von Nürnberg board — owned by the nuernberg board helper.
+"""Die Siedler von Nürnberg board.
 
 The public board (1280 x 800): the countryside with its trade routes, toll bars, settlements and the robber
 knight on the left, with the timeline, the event deck and the open trade offer (offers are public) or the last move

@@ -1,4 +1,4 @@
-"""Strasbourg board — owned by the strasbourg board helper.
+"""Strasbourg board.
 
 Public board (``draw_board``): the city (guild spaces with prices, members, chapel spaces, edifices), the
 rounds with their edifices, the current round card's steps A–I, the council's eight seats, what the game
