@@ -201,7 +201,7 @@ async def check_store(service: TableService) -> Health:
     except sqlite3.DatabaseError as exc:
         return Health(store.path, pages=tuple(pages), unreadable=str(exc), fatal=fatal)
     damaged = [d for row in rows if (d := await _damage(service, row)) is not None]
-    unreplayable: list[Any] = []
+    unreplayable: list[DamagedTable] = []
     if fatal is None:  # dating the logs writes
         unreplayable = [DamagedTable(r.id, r.channel_id, r.game, r.status, "log") for r in await service.date_logs()]
     return Health(store.path, open_games=len(rows), pages=tuple(pages), damaged=tuple(damaged), fatal=fatal,

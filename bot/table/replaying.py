@@ -15,7 +15,7 @@ from bot.table.store.rows import LogRow
 from rules.archive import Replay, UnknownVersion, versions
 from rules.core import Event, Game, State
 
-__all__ = ["Replayed", "UnknownVersion", "applied", "date_log", "replay_rows"]
+__all__ = ["Replayed", "UnknownVersion", "applied", "date_log", "replay_on", "replay_rows"]
 
 
 @dataclass
@@ -43,6 +43,13 @@ def replay_rows(game: Game, players: int, seed: int, options: Mapping[str, str],
     this build has no engine for one of them, ``IllegalAction`` when one does not replay."""
     rows = list(rows)
     replay = Replay(game, players, seed, dict(options), _version(game, rows[0].rules if rows else None))
+    return replay_on(replay, rows, on_step)
+
+
+def replay_on(replay: Replay, rows: Iterable[LogRow],
+              on_step: Callable[[Replay, int, str], None] | None = None) -> Replayed:
+    """Apply ``rows`` (already ``applied``) to ``replay``, going on from where it is."""
+    game = replay.game
     events: list[Event] = []
     for row in rows:
         assert row.seat is not None and row.action is not None

@@ -15,7 +15,7 @@ import logging
 from bot.table.base import channel_speaking
 from bot.table.model import Seat, StaleVersion, TableError, Update, _check_id
 from bot.table.moves import MoveService
-from bot.table.replaying import applied, replay_rows
+from bot.table.replaying import applied, replay_on, replay_rows
 from bot.table.store import GameRow, LogRow, StoreError
 from rules.core import (
     CARETAKER,
@@ -138,9 +138,9 @@ class UndoService(MoveService):
             game = self.game(row.game)
             state = self._state(row)
             assert state is not None and row.seed is not None
-            try:  # each move under the rules it was played under (bot/table/replaying.py)
+            try:  # each move under the rules it was played under (bot/table/replaying.py), the log replayed once
                 back = replay_rows(game, len(seats), row.seed, row.options, kept)
-                check = replay_rows(game, len(seats), row.seed, row.options, moves).state
+                check = replay_on(back.replay.fork(), dropped).state
             except Exception:  # IllegalAction or an engine this build lacks: the log no longer replays
                 check = None
             if check is None or check.dump() != row.snapshot:  # the log and the saved state disagree: touch nothing

@@ -85,6 +85,12 @@ class Replay:
             return events
         return [Event.from_dict(e.to_dict()) for e in events]  # an archive's events are its own classes
 
+    def fork(self) -> Replay:
+        """A replay that goes on from here on its own copy of the state."""
+        other = object.__new__(Replay)
+        other.game, other.engine, other.state = self.game, self.engine, self.state.clone()
+        return other
+
     def today(self) -> State[Any]:
         """The state in today's engine (loaded from its snapshot when an archived engine replayed it): to play on, or
         to show with today's views and images."""
