@@ -290,4 +290,9 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE actions ADD COLUMN rules_version INTEGER;
     """,
+    # 17: the start-up check looks for actions of no known rules version at every start: an index of just those
+    # (none, once dated) instead of a scan of the whole log
+    """
+    CREATE INDEX actions_undated ON actions(game_id) WHERE rules_version IS NULL AND action IS NOT NULL;
+    """,
 ]

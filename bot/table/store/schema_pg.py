@@ -223,4 +223,8 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE actions ADD COLUMN rules_version INTEGER;
     """,
+    # 17
+    """
+    CREATE INDEX actions_undated ON actions(game_id) WHERE rules_version IS NULL AND action IS NOT NULL;
+    """,
 ]
