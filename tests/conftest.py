@@ -64,3 +64,12 @@ def db_target(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> s
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 16 MB file system of its own, to fill for real (``tests/support/disks.py``; skipped where root is not)."""
     yield from disks.small_disk(tmp_path)
+
+
+@pytest.fixture
+def plugin_games() -> Iterator[None]:
+    """The plugin test games (tests/support/games.py: Secret Nim) registered for the test, beside the shipped ones."""
+    from tests.support.games import plugins_registered
+
+    with plugins_registered():
+        yield
