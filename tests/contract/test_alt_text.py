@@ -6,12 +6,14 @@ import pytest
 
 import rules
 from rules.core import ALT_TEXT_MAX, Rng, fit_lines
+from tests.support.games import NAMES, some_players
 
 
-@pytest.mark.parametrize("name", sorted(rules.GAMES))
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.usefixtures("plugin_games")
 def test_every_board_has_alt_text_within_discords_limit(name: str) -> None:
     game = rules.GAMES[name]
-    state = game.new_state(game.min_players + 1, 5)
+    state = game.new_state(some_players(name, game.min_players + 1), 5)
     for ply in range(60):
         awaited = state.to_act()
         if not awaited:

@@ -1,7 +1,8 @@
 """The generic contract test: every registered game, every player count, seeded random playthroughs.
 
 It drives games only through the public contract (docs/architecture.md) and grows by itself as games
-are registered in ``rules.GAMES``. ``KONTOR_CONTRACT_SEEDS`` raises the number of playthroughs.
+are registered in ``rules.GAMES``; it plays the plugin test game Secret Nim too (``tests/support/games.py``: two
+players exactly, registered for each test). ``KONTOR_CONTRACT_SEEDS`` raises the number of playthroughs.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 
 import rules
 from rules import IllegalAction, Outcome
+from tests.support.games import NAMES, NIM, player_counts
 from tests.support.play import by_bot, play_until
 
 SEEDS_PER_COUNT = int(os.environ.get("KONTOR_CONTRACT_SEEDS", "3"))
@@ -23,10 +25,12 @@ BASE_SEED = 7_391_562_048_113
 
 CASES = [
     (name, n, BASE_SEED + 7919 * i)
-    for name, game in rules.GAMES.items()
-    for n in range(game.min_players, game.max_players + 1)
+    for name in NAMES
+    for n in player_counts(name)
     for i in range(SEEDS_PER_COUNT)
 ]
+
+pytestmark = pytest.mark.usefixtures("plugin_games")
 
 
 def _check_view(state: rules.State, seat: int | None, seed: int) -> None:
@@ -152,7 +156,7 @@ def test_random_playthrough_obeys_contract(name: str, n: int, seed: int) -> None
     assert again_log == log and again.dump() == state.dump()
 
 
-@pytest.mark.parametrize("name", sorted(rules.GAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_game_metadata(name: str) -> None:
     game = rules.get_game(name)
     assert game.name == name and game.title
@@ -169,7 +173,7 @@ def test_game_metadata(name: str) -> None:
         game.new_state(num_players=game.min_players - 1, seed=1)
 
 
-@pytest.mark.parametrize("name", sorted(rules.GAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_bot_plays_whole_games(name: str) -> None:
     """The game's own bot, seeing only its view, finishes a game at every player count."""
     game = rules.get_game(name)
@@ -193,3 +197,4 @@ def test_secret_choices_are_never_public_actions() -> None:
     nuernberg = rules.get_game("nuernberg")
     assert nuernberg.public_action("discard ore") is None and nuernberg.public_action("give wool") is None
     assert rules.get_game("speicherstadt").public_action("place 3") == "place 3"
+    assert rules.get_game(NIM).public_action("pick 3") is None

@@ -11,13 +11,27 @@ import pytest
 import rules
 from rules import search
 from rules.core import Rng
+from tests.support.games import NAMES, some_players
 
-GAMES = sorted(rules.GAMES)
+GAMES = NAMES
+pytestmark = pytest.mark.usefixtures("plugin_games")
 
 
-def positions(name: str, players: int = 3, seed: int = 11, every: int = 37):
-    """Decision points of a seeded heuristic game: (state, seat) every ``every`` steps where the seat has a choice."""
+def _heuristic_game(game: rules.Game, state: rules.State, seed: int):
+    while awaited := state.to_act():
+        seat = awaited[-1]  # in a simultaneous step, the last awaited: others may already have chosen in secret
+        legal = state.legal_actions(seat)
+        yield seat, legal
+        state.apply(seat, game.bot_action(state.view(seat), legal, seat, Rng(seed, "bot", seat, state.ply)))
+
+
+def positions(name: str, players: int | None = None, seed: int = 11, every: int = 37):
+    """Decision points of a seeded heuristic game: (state, seat) every ``every`` steps where the seat has a choice
+    (in a game of fewer than ``6 * every`` steps, at six points spread over it, so a short game has its share)."""
     game = rules.GAMES[name]
+    players = some_players(name) if players is None else players
+    length = sum(1 for _ in _heuristic_game(game, game.new_state(players, seed), seed))
+    every = max(1, min(every, length // 6))
     state = game.new_state(players, seed)
     step = 0
     while awaited := state.to_act():

@@ -2,7 +2,8 @@
 
 For random mid-game states of every game, ``checks.redeal_hidden`` re-draws all that a viewer cannot
 know (deck orders, other seats' hidden holdings); the viewer's view, legal actions and the public image
-must come out identical. If they differ, the view leaks the hidden part.
+must come out identical. If they differ, the view leaks the hidden part. The plugin test game Secret Nim
+(``tests/support/games.py``: two players, a secret pick) is checked beside the shipped games.
 """
 
 from __future__ import annotations
@@ -13,11 +14,14 @@ import pytest
 
 import rules
 from rules import Rng
-from tests.load.helpers import checks_for, player_counts, random_states
+from tests.load.helpers import checks_for, random_states
+from tests.support.games import NAMES
+from tests.support.games import player_counts as counts_of
 
 SEEDS = (9_102_331, 5_550_127)
 SAMPLES = 6
-CASES = [(name, n) for name, game in rules.GAMES.items() for n in player_counts(game)]
+CASES = [(name, n) for name in NAMES for n in counts_of(name)]
+pytestmark = pytest.mark.usefixtures("plugin_games")
 
 
 @pytest.mark.parametrize(("name", "n"), CASES, ids=[f"{name}-{n}p" for name, n in CASES])
@@ -50,7 +54,7 @@ def test_view_is_blind_to_redealt_hidden_information(name: str, n: int) -> None:
     assert redeals_that_changed_something > 0, f"{name}: redeal_hidden never changed a hidden detail"
 
 
-@pytest.mark.parametrize("name", sorted(rules.GAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_seed_and_full_state_stay_out_of_every_view(name: str) -> None:
     game = rules.get_game(name)
     seed = 8_812_093_377_051  # long enough not to appear by chance
@@ -70,7 +74,7 @@ def _board():  # type: ignore[no-untyped-def]
     return board
 
 
-@pytest.mark.parametrize("name", sorted(rules.GAMES))
+@pytest.mark.parametrize("name", NAMES)
 def test_public_image_is_blind_to_redealt_hidden_information(name: str) -> None:
     board = _board()
     game = rules.get_game(name)
@@ -87,12 +91,12 @@ def test_public_image_is_blind_to_redealt_hidden_information(name: str) -> None:
         )
 
 
-@pytest.mark.parametrize("name", sorted(rules.GAMES))
+@pytest.mark.parametrize("name", NAMES)
 async def test_no_public_line_or_log_record_carries_private_information(name: str, tmp_path, caplog) -> None:  # type: ignore[no-untyped-def]
     await _play_and_check_secrets(name, tmp_path, caplog, lambda logger: logger != "aiosqlite")
 
 
-@pytest.mark.parametrize("name", sorted(rules.GAMES))
+@pytest.mark.parametrize("name", NAMES)
 async def test_the_last_move_hint_given_to_the_renderer_is_public(name: str, tmp_path,  # type: ignore[no-untyped-def]
                                                                  monkeypatch) -> None:
     """The public image rings "the last move": a secret choice (a bid, a programmed card) must not be it."""

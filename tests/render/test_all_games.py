@@ -3,7 +3,8 @@
 Each game's own test module checks its board in detail; this one checks that every game in
 ``rules.GAMES`` has a board, a private screen and a final sheet through ``render.board`` /
 ``render.private``, at its smallest and largest table, from the first move to the last, within the
-shared limits (canvas size, minimum font, file size) and with names or seat numbers.
+shared limits (canvas size, minimum font, file size) and with names or seat numbers. It draws the plugin test
+game Secret Nim too (``tests/support/games.py``: two players, a game of a handful of moves).
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ import rules
 from render.kit import Canvas
 from rules.core import State
 from tests.render.helpers import check_png, check_texts
+from tests.support.games import NAMES
 from tests.support.play import by_bot, moves
 
-GAMES = sorted(rules.GAMES)
+GAMES = NAMES
+pytestmark = pytest.mark.usefixtures("plugin_games")
 
 
 @functools.cache
@@ -31,14 +34,24 @@ def snapshots(name: str, n: int) -> list[tuple[State, dict[str, Any] | None]]:
     out: list[tuple[State, dict[str, Any] | None]] = [(state.clone(), None)]
     plies: list[tuple[State, dict[str, Any] | None]] = []
     last = None
+    played: list[tuple[int, str]] = []
     for move in moves(state, by_bot(game, 7), until=lambda s: s.ply >= 5000):
         if game.public_action(move.action) is not None:
             last = {"seat": move.seat, "action": move.action}
+        played.append((move.seat, move.action))
         plies.append((state, last))
         if len(plies) % 40 == 0:  # keep a few copies, not every ply
             plies[-1] = (state.clone(), last)
     assert state.is_over(), f"{name}: the bot game did not finish"
     kept = [p for p in plies if p[0] is not state]
+    if len(kept) < 2:  # a game of fewer than 80 moves: replay its log to the quarter and past half-way
+        kept = []
+        for k in (len(played) // 4, (2 * len(played)) // 3):
+            again = game.new_state(num_players=n, seed=31)
+            for seat, action in played[:k]:
+                again.apply(seat, action)
+            kept.append((again, plies[k - 1][1] if k else None))
+        kept.append(kept[-1])  # so the indices below pick the two
     out += [kept[len(kept) // 4], kept[(2 * len(kept)) // 3]] if kept else []
     out.append((state, last))
     return out
