@@ -23,6 +23,9 @@ SHIPPED: tuple[str, ...] = tuple(rules.GAMES)
 NAMES: tuple[str, ...] = (*SHIPPED, *(parts.name for parts in PLUGINS))
 #: the plugin game that has exactly two players and a secret simultaneous step
 NIM = secretnim.NAME
+#: how many of one seat's moves a game of a plugin surely outlasts, whatever the others play (Secret Nim: a heap of
+#: at least 5 stones, of which one round takes at most 4); a shipped game outlasts any opening a suite plays
+SURELY_OUTLASTS: dict[str, int] = {NIM: 1}
 
 
 @contextmanager
@@ -38,6 +41,11 @@ def player_counts(name: str) -> range:
     """The player counts ``name`` is played at (its own ``min_players``..``max_players``)."""
     game = rules.PARTS[name].game if name in rules.PARTS else next(p.game for p in PLUGINS if p.name == name)
     return range(game.min_players, game.max_players + 1)
+
+
+def opening_moves(name: str, wanted: int = 3) -> int:
+    """``wanted`` moves of one seat, or fewer where the game may be over by then (a game of a handful of moves)."""
+    return min(wanted, SURELY_OUTLASTS.get(name, wanted))
 
 
 def some_players(name: str, wanted: int = 3) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import sqlite3
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from bot.terminal import seats as terminal_seats
 from bot.terminal import table as terminal
 from bot.terminal.seats import parse_seats
 from bot.terminal.text import pick, secret_lines
+from tests.support.games import NAMES, NIM, opening_moves, some_players
 from tests.support.toygame import TEST_GAMES
 
 FAKE_PNG = b"\x89PNG\r\n\x1a\nfake"
@@ -259,13 +261,16 @@ def test_default_name_falls_back_when_there_is_no_login(monkeypatch: pytest.Monk
     assert terminal_seats.default_name() == "Ada lovelace"
 
 
-@pytest.mark.parametrize("game", sorted(rules.GAMES))
+@pytest.mark.parametrize("game", NAMES)
+@pytest.mark.usefixtures("plugin_games")
 async def test_a_resumed_game_shows_exactly_the_screen_it_was_left_at(tmp_path: Path, game: str) -> None:
     db = tmp_path / "r.sqlite3"
-    code, first = await session(db, "1\n1\n1\nhand\nq\n", "--seats", "me,bot,bot", "--seed", "21", game=game)
+    seats = ",".join(["me"] + ["bot"] * (some_players(game) - 1))  # three seats where the game allows them
+    moves = "1\n" * opening_moves(game)  # three moves, fewer in a game that may be over by then
+    code, first = await session(db, f"{moves}hand\nq\n", "--seats", seats, "--seed", "21", game=game)
     assert code == 0
     left_at = first.rsplit("hand\n", 1)[1].split("\nAda, your choice", 1)[0]
-    code, again = await session(db, "q\n", "--seats", "me,bot,bot", game=game)
+    code, again = await session(db, "q\n", "--seats", seats, game=game)
     assert code == 0 and "Resuming " in again
     shown = again.split("\n\n", 1)[1].split("\n   1) ", 1)[0]
     assert shown == left_at
@@ -361,3 +366,28 @@ async def test_board_prints_the_public_board_and_hand_the_own_screen_in_words(tm
     assert board == name_seats(game.summary(public), table.names)  # the whole board in words, players named
     assert "Yours: " not in board and "Yours: " in hand  # the own screen shows the hand, the board does not
     assert "Seat 0" not in board + hand
+
+
+@pytest.mark.usefixtures("plugin_games")
+async def test_the_two_player_plugin_game_is_played_to_its_outcome_at_the_terminal(tmp_path: Path) -> None:
+    """Secret Nim (tests/support/games.py), registered in one place, is a whole game at the terminal table: the bot's
+    pick is never printed before both picks are revealed, the player's own pick only to them, then the scores."""
+    db = tmp_path / "n.sqlite3"
+    code, text = await session(db, "2\n" * 20 + "q\n", "--seats", "me,bot", "--seed", "5", game=NIM)
+    assert code == 0 and "A new game of Secret Nim" in text and "Secret Nim: game over." in text
+    rounds = text.split("Ada, your choice")
+    assert len(rounds) >= 3  # a few rounds, each a secret pick of both
+    assert "Traceback" not in text and "(private) You pick 2 stones." in text
+    for before, after in itertools.pairwise(rounds):
+        # the bot has picked in secret before Ada picks; the screen she chooses from does not show its pick
+        assert "Bot Anna has picked in secret." in before
+        screen = before.rsplit("Bot Anna has picked in secret.", 1)[1]
+        revealed = after.split("Picks revealed: ", 1)[1].split("\n", 1)[0]
+        assert revealed.startswith("Bot Anna picked ") and revealed.endswith(", Ada picked 2.")
+        bot_pick = revealed.removeprefix("Bot Anna picked ")[0]
+        assert "Your pick: not yet" in screen and f"picked {bot_pick}" not in screen
+    outcome = text.split("Secret Nim: game over.", 1)[1]
+    assert "Ada" in outcome and "Bot Anna" in outcome and "Stones" in outcome and "Last stone" in outcome
+    assert "Seed 5 (published digest" in outcome
+    code, again = await session(db, "q\n", "--seats", "me,bot", game=NIM)  # a finished game is not resumed
+    assert code == 0 and "Resuming" not in again
