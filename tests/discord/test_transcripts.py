@@ -1,5 +1,6 @@
-"""Every registered game played by three people through Discord (menus and ``/move``), then the whole
-transcript read back: the channel, each player's DMs and every ephemeral answer.
+"""Every registered game played by three people through Discord (menus and ``/move``; two in a 2-player game such as
+the plugin test game Secret Nim, tests/support/games.py), then the whole transcript read back: the channel, each
+player's DMs and every ephemeral answer.
 
 - Players are named, never numbered: no "Seat 2" in any message, embed or menu label.
 - No private line (a player's "Just now" events, sent by DM) ever appears in the channel.
@@ -20,9 +21,11 @@ import pytest
 import rules
 from rules.core import Rng
 from tests.discord.helpers import actor_of, new_table, table
+from tests.support.games import NAMES
 
 SEAT_NUMBER = re.compile(r"\b[Ss]eat \d+\b")
-GAMES = sorted(rules.GAMES)
+GAMES = NAMES
+pytestmark = pytest.mark.usefixtures("plugin_games")  # registered before the bot is built
 
 
 def message_texts(message: Any) -> list[str]:
@@ -56,10 +59,12 @@ def private_lines(dm_history: list[Any]) -> set[str]:
 
 
 async def play(w: Any, name: str, max_moves: int) -> tuple[list[str], int]:
-    """Seat alice, bob and carol (bots for missing seats) and play ``max_moves`` human moves; returns the
-    ephemeral texts seen and the moves made. Humans choose what the game's bot would, from their own view."""
+    """Seat alice, bob and carol (as many as the game seats; bots for missing seats) and play ``max_moves`` human
+    moves; returns the ephemeral texts seen and the moves made. Humans choose what the game's bot would, from their
+    own view."""
     game = rules.get_game(name)
-    await new_table(w, w.alice, w.bob, w.carol, game=name, options=None, bots=max(0, game.min_players - 3))
+    humans = (w.alice, w.bob, w.carol)[:game.max_players]
+    await new_table(w, *humans, game=name, options=None, bots=max(0, game.min_players - len(humans)))
     svc = w.bot.service
     ephemeral: list[str] = []
     moves = 0
