@@ -11,15 +11,17 @@ import pytest
 import rules
 from bot.lang import speaking
 from bot.terminal.text import score_table
+from tests.support.games import NAMES, some_players
 from tests.support.play import by_bot, moves
 from tests.support.pseudo import untranslated
 
-GAMES = sorted(rules.GAMES)
+GAMES = NAMES  # the plugin test game Secret Nim too (tests/support/games.py: two players)
+pytestmark = pytest.mark.usefixtures("plugin_games")
 
 
-def finished(name: str, players: int = 3, seed: int = 5):
+def finished(name: str, players: int | None = None, seed: int = 5):
     game = rules.GAMES[name]
-    state = game.new_state(players, seed, {})
+    state = game.new_state(some_players(name) if players is None else players, seed, {})
     for _played in moves(state, by_bot(game, seed)):
         pass
     assert state.is_over()
@@ -32,7 +34,7 @@ def test_every_score_category_has_a_label_and_the_final_table_reads_no_raw_key(n
     outcome = finished(name)
     keys = {k for part in outcome.breakdown for k in part}
     assert keys and keys <= set(game.score_labels), keys - set(game.score_labels)
-    table = SimpleNamespace(game=name, names=["Ada", "Bo", "Cy"])
+    table = SimpleNamespace(game=name, names=["Ada", "Bo", "Cy"][:len(outcome.scores)])
     with speaking("qps"):
         text = score_table(table, outcome)  # type: ignore[arg-type]
     for key in keys:
