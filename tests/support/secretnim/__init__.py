@@ -196,6 +196,13 @@ class NimGame(Game):
         if view["last_picks"]:
             a, b = view["last_picks"]
             lines.append(_("Last picks: {a} and {b}").format(a=a, b=b))
+        if "outcome" in view:  # what the final sheet draws
+            outcome = view["outcome"]
+            for s in sorted(range(2), key=lambda s: outcome["ranks"][s]):
+                part = outcome["breakdown"][s]
+                lines.append(_("{rank}. {who}: {score} ({stones} stones, {last} for the last stone)").format(
+                    rank=outcome["ranks"][s], who=seat(s), score=outcome["scores"][s], stones=part["stones"],
+                    last=part["last"]))
         if view["viewer"] is not None and not view["over"]:
             mine = view["my_pick"]
             lines.append(_("Your pick: {n}").format(n=mine) if mine else _("Your pick: not yet"))

@@ -37,8 +37,11 @@ def draw_private(view: dict[str, Any], names: Sequence[str] | None) -> Canvas:
     c = Canvas()
     box = c.region("pick", Box(0, 0, c.w, c.h).inset(20))
     c.panel(box)
-    mine = view.get("my_pick")
-    said = _("Your pick: {n}").format(n=mine) if mine else _("Your pick: not yet")
+    if view["over"]:
+        said = str(view["status"])
+    else:
+        mine = view.get("my_pick")
+        said = _("Your pick: {n}").format(n=mine) if mine else _("Your pick: not yet")
     c.text_in(box.inset(20), said, MIN_FONT + 4, "bold")
     return c
 
