@@ -1,6 +1,8 @@
 """A small sample of ``kontor soak`` in the normal suite: one game per game and player count.
 
-The full soak (10,000 games per game) is ``kontor soak --games 10000`` (see bench/README.md).
+The full soak (10,000 games per game) is ``kontor soak --games 10000`` (see bench/README.md). The plugin test game
+Secret Nim (tests/support/games.py: two players exactly) is registered for these tests and soaked beside the shipped
+games: every game of ``rules.GAMES`` is.
 """
 
 from __future__ import annotations
@@ -13,10 +15,14 @@ import rules
 from bot.table.store import Store
 from bot.tools import soak as soak_module
 from bot.tools.cli import main as kontor
+from tests.support.games import NAMES
 
 
+@pytest.mark.usefixtures("plugin_games")
 async def test_a_game_of_every_game_passes(tmp_path: Path) -> None:
-    """One game of each, at one player more than the minimum, with a service bot in one seat."""
+    """One game of each, at one player more than the minimum (where the game allows it), with a service bot in one
+    seat."""
+    assert set(NAMES) <= set(rules.GAMES)
     report = await soak_module.soak(str(tmp_path / "soak.sqlite3"), list(rules.GAMES), 1, first=1,
                                     concurrency=4, rebuild_every=7)
     assert report.failures == []
@@ -28,6 +34,7 @@ async def test_a_game_of_every_game_passes(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("plugin_games")
 async def test_two_games_of_every_game_and_player_count_pass(tmp_path: Path) -> None:
     per_game = 2 * max(g.max_players - g.min_players + 1 for g in rules.GAMES.values())
     report = await soak_module.soak(str(tmp_path / "soak.sqlite3"), list(rules.GAMES), per_game,
