@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
 import discord
 import pytest
 from discord import app_commands
@@ -14,6 +12,7 @@ from bot.discord.app import build_bot
 from bot.discord.commands.game_commands import build_group
 from bot.discord.commands.specs import SPEC_MODULES, load_specs
 from tests.discord.helpers import new_table, table
+from tests.support.games import NIM
 from tests.support.play import by_bot, moves
 
 
@@ -131,18 +130,10 @@ async def test_a_bad_tree_is_refused_before_any_sync(tmp_path):
     assert not bot.config.hash_path.exists()
 
 
-def _game_module(name: str):
-    try:
-        return importlib.import_module(f"rules.{name}").GAME
-    except ModuleNotFoundError:
-        return None
-
-
-@pytest.mark.parametrize("name", SPEC_MODULES)
+@pytest.mark.parametrize("name", [*SPEC_MODULES, NIM])  # the shipped games and the plugin test game Secret Nim
+@pytest.mark.usefixtures("plugin_games")
 def test_every_action_a_bot_meets_is_reachable_through_the_games_commands(name):
-    game = _game_module(name)
-    if game is None:
-        pytest.skip(f"rules.{name} has not landed")
+    game = rules.get_game(name)
     spec = load_specs()[name]
     missing: set[str] = set()
     for seed in (11, 12):
