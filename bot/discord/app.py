@@ -34,6 +34,7 @@ from bot.discord.notify import Notifier
 from bot.discord.runtime import tune_gc
 from bot.discord.scheduler import Scheduler
 from bot.discord.sync import CommandSync
+from bot.discord.ui.answers import refuse
 from bot.discord.ui.items import DYNAMIC_ITEMS
 from bot.discord.ui.text import NO_PING, clip
 from bot.lang import speaking
@@ -64,13 +65,19 @@ for _name in PAYLOAD_LOGGERS:
 
 
 class KontorTree(app_commands.CommandTree):
-    """Turns every refusal into a polite ephemeral answer; anything unexpected is logged, not shown."""
+    """The one handler of every app command's refusal: a ``TableError`` a command raises is answered privately, in
+    the user's language (``answers.refuse``, which the buttons share), and is no error; so are values Discord could
+    not convert and checks that failed. Anything unexpected is logged, and the user told plainly."""
 
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         if isinstance(original, TableError):
-            text = original.message
-        elif isinstance(error, app_commands.TransformerError):
+            try:
+                await refuse(interaction, original)
+            except discord.HTTPException:
+                log.warning("could not deliver a refusal", exc_info=True)
+            return
+        if isinstance(error, app_commands.TransformerError):
             text = _("I couldn't understand one of the values you gave. Please pick from the suggestions.")
         elif isinstance(error, app_commands.NoPrivateMessage):
             text = _("Games live in server channels and threads; use this there.")

@@ -18,8 +18,8 @@ import simcord
 
 import rules
 from bot.config import Config
-from bot.discord.app import KontorBot, build_bot
-from bot.table import TableService
+from bot.discord.app import KontorBot, KontorTree, build_bot
+from bot.table import TableError, TableService
 from tests.support.toygame import TALLY
 
 #: SimCord's own settle window (its default ``settle_timeout``): a bot timer whose wall-clock fallback fires within
@@ -66,6 +66,32 @@ class PatientEnv(simcord.Env):
                     exc.add_note(f"the bot was still busy after {self.settle_timeout:g} s (tests/discord/conftest.py)")
                     raise
             window = min(window, RETRY_WINDOW_S)
+
+    def _capture_errors(self) -> None:
+        """SimCord's capture of the bot's errors (at every attach, restarts too), minus the answered refusals.
+
+        SimCord replaces ``tree.on_error`` with a wrapper that records every error reaching it before the bot's own
+        handler runs, as an error the bot swallowed. discord.py passes every exception of an app command there, and
+        a refusal (``TableError``) ends there by design: ``KontorTree.on_error`` is the one place that answers it
+        (commands raise it, they never catch it). So a refusal goes to the bot's handler without being recorded,
+        provided the user got an answer; a refusal left unanswered is recorded, and every other error still goes
+        through SimCord's recorder (a failure inside the handler escapes the command's task, which SimCord records
+        too)."""
+        super()._capture_errors()
+        tree = getattr(self.bot, "tree", None)
+        if not isinstance(tree, KontorTree):
+            return
+        recorded = tree.on_error  # SimCord's: records the error, then calls the bot's handler
+
+        async def on_error(interaction: discord.Interaction[Any], error: Any) -> None:
+            if not isinstance(getattr(error, "original", error), TableError):
+                await recorded(interaction, error)
+                return
+            await KontorTree.on_error(tree, interaction, error)  # the bot's own handler, not SimCord's recorder
+            if not interaction.response.is_done():
+                self._record_error(error)  # the user was never told
+
+        tree.on_error = on_error  # type: ignore[method-assign]
 
 
 @pytest.fixture

@@ -40,7 +40,7 @@ async def test_a_settings_change_never_shortens_the_wait_that_is_running(world):
     await new_table(w, w.alice, w.bob)  # daily: the bids' banks run out in 72 h
     version = (await table(w)).version
     r = await w.alice.slash(w.channel, "game settings", deadline_hours=0.01)
-    assert r.ephemeral and "deadline_hours must be 0 (off) or between 0.25 and 720 hours" in r.response.content
+    assert r.ephemeral and r"deadline\_hours must be 0 (off) or between 0.25 and 720 hours" in r.response.content
     r = await w.alice.slash(w.channel, "game settings", remind_hours=0, deadline_hours=0.25)
     assert "a time bank of 15 min" in r.response.content
     await w.env.advance_time(2 * HOUR)  # the old code re-timed the running clocks: the caretaker played at once

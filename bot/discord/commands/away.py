@@ -2,7 +2,8 @@
 back from the caretaker.
 
 Added to the ``/game`` group that ``commands.lobby`` builds (call ``setup`` after ``lobby.setup``). Translation only:
-the table (``TableService.away``, ``back``, ``reclaim``) decides; each table's announcement goes to its channel."""
+the table (``TableService.away``, ``back``, ``reclaim``) decides; each table's announcement goes to its channel. A
+refusal (``TableError``) is raised, and the command tree answers it privately (``bot.discord.app.KontorTree``)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.botcore import BotCore
-from bot.discord.commands.records import refusals
-from bot.discord.ui.text import clip, shown
+from bot.discord.ui.text import clip
 from bot.table import MAX_AWAY_DAYS, TableError
 from rules.words import translator
 
@@ -31,45 +31,30 @@ def setup(bot: BotCore) -> None:
 
     @app_commands.command(name="away", description="Pause your clocks in all your running games (up to 14 days)")
     @app_commands.describe(days=f"How many days you are away (1–{MAX_AWAY_DAYS}; each game allows 14 days in all)")
-    @refusals
     async def away(interaction: discord.Interaction[Any],
                    days: app_commands.Range[int, 1, 14]) -> None:  # 14: MAX_AWAY_DAYS (a literal for discord.py)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            text, updates = await bot.service.away(interaction.user.id, days)
-        except TableError as exc:
-            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
-            return
+        text, updates = await bot.service.away(interaction.user.id, days)
         await interaction.edit_original_response(
             content=clip("🏖️ " + _("Your clocks are paused; nobody plays for you and you are not pinged.") + "\n" + text
                          + "\n" + _("`/game back` ends it early."), 2000))
         await announce(updates)
 
     @app_commands.command(name="back", description="End your time away early: your clocks run again")
-    @refusals
     async def back(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            updates = await bot.service.back(interaction.user.id)
-        except TableError as exc:
-            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
-            return
+        updates = await bot.service.back(interaction.user.id)
         await interaction.edit_original_response(content="👋 " + _n(
             "Welcome back: your clocks run again in {n} game.", "Welcome back: your clocks run again in {n} games.",
             len(updates)).format(n=len(updates)))
         await announce(updates)
 
     @app_commands.command(name="reclaim", description="Take your seat back from the caretaker")
-    @refusals
     async def reclaim(interaction: discord.Interaction[Any]) -> None:
         if interaction.channel_id is None:
             raise TableError(_("Use this in the game's channel or thread."))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            update = await bot.service.reclaim(interaction.channel_id, interaction.user.id)
-        except TableError as exc:
-            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
-            return
+        update = await bot.service.reclaim(interaction.channel_id, interaction.user.id)
         await interaction.edit_original_response(content="✅ " + _("The seat is yours again."))
         await bot.notifier.publish(update)
 

@@ -2,6 +2,7 @@
 
 One open game per channel (a thread is the easy way to run several per server). Moderation is
 "host or Manage Channel"; without either, ``abandon`` becomes a vote of the seated players (kept by the table).
+A refusal (``TableError``) is raised, and the command tree answers it privately (``bot.discord.app.KontorTree``).
 """
 
 from __future__ import annotations
@@ -42,22 +43,6 @@ ORDER_LIST = 12
 AUTO_FORCED_DESCRIPTION = "on: an only option is played at once (others can tell you had no choice)"
 
 
-def refusals(func: Any) -> Any:
-    """A refusal from the table (TableError) becomes a polite ephemeral answer, not an error.
-
-    Defined here so the wrapped callback keeps this module's globals for discord.py's annotation lookup.
-    """
-
-    @functools.wraps(func)
-    async def wrapper(self: GameCommands, interaction: discord.Interaction[Any], *args: Any, **kwargs: Any) -> None:
-        try:
-            await func(self, interaction, *args, **kwargs)
-        except TableError as exc:
-            await reply(interaction, exc.message)  # no names in these; some quote a command as `code`
-
-    return wrapper
-
-
 def _choices(values: Any) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=v, value=v) for v in values]
 
@@ -89,7 +74,6 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(game="Which game", options="Game options, e.g. length=long (see /game rules)",
                            pace="How fast turns go (time bank and reminders)")
     @app_commands.choices(pace=_choices(PACES))
-    @refusals
     async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None,
                   pace: str | None = None) -> None:
         problem = input_problem(game, limit=40, what="game")
@@ -133,14 +117,12 @@ class GameCommands(app_commands.Group):
         return self._game_choices(current)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
-    @refusals
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         update = await self.svc.join(interaction.channel_id, interaction.user.id, interaction.user.display_name)
         await self._lobby_reply(interaction, update)
         await self._check_dm(interaction, update.table)
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
-    @refusals
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await self._lobby_reply(interaction, await self.svc.leave(interaction.channel_id, interaction.user.id))
 
@@ -149,18 +131,15 @@ class GameCommands(app_commands.Group):
     @bots.command(name="add", description="Seat a bot player")
     @app_commands.describe(level="basic (default) or strong")
     @app_commands.choices(level=_choices(LEVELS))
-    @refusals
     async def bot_add(self, interaction: discord.Interaction[Any], level: str | None = None) -> None:
         await self._lobby_reply(interaction, await self.svc.add_bot(interaction.channel_id, interaction.user.id,
                                                                     level))
 
     @bots.command(name="remove", description="Remove the last bot player")
-    @refusals
     async def bot_remove(self, interaction: discord.Interaction[Any]) -> None:
         await self._lobby_reply(interaction, await self.svc.remove_bot(interaction.channel_id, interaction.user.id))
 
     @app_commands.command(name="start", description="Start the game (host only): seats are shuffled, the seed fixed")
-    @refusals
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         # Starting lets the bots move and draws the board: defer. A deferred answer keeps the visibility it was
         # deferred with, so look first whether the table will start: a refusal is then answered privately.
@@ -169,11 +148,7 @@ class GameCommands(app_commands.Group):
         likely = (table.status == "lobby" and table.creator == interaction.user.id
                   and table.min_players <= len(table.seats) <= table.max_players)
         await interaction.response.defer(ephemeral=not likely, thinking=True)
-        try:
-            update = await self.svc.start(interaction.channel_id, interaction.user.id)
-        except TableError as exc:
-            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
-            return
+        update = await self.svc.start(interaction.channel_id, interaction.user.id)  # a refusal fills the deferral
         with speaking(table_language(update.table)):  # public news: the channel's language
             text = begins_text(update.table)
         await interaction.edit_original_response(content=text)
@@ -184,21 +159,16 @@ class GameCommands(app_commands.Group):
     # ---- information -----------------------------------------------------------------------
     @app_commands.command(name="status", description="The board, seats and whose move it is")
     @app_commands.describe(text="The whole board in words instead of the image (for screen readers)")
-    @refusals
     async def status(self, interaction: discord.Interaction[Any], text: bool = False) -> None:
         if text:
             await self.bot.play.describe_board(interaction, channel_of(interaction))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            table: Table = await self.svc.table(interaction.channel_id)
-            if table.status == "lobby":
-                await interaction.edit_original_response(embed=embeds.lobby_embed(table, []))
-                return
-            view = await self.svc.public_view(interaction.channel_id)
-        except TableError as exc:
-            await interaction.edit_original_response(content=shown(exc.message))
+        table: Table = await self.svc.table(interaction.channel_id)
+        if table.status == "lobby":
+            await interaction.edit_original_response(embed=embeds.lobby_embed(table, []))
             return
+        view = await self.svc.public_view(interaction.channel_id)
         summary = self.svc.game(table.game).summary(view)
         image = await self.bot.images.board(table.game, view, names=table.names)
         waiting = ", ".join(table.seats[s].name for s in table.awaited_seats)
@@ -210,7 +180,6 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="rules", description="A short rules summary and which card data is reconstructed")
     @app_commands.describe(game="Which game (default: this channel's)")
-    @refusals
     async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         if game is None:
             try:
@@ -236,14 +205,12 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="hand", description="Your private screen (only you see it)")
     @app_commands.describe(text="Your whole screen in words instead of the image (for screen readers)")
-    @refusals
     async def hand(self, interaction: discord.Interaction[Any], text: bool = False) -> None:
         await self.bot.play.show_screen(interaction, channel_of(interaction), in_words=text)
 
     # ---- management ------------------------------------------------------------------------
     @app_commands.command(name="abandon", description="End this game (host or Manage Channel; else a vote)")
     @app_commands.describe(game="A game's number from /game mygames (one whose channel is gone)")
-    @refusals
     async def abandon(self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
                       ) -> None:
         try:
@@ -294,7 +261,6 @@ class GameCommands(app_commands.Group):
 
     @app_commands.command(name="move-here", description="Continue a game whose channel is gone in this channel")
     @app_commands.describe(game="The game's number from /game mygames (needed if several lost their channel)")
-    @refusals
     async def move_here(self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
                         ) -> None:
         check_reach(interaction)
@@ -303,12 +269,8 @@ class GameCommands(app_commands.Group):
             table: Table = await self.svc.table_of_game(game)
             moderator = is_moderator(interaction) and table.guild == interaction.guild_id
         await interaction.response.defer(ephemeral=True, thinking=True)  # the board below tells everyone
-        try:
-            update = await self.svc.move_here(channel_of(interaction), interaction.guild_id, interaction.user.id,
-                                              game_id=game, force=moderator)
-        except TableError as exc:
-            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
-            return
+        update = await self.svc.move_here(channel_of(interaction), interaction.guild_id, interaction.user.id,
+                                          game_id=game, force=moderator)
         await interaction.edit_original_response(
             content="📦 " + _("Done: **{title}** (game #{game}) continues here.").format(
                 title=_(update.table.title), game=update.table.game_id))
@@ -318,7 +280,6 @@ class GameCommands(app_commands.Group):
     @app_commands.describe(seat="Their seat number (1 = first)", vote="What happens to the seat",
                            member="With vote=member: who takes the seat")
     @app_commands.choices(vote=_choices(("bot", "end", "member")))
-    @refusals
     async def seat_vote(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 10],
                         vote: str, member: discord.Member | None = None) -> None:
         if vote == "member" and member is None:
@@ -326,21 +287,16 @@ class GameCommands(app_commands.Group):
         if member is not None and member.bot:
             raise TableError(_("Bots other than Kontor's own can't play; vote `bot` for a Kontor bot."))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            update = await self.svc.vote_seat(
-                channel_of(interaction), interaction.user.id, seat - 1, vote,
-                member=member.id if vote == "member" and member else None,
-                member_name=member.display_name if vote == "member" and member else None)
-        except TableError as exc:
-            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
-            return
+        update = await self.svc.vote_seat(
+            channel_of(interaction), interaction.user.id, seat - 1, vote,
+            member=member.id if vote == "member" and member else None,
+            member_name=member.display_name if vote == "member" and member else None)
         await interaction.edit_original_response(content=clip("🗳️ " + "\n".join(shown_lines(update.public_events)),
                                                               2000))
         await self.bot.notifier.publish(update)
 
     @app_commands.command(name="replace", description="Hand a seat to another member, or to a bot (host/moderator)")
     @app_commands.describe(seat="Seat number (1 = first)", member="The new player (leave empty for a bot)")
-    @refusals
     async def replace(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 10],
                       member: discord.Member | None = None) -> None:
         if member is not None and member.bot:
@@ -387,7 +343,6 @@ class GameCommands(app_commands.Group):
                           timeout_default=_choices(SETTING_CHOICES["timeout_default"]),
                           post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]),
                           language=[app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES])
-    @refusals
     async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
                        bank_hours: app_commands.Range[float, 0, 720] | None = None,
                        refill_hours: app_commands.Range[float, 0, 720] | None = None,
@@ -418,7 +373,6 @@ class GameCommands(app_commands.Group):
     @app_commands.command(name="orders", description="Standing orders: e.g. pass for the rest of this phase (private)")
     @app_commands.describe(order="An order to give (start typing: the ones you can give now), or `cancel`;"
                                  " leave empty to see yours")
-    @refusals
     async def orders(self, interaction: discord.Interaction[Any], order: str | None = None) -> None:
         channel, user = channel_of(interaction), interaction.user.id
         if order is None:
@@ -444,11 +398,7 @@ class GameCommands(app_commands.Group):
             await reply(interaction, await self.svc.cancel_order(channel, user))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # the order may play at once
-        try:
-            text, update = await self.svc.set_order(channel, user, order)
-        except TableError as exc:
-            await interaction.edit_original_response(content=clip(shown(exc.message), 2000))
-            return
+        text, update = await self.svc.set_order(channel, user, order)
         await interaction.edit_original_response(content=clip(text, 2000))
         if update is not None:
             await self.bot.notifier.publish(update, actor=user)

@@ -13,7 +13,7 @@ from bot.discord.botcore import BotCore
 from bot.discord.commands.play import reply
 from bot.discord.notify_prefs import CLOSED_NOTE, describe, describe_quiet
 from bot.discord.ui.text import clip
-from bot.table import NOTIFY_HELP, TableError, timezone_names
+from bot.table import NOTIFY_HELP, timezone_names
 from rules.words import translator
 
 _, _n = translator("discord")
@@ -44,27 +44,23 @@ def notify_command(bot: BotCore) -> app_commands.Command[Any, Any, None]:
                      quiet: str | None = None) -> None:
         user = interaction.user.id
         svc = bot.service
-        try:
+        if timezone is not None or quiet is not None:
+            hours = await svc.set_quiet_hours(user, timezone=timezone, quiet=quiet)
+        else:
+            hours = await svc.quiet_hours(user)
+        if choice is None:
+            current = await svc.notify_pref(user)
+            text = _("Your turn notices: {how}. It applies on every server; change it with `/game notify choice:`"
+                     " (mention, dm or digest).").format(how=describe(current))
             if timezone is not None or quiet is not None:
-                hours = await svc.set_quiet_hours(user, timezone=timezone, quiet=quiet)
+                text = "✅ " + describe_quiet(hours, await svc.time_zone(user)) + "\n" + text
             else:
-                hours = await svc.quiet_hours(user)
-            if choice is None:
-                current = await svc.notify_pref(user)
-                text = _("Your turn notices: {how}. It applies on every server; change it with `/game notify choice:`"
-                         " (mention, dm or digest).").format(how=describe(current))
-                if timezone is not None or quiet is not None:
-                    text = "✅ " + describe_quiet(hours, await svc.time_zone(user)) + "\n" + text
-                else:
-                    text += "\n" + describe_quiet(hours, await svc.time_zone(user))
-            else:
-                current = await svc.set_notify_pref(user, choice)
-                text = "✅ " + _("From now on, on every server: {how}.").format(how=describe(current))
-                if timezone is not None or quiet is not None:
-                    text += "\n" + describe_quiet(hours, await svc.time_zone(user))
-        except TableError as exc:
-            await reply(interaction, exc.message)  # changes nothing
-            return
+                text += "\n" + describe_quiet(hours, await svc.time_zone(user))
+        else:
+            current = await svc.set_notify_pref(user, choice)
+            text = "✅ " + _("From now on, on every server: {how}.").format(how=describe(current))
+            if timezone is not None or quiet is not None:
+                text += "\n" + describe_quiet(hours, await svc.time_zone(user))
         if current != "mention" and await bot.notifier.dms.known_closed(user):
             text += "\n" + CLOSED_NOTE
         await reply(interaction, text)

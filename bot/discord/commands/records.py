@@ -2,23 +2,21 @@
 
 Added to the ``/game`` group that ``commands.lobby`` builds (call ``setup`` after ``lobby.setup``), so that
 module stays the lobby's. Translation only: the table (``TableService.log_entries``, ``game_list``,
-``record``) decides; refusals (TableError) become private answers.
+``record``) decides; a refusal (TableError) is raised, and the command tree answers it privately
+(``bot.discord.app.KontorTree``).
 """
 
 from __future__ import annotations
 
-import functools
 import io
 import json
-from collections.abc import Callable, Coroutine
-from typing import Any, Concatenate, ParamSpec, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.discord import notify_prefs
 from bot.discord.botcore import BotCore
-from bot.discord.commands.play import reply
 from bot.discord.ui import embeds, logview
 from bot.discord.ui.text import NO_PING, clip, shown
 from bot.table import UNREACHABLE, DamagedGame, MyGame, Table, TableError, pause_text
@@ -28,23 +26,6 @@ _, _n = translator("discord")
 
 MAX_REPLY = 2000
 NOTHING_OPEN = N_("No game is waiting for you. 🎉 You have no open games: `/game new` opens a table.")
-
-
-P = ParamSpec("P")
-Callback = Callable[Concatenate[discord.Interaction[Any], P], Coroutine[Any, Any, None]]
-
-
-def refusals(func: Callback[P]) -> Callback[P]:
-    """A refusal from the table (TableError) becomes a polite private answer, not an error."""
-
-    @functools.wraps(func)
-    async def wrapper(interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs) -> None:
-        try:
-            await func(interaction, *args, **kwargs)
-        except TableError as exc:
-            await reply(interaction, shown(exc.message))
-
-    return cast(Callback[P], wrapper)  # functools.wraps keeps the signature discord.py reads
 
 
 def link(table: Table) -> str:
@@ -141,7 +122,6 @@ def setup(bot: BotCore) -> None:
 
     @app_commands.command(name="log", description="This channel's game, event by event, newest first (paged)")
     @app_commands.describe(page="1 = the newest events, 2 = the ones before, …")
-    @refusals
     async def log(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1) -> None:
         if interaction.channel_id is None:
             raise TableError(_("Use this in a server channel or thread."))
@@ -160,7 +140,6 @@ def setup(bot: BotCore) -> None:
         await interaction.response.send_message(pager.text(), view=pager, ephemeral=True, allowed_mentions=NO_PING)
 
     @app_commands.command(name="mygames", description="All your open games on every server: your moves first")
-    @refusals
     async def mygames(interaction: discord.Interaction[Any]) -> None:
         user = interaction.user.id
         prefs = notify_prefs.footer(await bot.service.notify_pref(user))  # how they hear of their turns
@@ -170,7 +149,6 @@ def setup(bot: BotCore) -> None:
 
     @app_commands.command(name="record", description="A finished game's seed, seats and full log as a JSON file")
     @app_commands.describe(game="A game's number (default: this channel's latest finished game)")
-    @refusals
     async def record(interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None) -> None:
         table = await _record_table(bot.service, interaction, game)
         data: dict[str, Any] = await bot.service.record(table.game_id)

@@ -2,7 +2,8 @@
 each move since (replayed from the log, public views only), one per page with Previous/Next (bot/discord/ui/since.py).
 
 Added to the ``/game`` group that ``commands.lobby`` builds (call ``setup`` after ``lobby.setup``). Translation only:
-the table (``TableService.since_last_move``, ``since_image``) decides; refusals become private answers."""
+the table (``TableService.since_last_move``, ``since_image``) decides; a refusal (``TableError``) is raised, and the
+command tree answers it privately (``bot.discord.app.KontorTree``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import discord
 from discord import app_commands
 
 from bot.discord.botcore import BotCore
-from bot.discord.commands.records import refusals
 from bot.discord.ui import since as sinceview
 from bot.discord.ui.text import NO_PING
 from bot.table import SinceDigest, TableError
@@ -31,7 +31,6 @@ def setup(bot: BotCore) -> None:
         return image
 
     @app_commands.command(name="since", description="Since your last move, board by board")
-    @refusals
     async def since(interaction: discord.Interaction[Any]) -> None:
         if interaction.channel_id is None:
             raise TableError(_("Use this in the game's channel or thread."))

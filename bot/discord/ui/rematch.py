@@ -5,7 +5,7 @@ finished game (and the new table), so they work after a restart. Any player of t
 Rematch: a table opens in the same channel with the same game, options and settings, the presser hosting and the
 old game's bots seated; the other players press Join the rematch, and the game starts (with a new seed) as soon as
 every seat of the old game is taken again. The host may start earlier with ``/game start``. The table decides
-everything (``TableService.rematch``, ``rematch_join``); refusals are answered privately.
+everything (``TableService.rematch``, ``rematch_join``); refusals are answered privately (``answers.refuse``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import discord
 
 from bot.discord.dms import DM_HELP
 from bot.discord.ui import embeds
+from bot.discord.ui.answers import refuse
 from bot.discord.ui.text import NO_PING, clip, mentions, pings, shown, table_language
 from bot.lang import speaking
 from bot.table import Table, TableError, Update
@@ -32,14 +33,6 @@ def begins_text(table: Table) -> str:
     return "🎲 " + _("**{title}** begins! Fair dice: the seed's SHA-256 is `{digest}`; the seed itself is revealed at"
                     " the end so anyone can replay and check every shuffle.").format(
         title=_(table.title), digest=table.seed_digest or "")
-
-
-async def _refuse(interaction: Inter, exc: TableError) -> None:
-    text = clip(shown(exc.message), 2000)
-    if interaction.response.is_done():
-        await interaction.edit_original_response(content=text)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PING)
 
 
 async def _started(interaction: Inter, update: Update) -> None:
@@ -70,7 +63,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
             update: Update = await bot.service.rematch(self.game_id, user.id, user.display_name)
             old: Table = await bot.service.table_of_game(self.game_id)
         except TableError as exc:
-            await _refuse(interaction, exc)
+            await refuse(interaction, exc)
             return
         table = update.table
         if table.status == "active":  # nobody else to wait for (the presser and bots): it began at once
@@ -111,7 +104,7 @@ class RematchJoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         try:
             update: Update = await bot.service.rematch_join(self.game_id, self.lobby, user.id, user.display_name)
         except TableError as exc:
-            await _refuse(interaction, exc)
+            await refuse(interaction, exc)
             return
         if update.table.status == "active":
             await interaction.edit_original_response(content="✅ " + _("You are back at the table, and so is "
