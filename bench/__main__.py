@@ -19,6 +19,20 @@ from bench.stats import Row, render_table
 ALL = "engine,service,service-pg,scale,render,memory,async"
 
 
+KEPT = "\n## How to read it"  # BENCHMARKS.md's own text from here on survives a --write
+
+
+def kept_after_table(path: str) -> str:
+    """What ``--write`` keeps of the file it replaces: everything from its "How to read it" section on."""
+    try:
+        with open(path, encoding="utf-8") as old:
+            text = old.read()
+    except FileNotFoundError:
+        return ""
+    at = text.find(KEPT)
+    return text[at:] if at >= 0 else ""
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -100,10 +114,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         stamp = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
         only = f" --only {args.only}" if args.only != ALL else ""
         command = "python -m bench" + (" --quick" if quick else "") + only
+        kept = kept_after_table(args.write)  # read before the file is truncated
         with open(args.write, "w") as out:
             out.write(f"# Benchmarks\n\nThe latest table from `{command}` ({stamp}), on {machine()}.\n"
                       "How each figure is measured, its peer and its target: [bench/README.md](bench/README.md).\n"
-                      f"{how}\n\n" + text + "\n")
+                      f"{how}\n\n" + text + "\n" + kept)
     return 0
 
 
