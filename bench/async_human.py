@@ -53,7 +53,7 @@ async def at_once(svc: Any, channel: int, name: str, view: dict[str, Any], seat:
 
         offer = nuernberg_bot.trade_plan(view, seat)
         return f"offer 1 {offer[0]} for 1 {offer[1]} to all" if offer is not None else choice
-    state = svc._state(await svc._open_row(channel))  # the bench reads the table as the human reads the board
+    state = svc.core.state(await svc.core.open_row(channel))  # the bench reads the table as the human reads the board
     if name == "strasbourg" and view.get("phase") == "planning" and choice.split()[0] in SPLIT_STEPS:
         return _split_at_once(state, svc.game(name), seat, choice, rng)
     game = svc.game(name)
@@ -136,7 +136,7 @@ async def end_after(svc: Any, channel: int, name: str, view: dict[str, Any], sea
         return None  # the end itself, an offer, or only a menu opened
     from rules.nuernberg import orders as nuernberg_orders
 
-    walked = svc._state(await svc._open_row(channel)).clone()
+    walked = svc.core.state(await svc.core.open_row(channel)).clone()
     walked.apply(seat, choice)
     if walked.phase != "main" or walked.menu is not None or walked.to_act() != [seat]:
         return None

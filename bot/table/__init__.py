@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from bot.table import health
 from bot.table.backup_loop import BackupLoop
-from bot.table.base import channel_speaking, table_language
+from bot.table.core import channel_speaking, table_language
 from bot.table.clocks import MAX_AWAY_DAYS, bank_text
-from bot.table.deadlines import MAX_CARETAKER_STEPS
 from bot.table.departures import SEAT_CHOICES
 from bot.table.failures import storage_failure
 from bot.table.images import BoardImages
@@ -59,7 +58,7 @@ from bot.table.store.dburl import is_url, sqlite_only
 from bot.table.store.process_claim import ShardsClaimed, claim_shards
 from bot.table.store.users import PendingNews
 from bot.table.store.writer_lock import LockUnavailable, StoreLocked
-from bot.table.timeouts import ANSWERS
+from bot.table.timeouts import ANSWERS, MAX_CARETAKER_STEPS
 from bot.table.users import NOTIFY_HELP
 
 __all__ = [

@@ -1,15 +1,20 @@
-"""Reminders that fell due and banks that ran out (the question to the others is in ``timeouts.py``)."""
+"""The scheduler's side of the table: reminders that fell due and banks that ran out (the question to the others
+is in ``timeouts.py``, which also ends the away periods)."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.table.base import channel_speaking
 from bot.table.clocks import duration, reminder_grace, window_seconds
+from bot.table.core import Part, TableCore, channel_speaking
+from bot.table.downtime import Downtime
 from bot.table.model import DamagedGame, Seat, TableError, Update, _Changes
-from bot.table.moves import MoveService
+from bot.table.moves import Moves
 from bot.table.store import GameRow
+from bot.table.timebank import BankClocks
+from bot.table.timeouts import Timeouts
+from bot.table.users import Users
 from rules.core import State
 from rules.words import translator
 
@@ -17,28 +22,32 @@ _, _n = translator("bot")
 
 log = logging.getLogger("bot.table")
 
-MAX_CARETAKER_STEPS = 64  # atomic steps the caretaker may take to finish one turn
 
+class Deadlines(Part):
+    """The scheduler's side of the table: what fell due (``due``) and when next (``next_due``)."""
 
-class DeadlineService(MoveService):
-    if TYPE_CHECKING:  # bot/table/users.py
-        async def quiet_until(self, user: int, now: float | None = None) -> float | None: ...
+    def __init__(self, core: TableCore, banks: BankClocks, moves: Moves, users: Users, timeouts: Timeouts,
+                 downtime: Downtime) -> None:
+        super().__init__(core)
+        self.banks, self.moves, self.users, self.timeouts, self.downtime = banks, moves, users, timeouts, downtime
 
     async def next_due(self) -> float | None:
         """When ``due`` next has something to do (None: nothing pending): lets a scheduler sleep. Includes the
         retry of bots whose chain failed."""
-        times = [t for t in (await self.store.next_deadline(self.shards), *self._wake_after.values()) if t is not None]
+        first = await self.store.next_deadline(self.core.shards)
+        times = [t for t in (first, await self.timeouts.next_due(), *self.caches.wake_after.values()) if t is not None]
         return min(times, default=None)
 
     # ---- deadlines -------------------------------------------------------------------------
     async def due(self, now: float | None = None) -> list[Update]:
-        """Wake bots left waiting (``wake_bots``), send reminders and handle the seats whose bank ran out."""
-        now = self.clock() if now is None else now
-        await self._heartbeat(now)
-        updates = await self.wake_bots(now)
-        for dl in await self.store.due_deadlines(now, self.shards):
+        """Wake bots left waiting (``wake_bots``), send reminders and handle the seats whose bank ran out; then end
+        the away periods and decide the questions whose time is up (bot/table/timeouts.py)."""
+        now = self.core.clock() if now is None else now
+        await self.downtime.heartbeat(now)
+        updates = await self.moves.wake_bots(now)
+        for dl in await self.store.due_deadlines(now, self.core.shards):
             try:
-                async with self._serial(dl.channel_id):
+                async with self.core.serial(dl.channel_id):
                     update = await self._handle_deadline(dl.game_id, dl.seat, now)
             except DamagedGame:  # its clock would fire again at every tick: stop it (abandoning drops it)
                 async with self.store.transaction() as tx:
@@ -51,7 +60,7 @@ class DeadlineService(MoveService):
                 continue
             if update is not None:
                 updates.append(update)
-        return updates
+        return updates + await self.timeouts.due(now)
 
     async def _handle_deadline(self, game_id: int, seat: int, now: float) -> Update | None:
         row = await self.store.game(game_id)
@@ -61,33 +70,33 @@ class DeadlineService(MoveService):
         if current is None:
             return None  # handled meanwhile
         seats = await self.store.seats(game_id)
-        state = self._state(row)
+        state = self.core.state(row)
         assert state is not None
-        self._check_seats(row, seats, state)
+        self.core.check_seats(row, seats, state)
         # A wait that answers itself (a standing order, an only option: e.g. one left over from a chain a crash cut
         # short, or from before auto_forced) is played now instead of reminding anyone.
-        changes = self._begin(row, state, seats)
+        changes = self.core.begin(row, state, seats)
         before = row.version
-        row, state = await self._run_auto(row, seats, state, changes, now)
+        row, state = await self.moves.run_auto(row, seats, state, changes, now)
         if row.version != before:
-            return await self._update(row, seats, state, changes, notice=changes.notice)
+            return await self.core.update(row, seats, state, changes, notice=changes.notice)
         who = seats[seat]
-        clocks = self._clock_seats(game_id, state, seats)
+        clocks = self.banks.clock_seats(game_id, state, seats)
         if seat not in clocks:
             async with self.store.transaction() as tx:
                 await tx.drop_deadlines(game_id, keep=clocks)
             return None
         due = current.due_at is not None and current.due_at <= now
-        if due and seat in self._windows(row, state, seats):  # a response window closed: silence answers
+        if due and seat in self.banks.windows(row, state, seats):  # a response window closed: silence answers
             return await self._lapse(row, seats, state, seat, now)
         if due and current.remind_at is None:  # reminded (or reminders off): the bank is spent
-            return await self._bank_out(row, seats, state, seat, now)
+            return await self.timeouts.bank_out(row, seats, state, seat, now)
         if not due and (current.remind_at is None or current.remind_at > now):
             return None
         if not due and who.user_id is not None:
             # Quiet hours (bot/table/quiet.py): the reminder waits for the player's morning, while the bank keeps
             # running. When the night outlasts the bank, it goes out now (the notifier names them without a ping).
-            end = await self.quiet_until(who.user_id, now)
+            end = await self.users.quiet_until(who.user_id, now)
             if end is not None and (current.due_at is None or end < current.due_at):
                 async with self.store.transaction() as tx:
                     await tx.defer_reminder(game_id, seat, end)
@@ -106,7 +115,7 @@ class DeadlineService(MoveService):
             notice = (_("Reminder: the table is waiting for {name} (their time bank runs out in {time}).").format(
                 name=who.name, time=duration(due_at - now)) if due_at is not None
                 else _("Reminder: the table is waiting for {name}.").format(name=who.name))
-        update = await self._update(row, seats, state, _Changes(before={}), notice=notice)
+        update = await self.core.update(row, seats, state, _Changes(before={}), notice=notice)
         update.awaited = [who.user_id] if who.user_id is not None else []
         update.private = {}
         update.reminder = True
@@ -115,7 +124,7 @@ class DeadlineService(MoveService):
     async def _lapse(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int, now: float) -> Update:
         """``seat`` let a response window pass (``Game.lapse_action``, e.g. a trade offer): its silence answers, at
         no cost to anyone's time bank; the table goes on (the automatic moves after it included)."""
-        game = self.game(row.game)
+        game = self.core.game(row.game)
         legal = state.legal_actions(seat)
         action = game.lapse_action(state.view(seat), legal, seat)
         assert action is not None and action in legal
@@ -124,13 +133,7 @@ class DeadlineService(MoveService):
             # TRANSLATORS: {action} is the action as players type it (e.g. "decline"), left in English
             note = _("{name} did not answer within {time}: the game played '{action}' for them.").format(
                 name=seats[seat].name, time=hours, action=action)
-        changes = self._begin(row, state, seats)
-        row = await self._step(row, seats, state, seat, action, "auto", None, changes, now, public_note=note)
-        row, state = await self._run_auto(row, seats, state, changes, now)
-        return await self._update(row, seats, state, changes, notice=changes.notice)
-
-    async def _bank_out(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int,
-                        now: float) -> Update | None:
-        """``seat``'s bank ran out (its reminder went out): ask the others, or apply the table's default
-        (bot/table/timeouts.py)."""
-        raise NotImplementedError
+        changes = self.core.begin(row, state, seats)
+        row = await self.moves.step(row, seats, state, seat, action, "auto", None, changes, now, public_note=note)
+        row, state = await self.moves.run_auto(row, seats, state, changes, now)
+        return await self.core.update(row, seats, state, changes, notice=changes.notice)

@@ -3,8 +3,8 @@ pinged, and the players still there decide by majority whether a bot plays the s
 
 from __future__ import annotations
 
-from bot.table.base import channel_speaking
-from bot.table.lobby import LobbyService
+from bot.table.core import Part, TableCore, channel_speaking
+from bot.table.lobby import Lobby
 from bot.table.model import TableError, Update, _check_id, _clean_name
 from rules.words import N_, translator
 
@@ -13,7 +13,11 @@ _, _n = translator("bot")
 SEAT_CHOICES = {"bot": N_("a bot plays it"), "end": N_("the game ends")}
 
 
-class DepartureService(LobbyService):
+class Departures(Part):
+    def __init__(self, core: TableCore, lobby: Lobby) -> None:
+        super().__init__(core)
+        self.lobby = lobby
+
     async def member_left(self, channel: int, user: int) -> Update | None:
         """``user`` left the server of ``channel``'s game: leave a lobby for them; in a running game tell the table
         once (None if already told, or not seated) and open the vote on their seat."""
@@ -26,14 +30,14 @@ class DepartureService(LobbyService):
         if mine is None:
             return None
         if row.status == "lobby":
-            return await self.leave(channel, user)
-        async with self._serial(channel):
-            row = await self._open_row(channel)
+            return await self.lobby.leave(channel, user)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
             seats = await self.store.seats(row.id)  # again, under the lock: the seating may have changed meanwhile
             mine = next((s for s in seats if s.user_id == user), None)
-            if mine is None or user in self._departed.get(row.id, set()):
+            if mine is None or user in self.caches.departed.get(row.id, set()):
                 return None  # no longer seated, or already told
-            departed = {*self._departed.get(row.id, set()), user}
+            departed = {*self.caches.departed.get(row.id, set()), user}
             present = [s for s in seats if s.user_id is not None and s.user_id not in departed]
             with channel_speaking(row.settings):
                 texts = [_("{name} has left the server. The players still here decide what happens to their seat:"
@@ -42,7 +46,7 @@ class DepartureService(LobbyService):
                 if not present:
                     texts = [_("{name} has left the server, and no other player is left: a moderator can hand the"
                                " seat over or abandon the game.").format(name=mine.name)]
-            now = self.clock()
+            now = self.core.clock()
             async with self.store.transaction() as tx:
                 await tx.add_departure(row.id, user, now)
                 version = row.version
@@ -54,9 +58,9 @@ class DepartureService(LobbyService):
                         texts.append(_("{name} now hosts the table.").format(name=host.name))
                 await tx.append(row.id, kind="note", version=version, seat=mine.seat, user_id=None, action=None,
                                 events=texts, now=now)
-            self._departed[row.id] = departed
-            self._forget(row.id)
-        return await self._lobby_update(row.id, texts)
+            self.caches.departed[row.id] = departed
+            self.caches.forget(row.id)
+        return await self.core.lobby_update(row.id, texts)
 
     async def vote_seat(self, channel: int, user: int, seat: int, choice: str, *, member: int | None = None,
                         member_name: str | None = None) -> Update:
@@ -72,14 +76,14 @@ class DepartureService(LobbyService):
                 raise TableError(_("Say which member should take the seat."))
             _check_id(member, "user")
             choice = f"member:{member}"
-        async with self._serial(channel):
-            row = await self._open_row(channel)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
             if row.status != "active":
                 raise TableError(_("The game has not started yet."))
             seats = await self.store.seats(row.id)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
                 raise TableError(_("Seat must be a number from 1 to {n}.").format(n=len(seats)))
-            departed = self._departed.get(row.id, set())
+            departed = self.caches.departed.get(row.id, set())
             target = seats[seat]
             if target.user_id is None or target.user_id not in departed:
                 raise TableError(_("{name} is still at the table: there is nothing to vote on.").format(
@@ -89,7 +93,7 @@ class DepartureService(LobbyService):
                 raise TableError(_("Only the players still at the table vote on this seat."))
             if member is not None and any(s.user_id == member for s in seats):
                 raise TableError(_("That member already has a seat at this table."))
-            now = self.clock()
+            now = self.core.clock()
             async with self.store.transaction() as tx:
                 await tx.put_seat_vote(row.id, seat, user, choice, now)
                 votes = {u: c for u, c in (await tx.seat_votes(row.id, seat)).items() if u in voters}
@@ -108,12 +112,12 @@ class DepartureService(LobbyService):
                 if have >= needed:
                     await tx.drop_seat_votes(row.id, seat)
         if have < needed:
-            return await self._lobby_update(row.id, [text])
+            return await self.core.lobby_update(row.id, [text])
         if choice == "end":
-            update = await self.abandon(channel, user, force=True)
+            update = await self.lobby.abandon(channel, user, force=True)
         elif choice == "bot":
-            update = await self.replace(channel, seat, None, None, by_user=user, force=True)
+            update = await self.lobby.replace(channel, seat, None, None, by_user=user, force=True)
         else:
-            update = await self.replace(channel, seat, member, member_name, by_user=user, force=True)
+            update = await self.lobby.replace(channel, seat, member, member_name, by_user=user, force=True)
         update.public_events = [text, *update.public_events]
         return update

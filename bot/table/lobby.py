@@ -7,12 +7,13 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bot.table.base import channel_speaking
+from bot.table.core import Part, TableCore, channel_speaking
 from bot.table.levels import normalise_level
 from bot.table.model import Seat, TableError, Update, _bot_name, _Changes, _check_id, _clean_name, secret_part
-from bot.table.moves import MoveService
+from bot.table.moves import Moves
 from bot.table.settings import describe_settings, normalise_settings
 from bot.table.store import GameRow, Store, StoreError
+from bot.table.timebank import BankClocks
 from rules.core import IllegalAction, Rng, seed_digest
 from rules.words import translator
 
@@ -33,7 +34,11 @@ def _host_after(row: GameRow, seats: list[Seat], seat: int) -> int | None:
     return next((s.user_id for s in order if s.user_id is not None), None)
 
 
-class LobbyService(MoveService):
+class Lobby(Part):
+    def __init__(self, core: TableCore, banks: BankClocks, moves: Moves) -> None:
+        super().__init__(core)
+        self.banks, self.moves = banks, moves
+
     # ---- lobby -----------------------------------------------------------------------------
     async def create(
         self, channel: int, guild: int | None, game: str, creator: int, creator_name: str,
@@ -43,7 +48,7 @@ class LobbyService(MoveService):
         _check_id(creator, "user")
         if guild is not None:
             _check_id(guild, "server")
-        g = self.game(game)
+        g = self.core.game(game)
         if options is not None and not isinstance(options, Mapping):
             raise TableError(_("Options must be given as name=value pairs."))
         try:
@@ -56,20 +61,20 @@ class LobbyService(MoveService):
         name = _clean_name(creator_name)
         with channel_speaking(sets):
             text = _("{name} opened a table for {game}.").format(name=name, game=_(g.title))
-        gid = await self._open_table(channel, guild, g.name, opts, sets, creator, [Seat(0, creator, name)], text)
-        return await self._lobby_update(gid, [text])
+        gid = await self.open_table(channel, guild, g.name, opts, sets, creator, [Seat(0, creator, name)], text)
+        return await self.core.lobby_update(gid, [text])
 
-    async def _open_table(self, channel: int, guild: int | None, game: str, options: dict[str, str],
+    async def open_table(self, channel: int, guild: int | None, game: str, options: dict[str, str],
                           settings: dict[str, Any], creator: int, seats: list[Seat], text: str) -> int:
         """Open a lobby in ``channel`` with ``seats`` (numbered here) and ``text`` as its first log line; refused
         while the channel has an open game. Returns the new game's id."""
-        async with self._serial(channel):
-            now = self.clock()
+        async with self.core.serial(channel):
+            now = self.core.clock()
             try:
                 async with self.store.transaction() as tx:
                     existing = await tx.open_game(channel)
                     if existing is not None:
-                        await self._check_readable(existing)  # a damaged one: say so, and who can end it
+                        await self.core.check_readable(existing)  # a damaged one: say so, and who can end it
                         raise TableError(_("This channel already has an open game. Finish or abandon it first"
                                            " (or start a thread for a second table)."))
                     gid = await tx.insert_game(channel_id=channel, guild_id=guild, game=game, options=options,
@@ -84,26 +89,26 @@ class LobbyService(MoveService):
     async def _lobby_change(self, channel: int, change: Callable[[GameRow, list[Seat]], tuple[list[Seat], str]],
                             **fields: Any) -> Update:
         """Run a seating change on the lobby of ``channel``: ``change`` returns (new seats, event text)."""
-        async with self._serial(channel):
-            row = await self._open_row(channel)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
             if row.status != "lobby":
                 raise TableError(_("The game has already started."))
             seats = await self.store.seats(row.id)
             new_seats, text = change(row, seats)
-            now = self.clock()
+            now = self.core.clock()
             async with self.store.transaction() as tx:
                 version = await tx.bump(row.id, row.version, now, **fields)
                 await tx.set_seats(row.id, [Seat(i, s.user_id, s.name, s.level) for i, s in enumerate(new_seats)])
                 await tx.append(row.id, kind="note", version=version, seat=None, user_id=None, action=None,
                                 events=[text], now=now)
-        return await self._lobby_update(row.id, [text])
+        return await self.core.lobby_update(row.id, [text])
 
     async def join(self, channel: int, user: int, name: str) -> Update:
         _check_id(user, "user")
         name = _clean_name(name)
 
         def change(row: GameRow, seats: list[Seat]) -> tuple[list[Seat], str]:
-            game = self.game(row.game)
+            game = self.core.game(row.game)
             if any(s.user_id == user for s in seats):
                 raise TableError(_("You have already joined this table."))
             if len(seats) >= game.max_players:
@@ -116,8 +121,8 @@ class LobbyService(MoveService):
 
     async def leave(self, channel: int, user: int) -> Update:
         _check_id(user, "user")
-        async with self._serial(channel):
-            row = await self._open_row(channel)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
             if row.status != "lobby":
                 raise TableError(_("The game is running: ask the table's creator to replace you, or abandon it."))
             seats = await self.store.seats(row.id)
@@ -126,7 +131,7 @@ class LobbyService(MoveService):
                 raise TableError(_("You are not seated at this table."))
             rest = [s for s in seats if s.user_id != user]
             humans = [s for s in rest if s.user_id is not None]
-            now = self.clock()
+            now = self.core.clock()
             async with self.store.transaction() as tx:
                 await tx.drop_abandon_votes(row.id, user)
                 if not humans:  # nobody left to start it: close the lobby
@@ -144,7 +149,7 @@ class LobbyService(MoveService):
                             text += " " + _("{name} now hosts the table.").format(name=humans[0].name)
                 await tx.append(row.id, kind="note", version=version, seat=None, user_id=user, action=None,
                                 events=[text], now=now)
-        return await self._lobby_update(row.id, [text])
+        return await self.core.lobby_update(row.id, [text])
 
     async def add_bot(self, channel: int, by_user: int, level: str | None = None) -> Update:
         """Seat a bot at ``level`` (bot/table/levels.py: "basic", the default, or "strong")."""
@@ -155,7 +160,7 @@ class LobbyService(MoveService):
             raise TableError(str(exc)) from None
 
         def change(row: GameRow, seats: list[Seat]) -> tuple[list[Seat], str]:
-            game = self.game(row.game)
+            game = self.core.game(row.game)
             if not any(s.user_id == by_user for s in seats):
                 raise TableError(_("Join the table first to add bots."))
             if len(seats) >= game.max_players:
@@ -188,13 +193,13 @@ class LobbyService(MoveService):
         _check_id(by_user, "user")
         if seed is not None:
             _check_id(seed, "seed")
-        async with self._serial(channel):
-            row = await self._open_row(channel)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
             if row.status != "lobby":
                 raise TableError(_("The game has already started."))
             if by_user != row.creator_id:
                 raise TableError(_("Only the table's host can start the game."))
-            game = self.game(row.game)
+            game = self.core.game(row.game)
             seats = await self.store.seats(row.id)
             if not game.min_players <= len(seats) <= game.max_players:
                 raise TableError(_("{game} needs {low}–{high} seats; {n} taken. Add bots or wait for players.").format(
@@ -207,7 +212,7 @@ class LobbyService(MoveService):
                 order = Rng(seed, "seats").shuffled(seats)
             seats = [Seat(i, s.user_id, s.name, s.level) for i, s in enumerate(order)]
             state = game.new_state(len(seats), seed, row.options)
-            now = self.clock()
+            now = self.core.clock()
             with channel_speaking(row.settings):
                 texts = [
                     _("{game} begins. Seat order: {seats}").format(
@@ -220,20 +225,20 @@ class LobbyService(MoveService):
                 await tx.set_seats(row.id, seats)
                 await tx.append(row.id, kind="note", version=version, seat=None, user_id=by_user, action=None,
                                 events=texts, now=now)
-                await self._sync_deadlines(tx, row, seats, state, acted=None, now=now, version=version)
+                await self.banks.sync_deadlines(tx, row, seats, state, acted=None, now=now, version=version)
             row = dataclasses.replace(row, status="active", seed=seed, snapshot=state.dump(), version=version,
                                       updated_at=now)
-            self._states[row.id] = (version, state)
+            self.caches.states[row.id] = (version, state)
             changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=list(texts))
-            row, state = await self._run_auto(row, seats, state, changes, now)
-            return await self._update(row, seats, state, changes, notice=changes.notice)
+            row, state = await self.moves.run_auto(row, seats, state, changes, now)
+            return await self.core.update(row, seats, state, changes, notice=changes.notice)
 
     async def abandon(self, channel: int, by_user: int, force: bool = False) -> Update:
         """Works on a damaged game too (it reads only the row's plain columns and the seats), so a moderator can
         always clear a channel; once committed it never raises (``_committed_update``)."""
         _check_id(by_user, "user")
-        async with self._serial(channel):
-            row = await self._open_row(channel, damaged_ok=True)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel, damaged_ok=True)
             seats = await self.store.seats(row.id)
             humans = [s.user_id for s in seats if s.user_id is not None]
             if not (force or _hosts(row, seats, by_user) or humans == [by_user]):
@@ -241,13 +246,13 @@ class LobbyService(MoveService):
             with channel_speaking(row.settings):
                 texts = [_("The game was abandoned.")]
             async with self.store.transaction() as tx:
-                ended = await self._end_abandoned(tx, row, by_user, texts)
-        return await self._committed_update(ended, seats, texts)
+                ended = await self.end_abandoned(tx, row, by_user, texts)
+        return await self.core.committed_update(ended, seats, texts)
 
-    async def _end_abandoned(self, tx: Store, row: GameRow, by_user: int | None, texts: list[str]) -> GameRow:
+    async def end_abandoned(self, tx: Store, row: GameRow, by_user: int | None, texts: list[str]) -> GameRow:
         """Inside ``tx``: mark the game abandoned, reveal its seed (added to ``texts``), stop its clocks and forget
         its votes. Returns the row as it will be committed."""
-        now = self.clock()
+        now = self.core.clock()
         if row.seed is not None:
             with channel_speaking(row.settings):
                 texts.append(_("The seed was {seed} (digest {digest}…).").format(
@@ -258,9 +263,9 @@ class LobbyService(MoveService):
         await tx.drop_deadlines(row.id)
         await tx.drop_abandon_votes(row.id)
         await tx.drop_orders(row.id)
-        await self._end_clocks(tx, row.id)
-        self._forget(row.id)
-        self._orders.pop(row.id, None)
+        await self.banks.end_clocks(tx, row.id)
+        self.caches.forget(row.id)
+        self.caches.orders.pop(row.id, None)
         return dataclasses.replace(row, status="abandoned", version=version, updated_at=now, ended_at=now)
 
     async def vote_abandon(self, channel: int, user: int) -> Update:
@@ -270,15 +275,15 @@ class LobbyService(MoveService):
         they are forgotten when the game ends. A vote is no game change: no version bump.
         """
         _check_id(user, "user")
-        async with self._serial(channel):
-            row = await self._open_row(channel)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
             seats = await self.store.seats(row.id)
             mine = next((s for s in seats if s.user_id == user), None)
             if mine is None:
                 raise TableError(_("Only the host, a moderator or the seated players (by vote) can abandon a game."))
             humans = {s.user_id for s in seats if s.user_id is not None}
             needed = len(humans) // 2 + 1
-            now = self.clock()
+            now = self.core.clock()
             async with self.store.transaction() as tx:
                 if not await tx.add_abandon_vote(row.id, user, now):
                     have = len([u for u in await tx.abandon_votes(row.id) if u in humans])
@@ -291,16 +296,16 @@ class LobbyService(MoveService):
                     by_vote = _("The game was abandoned by vote.")
                 if have >= needed:
                     texts = [text, by_vote]
-                    row = await self._end_abandoned(tx, row, user, texts)
+                    row = await self.end_abandoned(tx, row, user, texts)
                 else:
                     texts = [text]
                     await tx.append(row.id, kind="note", version=row.version, seat=None, user_id=user,
                                     action=None, events=texts, now=now)
-        return await self._committed_update(row, seats, texts)
+        return await self.core.committed_update(row, seats, texts)
 
     async def abandon_votes(self, channel: int) -> tuple[list[int], int]:
         """(user ids of the seated players who voted to abandon the open game, votes needed)."""
-        row = await self._open_row(channel, damaged_ok=True)
+        row = await self.core.open_row(channel, damaged_ok=True)
         humans = {s.user_id for s in await self.store.seats(row.id) if s.user_id is not None}
         return [u for u in await self.store.abandon_votes(row.id) if u in humans], len(humans) // 2 + 1
 
@@ -310,8 +315,8 @@ class LobbyService(MoveService):
         _check_id(by_user, "user")
         if user is not None:
             _check_id(user, "user")
-        async with self._serial(channel):
-            row = await self._open_row(channel)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
             seats = await self.store.seats(row.id)
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
                 raise TableError(_("Seat must be a number from 1 to {n}.").format(n=len(seats)))
@@ -334,39 +339,39 @@ class LobbyService(MoveService):
                         name=next(s.name for s in seats if s.user_id == creator))
                 elif host is None and old.user_id == row.creator_id:
                     text += " " + _("No player is left to host it: only moderators can manage the table now.")
-            state = self._state(row)
-            now = self.clock()
+            state = self.core.state(row)
+            now = self.core.clock()
             async with self.store.transaction() as tx:
                 version = await tx.bump(row.id, row.version, now, creator_id=creator)
                 await tx.set_seats(row.id, seats)
                 if old.user_id is not None:
                     await tx.drop_abandon_votes(row.id, old.user_id)
                 await tx.drop_orders(row.id, seat)  # a standing order was its player's, not the seat's
-                await self._seat_handed_over(tx, row.id, seat)
+                await self.banks.seat_handed_over(tx, row.id, seat)
                 await tx.append(row.id, kind="note", version=version, seat=seat, user_id=by_user, action=None,
                                 events=[text], now=now)
                 if state is not None:
-                    await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version)
+                    await self.banks.sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version)
             row = dataclasses.replace(row, version=version, updated_at=now, creator_id=creator)
-            self._drop_orders(row.id, [(seat, None)])
+            self.moves.drop_orders(row.id, [(seat, None)])
             if state is None:
-                return await self._lobby_update(row.id, [text])
-            self._states[row.id] = (version, state)
+                return await self.core.lobby_update(row.id, [text])
+            self.caches.states[row.id] = (version, state)
             changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=[text])
             # The new occupant gets a private update; the other humans only if something secret changed for them.
             public, views = state.views([s.seat for s in seats if not s.is_bot and s.seat != seat])
             changes.before.update({s: secret_part(view, public) for s, view in views.items()})
-            row, state = await self._run_auto(row, seats, state, changes, now)
-            return await self._update(row, seats, state, changes, notice=changes.notice)
+            row, state = await self.moves.run_auto(row, seats, state, changes, now)
+            return await self.core.update(row, seats, state, changes, notice=changes.notice)
 
-    async def update_settings(self, channel: int, by_user: int, *, force: bool = False, **settings: Any) -> Update:
+    async def update_settings(self, /, channel: int, by_user: int, *, force: bool = False, **settings: Any) -> Update:
         _check_id(by_user, "user")
-        async with self._serial(channel):
-            row = await self._open_row(channel)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
             if not (force or _hosts(row, await self.store.seats(row.id), by_user)):
                 raise TableError(_("Only the table's host or a moderator can change the settings."))
             new = normalise_settings(settings, row.settings)
-            now = self.clock()
+            now = self.core.clock()
             changed = {k: v for k, v in new.items() if row.settings.get(k) != v}
             with channel_speaking(new):
                 text = (_("Settings: {settings}.").format(settings=describe_settings(new, changed)) if changed
@@ -376,15 +381,15 @@ class LobbyService(MoveService):
                 await tx.append(row.id, kind="note", version=row.version, seat=None, user_id=by_user, action=None,
                                 events=[text], now=now)
                 # New banks apply from each seat's next wait; a wait already running keeps its time (never less).
-                await self._settings_changed(tx, row, new, now)
-        return await self._lobby_update(row.id, [text])
+                await self.banks.settings_changed(tx, row, new, now)
+        return await self.core.lobby_update(row.id, [text])
 
     async def set_live_message(self, channel: int, message_id: int | None) -> None:
         """Remember the channel's live board message (post mode "live"); no version change."""
         if message_id is not None:
             _check_id(message_id, "message")
-        async with self._serial(channel):
-            row = await self._open_row(channel)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
             async with self.store.transaction() as tx:
                 await tx.set_live_message(row.id, message_id)
 
@@ -392,7 +397,7 @@ class LobbyService(MoveService):
         """Remember whether DMs to ``user`` work (a failed DM sets False with its time)."""
         _check_id(user, "user")
         async with self.store.transaction() as tx:
-            await tx.set_dm(user, bool(ok), self.clock())
+            await tx.set_dm(user, bool(ok), self.core.clock())
 
     async def dm_ok(self, user: int) -> bool:
         return (await self.dm_status(user))[0]

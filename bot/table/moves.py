@@ -1,5 +1,5 @@
 """Moves and automatic chains: ``act`` and the steps it commits, then the automatic moves after it (bots, standing
-orders, forced prompts: ``_run_auto``)."""
+orders, forced prompts: ``run_auto``)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.lang import speaking
-from bot.table.base import channel_speaking
 from bot.table.clocks import skip_action
+from bot.table.core import Part, TableCore, channel_speaking
+from bot.table.horizon import can_take_back
 from bot.table.model import (
     MoverReply,
     Seat,
@@ -45,7 +46,11 @@ BOTS_DELAYED = N_("The move was saved, but the bots could not make theirs just n
                   "They will try again shortly; nothing needs to be done.")
 
 
-class MoveService(BankClocks):
+class Moves(Part):
+    def __init__(self, core: TableCore, banks: BankClocks) -> None:
+        super().__init__(core)
+        self.banks = banks
+
     # ---- play ------------------------------------------------------------------------------
     async def act(self, channel: int, user: int, action: str, expected_version: int | None = None, *,
                   chosen_at: int | None = None, game_id: int | None = None, reply: bool = False) -> Update:
@@ -62,8 +67,8 @@ class MoveService(BankClocks):
             if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
                 raise TableError(_("Unknown board version."))
         _check_id(channel, "channel")
-        async with self._change(channel):
-            row = self._rows.pop(channel, None) or await self._open_row(channel)
+        async with self.core.change(channel):
+            row = self.caches.rows.pop(channel, None) or await self.core.open_row(channel)
             try:
                 if game_id is not None and game_id != row.id:
                     raise StaleVersion(_("That menu belongs to an earlier game in this channel."), row.version)
@@ -71,31 +76,27 @@ class MoveService(BankClocks):
                 if chosen_at is not None:
                     await self._same_wait(row, seat, chosen_at)
             except TableError:
-                self._keep(row)  # a refusal changes nothing
+                self.core.keep(row)  # a refusal changes nothing
                 raise
-            changes = self._begin(row, state, seats)
-            now = self.clock()
-            label = self._label(state, seat, action, seats)  # before the move: its words as the player chose it
+            changes = self.core.begin(row, state, seats)
+            now = self.core.clock()
+            label = self.core.label(state, seat, action, seats)  # before the move: its words as the player chose it
             try:
-                row = await self._step(row, seats, state, seat, action, "player", user, changes, now)
+                row = await self.step(row, seats, state, seat, action, "player", user, changes, now)
             except IllegalAction as exc:
-                self._states[row.id] = (row.version, state)  # unchanged: keep it cached
-                self._keep(row)
+                self.caches.states[row.id] = (row.version, state)  # unchanged: keep it cached
+                self.core.keep(row)
                 raise TableError(exc.message) from None
             # From here on the player's move is saved: whatever happens to the bots, the answer says so.
-            row, state = await self._run_auto(row, seats, state, changes, now)
-            self._keep(row)
-            update = await self._update(row, seats, state, changes, notice=changes.notice)
+            row, state = await self.run_auto(row, seats, state, changes, now)
+            self.core.keep(row)
+            update = await self.core.update(row, seats, state, changes, notice=changes.notice)
             if not reply:
                 return update
             awaited = row.status == "active" and seat in state.to_act()
-            menu = self._menu(state, seat, seats) if awaited else None
-            can_undo = row.status == "active" and await self._can_take_back(row, seats, seat)
+            menu = self.core.menu(state, seat, seats) if awaited else None
+            can_undo = row.status == "active" and await can_take_back(self.store, row, seats, seat)
             return dataclasses.replace(update, mover=MoverReply(label, can_undo, menu))
-
-    async def _can_take_back(self, row: GameRow, seats: list[Seat], seat: int) -> bool:
-        """Whether ``seat``'s undo would take something back now (bot/table/undo.py says; here: never)."""
-        return False
 
     async def _turn(self, row: GameRow, user: int, expected_version: int | None) -> tuple[list[Seat], State[Any], int]:
         """(seats, state, the user's seat) if ``user`` may act now in ``row``'s game; else a refusal."""
@@ -104,9 +105,9 @@ class MoveService(BankClocks):
         if expected_version is not None and expected_version != row.version:
             raise StaleVersion(_("That board is out of date: someone moved since. Use the current board."),
                                row.version)
-        seats = await self._running_seats(row)
-        seat = self._player_seat(seats, user)
-        state = self._state(row)
+        seats = await self.core.running_seats(row)
+        seat = self.core.player_seat(seats, user)
+        state = self.core.state(row)
         assert state is not None
         awaited = state.to_act()
         if seat not in awaited:
@@ -126,7 +127,7 @@ class MoveService(BankClocks):
                                  "board."), row.version)
 
 
-    async def _step(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int, action: str, kind: str,
+    async def step(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int, action: str, kind: str,
                     user: int | None, changes: _Changes, now: float, *, public_note: str | None = None,
                     private_note: str | None = None) -> GameRow:
         """Apply one action and commit it (log row + snapshot + version). IllegalAction leaves everything as is.
@@ -135,15 +136,15 @@ class MoveService(BankClocks):
 
         Each audience reads its own language: the channel's lines (logged as they are posted) the table's, each
         seat's private lines its player's (``_reader_language``); the caller's refusal stays in the caller's."""
-        game = self.game(row.game)
+        game = self.core.game(row.game)
         # Readers must not meet this state between apply and commit: uncache it until the commit is done.
-        self._states.pop(row.id, None)
-        clocks = self._clock_seats(row.id, state, seats)  # the seats with a deadline row now
-        windows = self._windows(row, state, seats)  # of those, the ones answering in a response window
+        self.caches.states.pop(row.id, None)
+        clocks = self.banks.clock_seats(row.id, state, seats)  # the seats with a deadline row now
+        windows = self.banks.windows(row, state, seats)  # of those, the ones answering in a response window
         step = state.apply_step(seat, action)  # raises IllegalAction before any change
         events = step.events
         with channel_speaking(row.settings):
-            public = self._texts(game, [e for e in events if e.public], seats, None)
+            public = self.core.texts(game, [e for e in events if e.public], seats, None)
         if public_note is not None:
             public.append(public_note)
         private: dict[int, list[str]] = {}
@@ -154,16 +155,16 @@ class MoveService(BankClocks):
             if not told:
                 private[reader.seat] = []
                 continue
-            with speaking(await self._reader_language(reader.user_id)):
-                private[reader.seat] = self._texts(game, told, seats, reader.seat)
+            with speaking(await self.core.reader_language(reader.user_id)):
+                private[reader.seat] = self.core.texts(game, told, seats, reader.seat)
         if private_note is not None:
             private[seat] = [private_note, *private.get(seat, [])]
         over = state.is_over()
-        lapsed = [] if over else self._lapsed_orders(row.id, game, state)
+        lapsed = [] if over else self.lapsed_orders(row.id, game, state)
         for s, order_kind in lapsed:  # a plan-ahead order another's move ended unplayed: its owner is told why
             if s != seat and not seats[s].is_bot:
-                with speaking(await self._reader_language(seats[s].user_id)):
-                    note = self._lapse_note(game, state, s, self._orders[row.id][s][order_kind])
+                with speaking(await self.core.reader_language(seats[s].user_id)):
+                    note = self._lapse_note(game, state, s, self.caches.orders[row.id][s][order_kind])
                 if note:
                     private[s] = [*private.get(s, []), note]
         fields: dict[str, Any] = {"snapshot": state.dump()}
@@ -185,16 +186,16 @@ class MoveService(BankClocks):
                     public = [*public, *reveal]
                     await tx.drop_deadlines(row.id)
                     await tx.drop_abandon_votes(row.id)
-                    await self._end_clocks(tx, row.id)
-                    if row.id in self._orders:
+                    await self.banks.end_clocks(tx, row.id)
+                    if row.id in self.caches.orders:
                         await tx.drop_orders(row.id)
                 else:
                     for s, order_kind in lapsed:
                         await tx.drop_orders(row.id, s, order_kind)
-                    await self._sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version,
+                    await self.banks.sync_deadlines(tx, row, seats, state, acted=seat, now=now, version=version,
                                                clocks=clocks, kind=kind, windows=windows)
         except BaseException as exc:
-            self._forget(row.id)  # the cached state moved ahead of the file: reload next time
+            self.caches.forget(row.id)  # the cached state moved ahead of the file: reload next time
             if isinstance(exc, StoreError):
                 raise StaleVersion(_("The game changed meanwhile. Use the current board."), row.version) from None
             raise
@@ -202,19 +203,19 @@ class MoveService(BankClocks):
         for s, mine in private.items():
             if mine:
                 changes.private.setdefault(s, []).extend(mine)
-        changes.last = self._public_last(row.game, seat, action)
+        changes.last = self.core.public_last(row.game, seat, action)
         changes.last_events = [e for e in events if e.public] if changes.last is not None else None
         changes.finished = changes.finished or over
         row = dataclasses.replace(row, version=version, updated_at=now, **fields)
-        self._drop_orders(row.id, None if over else lapsed)
+        self.drop_orders(row.id, None if over else lapsed)
         if over:
-            self._forget(row.id)
+            self.caches.forget(row.id)
         else:
-            self._states[row.id] = (version, state)
-            self._seats[row.id] = (version, list(seats))  # a move never changes the seating
+            self.caches.states[row.id] = (version, state)
+            self.caches.seats[row.id] = (version, list(seats))  # a move never changes the seating
         return row
 
-    async def _run_auto(self, row: GameRow, seats: list[Seat], state: State[Any], changes: _Changes,
+    async def run_auto(self, row: GameRow, seats: list[Seat], state: State[Any], changes: _Changes,
                         now: float) -> tuple[GameRow, State[Any]]:
         """The automatic moves: bots, standing orders and forced prompts, one step at a time until a human must
         choose or the game ends; returns the last committed (row, state).
@@ -228,9 +229,9 @@ class MoveService(BankClocks):
         A step that cannot be committed (a full disk, an I/O error) ends the chain without raising: the steps
         before it stand and are reported, the game waits, and ``wake_bots`` (each scheduler tick, and at start-up)
         tries again. Closing the service ends a chain at its next step the same way."""
-        game = self.game(row.game)
+        game = self.core.game(row.game)
         for _i in range(MAX_AUTO_STEPS):
-            if self._closing or row.status != "active":
+            if self.core.closing or row.status != "active":
                 return row, state
             pick = await self._auto_choice(row, game, state, seats)
             if pick is None:
@@ -241,7 +242,7 @@ class MoveService(BankClocks):
                 with channel_speaking(row.settings):
                     public_note = caretaker_line(seats[seat].name)
             try:
-                row = await self._step(row, seats, state, seat, action, kind, None, changes, now,
+                row = await self.step(row, seats, state, seat, action, kind, None, changes, now,
                                        public_note=public_note, private_note=private_note)
                 if kind == "auto" and public_note is None:
                     # The seat's own standing order played it: what it did to their screen is their own step, not
@@ -270,11 +271,11 @@ class MoveService(BankClocks):
         bots = [s for s in awaited if seats[s].is_bot]
         if bots:
             return bots[0], await self._bot_choice(game, state, bots[0], seats[bots[0]].level), "bot", None, None
-        kept = [s for s in awaited if s in self._caretaken.get(row.id, {})]  # seats given to the caretaker
+        kept = [s for s in awaited if s in self.caches.caretaken.get(row.id, {})]  # seats given to the caretaker
         if kept:
-            return kept[0], await self._caretaker_choice(row, game, state, kept[0]), "caretaker", None, None
+            return kept[0], await self.caretaker_choice(row, game, state, kept[0]), "caretaker", None, None
         forced_on = row.settings.get("auto_forced", "on") == "on"
-        orders = self._orders.get(row.id, {})
+        orders = self.caches.orders.get(row.id, {})
         own_forced = type(game).forced_action is not Game.forced_action
         for seat in awaited:
             held = orders.get(seat, {})
@@ -308,9 +309,9 @@ class MoveService(BankClocks):
                     return seat, choice, "auto", note, None
         return None
 
-    def _lapsed_orders(self, game_id: int, game: Game, state: State[Any]) -> list[tuple[int, str]]:
+    def lapsed_orders(self, game_id: int, game: Game, state: State[Any]) -> list[tuple[int, str]]:
         """(seat, kind) of each standing order of ``game_id`` whose scope ended in ``state``."""
-        orders = self._orders.get(game_id)
+        orders = self.caches.orders.get(game_id)
         if not orders:
             return []
         out = []
@@ -335,13 +336,13 @@ class MoveService(BankClocks):
         except Exception:  # a buggy note must not stop the move
             return None
 
-    def _drop_orders(self, game_id: int, which: Sequence[tuple[int, str | None]] | None) -> None:
+    def drop_orders(self, game_id: int, which: Sequence[tuple[int, str | None]] | None) -> None:
         """Forget standing orders in memory (committed already): each (seat, kind) of ``which`` (kind None: all of
         that seat's), or all (None)."""
         if which is None:
-            self._orders.pop(game_id, None)
+            self.caches.orders.pop(game_id, None)
             return
-        orders = self._orders.get(game_id)
+        orders = self.caches.orders.get(game_id)
         if orders is None:
             return
         for seat, kind in which:
@@ -352,32 +353,32 @@ class MoveService(BankClocks):
                 if not orders.get(seat, True):
                     orders.pop(seat, None)
         if not orders:
-            self._orders.pop(game_id, None)
+            self.caches.orders.pop(game_id, None)
 
     def _bots_failed(self, game_id: int) -> None:
         """Try this game's bots again later, backing off (5 s, 10 s, … up to 10 min) while they keep failing."""
-        tries = self._wake_tries.get(game_id, 0) + 1
-        self._wake_tries[game_id] = tries
-        self._wake_after[game_id] = self.clock() + min(WAKE_BACKOFF_MAX_S, WAKE_BACKOFF_S * 2 ** (tries - 1))
+        tries = self.caches.wake_tries.get(game_id, 0) + 1
+        self.caches.wake_tries[game_id] = tries
+        self.caches.wake_after[game_id] = self.core.clock() + min(WAKE_BACKOFF_MAX_S, WAKE_BACKOFF_S * 2 ** (tries - 1))
 
     async def wake_bots(self, now: float | None = None) -> list[Update]:
         """Run the bots of every running game that waits only on bots: a crash, a shutdown or a failed write cut
         their chain short after a committed move. Called at start-up and on every scheduler tick; cheap when none
         is stuck (one indexed query). Returns what the bots did, to be posted like any other change."""
-        now = self.clock() if now is None else now
+        now = self.core.clock() if now is None else now
         updates: list[Update] = []
-        waiting = await self.store.games_without_clocks(self.shards)
+        waiting = await self.store.games_without_clocks(self.core.shards)
         known = {game_id for game_id, _channel in waiting}
-        for game_id in list(self._wake_tries):  # a failed chain may have stopped before a human's automatic move
+        for game_id in list(self.caches.wake_tries):  # a failed chain may have stopped before a human's automatic move
             if game_id not in known and (row := await self.store.game(game_id)) is not None and row.open:
                 waiting.append((game_id, row.channel_id))
         for game_id, channel in waiting:
-            if self._closing:
+            if self.core.closing:
                 break
-            if self._wake_after.get(game_id, 0.0) > now:
+            if self.caches.wake_after.get(game_id, 0.0) > now:
                 continue
             try:
-                async with self._serial(channel):
+                async with self.core.serial(channel):
                     update = await self._wake(game_id, now)
             except TableError:  # the game's data cannot be read: it is reported where it is played
                 continue
@@ -394,23 +395,23 @@ class MoveService(BankClocks):
         if row is None or row.status != "active":
             return None
         seats = await self.store.seats(row.id)
-        state = self._state(row)
+        state = self.core.state(row)
         if state is None:
             return None
         before = row.version
-        changes = self._begin(row, state, seats)
-        row, state = await self._run_auto(row, seats, state, changes, now)
+        changes = self.core.begin(row, state, seats)
+        row, state = await self.run_auto(row, seats, state, changes, now)
         if row.version == before:
             if changes.notice is None:  # nothing was left to do
-                self._wake_after.pop(game_id, None)
-                self._wake_tries.pop(game_id, None)
+                self.caches.wake_after.pop(game_id, None)
+                self.caches.wake_tries.pop(game_id, None)
             return None  # else not one move could be saved: nothing to tell yet
         if changes.notice is None:
-            self._wake_after.pop(game_id, None)
-            self._wake_tries.pop(game_id, None)
-        return await self._update(row, seats, state, changes, notice=changes.notice)
+            self.caches.wake_after.pop(game_id, None)
+            self.caches.wake_tries.pop(game_id, None)
+        return await self.core.update(row, seats, state, changes, notice=changes.notice)
 
-    async def _caretaker_choice(self, row: GameRow, game: Game, state: State[Any], seat: int) -> str:
+    async def caretaker_choice(self, row: GameRow, game: Game, state: State[Any], seat: int) -> str:
         """What the caretaker plays for ``seat``: the game's skip with the table's ``caretaker: skip``, else (or
         without one) what the game's bot would, the strong one with ``caretaker: strong``."""
         style = row.settings.get("caretaker")
@@ -424,7 +425,7 @@ class MoveService(BankClocks):
         legal = state.legal_actions(seat)
         if level == "strong" and len(legal) > 1:
             try:
-                choice = await self.search.choose(game.name, state.dump(), seat, state.seed, state.ply)
+                choice = await self.core.search.choose(game.name, state.dump(), seat, state.seed, state.ply)
                 if choice in legal:
                     return choice
                 log.warning("%s strong bot of seat %d chose an illegal action at ply %d", game.name, seat, state.ply)

@@ -17,8 +17,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from bot.table.core import Part, TableCore
 from bot.table.model import Seat, TableError, Update, _check_id
-from bot.table.moves import MoveService
+from bot.table.moves import Moves
 from bot.table.store import GameRow, OrderRow
 from rules.core import Game, State, printable
 from rules.words import translator
@@ -36,22 +37,26 @@ class OrderInfo:
     current: tuple[str, str] | None  # (order id, label) in force, if any
 
 
-class OrderService(MoveService):
+class Orders(Part):
+    def __init__(self, core: TableCore, moves: Moves) -> None:
+        super().__init__(core)
+        self.moves = moves
+
     async def _order_seat(self, channel: int, user: int) -> tuple[GameRow, list[Seat], State[Any], int, Game]:
         _check_id(user, "user")
-        row = await self._open_row(channel)
+        row = await self.core.open_row(channel)
         if row.status != "active":
             raise TableError(_("The game has not started yet: standing orders are given during play."))
         seats = await self.store.seats(row.id)
-        seat = self._player_seat(seats, user)
-        state = self._state(row)
+        seat = self.core.player_seat(seats, user)
+        state = self.core.state(row)
         assert state is not None
-        self._check_seats(row, seats, state)
-        return row, seats, state, seat, self.game(row.game)
+        self.core.check_seats(row, seats, state)
+        return row, seats, state, seat, self.core.game(row.game)
 
     def _in_force(self, game_id: int, game: Game, state: State[Any], seat: int) -> list[OrderRow]:
         """The seat's orders still in force (their scope unchanged), by kind."""
-        held = self._orders.get(game_id, {}).get(seat, {})
+        held = self.caches.orders.get(game_id, {}).get(seat, {})
         if not held:
             return []
         view = state.view(seat)
@@ -83,7 +88,7 @@ class OrderService(MoveService):
         if not isinstance(order_id, str) or not order_id.strip() or len(order_id) > 100 or not order_id.isprintable():
             raise TableError(_("Choose one of the standing orders offered (`/game orders` lists them)."))
         wanted = order_id.strip()
-        async with self._serial(channel):
+        async with self.core.serial(channel):
             row, seats, state, seat, game = await self._order_seat(channel, user)
             view = state.view(seat)
             offers = game.standing_orders(view, seat)
@@ -99,29 +104,29 @@ class OrderService(MoveService):
                 raise TableError(_("That standing order does not apply now."))
             order = OrderRow(match[0], match[1], scope, game.standing_kind(match[0]))
             async with self.store.transaction() as tx:
-                await tx.put_order(row.id, seat, order, self.clock())
-            self._orders.setdefault(row.id, {}).setdefault(seat, {})[order.kind] = order
+                await tx.put_order(row.id, seat, order, self.core.clock())
+            self.caches.orders.setdefault(row.id, {}).setdefault(seat, {})[order.kind] = order
             # TRANSLATORS: {command} is the command that cancels it (`/game orders cancel`; the terminal says its own)
             text = _("📌 Standing order set: {order}. Cancel it with {command}.").format(
                 order=match[1], command="`/game orders cancel`")
             # It may answer at once (the player is awaited now): the chain plays it like any automatic move.
-            changes = self._begin(row, state, seats)
+            changes = self.core.begin(row, state, seats)
             before = row.version
-            row, state = await self._run_auto(row, seats, state, changes, self.clock())
+            row, state = await self.moves.run_auto(row, seats, state, changes, self.core.clock())
             if row.version == before:
                 return text, None
-            return text, await self._update(row, seats, state, changes, notice=changes.notice)
+            return text, await self.core.update(row, seats, state, changes, notice=changes.notice)
 
     async def cancel_order(self, channel: int, user: int) -> str:
         """Cancel ``user``'s standing orders at the channel's table (all of them); TableError if they have none."""
-        async with self._serial(channel):
+        async with self.core.serial(channel):
             row, _seats, state, seat, game = await self._order_seat(channel, user)
             shown = self._shown(self._in_force(row.id, game, state, seat))
             if shown is None:
                 raise TableError(_("You have no standing order at this table."))
             async with self.store.transaction() as tx:
                 await tx.drop_orders(row.id, seat)
-            self._drop_orders(row.id, [(seat, None)])
+            self.moves.drop_orders(row.id, [(seat, None)])
             return _("Standing order cancelled: {order}. You will be asked as usual.").format(order=shown[1])
 
     async def my_order(self, channel: int, user: int) -> tuple[str, str] | None:

@@ -3,8 +3,8 @@ there), resume with the lost time given back, and a game whose channel is gone c
 
 from __future__ import annotations
 
-from bot.table.base import ServiceBase, channel_speaking
 from bot.table.clocks import reminder_grace
+from bot.table.core import Part, channel_speaking
 from bot.table.lobby import _hosts
 from bot.table.model import Table, TableError, Update, _Changes, _check_id
 from bot.table.store import GameRow, StoreError
@@ -22,47 +22,47 @@ MOVED = N_("The game moved to this channel; its clocks run again.")
 UNREACHABLE = ("channel", "server")  # only moving the game elsewhere (or abandoning it) ends these
 
 
-class PauseService(ServiceBase):
+class Pauses(Part):
     async def pause(self, channel: int, reason: str) -> Table | None:
         """Stop the clocks of the channel's running game; the Table if this paused it (None: no running game, or
         already paused for this reason). Moves may still be made (e.g. from an ephemeral menu) while paused."""
         if reason not in PAUSE_REASONS:
             raise ValueError(f"unknown pause reason {reason!r}")
-        async with self._serial(channel):
+        async with self.core.serial(channel):
             row = await self.store.open_game(_check_id(channel, "channel"))
             if row is None or row.status != "active":
                 return None
-            held = self._pauses.get(row.id)
+            held = self.caches.pauses.get(row.id)
             if held is not None and (held[1] == reason or held[1] in UNREACHABLE):
                 return None
-            since = held[0] if held is not None else self.clock()
+            since = held[0] if held is not None else self.core.clock()
             async with self.store.transaction() as tx:
                 await tx.set_pause(row.id, since, reason)
-            self._pauses[row.id] = (since, reason)
-            return self._table(row, await self.store.seats(row.id), self._state(row))
+            self.caches.pauses[row.id] = (since, reason)
+            return self.core.table(row, await self.store.seats(row.id), self.core.state(row))
 
     async def resume(self, channel: int, *, reason: str | None = None) -> Table | None:
         """Restart the clocks of the channel's paused game (only if paused for ``reason``, when given), giving each
         wait back the time it was paused. After a "post" pause, reminders may not have been seen: each awaited seat
         is reminded again before any deadline. Returns the Table if this resumed it."""
-        async with self._serial(channel):
+        async with self.core.serial(channel):
             row = await self.store.open_game(_check_id(channel, "channel"))
-            if row is None or row.id not in self._pauses:
+            if row is None or row.id not in self.caches.pauses:
                 return None
             return await self._resume(row, reason)
 
     async def _resume(self, row: GameRow, reason: str | None) -> Table | None:
-        since, held = self._pauses[row.id]
+        since, held = self.caches.pauses[row.id]
         if reason is not None and held != reason:
             return None
-        now = self.clock()
+        now = self.core.clock()
         async with self.store.transaction() as tx:
             await tx.shift_clocks(since, now, game_id=row.id)
             if held == "post":
                 await tx.rearm_reminders(row.id, now, reminder_grace(row.settings))
             await tx.drop_pause(row.id)
-        del self._pauses[row.id]
-        return self._table(row, await self.store.seats(row.id), self._state(row))
+        del self.caches.pauses[row.id]
+        return self.core.table(row, await self.store.seats(row.id), self.core.state(row))
 
     async def pause_server(self, guild: int, reason: str = "server") -> list[Table]:
         """Pause every running game of a server (Kontor was removed from it); the Tables this paused."""
@@ -80,10 +80,10 @@ class PauseService(ServiceBase):
         _check_id(channel, "channel")
         _check_id(by_user, "user")
         stranded = [row for row in await self.store.games_of_user(by_user)
-                    if self._pauses.get(row.id, (0.0, ""))[1] in UNREACHABLE]
+                    if self.caches.pauses.get(row.id, (0.0, ""))[1] in UNREACHABLE]
         if game_id is not None:
             row = await self.store.game(_check_id(game_id, "game"))
-            if row is None or not row.open or self._pauses.get(row.id, (0.0, ""))[1] not in UNREACHABLE:
+            if row is None or not row.open or self.caches.pauses.get(row.id, (0.0, ""))[1] not in UNREACHABLE:
                 raise TableError(_("Game #{id} is not waiting for a new channel.").format(id=game_id))
         elif len(stranded) == 1:
             row = stranded[0]
@@ -97,8 +97,8 @@ class PauseService(ServiceBase):
             raise TableError(_("Only the table's host or a moderator can move a game."))
         with channel_speaking(row.settings):
             moved_line = _(MOVED)
-        async with self._serial(row.channel_id), self._serial(channel):
-            now = self.clock()
+        async with self.core.serial(row.channel_id), self.core.serial(channel):
+            now = self.core.clock()
             try:
                 async with self.store.transaction() as tx:
                     await tx.move_game(row.id, channel, guild)
@@ -107,17 +107,17 @@ class PauseService(ServiceBase):
                                     now=now)
             except StoreError:
                 raise TableError(_("This channel already has an open game. Use another channel or a thread.")) from None
-            self._rows.pop(row.channel_id, None)
+            self.caches.rows.pop(row.channel_id, None)
             moved = await self.store.game(row.id)
             assert moved is not None
             await self._resume(moved, None)
             seats = await self.store.seats(moved.id)
-            state = self._state(moved)
+            state = self.core.state(moved)
             if state is None:  # a lobby: nothing to draw
-                return await self._lobby_update(moved.id, [moved_line])
+                return await self.core.lobby_update(moved.id, [moved_line])
             # Everyone gets the board here and their own screen again: the old messages are gone with the channel.
             changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=[moved_line])
-            return await self._update(moved, seats, state, changes)
+            return await self.core.update(moved, seats, state, changes)
 
 
 def pause_text(table: Table) -> str | None:

@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from bot.table.base import ServiceBase, channel_speaking
+from bot.table.core import Part, channel_speaking
 from bot.table.model import DAMAGED_LOG_LINE, DamagedGame, Table, TableError, _check_id
 from bot.table.replaying import UnknownVersion, applied, date_log, replay_rows
 from bot.table.store import GameRow
@@ -19,37 +19,37 @@ _, _n = translator("bot")
 log = logging.getLogger("bot.table")
 
 
-class ReadService(ServiceBase):
+class Reads(Part):
     async def board_image(self, channel: int) -> bytes | None:
         """The current public board of the channel's game as PNG (None if it cannot be rendered). The log keeps the
         moves' texts, not their events: the last move is shown from its public action (the renderers' fallback)."""
-        row = await self._any_row(channel)
-        state = self._state(row)
+        row = await self.core.any_row(channel)
+        state = self.core.state(row)
         if state is None:
             return None
         last_move = next((e for e in reversed(await self.store.log(row.id)) if e.kind != "note" and not e.undone),
                          None)
-        last = self._public_last(row.game, last_move.seat, last_move.action) if last_move is not None else None
+        last = self.core.public_last(row.game, last_move.seat, last_move.action) if last_move is not None else None
         seats = await self.store.seats(row.id)
         with channel_speaking(row.settings):  # the public board: the channel's language
-            return await self._image(row.game, state.view(None), last, seats)
+            return await self.core.image(row.game, state.view(None), last, seats)
 
     async def legal(self, channel: int, user: int) -> list[tuple[str, str]]:
         _check_id(user, "user")
-        row = await self._open_row(channel)
+        row = await self.core.open_row(channel)
         if row.status != "active":
             return []
         seats = await self.store.seats(row.id)
-        seat = self._player_seat(seats, user)
-        state = self._state(row)
+        seat = self.core.player_seat(seats, user)
+        state = self.core.state(row)
         assert state is not None
-        return self._menu(state, seat, seats)
+        return self.core.menu(state, seat, seats)
 
     async def waiting_since(self, channel: int, user: int) -> int | None:
         """The board version at which ``user``'s current wait in the channel's game began; None when they are not
         awaited (or it was not recorded)."""
         _check_id(user, "user")
-        row = await self._open_row(channel)
+        row = await self.core.open_row(channel)
         seat = next((s.seat for s in await self.store.seats(row.id) if s.user_id == user), None)
         return None if seat is None else await self.store.awaited_since(row.id, seat)
 
@@ -58,33 +58,33 @@ class ReadService(ServiceBase):
         row = await self.store.game(_check_id(game_id, "game"))
         if row is None:
             raise TableError(_("There is no game #{id}.").format(id=game_id))
-        return self._table(row, await self.store.seats(row.id), self._state(row))
+        return self.core.table(row, await self.store.seats(row.id), self.core.state(row))
 
     async def table(self, channel: int) -> Table:
-        row = await self._any_row(channel)
+        row = await self.core.any_row(channel)
         seats = await self.store.seats(row.id)
         try:
-            return await self._with_banks(row, self._table(row, seats, self._state(row)))
+            return await self.core.with_banks(row, self.core.table(row, seats, self.core.state(row)))
         except DamagedGame:
             if row.open:
                 raise
-            return self._plain_table(row, seats)  # over anyway: say what is known rather than "end it"
+            return self.core.plain_table(row, seats)  # over anyway: say what is known rather than "end it"
 
     async def private_view(self, channel: int, user: int) -> dict[str, Any]:
         _check_id(user, "user")
-        row = await self._any_row(channel)
+        row = await self.core.any_row(channel)
         seats = await self.store.seats(row.id)
-        seat = self._player_seat(seats, user)
-        state = self._state(row)
+        seat = self.core.player_seat(seats, user)
+        state = self.core.state(row)
         if state is None:
             raise TableError(_("The game has not started yet."))
-        self._check_seats(row, seats, state)
+        self.core.check_seats(row, seats, state)
         view: dict[str, Any] = state.view(seat)
         return view
 
     async def public_view(self, channel: int) -> dict[str, Any]:
-        row = await self._any_row(channel)
-        state = self._state(row)
+        row = await self.core.any_row(channel)
+        state = self.core.state(row)
         if state is None:
             raise TableError(_("The game has not started yet."))
         view: dict[str, Any] = state.view(None)
@@ -96,7 +96,7 @@ class ReadService(ServiceBase):
             raise TableError(_("The offset must be a number ≥ 0."))
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 1000:
             raise TableError(_("The limit must be between 1 and 1000."))
-        row = await self._any_row(channel)
+        row = await self.core.any_row(channel)
         lines: list[str] = []
         for entry in await self.store.log(row.id):
             if entry.damaged:  # one unreadable entry must not hide the rest of the log
@@ -124,7 +124,7 @@ class ReadService(ServiceBase):
     async def _listed(self, row: GameRow) -> Table | None:
         """A row's Table for a list, or None when it cannot be read: one bad row must not hide the others."""
         try:
-            return self._table(row, await self.store.seats(row.id), self._state(row))
+            return self.core.table(row, await self.store.seats(row.id), self.core.state(row))
         except DamagedGame:
             return None  # already logged with its id
         except TableError:  # e.g. a game this build does not have
@@ -134,8 +134,8 @@ class ReadService(ServiceBase):
     # ---- verification ----------------------------------------------------------------------
     async def rebuild(self, channel: int) -> State[Any]:
         """Replay seed + log of the channel's current (or latest) game; TableError if it differs from the snapshot."""
-        async with self._lock(_check_id(channel, "channel")):  # a move must not land between row and log
-            row = await self._any_row(channel)
+        async with self.core.lock(_check_id(channel, "channel")):  # a move must not land between row and log
+            row = await self.core.any_row(channel)
             state = await self.replay(row.id)
         if state is None:
             raise TableError(_("The game has not started yet."))
@@ -152,8 +152,8 @@ class ReadService(ServiceBase):
         if row is None or row.seed is None:
             return None
         if row.damaged:  # its options would read as empty: a different game
-            raise self._damaged(row, row.damaged)
-        game = self.game(row.game)
+            raise self.core.damaged(row, row.damaged)
+        game = self.core.game(row.game)
         seats = await self.store.seats(row.id)
         try:
             step = None if on_step is None else (lambda r, seat, action: on_step(r.today(), seat, action))
@@ -173,9 +173,9 @@ class ReadService(ServiceBase):
         out = []
         for game_id in await self.store.undated_games():
             row = await self.store.game(game_id)
-            if row is None or row.seed is None or row.damaged or row.game not in self.games:
+            if row is None or row.seed is None or row.damaged or row.game not in self.core.games:
                 continue  # nothing to replay, or reported as damaged or missing already
-            game, seats = self.games[row.game], await self.store.seats(game_id)
+            game, seats = self.core.games[row.game], await self.store.seats(game_id)
             rows = applied(await self.store.log(game_id))
             version = await asyncio.to_thread(date_log, game, len(seats), row.seed, row.options, rows, row.snapshot)
             if version is None:

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.table.base import channel_speaking
-from bot.table.lobby import LobbyService
+from bot.table.core import Part, TableCore, channel_speaking
+from bot.table.lobby import Lobby
 from bot.table.model import DAMAGED_LOG_LINE, Seat, Table, TableError, Update, _check_id, _clean_name
-from bot.table.reads import ReadService
+from bot.table.reads import Reads
 from bot.table.store import GameRow, LogRow
 from rules.core import seed_digest
 from rules.words import translator
@@ -56,12 +56,16 @@ def _order(game: MyGame) -> tuple[int, float, int]:
     return (group, game.due_at if game.due_at is not None else math.inf, game.table.game_id)
 
 
-class RecordService(LobbyService, ReadService):
+class Records(Part):
+    def __init__(self, core: TableCore, lobby: Lobby, reads: Reads) -> None:
+        super().__init__(core)
+        self.lobby, self.reads = lobby, reads
+
     # ---- the log ---------------------------------------------------------------------------
     async def log_entries(self, channel: int) -> list[LogEntry]:
         """Every entry of the channel's game (the open one, else the latest), oldest first. An entry without public
         lines (a secret step) is left out: even its time stays private, as on the board."""
-        row = await self._any_row(channel)
+        row = await self.core.any_row(channel)
         rows = await self.store.log(row.id)
         undone = undone_ids(rows)
         out = []
@@ -76,7 +80,7 @@ class RecordService(LobbyService, ReadService):
         """Every open game of ``user`` (lobbies, running and paused games, on every server): those waiting for them
         first, the nearest deadline first; then the running games; then the lobbies."""
         out = []
-        for table in await self.my_games(user, awaiting_only=False):
+        for table in await self.reads.my_games(user, awaiting_only=False):
             yours = user in table.awaited
             due = None
             if yours and table.paused is None:  # a paused table's clock stands still: no time runs out
@@ -103,8 +107,8 @@ class RecordService(LobbyService, ReadService):
             raise TableError(_("Game #{id} was closed before it started: there is nothing to record.").format(
                 id=game_id))
         if row.damaged:
-            raise self._damaged(row, row.damaged)
-        game = self.game(row.game)
+            raise self.core.damaged(row, row.damaged)
+        game = self.core.game(row.game)
         seats = await self.store.seats(row.id)
         return {
             "format": RECORD_FORMAT,
@@ -150,7 +154,7 @@ class RecordService(LobbyService, ReadService):
         ``rematch_join`` (the game starts when the last of them does) or ``join``; the host may start earlier.
         Without other players (the presser and bots) it starts at once: the Update of the start."""
         old, seats = await self._finished_with(game_id, user)
-        game = self.game(old.game)
+        game = self.core.game(old.game)
         name = _clean_name(name)
         channel = old.channel_id
         new_seats = [Seat(0, user, name), *(s for s in seats if s.is_bot)]
@@ -160,11 +164,11 @@ class RecordService(LobbyService, ReadService):
                 name=name, game=_(game.title), id=old.id)
             if others:
                 text += " " + _("Waiting for {names} to take their seats again.").format(names=", ".join(others))
-        gid = await self._open_table(channel, old.guild_id, old.game, dict(old.options), dict(old.settings), user,
+        gid = await self.lobby.open_table(channel, old.guild_id, old.game, dict(old.options), dict(old.settings), user,
                                      new_seats, text)
         if not others:  # every seat is as before (the presser and bots): no one to wait for
-            return await self.start(channel, user)
-        return await self._lobby_update(gid, [text])
+            return await self.lobby.start(channel, user)
+        return await self.core.lobby_update(gid, [text])
 
     async def rematch_join(self, game_id: int, lobby_id: int, user: int, name: str) -> Update:
         """A player of finished game ``game_id`` takes their seat at its rematch (lobby ``lobby_id``). Once every
@@ -175,13 +179,13 @@ class RecordService(LobbyService, ReadService):
             raise TableError(_("That rematch table is closed."))
         if lobby.status != "lobby":
             raise TableError(_("The rematch has already started."))
-        update = await self.join(old.channel_id, user, name)
+        update = await self.lobby.join(old.channel_id, user, name)
         now_seats = update.table.seats
         same = ({s.user_id for s in now_seats if not s.is_bot} == {s.user_id for s in seats if not s.is_bot}
                 and sum(s.is_bot for s in now_seats) == sum(s.is_bot for s in seats))
         if not same or update.table.host is None:
             return update
         try:
-            return await self.start(old.channel_id, update.table.creator)
+            return await self.lobby.start(old.channel_id, update.table.creator)
         except TableError:  # started meanwhile (the host was quicker), or it cannot start: the seat is taken
             return update

@@ -1,19 +1,255 @@
-"""``TableService``: the table's one public object, assembled from one class per concern (docs/service.md, "Where
-the code lives")."""
+"""``TableService``: the table's one public object, a thin façade over its parts (docs/service.md, "Where the code
+lives"). Each part holds one concern and the one shared core (``bot/table/core.py``: store, registry, locks, the one
+cache object); the parts a part needs are handed to it here, so who depends on whom reads off ``__init__``. The
+façade adds nothing but opening and closing: every other public method is one line naming the part that answers."""
 
 from __future__ import annotations
 
-from bot.table.coherence import CoherentCaches
-from bot.table.orders import OrderService
-from bot.table.pauses import PauseService
-from bot.table.reads import ReadService
-from bot.table.records import RecordService
-from bot.table.since import SinceService
-from bot.table.timeouts import TimeoutService
-from bot.table.undo import UndoService
-from bot.table.users import UserService
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
+
+from bot.table.coherence import Coherence
+from bot.table.core import TableCore
+from bot.table.deadlines import Deadlines
+from bot.table.departures import Departures
+from bot.table.downtime import Downtime
+from bot.table.images import BoardImages
+from bot.table.lobby import Lobby
+from bot.table.moves import Moves
+from bot.table.orders import Orders
+from bot.table.pauses import Pauses
+from bot.table.reads import Reads
+from bot.table.records import Records
+from bot.table.search_pool import SearchPool
+from bot.table.shards import Shards
+from bot.table.since import Since
+from bot.table.store import Store
+from bot.table.timebank import BankClocks
+from bot.table.timeouts import Timeouts
+from bot.table.undo import Undo
+from bot.table.users import Users
+from rules.core import Game
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-class TableService(CoherentCaches, RecordService, SinceService, TimeoutService, OrderService, UndoService, PauseService,
-                   ReadService, UserService):
+class _Forward(Generic[P, R]):
+    """``act = _Forward("moves", Moves.act)``: the façade's ``act`` is its ``moves`` part's, signature and all. On the
+    class (``TableService.act``) it is a plain function of the service, as a method would be."""
+
+    def __init__(self, part: str, method: Callable[Concatenate[Any, P], R]) -> None:
+        self.part, self.name = part, method.__name__
+        self.__doc__ = method.__doc__
+
+    @overload
+    def __get__(self, service: None, owner: type) -> Callable[Concatenate[Any, P], R]: ...
+    @overload
+    def __get__(self, service: object, owner: type) -> Callable[P, R]: ...
+    def __get__(self, service: object | None, owner: type) -> Callable[..., R]:
+        if service is None:
+            part, name = self.part, self.name
+
+            def unbound(service: Any, *args: Any, **kwargs: Any) -> R:
+                method: Callable[..., R] = getattr(getattr(service, part), name)
+                return method(*args, **kwargs)
+
+            unbound.__name__, unbound.__doc__ = name, self.__doc__
+            return unbound
+        method: Callable[P, R] = getattr(getattr(service, self.part), self.name)
+        return method
+
+
+class TableService:
     """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        render: bool = False,
+        games: Mapping[str, Game] | None = None,
+        clock: Callable[[], float] = time.time,
+        images: BoardImages | None = None,
+        search: SearchPool | None = None,
+        shards: Shards | None = None,
+    ) -> None:
+        self.core = core = TableCore(store, render=render, games=games, clock=clock, images=images, search=search,
+                                     shards=shards)
+        self.coherence = Coherence(core)
+        self.downtime = Downtime(core)
+        self.banks = BankClocks(core)
+        self.moves = Moves(core, self.banks)
+        self.lobby = Lobby(core, self.banks, self.moves)
+        self.departures = Departures(core, self.lobby)
+        self.users = Users(core)
+        self.timeouts = Timeouts(core, self.banks, self.moves, self.lobby)
+        self.deadlines = Deadlines(core, self.banks, self.moves, self.users, self.timeouts, self.downtime)
+        self.standing_orders = Orders(core, self.moves)
+        self.takeback = Undo(core, self.banks, self.moves)
+        self.pauses = Pauses(core)
+        self.reads = Reads(core)
+        self.records = Records(core, self.lobby, self.reads)
+        self.since = Since(core, self.reads)
+
+    # ---- opening and closing ------------------------------------------------------------------------------------
+    @classmethod
+    async def open(
+        cls, path: str, *, render: bool = False, games: Mapping[str, Game] | None = None,
+        clock: Callable[[], float] = time.time, images: BoardImages | None = None, search: SearchPool | None = None,
+        shards: Shards | None = None,
+    ) -> Self:
+        """Open (and migrate) the file, then ``load()``; the store is closed again if loading fails. (``kontor run``
+        and ``kontor play`` open through ``bot.table.health.open_service``, which checks the file before ``load()``.)"""
+        store = await Store.open(path)
+        service = cls(store, render=render, games=games, clock=clock, images=images, search=search, shards=shards)
+        try:
+            await service.load()
+        except BaseException:
+            await store.close()
+            raise
+        return service
+
+    async def load(self) -> None:
+        """Read the caches (pauses, departures, standing orders, caretaker seats, away periods), give waits older
+        than the banks a full bank, and give the running clocks back the time the service was down."""
+        await self.coherence.load(lambda: self.core.caches.load(self.core.store))
+        await self.banks.bank_old_waits()
+        await self.downtime.give_back()
+
+    drain = _Forward("core", TableCore.drain)
+
+    async def close(self) -> None:
+        """``drain``, then close the store. Safe to call twice."""
+        await self.core.drain()
+        if not self.core.closed:
+            self.core.closed = True
+            await self.coherence.stop()
+            await self.downtime.stopping()
+            self.core.search.close()
+            await self.core.store.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ---- what the core holds ------------------------------------------------------------------------------------
+    @property
+    def store(self) -> Store:
+        return self.core.store
+
+    @property
+    def shards(self) -> Shards | None:
+        return self.core.shards
+
+    @shards.setter
+    def shards(self, shards: Shards | None) -> None:
+        self.core.shards = shards
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.core.clock
+
+    @property
+    def images(self) -> BoardImages:
+        return self.core.images
+
+    @property
+    def search(self) -> SearchPool:
+        return self.core.search
+
+    @property
+    def render(self) -> bool:
+        return self.core.render
+
+    @property
+    def games(self) -> Mapping[str, Game]:
+        return self.core.games
+
+    game = _Forward("core", TableCore.game)
+    refresh = _Forward("coherence", Coherence.refresh)
+
+    # ---- lobby (bot/table/lobby.py, departures.py) --------------------------------------------------------------
+    create = _Forward("lobby", Lobby.create)
+    join = _Forward("lobby", Lobby.join)
+    leave = _Forward("lobby", Lobby.leave)
+    add_bot = _Forward("lobby", Lobby.add_bot)
+    remove_bot = _Forward("lobby", Lobby.remove_bot)
+    start = _Forward("lobby", Lobby.start)
+    abandon = _Forward("lobby", Lobby.abandon)
+    vote_abandon = _Forward("lobby", Lobby.vote_abandon)
+    abandon_votes = _Forward("lobby", Lobby.abandon_votes)
+    replace = _Forward("lobby", Lobby.replace)
+    update_settings = _Forward("lobby", Lobby.update_settings)
+    set_live_message = _Forward("lobby", Lobby.set_live_message)
+    set_dm_ok = _Forward("lobby", Lobby.set_dm_ok)
+    dm_ok = _Forward("lobby", Lobby.dm_ok)
+    dm_status = _Forward("lobby", Lobby.dm_status)
+    member_left = _Forward("departures", Departures.member_left)
+    vote_seat = _Forward("departures", Departures.vote_seat)
+
+    # ---- play (moves.py, undo.py, orders.py) --------------------------------------------------------------------
+    act = _Forward("moves", Moves.act)
+    wake_bots = _Forward("moves", Moves.wake_bots)
+    undo = _Forward("takeback", Undo.undo)
+    can_undo = _Forward("takeback", Undo.can_undo)
+    orders = _Forward("standing_orders", Orders.orders)
+    set_order = _Forward("standing_orders", Orders.set_order)
+    cancel_order = _Forward("standing_orders", Orders.cancel_order)
+    my_order = _Forward("standing_orders", Orders.my_order)
+
+    # ---- time (deadlines.py, timeouts.py, pauses.py) ------------------------------------------------------------
+    due = _Forward("deadlines", Deadlines.due)
+    next_due = _Forward("deadlines", Deadlines.next_due)
+    vote_timeout = _Forward("timeouts", Timeouts.vote_timeout)
+    reclaim = _Forward("timeouts", Timeouts.reclaim)
+    away = _Forward("timeouts", Timeouts.away)
+    back = _Forward("timeouts", Timeouts.back)
+    pause = _Forward("pauses", Pauses.pause)
+    resume = _Forward("pauses", Pauses.resume)
+    pause_server = _Forward("pauses", Pauses.pause_server)
+    move_here = _Forward("pauses", Pauses.move_here)
+
+    # ---- reading (reads.py, records.py, since.py) ---------------------------------------------------------------
+    table = _Forward("reads", Reads.table)
+    table_of_game = _Forward("reads", Reads.table_of_game)
+    legal = _Forward("reads", Reads.legal)
+    waiting_since = _Forward("reads", Reads.waiting_since)
+    private_view = _Forward("reads", Reads.private_view)
+    public_view = _Forward("reads", Reads.public_view)
+    board_image = _Forward("reads", Reads.board_image)
+    log = _Forward("reads", Reads.log)
+    my_games = _Forward("reads", Reads.my_games)
+    history = _Forward("reads", Reads.history)
+    rebuild = _Forward("reads", Reads.rebuild)
+    replay = _Forward("reads", Reads.replay)
+    date_logs = _Forward("reads", Reads.date_logs)
+    log_entries = _Forward("records", Records.log_entries)
+    game_list = _Forward("records", Records.game_list)
+    record = _Forward("records", Records.record)
+    rematch = _Forward("records", Records.rematch)
+    rematch_join = _Forward("records", Records.rematch_join)
+    since_last_move = _Forward("since", Since.since_last_move)
+    since_image = _Forward("since", Since.since_image)
+
+    # ---- people (users.py) --------------------------------------------------------------------------------------
+    notify_pref = _Forward("users", Users.notify_pref)
+    set_notify_pref = _Forward("users", Users.set_notify_pref)
+    remember_language = _Forward("users", Users.remember_language)
+    user_language = _Forward("users", Users.user_language)
+    quiet_hours = _Forward("users", Users.quiet_hours)
+    time_zone = _Forward("users", Users.time_zone)
+    set_quiet_hours = _Forward("users", Users.set_quiet_hours)
+    quiet_until = _Forward("users", Users.quiet_until)
+    digest_due = _Forward("users", Users.digest_due)
+    digest_sent = _Forward("users", Users.digest_sent)
+    add_news = _Forward("users", Users.add_news)
+    pending_news = _Forward("users", Users.pending_news)
+    news_users = _Forward("users", Users.news_users)
+    news_games = _Forward("users", Users.news_games)
+    news_delivered = _Forward("users", Users.news_delivered)
+    drop_old_news = _Forward("users", Users.drop_old_news)
+    screen = _Forward("users", Users.screen)

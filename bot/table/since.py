@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from bot.table.core import Part, TableCore
 from bot.table.model import TableError, _check_id
-from bot.table.reads import ReadService
+from bot.table.reads import Reads
 from bot.table.replaying import applied
 from bot.table.store import GameRow, LogRow
 from rules.words import translator
@@ -58,7 +59,11 @@ class SinceDigest:
         return not self.lines
 
 
-class SinceService(ReadService):
+class Since(Part):
+    def __init__(self, core: TableCore, reads: Reads) -> None:
+        super().__init__(core)
+        self.reads = reads
+
     async def since_last_move(self, channel: int, user: int, *, game_id: int | None = None, upto: int | None = None,
                               boards: bool = False) -> SinceDigest:
         """The public events of the channel's game (or game ``game_id``) since ``user``'s latest own move, up to
@@ -70,14 +75,14 @@ class SinceService(ReadService):
             if row is None:
                 raise TableError(_("There is no game #{id}.").format(id=game_id))
         else:
-            row = await self._any_row(channel)
+            row = await self.core.any_row(channel)
         return await self._since(row, user, upto=upto, boards=boards)
 
     async def _since(self, row: GameRow, user: int, *, upto: int | None, boards: bool) -> SinceDigest:
         if row.damaged:
-            raise self._damaged(row, row.damaged)
+            raise self.core.damaged(row, row.damaged)
         seats = await self.store.seats(row.id)
-        seat = self._player_seat(seats, user)
+        seat = self.core.player_seat(seats, user)
         if row.seed is None:
             raise TableError(_("The game has not started yet."))
         rows = [r for r in await self.store.log(row.id) if upto is None or r.version <= upto]
@@ -102,7 +107,7 @@ class SinceService(ReadService):
         shown: tuple[SinceBoard, ...] = ()
         if boards:
             shown = await self._since_boards(row, rows, {r.id for r in after})
-        return SinceDigest(game_id=row.id, game=row.game, title=self.game(row.game).title, names=tuple(names),
+        return SinceDigest(game_id=row.id, game=row.game, title=self.core.game(row.game).title, names=tuple(names),
                            first=not own, since_version=cut_version,
                            lines=tuple(line for r in after for line in r.events), moves=moves,
                            moves_by=tuple(movers), boards=shown)
@@ -116,10 +121,10 @@ class SinceService(ReadService):
             # only the wanted steps' views are kept (a copy: a view may share objects with the state)
             views.append(copy.deepcopy(state.view(None)) if rows_applied[index].id in wanted else {})
 
-        async with self._lock(row.channel_id):  # no move (or undo) between reading the log and replaying it
+        async with self.core.lock(row.channel_id):  # no move (or undo) between reading the log and replaying it
             rows_applied = applied(await self.store.log(row.id))
             try:
-                await self.replay(row.id, on_step=keep)
+                await self.reads.replay(row.id, on_step=keep)
             except TableError as exc:  # a log no rules version replays: the lines are told, without boards
                 log.warning("game %d: no boards for since: %s", row.id, exc)
                 return ()
@@ -127,13 +132,13 @@ class SinceService(ReadService):
         for r, view in zip(rows_applied, views, strict=False):
             if r.id in wanted:
                 out.append(SinceBoard(r.version, r.seat, tuple(r.events), view,
-                                      self._public_last(row.game, r.seat, r.action)))
+                                      self.core.public_last(row.game, r.seat, r.action)))
         return tuple(out)
 
     async def since_image(self, digest: SinceDigest, index: int) -> bytes | None:
         """The PNG of ``digest.boards[index]`` (its public view only), or None when the game cannot be drawn."""
         board = digest.boards[index]
-        if not self.render:
+        if not self.core.render:
             return None
         seats = await self.store.seats(digest.game_id)
-        return await self._image(digest.game, board.view, board.last, seats)
+        return await self.core.image(digest.game, board.view, board.last, seats)

@@ -1,6 +1,6 @@
 """Time banks: each human seat's clock per game (docs/service.md, "Time banks, away and the caretaker vote").
 
-The arithmetic is pure (``bot.table.clocks``); this mixin keeps the stored clocks in step with the game. A seat's
+The arithmetic is pure (``bot.table.clocks``); this part keeps the stored clocks in step with the game. A seat's
 bank lives in ``banks`` while its clock stands (no row: a full bank); while the seat is awaited its ``deadlines``
 row says when the bank runs out (``due_at``) and when to remind (``remind_at``), so the bank left is
 ``due_at - now``. An away player's seat, and a seat whose spent bank the others are asked about, keep a row without
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.table.base import ServiceBase
 from bot.table.clocks import (
     awaited_humans,
     bank_left,
@@ -24,19 +23,18 @@ from bot.table.clocks import (
     window_seats,
     window_seconds,
 )
-from bot.table.model import Seat, Table
+from bot.table.core import Part
+from bot.table.model import Seat
 from bot.table.store import GameRow, Store
 from rules.core import State
 
 
-class BankClocks(ServiceBase):
-    async def load(self) -> None:
-        await super().load()
-        self._caretaken = await self.store.caretaker_seats()
-        self._aways = await self.store.aways()
+class BankClocks(Part):
+    async def bank_old_waits(self) -> None:
+        """At open: the waits that ran when the banks came (migration 10) each get a full bank, never less time."""
         waits = await self.store.unbanked_waits()
-        if waits:  # waits that ran when the banks came (migration 10): each gets a full bank, never less time
-            now = self.clock()
+        if waits:
+            now = self.core.clock()
             async with self.store.transaction() as tx:
                 for game_id, seat, _since, due in waits:
                     row = await tx.game(game_id)
@@ -48,18 +46,18 @@ class BankClocks(ServiceBase):
                         await tx.set_clock(game_id, seat, since=now, remind_at=remind, due_at=new_due)
                 await tx.mark_banked()
 
-    def _away(self, game_id: int, user: int | None) -> bool:
-        return user is not None and (game_id, user) in self._aways
+    def is_away(self, game_id: int, user: int | None) -> bool:
+        return user is not None and (game_id, user) in self.caches.aways
 
-    def _clock_seats(self, game_id: int, state: State[Any], seats: list[Seat]) -> list[int]:
+    def clock_seats(self, game_id: int, state: State[Any], seats: list[Seat]) -> list[int]:
         """The awaited seats with a clock: humans, not seats given to the caretaker."""
-        return awaited_humans(state, seats, self._caretaken.get(game_id, {}))
+        return awaited_humans(state, seats, self.caches.caretaken.get(game_id, {}))
 
-    def _windows(self, row: GameRow, state: State[Any], seats: list[Seat]) -> set[int]:
+    def windows(self, row: GameRow, state: State[Any], seats: list[Seat]) -> set[int]:
         """The clock seats of ``state`` that are in a response window."""
-        return window_seats(self.game(row.game), state, self._clock_seats(row.id, state, seats))
+        return window_seats(self.core.game(row.game), state, self.clock_seats(row.id, state, seats))
 
-    async def _start_window(self, tx: Store, row: GameRow, seat: int, bank: float | None, now: float,
+    async def start_window(self, tx: Store, row: GameRow, seat: int, bank: float | None, now: float,
                             version: int) -> None:
         """``seat`` starts answering: its bank (``bank``; None: untimed) stands, the window's end is its due time."""
         if bank is not None:
@@ -68,7 +66,7 @@ class BankClocks(ServiceBase):
         await tx.set_clock(row.id, seat, since=now, remind_at=None, due_at=now + span if span else None,
                            since_version=version)
 
-    async def _sync_deadlines(self, tx: Store, row: GameRow, seats: list[Seat], state: State[Any], *,
+    async def sync_deadlines(self, tx: Store, row: GameRow, seats: list[Seat], state: State[Any], *,
                               acted: int | None, now: float, version: int, clocks: list[int] | None = None,
                               kind: str = "player", windows: set[int] | None = None) -> None:
         """Keep the clocks in step after a change at ``version``: a seat's clock starts when it becomes awaited
@@ -78,10 +76,10 @@ class BankClocks(ServiceBase):
         spent bank closes the question and gets the refill. ``clocks``: the seats known to have a clock before the
         step, if known (a step that changes no wait then costs no statement). ``windows``: the seats that were in a
         response window before the step (default: those of ``state``, when the step changed no state)."""
-        awaited = self._clock_seats(row.id, state, seats)
+        awaited = self.clock_seats(row.id, state, seats)
         if clocks is not None and acted not in clocks and set(clocks) == set(awaited):
             return  # no clock starts, stops or restarts
-        open_now = self._windows(row, state, seats)
+        open_now = self.windows(row, state, seats)
         before = open_now if windows is None else windows
         terms = bank_terms(row.settings)
         running = await tx.clock_rows(row.id)
@@ -90,7 +88,7 @@ class BankClocks(ServiceBase):
                 await tx.drop_deadlines(row.id, keep=awaited)
             for s in awaited:
                 if s in open_now and (s not in running or s not in before or s == acted):
-                    await self._start_window(tx, row, s, None, now, version)
+                    await self.start_window(tx, row, s, None, now, version)
                 elif s not in running or s == acted or s in before:
                     await tx.set_clock(row.id, s, since=now, remind_at=None, due_at=None, since_version=version)
             return
@@ -100,7 +98,7 @@ class BankClocks(ServiceBase):
                 if s in awaited and (s not in open_now or s == acted):
                     left = stored.get(s, terms.cap)
                     if s in open_now:
-                        await self._start_window(tx, row, s, left, now, version)
+                        await self.start_window(tx, row, s, left, now, version)
                     else:
                         starts = wait_times(left, terms, now)
                         await tx.set_clock(row.id, s, since=now, remind_at=starts[0], due_at=starts[1],
@@ -109,12 +107,12 @@ class BankClocks(ServiceBase):
             if s in awaited and s != acted and s not in open_now:
                 continue  # its clock keeps running
             left = bank_left(due, stored.get(s), terms, now)
-            asked = due is None and not self._away(row.id, seats[s].user_id)
+            asked = due is None and not self.is_away(row.id, seats[s].user_id)
             if s in open_now and s in awaited:  # its own clock stops: a window starts
                 await tx.put_bank(row.id, s, refilled(left, terms) if s == acted else left)
                 if asked:
                     await tx.close_timeout(row.id, s)
-                await self._start_window(tx, row, s, None, now, version)
+                await self.start_window(tx, row, s, None, now, version)
             elif s not in awaited:
                 bank = refilled(left, terms) if s == acted else left
                 await tx.put_bank(row.id, s, bank, refill_s=bank - left)
@@ -133,16 +131,16 @@ class BankClocks(ServiceBase):
                 continue
             left = stored.get(s, terms.cap)
             if s in open_now:
-                await self._start_window(tx, row, s, left, now, version)
+                await self.start_window(tx, row, s, left, now, version)
                 continue
-            if self._away(row.id, seats[s].user_id):
+            if self.is_away(row.id, seats[s].user_id):
                 await tx.put_bank(row.id, s, left)
                 remind_at, due_at = None, None
             else:
                 remind_at, due_at = wait_times(left, terms, now)
             await tx.set_clock(row.id, s, since=now, remind_at=remind_at, due_at=due_at, since_version=version)
 
-    async def _settings_changed(self, tx: Store, row: GameRow, new: dict[str, Any], now: float) -> None:
+    async def settings_changed(self, tx: Store, row: GameRow, new: dict[str, Any], now: float) -> None:
         """New bank settings apply from each seat's next wait; a running wait keeps its time, except that a table
         turned untimed stops every clock, and one turned timed starts the clocks of the seats awaited now."""
         terms = bank_terms(new)
@@ -157,31 +155,19 @@ class BankClocks(ServiceBase):
         seats = await tx.seats(row.id)
         stored = await tx.banks(row.id)
         for s, (_remind, due) in running.items():
-            if due is None and not self._away(row.id, seats[s].user_id):
+            if due is None and not self.is_away(row.id, seats[s].user_id):
                 remind_at, due_at = wait_times(stored.get(s, terms.cap), terms, now)
                 await tx.set_clock(row.id, s, since=now, remind_at=remind_at, due_at=due_at)
 
-    async def _end_clocks(self, tx: Store, game_id: int) -> None:
+    async def end_clocks(self, tx: Store, game_id: int) -> None:
         """Inside the transaction that ends a game: its questions and caretaker seats go with it."""
         await tx.close_timeout(game_id)
         await tx.take_back(game_id)
-        self._caretaken.pop(game_id, None)
+        self.caches.caretaken.pop(game_id, None)
 
-    async def _seat_handed_over(self, tx: Store, game_id: int, seat: int) -> None:
+    async def seat_handed_over(self, tx: Store, game_id: int, seat: int) -> None:
         """A seat handed to someone else (``replace``): it is nobody's caretaker seat and nobody asks about it."""
         await tx.close_timeout(game_id, seat)
-        if seat in self._caretaken.get(game_id, {}):
+        if seat in self.caches.caretaken.get(game_id, {}):
             await tx.take_back(game_id, seat)
-            del self._caretaken[game_id][seat]
-
-    async def _with_banks(self, row: GameRow, table: Table) -> Table:
-        """The table with each seat's bank left now (None: a bot, or an untimed table)."""
-        terms = bank_terms(row.settings)
-        if terms is None or row.status != "active":
-            return table
-        running = await self.store.clock_rows(row.id)
-        stored = await self.store.banks(row.id)
-        now = self.clock() if table.paused_since is None else table.paused_since
-        banks = tuple(None if s.is_bot else bank_left(running.get(s.seat, (None, None))[1], stored.get(s.seat), terms,
-                                                      now) for s in table.seats)
-        return table.with_banks(banks)
+            del self.caches.caretaken[game_id][seat]

@@ -2,7 +2,7 @@
 
 - ``away(user, days)`` stops the player's clocks in all their running games at once (each game allows 14 days of
   away in all), ``back(user)`` ends it early; the scheduler (``due``) ends it when its time is up.
-- When a bank runs out (``_bank_out``), the other human players are asked what happens: wait another day, the
+- When a bank runs out (``bank_out``), the other human players are asked what happens: wait another day, the
   caretaker plays this turn, the caretaker takes the seat for good, or the game ends. The majority of those who
   answer decides (a tie: the milder choice), and without an answer within the table's day the table's
   ``timeout_default`` applies — at once when nobody else is there to ask.
@@ -15,7 +15,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.table.base import channel_speaking
 from bot.table.clocks import (
     AWAY_CAP_S,
     MAX_AWAY_DAYS,
@@ -25,18 +24,21 @@ from bot.table.clocks import (
     duration,
     wait_times,
 )
-from bot.table.deadlines import MAX_CARETAKER_STEPS, DeadlineService
-from bot.table.departures import DepartureService
+from bot.table.core import Part, TableCore, channel_speaking
+from bot.table.lobby import Lobby
 from bot.table.model import Question, Seat, TableError, Update, _Changes, _check_id
-from bot.table.moves import caretaker_line
+from bot.table.moves import Moves, caretaker_line
 from bot.table.settings import TIMEOUT_CHOICES, TIMEOUT_WORDS, upgrade_settings
 from bot.table.store import GameRow
+from bot.table.timebank import BankClocks
 from rules.core import State
 from rules.words import N_, translator
 
 _, _n = translator("bot")
 
 log = logging.getLogger("bot.table")
+
+MAX_CARETAKER_STEPS = 64  # atomic steps the caretaker may take to finish one turn
 
 #: What each answer does, as the question and the log say it.
 ANSWERS = {"wait": N_("wait another day"), "caretaker-turn": N_("the caretaker plays this turn"),
@@ -49,25 +51,27 @@ def timeout_default(settings: dict[str, object]) -> str:
     return choice if choice in TIMEOUT_CHOICES else "caretaker-turn"
 
 
-class TimeoutService(DepartureService, DeadlineService):
-    # ---- the scheduler ------------------------------------------------------------------------------------------
-    async def next_due(self) -> float | None:
-        later = await self.store.next_timebank_event(self.shards)
-        times = [t for t in (await super().next_due(), later) if t is not None]
-        return min(times, default=None)
+class Timeouts(Part):
+    def __init__(self, core: TableCore, banks: BankClocks, moves: Moves, lobby: Lobby) -> None:
+        super().__init__(core)
+        self.banks, self.moves, self.lobby = banks, moves, lobby
 
-    async def due(self, now: float | None = None) -> list[Update]:
-        """As ``DeadlineService.due``, then the away periods whose time is up and the questions whose time is up."""
-        now = self.clock() if now is None else now
-        updates = await super().due(now)
-        for (game_id, user), (_since, until) in sorted(self._aways.items(), key=lambda item: item[1][1]):
-            if until > now or game_id in self._pauses or not await self._owns(game_id):
+    # ---- the scheduler (bot/table/deadlines.py asks) ------------------------------------------------------------
+    async def next_due(self) -> float | None:
+        """When an away period or a question next ends (None: none is running)."""
+        return await self.store.next_timebank_event(self.core.shards)
+
+    async def due(self, now: float) -> list[Update]:
+        """The away periods whose time is up and the questions whose time is up."""
+        updates: list[Update] = []
+        for (game_id, user), (_since, until) in sorted(self.caches.aways.items(), key=lambda item: item[1][1]):
+            if until > now or game_id in self.caches.pauses or not await self.core.owns(game_id):
                 continue
             update = await self._guarded(game_id, functools.partial(self._end_away, user=user, now=now))
             if update is not None:
                 updates.append(update)
-        for game_id, seat, _asked, decide_at in await self.store.timeouts(shards=self.shards):
-            if decide_at > now or game_id in self._pauses:
+        for game_id, seat, _asked, decide_at in await self.store.timeouts(shards=self.core.shards):
+            if decide_at > now or game_id in self.caches.pauses:
                 continue
             update = await self._guarded(game_id, functools.partial(self._decide, seat=seat, now=now, final=True))
             if update is not None:
@@ -80,10 +84,10 @@ class TimeoutService(DepartureService, DeadlineService):
         if row is None:
             return None
         try:
-            async with self._serial(row.channel_id):
+            async with self.core.serial(row.channel_id):
                 row = await self.store.game(game_id)
                 if row is None or row.status != "active":
-                    self._aways = {k: v for k, v in self._aways.items() if k[0] != game_id}
+                    self.caches.aways = {k: v for k, v in self.caches.aways.items() if k[0] != game_id}
                     return None
                 return await work(row)
         except TableError:
@@ -96,12 +100,12 @@ class TimeoutService(DepartureService, DeadlineService):
     def _voters(self, game_id: int, seats: list[Seat], seat: int) -> dict[int, str]:
         """user id -> name of the players asked about ``seat``: the other humans still at the table who play their
         own seat."""
-        departed = self._departed.get(game_id, set())
-        kept = self._caretaken.get(game_id, {})
+        departed = self.caches.departed.get(game_id, set())
+        kept = self.caches.caretaken.get(game_id, {})
         return {s.user_id: s.name for s in seats if s.user_id is not None and s.seat != seat
                 and s.user_id not in departed and s.seat not in kept and s.user_id != seats[seat].user_id}
 
-    async def _bank_out(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int,
+    async def bank_out(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int,
                         now: float) -> Update | None:
         terms = bank_terms(row.settings)
         who = seats[seat]
@@ -128,7 +132,7 @@ class TimeoutService(DepartureService, DeadlineService):
             await tx.ask_timeout(row.id, seat, now, decide_at)
             await tx.append(row.id, kind="note", version=row.version, seat=seat, user_id=None, action=None,
                             events=[text], now=now)
-        update = await self._update(row, seats, state, _Changes(before={}))
+        update = await self.core.update(row, seats, state, _Changes(before={}))
         update.private = {}
         update.awaited = []
         update.question = Question("timeout", seat, who.name, tuple(voters), decide_at)
@@ -140,8 +144,8 @@ class TimeoutService(DepartureService, DeadlineService):
         _check_id(user, "user")
         if choice not in ANSWERS:
             raise TableError(_("Answer one of: {choices}.").format(choices=", ".join(ANSWERS)))
-        async with self._serial(channel):
-            row = await self._open_row(channel)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
             if row.status != "active":
                 raise TableError(_("That question belongs to a game that is over."))
             seats = await self.store.seats(row.id)
@@ -153,7 +157,7 @@ class TimeoutService(DepartureService, DeadlineService):
             voters = self._voters(row.id, seats, seat)
             if user not in voters:
                 raise TableError(_("Only the other players at the table answer this question."))
-            now = self.clock()
+            now = self.core.clock()
             async with self.store.transaction() as tx:
                 await tx.put_timeout_vote(row.id, seat, user, choice, now)
                 votes = {u: c for u, c in (await tx.timeout_votes(row.id, seat)).items() if u in voters}
@@ -174,9 +178,9 @@ class TimeoutService(DepartureService, DeadlineService):
         if not any(s == seat for _g, s, _a, _d in await self.store.timeouts(row.id)):
             return None
         seats = await self.store.seats(row.id)
-        state = self._state(row)
+        state = self.core.state(row)
         assert state is not None
-        self._check_seats(row, seats, state)
+        self.core.check_seats(row, seats, state)
         voters = self._voters(row.id, seats, seat)
         votes = {u: c for u, c in (await self.store.timeout_votes(row.id, seat)).items() if u in voters}
         choice = decide(votes, len(voters), final=final)
@@ -192,7 +196,7 @@ class TimeoutService(DepartureService, DeadlineService):
                 counts = ", ".join(f"{sum(v == c for v in votes.values())} × {_(ANSWERS[c])}" for c in ANSWERS
                                    if c in votes.values())
                 why = _("The players answered about {name}'s time bank ({counts}):").format(name=name, counts=counts)
-        if seat not in self._clock_seats(row.id, state, seats):  # no longer awaited: nothing to decide
+        if seat not in self.banks.clock_seats(row.id, state, seats):  # no longer awaited: nothing to decide
             async with self.store.transaction() as tx:
                 await tx.close_timeout(row.id, seat)
             return None
@@ -207,8 +211,8 @@ class TimeoutService(DepartureService, DeadlineService):
             with channel_speaking(row.settings):
                 texts = [_("{why} the game ends.").format(why=why)]
             async with self.store.transaction() as tx:
-                ended = await self._end_abandoned(tx, row, None, texts)
-            return await self._committed_update(ended, seats, texts)
+                ended = await self.lobby.end_abandoned(tx, row, None, texts)
+            return await self.core.committed_update(ended, seats, texts)
         if choice == "wait" or terms is None:
             grant = terms.day if terms is not None else 0.0
             async with self.store.transaction() as tx:
@@ -222,19 +226,19 @@ class TimeoutService(DepartureService, DeadlineService):
                         why=why, time=duration(grant), name=who.name)
                 await tx.append(row.id, kind="note", version=row.version, seat=seat, user_id=None, action=None,
                                 events=[text], now=now)
-            update = await self._update(row, seats, state, _Changes(before={}), notice=text)
+            update = await self.core.update(row, seats, state, _Changes(before={}), notice=text)
             update.private = {}
             update.awaited = [who.user_id] if who.user_id is not None else []
             update.reminder = True
             return update
-        changes = self._begin(row, state, seats)
+        changes = self.core.begin(row, state, seats)
         question = None
         async with self.store.transaction() as tx:
             await tx.close_timeout(row.id, seat)
             if choice == "caretaker-seat":
                 assert who.user_id is not None
                 await tx.give_caretaker(row.id, seat, who.user_id, now)
-                await tx.drop_deadlines(row.id, keep=[s for s in self._clock_seats(row.id, state, seats)
+                await tx.drop_deadlines(row.id, keep=[s for s in self.banks.clock_seats(row.id, state, seats)
                                                       if s != seat])
                 with channel_speaking(row.settings):
                     text = _("{why} the caretaker takes {name}'s seat and plays it from now on; {name} takes it "
@@ -245,10 +249,10 @@ class TimeoutService(DepartureService, DeadlineService):
             await tx.append(row.id, kind="note", version=row.version, seat=seat, user_id=None, action=None,
                             events=[text], now=now)
         if choice == "caretaker-seat":
-            self._caretaken.setdefault(row.id, {})[seat] = who.user_id  # type: ignore[assignment]
+            self.caches.caretaken.setdefault(row.id, {})[seat] = who.user_id  # type: ignore[assignment]
             question = Question("reclaim", seat, who.name, (who.user_id,) if who.user_id is not None else ())
         else:
-            game = self.game(row.game)
+            game = self.core.game(row.game)
             for _turn in range(MAX_CARETAKER_STEPS):
                 if row.status != "active" or seat not in state.to_act():
                     break
@@ -257,11 +261,12 @@ class TimeoutService(DepartureService, DeadlineService):
                     changes.caretaker_for.add(seat)
                     with channel_speaking(row.settings):
                         note = caretaker_line(who.name)
-                row = await self._step(row, seats, state, seat, await self._caretaker_choice(row, game, state, seat),
-                                       "caretaker", None, changes, now, public_note=note)
-        row, state = await self._run_auto(row, seats, state, changes, now)
+                choice = await self.moves.caretaker_choice(row, game, state, seat)
+                row = await self.moves.step(row, seats, state, seat, choice, "caretaker", None, changes, now,
+                                            public_note=note)
+        row, state = await self.moves.run_auto(row, seats, state, changes, now)
         notice = text if changes.notice is None else f"{text} {changes.notice}"
-        update = await self._update(row, seats, state, changes, notice=notice)
+        update = await self.core.update(row, seats, state, changes, notice=notice)
         update.question = question
         return update
 
@@ -269,28 +274,28 @@ class TimeoutService(DepartureService, DeadlineService):
     async def reclaim(self, channel: int, user: int) -> Update:
         """``user`` takes their seat back from the caretaker; their clock starts with at least a refill's time."""
         _check_id(user, "user")
-        async with self._serial(channel):
-            row = await self._open_row(channel)
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
             seats = await self.store.seats(row.id)
             mine = next((s.seat for s in seats if s.user_id == user), None)
-            if mine is None or mine not in self._caretaken.get(row.id, {}):
+            if mine is None or mine not in self.caches.caretaken.get(row.id, {}):
                 raise TableError(_("Your seat at this table is not with the caretaker: there is nothing to reclaim."))
-            state = self._state(row)
+            state = self.core.state(row)
             assert state is not None
             terms = bank_terms(row.settings)
-            now = self.clock()
+            now = self.core.clock()
             with channel_speaking(row.settings):
                 text = _("{name} takes their seat back from the caretaker.").format(name=seats[mine].name)
             async with self.store.transaction() as tx:
                 await tx.take_back(row.id, mine)
-                del self._caretaken[row.id][mine]
+                del self.caches.caretaken[row.id][mine]
                 if terms is not None:
                     left = (await tx.banks(row.id)).get(mine, terms.cap)
                     await tx.put_bank(row.id, mine, max(left, terms.refill))
                 await tx.append(row.id, kind="note", version=row.version, seat=mine, user_id=user, action=None,
                                 events=[text], now=now)
-                await self._sync_deadlines(tx, row, seats, state, acted=None, now=now, version=row.version)
-            return await self._update(row, seats, state, _Changes(before={}, public=[text]))
+                await self.banks.sync_deadlines(tx, row, seats, state, acted=None, now=now, version=row.version)
+            return await self.core.update(row, seats, state, _Changes(before={}, public=[text]))
 
     # ---- away and back --------------------------------------------------------------------------------------------
     async def away(self, user: int, days: int) -> tuple[str, list[Update]]:
@@ -314,15 +319,15 @@ class TimeoutService(DepartureService, DeadlineService):
 
     async def _start_away(self, row: GameRow, user: int, days: int, lines: list[str]) -> Update | None:
         seats = await self.store.seats(row.id)
-        state = self._state(row)
+        state = self.core.state(row)
         assert state is not None
         mine = next(s for s in seats if s.user_id == user)
-        now = self.clock()
+        now = self.core.clock()
         used = await self.store.away_used(row.id, user)
-        current = self._aways.get((row.id, user))
+        current = self.caches.aways.get((row.id, user))
         if current is not None:
             used += max(0.0, min(now, current[1]) - current[0])
-        title = _("{game} (game #{id})").format(game=_(self.game(row.game).title), id=row.id)
+        title = _("{game} (game #{id})").format(game=_(self.core.game(row.game).title), id=row.id)
         until = away_until(now, days, used)
         cap = int(AWAY_CAP_S // 86400)
         if until is None:  # the reply to the player who asked: their language
@@ -339,7 +344,7 @@ class TimeoutService(DepartureService, DeadlineService):
             await tx.start_away(row.id, user, now, until)
             running = await tx.clock_rows(row.id)
             # A seat answering in a response window keeps it (the window is the asker's wait, not the seat's bank).
-            if terms is not None and mine.seat in running and mine.seat not in self._windows(row, state, seats):
+            if terms is not None and mine.seat in running and mine.seat not in self.banks.windows(row, state, seats):
                 due = running[mine.seat][1]
                 if due is not None:  # its clock stops with what is left
                     await tx.put_bank(row.id, mine.seat, max(0.0, due - now))
@@ -348,17 +353,17 @@ class TimeoutService(DepartureService, DeadlineService):
                     await tx.close_timeout(row.id, mine.seat)
             await tx.append(row.id, kind="note", version=row.version, seat=mine.seat, user_id=user, action=None,
                             events=[text], now=now)
-        self._aways[(row.id, user)] = (now, until)
+        self.caches.aways[(row.id, user)] = (now, until)
         lines.append(_("{title}: paused until {time}.").format(title=title, time=f"<t:{int(until)}:f>"))
         return await self._announce(row, seats, state, text, ping=None)
 
     async def back(self, user: int) -> list[Update]:
         """End ``user``'s away periods early: their clocks run again."""
         _check_id(user, "user")
-        mine = [game_id for game_id, u in self._aways if u == user]
+        mine = [game_id for game_id, u in self.caches.aways if u == user]
         if not mine:
             raise TableError(_("You are not away."))
-        now = self.clock()
+        now = self.core.clock()
         updates = []
         for game_id in mine:
             update = await self._guarded(game_id, functools.partial(self._end_away, user=user, now=now, early=True))
@@ -367,10 +372,10 @@ class TimeoutService(DepartureService, DeadlineService):
         return updates
 
     async def _end_away(self, row: GameRow, *, user: int, now: float, early: bool = False) -> Update | None:
-        if (row.id, user) not in self._aways:
+        if (row.id, user) not in self.caches.aways:
             return None
         seats = await self.store.seats(row.id)
-        state = self._state(row)
+        state = self.core.state(row)
         assert state is not None
         mine = next((s for s in seats if s.user_id == user), None)
         terms = bank_terms(row.settings)
@@ -390,13 +395,13 @@ class TimeoutService(DepartureService, DeadlineService):
                 awaited = True
             await tx.append(row.id, kind="note", version=row.version, seat=None if mine is None else mine.seat,
                             user_id=user, action=None, events=[text], now=now)
-        del self._aways[(row.id, user)]
+        del self.caches.aways[(row.id, user)]
         return await self._announce(row, seats, state, text, ping=user if awaited else None)
 
     async def _announce(self, row: GameRow, seats: list[Seat], state: State[Any], text: str,
                         ping: int | None) -> Update:
         """A short line in the table's channel (no board), pinging ``ping`` if given."""
-        update = await self._update(row, seats, state, _Changes(before={}), notice=text)
+        update = await self.core.update(row, seats, state, _Changes(before={}), notice=text)
         update.private = {}
         update.awaited = [ping] if ping is not None else []
         update.reminder = True

@@ -12,11 +12,13 @@ from __future__ import annotations
 import dataclasses
 import logging
 
-from bot.table.base import channel_speaking
+from bot.table.core import Part, TableCore, channel_speaking
+from bot.table.horizon import HANDOVER, LEGACY, read_horizon
 from bot.table.model import Seat, StaleVersion, TableError, Update, _check_id
-from bot.table.moves import MoveService
-from bot.table.replaying import applied, replay_on, replay_rows
-from bot.table.store import GameRow, LogRow, StoreError
+from bot.table.moves import Moves
+from bot.table.replaying import replay_on, replay_rows
+from bot.table.store import GameRow, StoreError
+from bot.table.timebank import BankClocks
 from rules.core import (
     CARETAKER,
     DRAW,
@@ -26,19 +28,12 @@ from rules.core import (
     RANDOM,
     REVEAL,
     SECRET,
-    Horizon,
-    Logged,
-    undo_horizon,
 )
 from rules.words import N_, translator
 
 _, _n = translator("bot")
 
 log = logging.getLogger("bot.table")
-
-HANDOVER = "handover"  # the move was made by the seat's previous player (the seat was handed over since)
-LEGACY = "legacy"  # logged before the file knew barriers (migration 9)
-TAIL = 200  # log rows read to decide whether an undo is possible (the whole log only if that is not enough)
 
 REFUSALS = {
     NOTHING: N_("You have no move of your own to take back."),
@@ -62,52 +57,26 @@ def refusal(reason: str | None) -> str:
     return _(REFUSALS.get(reason or "", UNKNOWN_REFUSAL))
 
 
-def _logged(row: LogRow, seats: list[Seat]) -> Logged:
-    """A log row as undo sees it; a player's move by someone other than the seat's player now is a handover."""
-    seat = row.seat
-    assert seat is not None
-    barrier = row.barrier
-    if barrier is None and row.kind == "player" and (seat >= len(seats) or row.user_id != seats[seat].user_id):
-        barrier = HANDOVER
-    return Logged(row.kind, seat, barrier)
-
-
-class UndoService(MoveService):
-    async def _horizon(self, row: GameRow, seats: list[Seat], seat: int,
-                       rows: list[LogRow] | None = None) -> tuple[Horizon, list[LogRow]]:
-        """(what ``seat``'s undo would take back, the moves it was read from: the whole log's when ``rows`` is given,
-        else a tail of it, enough to decide)."""
-        if rows is None:
-            rows = applied(await self.store.recent_log(row.id, TAIL))
-            horizon = undo_horizon([_logged(r, seats) for r in rows], seat)
-            if horizon.reason != NOTHING or len(rows) < TAIL:
-                return horizon, rows
-            rows = await self.store.log(row.id)  # only own automatic moves in the whole tail: read everything
-        moves = applied(rows)
-        return undo_horizon([_logged(r, seats) for r in moves], seat), moves
+class Undo(Part):
+    def __init__(self, core: TableCore, banks: BankClocks, moves: Moves) -> None:
+        super().__init__(core)
+        self.banks, self.moves = banks, moves
 
     async def _undo_seat(self, row: GameRow, user: int) -> tuple[list[Seat], int]:
         if row.status != "active":
             raise TableError(_("The game has not started yet: there is nothing to take back."))
-        seats = await self._running_seats(row)
-        seat = self._player_seat(seats, user)
+        seats = await self.core.running_seats(row)
+        seat = self.core.player_seat(seats, user)
         return seats, seat
-
-    async def _can_take_back(self, row: GameRow, seats: list[Seat], seat: int) -> bool:
-        try:
-            horizon, _rows = await self._horizon(row, seats, seat)
-        except Exception:  # a damaged log: no button (``/game undo`` explains)
-            return False
-        return horizon.take > 0
 
     async def can_undo(self, channel: int, user: int) -> bool:
         """Whether ``user``'s ``undo`` in the channel would take something back now (for an Undo button); never
         raises."""
         try:
             _check_id(user, "user")
-            row = await self._open_row(channel)
+            row = await self.core.open_row(channel)
             seats, seat = await self._undo_seat(row, user)
-            horizon, _rows = await self._horizon(row, seats, seat)
+            horizon, _rows = await read_horizon(self.store, row, seats, seat)
         except Exception:  # a refusal, a damaged row: no button (the command explains)
             return False
         return horizon.take > 0
@@ -121,22 +90,22 @@ class UndoService(MoveService):
         if expected_version is not None and (isinstance(expected_version, bool)
                                              or not isinstance(expected_version, int)):
             raise TableError(_("Unknown board version."))
-        async with self._serial(_check_id(channel, "channel")):
-            latest = await self._any_row(channel)
+        async with self.core.serial(_check_id(channel, "channel")):
+            latest = await self.core.any_row(channel)
             if latest.status in ("finished", "abandoned"):
                 raise TableError(_("The game is finished: nothing can be taken back.") if latest.status == "finished"
                                   else _("The game is abandoned: nothing can be taken back."))
-            row = await self._open_row(channel)
+            row = await self.core.open_row(channel)
             seats, seat = await self._undo_seat(row, user)
             if expected_version is not None and expected_version != row.version:
                 raise StaleVersion(_("The table has moved on since that move. `/game undo` takes back your latest "
                                      "move, if it still can be."), row.version)
-            horizon, moves = await self._horizon(row, seats, seat, await self.store.log(row.id))
+            horizon, moves = await read_horizon(self.store, row, seats, seat, await self.store.log(row.id))
             if not horizon.take:
                 raise TableError(refusal(horizon.reason))
             kept, dropped = moves[:-horizon.take], moves[-horizon.take:]
-            game = self.game(row.game)
-            state = self._state(row)
+            game = self.core.game(row.game)
+            state = self.core.state(row)
             assert state is not None and row.seed is not None
             try:  # each move under the rules it was played under (bot/table/replaying.py), the log replayed once
                 back = replay_rows(game, len(seats), row.seed, row.options, kept)
@@ -149,9 +118,9 @@ class UndoService(MoveService):
             restored, last_events = back.replay.today(), back.last_events  # play goes on under today's rules
             with channel_speaking(row.settings):
                 line = _("{name} took back a move.").format(name=seats[seat].name)
-            changes = self._begin(row, state, seats)
-            now = self.clock()
-            lapsed = self._lapsed_orders(row.id, game, restored)
+            changes = self.core.begin(row, state, seats)
+            now = self.core.clock()
+            lapsed = self.moves.lapsed_orders(row.id, game, restored)
             snapshot = restored.dump()
             try:
                 async with self.store.transaction() as tx:
@@ -165,22 +134,22 @@ class UndoService(MoveService):
                     # without the refill that ending it brought (else move and undo would fill a bank at will).
                     if seat not in await tx.clock_rows(row.id):
                         await tx.take_back_refill(row.id, seat)
-                    await self._sync_deadlines(tx, row, seats, restored, acted=None, now=now, version=version,
-                                               windows=self._windows(row, state, seats))
+                    await self.banks.sync_deadlines(tx, row, seats, restored, acted=None, now=now, version=version,
+                                               windows=self.banks.windows(row, state, seats))
             except BaseException as exc:
-                self._forget(row.id)
+                self.caches.forget(row.id)
                 if isinstance(exc, StoreError):
                     raise StaleVersion(_("The game changed meanwhile. Use the current board."), row.version) from None
                 raise
-            self._forget(row.id)
+            self.caches.forget(row.id)
             row = dataclasses.replace(row, version=version, updated_at=now, snapshot=snapshot)
-            self._states[row.id] = (version, restored)
-            self._drop_orders(row.id, lapsed)
+            self.caches.states[row.id] = (version, restored)
+            self.moves.drop_orders(row.id, lapsed)
             changes.public.append(line)
             last = kept[-1] if kept else None
-            changes.last = self._public_last(row.game, last.seat, last.action) if last is not None else None
+            changes.last = self.core.public_last(row.game, last.seat, last.action) if last is not None else None
             changes.last_events = [e for e in last_events if e.public] if changes.last is not None else None
             # The restored state is one a player chose in, so nothing plays by itself; a standing order given since
             # would (the chain is where every change of a running game ends).
-            row, restored = await self._run_auto(row, seats, restored, changes, now)
-            return await self._update(row, seats, restored, changes, notice=changes.notice)
+            row, restored = await self.moves.run_auto(row, seats, restored, changes, now)
+            return await self.core.update(row, seats, restored, changes, notice=changes.notice)

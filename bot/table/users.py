@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.lang import language_of
-from bot.table.base import ServiceBase
+from bot.table.core import Part
 from bot.table.model import TableError, _check_id
 from bot.table.quiet import QuietHours, check_timezone, parse_quiet
 from bot.table.quiet import quiet_until as quiet_end
@@ -23,14 +23,14 @@ NOTIFY_HELP = {
 }
 
 
-class UserService(ServiceBase):
+class Users(Part):
     # ---- notification preference (cached: this service is the file's only writer) -------------------------
     async def notify_pref(self, user: int) -> str:
         """``mention`` (the default), ``dm`` or ``digest``."""
         _check_id(user, "user")
-        if user not in self._notify:
-            self._notify[user] = await self.store.notify_pref(user)
-        return self._notify[user]
+        if user not in self.caches.notify:
+            self.caches.notify[user] = await self.store.notify_pref(user)
+        return self.caches.notify[user]
 
     async def set_notify_pref(self, user: int, choice: str) -> str:
         """Set the preference; a refusal (TableError) for anything else changes nothing. Returns the choice."""
@@ -40,7 +40,7 @@ class UserService(ServiceBase):
             raise TableError(_("Choose one of: {choices}.").format(choices=", ".join(NOTIFY_CHOICES)))
         async with self.store.transaction() as tx:
             await tx.set_notify_pref(user, value)
-        self._notify[user] = value
+        self.caches.notify[user] = value
         return value
 
     # ---- language (migration 14; bot/lang.py) --------------------------------------------------------------
@@ -52,19 +52,19 @@ class UserService(ServiceBase):
         if await self.user_language(user) != language:
             async with self.store.transaction() as tx:
                 await tx.set_user_language(user, language)
-            self._languages[user] = language
+            self.caches.languages[user] = language
         return language
 
     async def user_language(self, user: int) -> str:
         """The language ``user`` reads, as last seen (English until an interaction said otherwise)."""
         _check_id(user, "user")
-        return await self._reader_language(user)
+        return await self.core.reader_language(user)
 
     # ---- quiet hours (migration 12; bot/table/quiet.py) ---------------------------------------------------
     async def quiet_hours(self, user: int) -> QuietHours | None:
         """The user's quiet hours (None: none set). A stored value this build cannot read counts as none."""
         _check_id(user, "user")
-        if user not in self._quiet:
+        if user not in self.caches.quiet:
             tz, text = await self.store.quiet_hours(user)
             value = None
             if tz and text:
@@ -73,8 +73,8 @@ class UserService(ServiceBase):
                     value = QuietHours(check_timezone(tz), *hours) if hours else None
                 except TableError:
                     value = None
-            self._quiet[user] = value
-        return self._quiet[user]
+            self.caches.quiet[user] = value
+        return self.caches.quiet[user]
 
     async def time_zone(self, user: int) -> str | None:
         """The user's stored time zone (also without quiet hours)."""
@@ -96,18 +96,18 @@ class UserService(ServiceBase):
                                "`/game notify timezone:Europe/Berlin quiet:22-8`."))
         async with self.store.transaction() as tx:
             await tx.set_quiet_hours(user, tz, text)
-        self._quiet.pop(user, None)
+        self.caches.quiet.pop(user, None)
         return await self.quiet_hours(user)
 
     async def quiet_until(self, user: int, now: float | None = None) -> float | None:
         """When the user's quiet hours around ``now`` end; None when they are not in them (or have none)."""
-        return quiet_end(self.clock() if now is None else now, await self.quiet_hours(user))
+        return quiet_end(self.core.clock() if now is None else now, await self.quiet_hours(user))
 
     async def digest_due(self, now: float, every: float) -> list[int]:
         """Users who chose the digest and got none in the last ``every`` seconds (whose digest this process sends:
         bot/table/shards.py)."""
         users = await self.store.digest_users(now - every)
-        return users if self.shards is None else [u for u in users if self.shards.owns_user(u)]
+        return users if self.core.shards is None else [u for u in users if self.core.shards.owns_user(u)]
 
     async def digest_sent(self, user: int, at: float) -> None:
         async with self.store.transaction() as tx:
@@ -118,7 +118,7 @@ class UserService(ServiceBase):
         """Keep what a change brought each player (lines, or [] when only their screen changed) until delivered."""
         if news:
             async with self.store.transaction() as tx:
-                await tx.add_news(game_id, version, news, self.clock())
+                await tx.add_news(game_id, version, news, self.core.clock())
 
     async def pending_news(self, game_id: int, user: int) -> PendingNews | None:
         return await self.store.pending_news(game_id, user)
@@ -145,9 +145,9 @@ class UserService(ServiceBase):
             raise TableError(_("There is no game #{id}.").format(id=game_id))
         seats = await self.store.seats(row.id)
         seat = next((s.seat for s in seats if s.user_id == _check_id(user, "user")), None)
-        state = self._state(row)
+        state = self.core.state(row)
         if seat is None or state is None:
             raise TableError(_("You are not playing in that game."))
-        self._check_seats(row, seats, state)
+        self.core.check_seats(row, seats, state)
         view: dict[str, Any] = state.view(seat)
         return view

@@ -79,7 +79,20 @@ def room_offenders(room: str, allowed: tuple[str, ...], banned: tuple[str, ...])
         text = path.read_text()
         if room != "table" and room != "tools" and re.search(r"\.store\.\w", text):
             out.append(f"{path.relative_to(ROOT)} reaches into the table's store")
+        if room != "table" and re.search(rf"\b(service|svc)\.({'|'.join(service_parts())})\b", text):
+            out.append(f"{path.relative_to(ROOT)} reaches past the service's façade into its parts")
     return out
+
+
+def service_parts() -> list[str]:
+    """The attributes ``TableService.__init__`` sets: its core and its parts (not the front ends' to touch)."""
+    source = (ROOT / "bot" / "table" / "service.py").read_text()
+    facade = next(node for node in ast.walk(ast.parse(source))
+                  if isinstance(node, ast.ClassDef) and node.name == "TableService")
+    init = next(node for node in facade.body if isinstance(node, ast.FunctionDef) and node.name == "__init__")
+    names = {target.attr for node in ast.walk(init) if isinstance(node, ast.Assign) for target in node.targets
+             if isinstance(target, ast.Attribute)}
+    return sorted(names)
 
 
 def test_bot_has_a_folder_per_layer_and_few_loose_files() -> None:
@@ -115,11 +128,12 @@ def test_nothing_private_of_the_table_is_imported_outside_it() -> None:
 
 def test_the_room_rules_see_a_crossing() -> None:
     assert crosses("discord", "bot.table.store", ("\0",), ("bot.tools",))
-    assert crosses("discord", "bot.table.base", ("\0",), ("bot.tools",))
+    assert crosses("discord", "bot.table.core", ("\0",), ("bot.tools",))
     assert crosses("table", "bot.discord.notify", ("bot.table.",), ("bot.discord",))
     assert not crosses("discord", "bot.table", ("\0",), ("bot.tools",))
     assert not crosses("tools", "bot.table.store.postgres", ("bot.table.store",), ("bot.discord",))
     assert crosses("tools", "bot.table.moves", ("bot.table.store",), ("bot.discord",))
+    assert {"core", "moves", "lobby", "takeback"} <= set(service_parts())
     probe = ROOT / "tests" / "contract" / "probe_imports.py"
     try:
         probe.write_text("from bot import health\nimport bot.table.store\nfrom bot.table import Table\n")

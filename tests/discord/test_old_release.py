@@ -42,7 +42,7 @@ async def seat_here(w: Any, game_id: int) -> GameRow:
         for old, new in ids.items():
             await tx._write("UPDATE seats SET user_id = ? WHERE game_id = ? AND user_id = ?", (new, game_id, old))
             await tx._write("UPDATE actions SET user_id = ? WHERE game_id = ? AND user_id = ?", (new, game_id, old))
-    svc._forget(game_id)
+    svc.core.caches.forget(game_id)
     assert row is not None
     return row
 

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.table import TableService
+from bot.table.core import TableCore
+from bot.table.timebank import BankClocks
 from tests.support.toygame import TEST_GAMES
 
 
@@ -56,16 +58,16 @@ def as_build_before_banks(monkeypatch: pytest.MonkeyPatch) -> None:
     async def load(self: TableService) -> None:
         return None
 
-    async def sync(self: TableService, tx, row, seats, state, *, acted, now, version, clocks=None,  # type: ignore[no-untyped-def]
+    async def sync(self: BankClocks, tx, row, seats, state, *, acted, now, version, clocks=None,  # type: ignore[no-untyped-def]
                    kind="player", windows=None):
         awaited = [s for s in state.to_act() if not seats[s].is_bot]
         await tx.drop_deadlines(row.id, keep=awaited)
         await tx.start_clocks(row.id, awaited, restart=acted, since=now, remind_at=None, due_at=None,
                               since_version=version)
 
-    async def same(self: TableService, row, table):  # type: ignore[no-untyped-def]
+    async def same(self: TableCore, row, table):  # type: ignore[no-untyped-def]
         return table
 
     monkeypatch.setattr(TableService, "load", load)
-    monkeypatch.setattr(TableService, "_sync_deadlines", sync)
-    monkeypatch.setattr(TableService, "_with_banks", same)
+    monkeypatch.setattr(BankClocks, "sync_deadlines", sync)
+    monkeypatch.setattr(TableCore, "with_banks", same)

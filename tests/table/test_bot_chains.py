@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bot.table import TableError, TableService
-from bot.table.base import SHUTTING_DOWN
-from bot.table.moves import BOTS_DELAYED, MoveService
+from bot.table.core import SHUTTING_DOWN
+from bot.table.moves import BOTS_DELAYED, Moves
 from bot.table.store import Store
 from tests.support.toygame import TEST_GAMES
 from tests.table.conftest import FakeClock
@@ -141,10 +141,10 @@ async def test_a_restart_wakes_the_bots_a_crash_left_waiting(
     await lobby(svc, (ANNA, "Anna"), bots=2)
     await svc.start(CH, ANNA, seed=SEED)
     with monkeypatch.context() as patch:  # the process dies right after Anna's move is committed
-        async def crash(self: MoveService, row: Any, seats: Any, state: Any, *a: Any) -> Any:
+        async def crash(self: Moves, row: Any, seats: Any, state: Any, *a: Any) -> Any:
             return row, state
 
-        patch.setattr(MoveService, "_run_auto", crash)
+        patch.setattr(Moves, "run_auto", crash)
         await anna_bids(svc)
     await svc.close()
 

@@ -70,9 +70,9 @@ async def test_the_caretaker_plays_at_the_strong_level_when_the_table_says_so(tm
         seat = update.table.seat_of(ANNA)
         row = await svc.store.open_game(CH)
         game = svc.game("speicherstadt")
-        state = svc._state(row)
+        state = svc.core.state(row)
         assert state is not None and seat is not None and len(state.legal_actions(seat)) > 1
-        choice = await svc._caretaker_choice(row, game, state, seat)
+        choice = await svc.moves.caretaker_choice(row, game, state, seat)
         assert choice in state.legal_actions(seat) and spy.calls == [("speicherstadt", seat, state.ply)]
     finally:
         await svc.close()

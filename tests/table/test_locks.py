@@ -52,7 +52,7 @@ async def test_the_lock_map_keeps_only_locks_in_use(svc: TableService) -> None:
         await svc.act(channel, ANNA, (await svc.legal(channel, ANNA))[0][0])
         await svc.rebuild(channel)
     gc.collect()
-    assert len(svc._locks) == 0  # sixty channels served, none of them busy: no lock kept
+    assert len(svc.core.locks) == 0  # sixty channels served, none of them busy: no lock kept
 
 
 async def test_a_lock_lives_while_it_is_held_or_awaited(svc: TableService) -> None:
@@ -62,14 +62,14 @@ async def test_a_lock_lives_while_it_is_held_or_awaited(svc: TableService) -> No
     entered = asyncio.Event()
 
     async def holder() -> None:
-        async with svc._serial(CH):
+        async with svc.core.serial(CH):
             order.append("first in")
             entered.set()
             await release.wait()
             order.append("first out")
 
     async def waiter() -> None:
-        async with svc._serial(CH):
+        async with svc.core.serial(CH):
             order.append("second in")
 
     first = asyncio.create_task(holder())
@@ -77,7 +77,7 @@ async def test_a_lock_lives_while_it_is_held_or_awaited(svc: TableService) -> No
     second = asyncio.create_task(waiter())
     await asyncio.sleep(0)  # let the waiter reach the lock and queue on it
     gc.collect()
-    assert len(svc._locks) == 1
+    assert len(svc.core.locks) == 1
     third = asyncio.create_task(waiter())  # asks the map again after the collection: the same, held lock
     for _ in range(3):
         await asyncio.sleep(0)
@@ -86,7 +86,7 @@ async def test_a_lock_lives_while_it_is_held_or_awaited(svc: TableService) -> No
     await asyncio.gather(first, second, third)
     assert order == ["first in", "first out", "second in", "second in"]
     gc.collect()
-    assert len(svc._locks) == 0
+    assert len(svc.core.locks) == 0
 
 
 async def test_simultaneous_moves_on_one_table_are_serialised(svc: TableService) -> None:

@@ -72,14 +72,14 @@ async def test_an_away_period_started_in_one_process_ends_in_the_other(
     await one.away(BEN, 3)
 
     async def away() -> bool:
-        return any(user == BEN for _game, user in other._aways)
+        return any(user == BEN for _game, user in other.core.caches.aways)
 
     assert await eventually(away)
     updates = await other.back(BEN)  # the other process knows Ben is away, so it can end it
     assert [u.notice for u in updates] == ["Ben is back; their clock runs again."]
 
     async def back() -> bool:
-        return not any(user == BEN for _game, user in one._aways)
+        return not any(user == BEN for _game, user in one.core.caches.aways)
 
     assert await eventually(back)
 

@@ -760,10 +760,10 @@ async def test_the_board_never_names_a_secret_choice_as_last_move(db_target: str
 
     service = await TableService.open(db_target, games=rules.GAMES, clock=clock)
     try:
-        assert service._public_last("colonia", 1, "family 4") is None
-        assert service._public_last("strasbourg", 0, "keep O07") is None
-        assert service._public_last("speicherstadt", 2, "place 3") == {"seat": 2, "action": "place 3"}
-        assert service._public_last("speicherstadt", None, None) is None
+        assert service.core.public_last("colonia", 1, "family 4") is None
+        assert service.core.public_last("strasbourg", 0, "keep O07") is None
+        assert service.core.public_last("speicherstadt", 2, "place 3") == {"seat": 2, "action": "place 3"}
+        assert service.core.public_last("speicherstadt", None, None) is None
     finally:
         await service.close()
 

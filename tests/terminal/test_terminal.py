@@ -13,6 +13,7 @@ import pytest
 import render
 import rules
 from bot.table import TableService, name_seats
+from bot.table.moves import Moves
 from bot.terminal import seats as terminal_seats
 from bot.terminal import table as terminal
 from bot.terminal.seats import parse_seats
@@ -298,10 +299,10 @@ async def test_a_session_cut_off_between_bot_moves_resumes_with_the_bots(tmp_pat
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "t.sqlite3"
     with monkeypatch.context() as patch:  # the process dies right after the player's move is stored
-        async def no_bots(self: TableService, row: object, seats: object, state: object, *a: object) -> object:
+        async def no_bots(self: Moves, row: object, seats: object, state: object, *a: object) -> object:
             return row, state
 
-        patch.setattr(TableService, "_run_auto", no_bots)
+        patch.setattr(Moves, "run_auto", no_bots)
         await session(db, "1\nq\n", "--seats", "me,bot", "--seed", "5")
     code, text = await session(db, "q\n", "--seats", "me,bot")
     assert code == 0 and "they play on now" in text and "Traceback" not in text

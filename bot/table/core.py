@@ -1,5 +1,6 @@
-"""The service's shared core: the store, the game registry, per-channel locks, the caches act() relies on,
-and turning committed rows into ``Table``/``Update`` (with the board image)."""
+"""The table's shared core (``TableCore``) and the base of its parts (``Part``): the store, the game registry,
+per-channel locks, the one cache object, and turning committed rows into ``Table``/``Update`` (with the board
+image)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import time
 import weakref
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractContextManager, asynccontextmanager
-from typing import Any, Self
+from typing import Any
 
 from bot.lang import speaking
+from bot.table.caches import Caches
+from bot.table.clocks import bank_left, bank_terms
 from bot.table.images import BoardImages
 from bot.table.model import (
     DamagedGame,
@@ -26,10 +29,9 @@ from bot.table.model import (
     name_seats,
     secret_part,
 )
-from bot.table.quiet import QuietHours
 from bot.table.search_pool import SearchPool
 from bot.table.shards import Shards
-from bot.table.store import GameRow, OrderRow, Store, StoreError
+from bot.table.store import GameRow, Store, StoreError
 from rules.core import Event, Game, Outcome, State, printable, seed_digest
 from rules.words import N_, Speaker, translator
 
@@ -37,9 +39,6 @@ _, _n = translator("bot")
 
 log = logging.getLogger("bot.table")
 
-ALIVE_AT = "alive_at"
-HEARTBEAT_S = 60.0
-DOWNTIME_LOGGED_S = 120.0
 SHUTTING_DOWN = N_("Kontor is restarting right now. Please try again in a minute: nothing was played.")
 CHANGED_MEANWHILE = N_("The table changed meanwhile, so nothing was changed. Please try again.")
 
@@ -55,8 +54,10 @@ def channel_speaking(settings: Mapping[str, Any]) -> AbstractContextManager[Spea
     return speaking(table_language(settings))
 
 
-class ServiceBase:
-    """See docs/service.md. Open with ``await TableService.open(path)``; always ``await close()``."""
+class TableCore:
+    """What every part of the table shares (docs/service.md, "Where the code lives"): the store, the game registry,
+    the per-channel locks, the one cache object, and turning committed rows into ``Table``/``Update`` (with the board
+    image). The parts (``Part``) each hold this one core; ``TableService`` is the façade over them."""
 
     def __init__(
         self,
@@ -78,127 +79,30 @@ class ServiceBase:
         self.images = images if images is not None else BoardImages()  # the one image pipeline (bot/table/images.py)
         self._games = dict(games) if games is not None else None
         self.clock = clock
+        self.caches = Caches()
         # Only the locks in use: a lock is referenced while held (``async with``) or awaited (its waiter), and
         # one nobody holds or awaits can be replaced by a fresh one, so a weak map never grows with channels.
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._states: dict[int, tuple[int, State[Any]]] = {}  # game id -> (version, state): skips reloading snapshots
-        # Per running game, valid only at the version they were taken at (every seating change bumps it),
-        # so a stale entry just misses: game id -> (version, seats) and (version, {human seat: secret part}).
-        self._seats: dict[int, tuple[int, list[Seat]]] = {}
-        self._secrets: dict[int, tuple[int, dict[int, dict[str, Any] | None]]] = {}
-        # channel -> its running game's row as the last act committed it. Every other change of the channel
-        # runs under ``_serial``, which drops it, so act() can trust it (the service is its file's only writer).
-        self._rows: dict[int, GameRow] = {}
+        self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Shutting down: close() refuses new changes, lets the ones in flight finish (a bot chain stops at its next
         # step; the bots resume at the next start) and only then closes the store.
-        self._closing = False
-        self._closed = False
-        # Games whose bot chain failed: game id -> when to try again (service clock), and how often it failed.
-        self._wake_after: dict[int, float] = {}
-        self._wake_tries: dict[int, int] = {}
+        self.closing = False
+        self.closed = False
         self._inflight = 0
         self._idle = asyncio.Event()
         self._idle.set()
-        # game id -> (paused since, reason) of the tables whose clocks are paused; loaded at open, then kept
-        # here by the only writer, so building a Table costs no query.
-        self._pauses: dict[int, tuple[float, str]] = {}
-        self._departed: dict[int, set[int]] = {}  # game id -> seated players who left the server (not pinged)
-        # game id -> seat -> its standing order (running games only); loaded at open, then kept by the one writer
-        self._orders: dict[int, dict[int, dict[str, OrderRow]]] = {}  # game -> seat -> kind -> order
-        self._alive_written = 0.0  # when ``alive_at`` was last stored (see ``_heartbeat``)
-        self._notify: dict[int, str] = {}  # user -> notification preference (bot/table/users.py)
-        self._quiet: dict[int, QuietHours | None] = {}  # user -> their quiet hours (bot/table/users.py)
-        self._languages: dict[int, str] = {}  # user -> the language they read (bot/table/users.py)
-        # Time banks (bot/table/timebank.py), loaded at open and kept by the one writer: game id -> seat -> player
-        # of the seats given to the caretaker; (game id, user id) -> (since, until) of the away periods running.
-        self._caretaken: dict[int, dict[int, int]] = {}
-        self._aways: dict[tuple[int, int], tuple[float, float]] = {}
 
-    @classmethod
-    async def open(
-        cls, path: str, *, render: bool = False, games: Mapping[str, Game] | None = None,
-        clock: Callable[[], float] = time.time, images: BoardImages | None = None, search: SearchPool | None = None,
-        shards: Shards | None = None,
-    ) -> Self:
-        """Open (and migrate) the file, then ``load()``; the store is closed again if loading fails. (``kontor run``
-        and ``kontor play`` open through ``bot.table.health.open_service``, which checks the file before ``load()``.)"""
-        store = await Store.open(path)
-        service = cls(store, render=render, games=games, clock=clock, images=images, search=search, shards=shards)
-        try:
-            await service.load()
-        except BaseException:
-            await store.close()
-            raise
-        return service
-
-    async def load(self) -> None:
-        """Load the paused tables and the departed players, and give the running clocks back the time the service was
-        down: from when it was last alive (``meta.alive_at``, written at each scheduler tick, at most once a minute,
-        and at close) until now. Nobody is charged for an outage."""
-        self._pauses = await self.store.pauses()
-        self._departed = await self.store.departures()
-        self._orders = await self.store.standing_orders()
-        now = self.clock()
-        for key, shards in self._alive_keys():
-            last = await self.store.get_meta(key)
-            if last is None and shards is not None:  # the first sharded start: the one-process heartbeat
-                last = await self.store.get_meta(ALIVE_AT)
-            async with self.store.transaction() as tx:
-                if last is not None and now > float(last):
-                    await tx.shift_clocks(float(last), now, shards=shards)
-                    if now - float(last) >= DOWNTIME_LOGGED_S:
-                        log.info("Kontor was down for %.0f s: the running clocks got that time back",
-                                 now - float(last))
-                await tx.set_meta(key, repr(now))
-        self._alive_written = now
-
-    def _alive_keys(self) -> list[tuple[str, Shards | None]]:
-        """Where the heartbeat is kept: one value for one process, else one per shard (a shard's process gives its
-        own games back its own downtime, never another process's)."""
-        if self.shards is None:
-            return [(ALIVE_AT, None)]
-        return [(f"{ALIVE_AT}:{self.shards.count}:{i}", self.shards.single(i)) for i in self.shards.ordered]
-
-    async def _owns(self, game_id: int) -> bool:
+    async def owns(self, game_id: int) -> bool:
         """Whether this process keeps the game's time (always, unless sharded: bot/table/shards.py)."""
         if self.shards is None:
             return True
         row = await self.store.game(game_id)
         return row is not None and self.shards.owns(row.guild_id)
 
-    async def _heartbeat(self, now: float) -> None:
-        """Record that the service is alive (at most once a minute), so the next start knows how long it was down."""
-        if now - self._alive_written >= HEARTBEAT_S or now < self._alive_written:
-            async with self.store.transaction() as tx:
-                for key, _shards in self._alive_keys():
-                    await tx.set_meta(key, repr(now))
-            self._alive_written = now
-
     async def drain(self) -> None:
         """Refuse new changes and wait for those in flight (each step commits or rolls back whole; a bot chain stops
         at its next step and resumes at the next start, see ``wake_bots``). The store stays open for reads."""
-        self._closing = True
+        self.closing = True
         await self._idle.wait()
-
-    async def close(self) -> None:
-        """``drain``, then close the store. Safe to call twice."""
-        await self.drain()
-        if not self._closed:
-            self._closed = True
-            try:
-                async with self.store.transaction() as tx:  # the downtime starts now, not at the last heartbeat
-                    for key, _shards in self._alive_keys():
-                        await tx.set_meta(key, repr(self.clock()))
-            except Exception:  # a full disk must not keep the service from closing
-                log.warning("could not record the shutdown time; the next start counts from the last heartbeat")
-            self.search.close()
-            await self.store.close()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.close()
 
     # ---- lookups ---------------------------------------------------------------------------
     @property
@@ -216,26 +120,26 @@ class ServiceBase:
                 name=printable(str(name)), games=", ".join(self.games) or _("none")))
         return self.games[key]
 
-    def _lock(self, channel: int) -> asyncio.Lock:
-        lock = self._locks.get(channel)
+    def lock(self, channel: int) -> asyncio.Lock:
+        lock = self.locks.get(channel)
         if lock is None:  # the caller's ``async with`` keeps it alive while it is held or awaited
-            lock = self._locks[channel] = asyncio.Lock()
+            lock = self.locks[channel] = asyncio.Lock()
         return lock
 
     @asynccontextmanager
-    async def _change(self, channel: int) -> AsyncIterator[None]:
+    async def change(self, channel: int) -> AsyncIterator[None]:
         """The channel's lock for a change, counted as in flight so close() waits for it (refused once closing)."""
-        if self._closing:
+        if self.closing:
             raise TableError(_(SHUTTING_DOWN))
         self._inflight += 1
         self._idle.clear()
         try:
-            async with self._lock(channel):
+            async with self.lock(channel):
                 yield
         except StoreError:
             # A change that lost a version race to another process sharing the database (PostgreSQL; one process
             # never races itself: the channel's lock). Its transaction rolled back whole; act() says so itself.
-            self._rows.pop(channel, None)
+            self.caches.rows.pop(channel, None)
             raise TableError(_(CHANGED_MEANWHILE)) from None
         finally:
             self._inflight -= 1
@@ -243,48 +147,48 @@ class ServiceBase:
                 self._idle.set()
 
     @asynccontextmanager
-    async def _serial(self, channel: int) -> AsyncIterator[None]:
+    async def serial(self, channel: int) -> AsyncIterator[None]:
         """The channel's lock for any change but act(): the row act() cached may not survive it, so drop it."""
-        async with self._change(channel):
-            self._rows.pop(channel, None)
+        async with self.change(channel):
+            self.caches.rows.pop(channel, None)
             yield
 
-    async def _open_row(self, channel: int, *, damaged_ok: bool = False) -> GameRow:
+    async def open_row(self, channel: int, *, damaged_ok: bool = False) -> GameRow:
         """The channel's open game; ``DamagedGame`` if any part of it cannot be read, unless ``damaged_ok`` (abandon
         needs only the row's plain columns and its seats)."""
         row = await self.store.open_game(_check_id(channel, "channel"))
         if row is None:
             raise TableError(_("There is no open game in this channel. Start one with /game new."))
         if not damaged_ok:
-            await self._check_readable(row)
+            await self.check_readable(row)
         return row
 
-    async def _check_readable(self, row: GameRow) -> None:
+    async def check_readable(self, row: GameRow) -> None:
         """``DamagedGame`` unless the row, its snapshot and (once started) its seats can be read and fit together."""
-        state = self._state(row)
+        state = self.state(row)
         if state is not None:  # a running game: its seats must fit its state, before anything indexes them
-            self._check_seats(row, await self.store.seats(row.id), state)
+            self.check_seats(row, await self.store.seats(row.id), state)
 
-    async def _any_row(self, channel: int) -> GameRow:
+    async def any_row(self, channel: int) -> GameRow:
         row = await self.store.latest_game(_check_id(channel, "channel"))
         if row is None:
             raise TableError(_("No game has been played in this channel yet."))
         return row
 
-    def _damaged(self, row: GameRow, part: str) -> DamagedGame:
+    def damaged(self, row: GameRow, part: str) -> DamagedGame:
         """The refusal for a game whose saved ``part`` cannot be read; logged with the game's id, never its data."""
         log.warning("game %s (channel %s): its saved %s is damaged", row.id, row.channel_id, part)
         return DamagedGame(row.id, part)
 
-    def _state(self, row: GameRow) -> State[Any] | None:
+    def state(self, row: GameRow) -> State[Any] | None:
         """The game's state (None before the start); ``DamagedGame`` if any part of the row cannot be read."""
         if row.damaged:
-            raise self._damaged(row, row.damaged)
+            raise self.damaged(row, row.damaged)
         if row.snapshot is None:
             if row.seed is not None or row.status in ("active", "finished"):  # a started game always has one
-                raise self._damaged(row, "snapshot")
+                raise self.damaged(row, "snapshot")
             return None
-        cached = self._states.get(row.id)
+        cached = self.caches.states.get(row.id)
         if cached is not None and cached[0] == row.version:
             return cached[1]
         game = self.game(row.game)
@@ -292,42 +196,42 @@ class ServiceBase:
             state = game.load(row.snapshot)
             state.to_act()  # a snapshot of the wrong shape may load and fail only when asked
         except Exception as exc:  # not JSON, the wrong shape, a game that cannot load it: the row is damaged
-            raise self._damaged(row, f"snapshot ({type(exc).__name__})") from None
+            raise self.damaged(row, f"snapshot ({type(exc).__name__})") from None
         if row.open:  # cache only running games, so finished ones do not pile up in memory
-            self._states[row.id] = (row.version, state)
+            self.caches.states[row.id] = (row.version, state)
         return state
 
     @staticmethod
-    def _player_seat(seats: list[Seat], user: int) -> int:
+    def player_seat(seats: list[Seat], user: int) -> int:
         """``user``'s seat among ``seats``; the refusal for someone who does not play at this table."""
         seat = next((s.seat for s in seats if s.user_id == user), None)
         if seat is None:
             raise TableError(_("You are not playing at this table."))
         return seat
 
-    def _check_seats(self, row: GameRow, seats: list[Seat], state: State[Any] | None) -> None:
+    def check_seats(self, row: GameRow, seats: list[Seat], state: State[Any] | None) -> None:
         """Seats are numbered 0..n-1 and, once the game has started, match its player count (seats[s] is safe)."""
         if any(s.seat != i for i, s in enumerate(seats)) or (state is not None and state.num_players != len(seats)):
-            raise self._damaged(row, "seats")
+            raise self.damaged(row, "seats")
 
-    def _table(self, row: GameRow, seats: list[Seat], state: State[Any] | None) -> Table:
+    def table(self, row: GameRow, seats: list[Seat], state: State[Any] | None) -> Table:
         if row.damaged:
-            raise self._damaged(row, row.damaged)
-        self._check_seats(row, seats, state)
+            raise self.damaged(row, row.damaged)
+        self.check_seats(row, seats, state)
         outcome = None
         if row.outcome:
             try:
                 outcome = Outcome(**row.outcome)
             except TypeError:
-                raise self._damaged(row, "outcome") from None
+                raise self.damaged(row, "outcome") from None
             if not all(isinstance(part, list) for part in (outcome.scores, outcome.ranks, outcome.breakdown)):
-                raise self._damaged(row, "outcome")
+                raise self.damaged(row, "outcome")
         awaited = tuple(state.to_act()) if state is not None and row.status == "active" else ()
         secret = len(awaited) > 1 and state is not None and state.secret_simultaneous()
-        table = self._plain_table(row, seats, awaited, outcome, self.game(row.game), secret)
+        table = self.plain_table(row, seats, awaited, outcome, self.game(row.game), secret)
         return dataclasses.replace(table, moves=state.ply) if state is not None else table
 
-    def _plain_table(self, row: GameRow, seats: list[Seat], awaited: tuple[int, ...] = (),
+    def plain_table(self, row: GameRow, seats: list[Seat], awaited: tuple[int, ...] = (),
                      outcome: Outcome | None = None, game: Game | None = None, secret: bool = False) -> Table:
         """A Table from the row's plain columns; alone (no state, outcome or options) it describes a damaged row."""
         game = game or self.games.get(row.game)
@@ -343,53 +247,61 @@ class ServiceBase:
             min_players=game.min_players if game is not None else len(seats),
             max_players=game.max_players if game is not None else len(seats),
             created_at=row.created_at, updated_at=row.updated_at,
-            paused=self._pauses[row.id][1] if row.id in self._pauses else None,
-            paused_since=self._pauses[row.id][0] if row.id in self._pauses else None,
+            paused=self.caches.pauses[row.id][1] if row.id in self.caches.pauses else None,
+            paused_since=self.caches.pauses[row.id][0] if row.id in self.caches.pauses else None,
             secret=secret,
-            caretaken=tuple(sorted(self._caretaken.get(row.id, {}))),
-            away=tuple(s.seat for s in seats if s.user_id is not None and (row.id, s.user_id) in self._aways),
+            caretaken=tuple(sorted(self.caches.caretaken.get(row.id, {}))),
+            away=tuple(s.seat for s in seats if s.user_id is not None and (row.id, s.user_id) in self.caches.aways),
         )
 
-    async def _with_banks(self, row: GameRow, table: Table) -> Table:
-        """The table with each seat's bank (bot/table/timebank.py fills it in)."""
-        return table
+    async def with_banks(self, row: GameRow, table: Table) -> Table:
+        """The table with each seat's bank left now (None: a bot, or an untimed table; bot/table/timebank.py)."""
+        terms = bank_terms(row.settings)
+        if terms is None or row.status != "active":
+            return table
+        running = await self.store.clock_rows(row.id)
+        stored = await self.store.banks(row.id)
+        now = self.clock() if table.paused_since is None else table.paused_since
+        banks = tuple(None if s.is_bot else bank_left(running.get(s.seat, (None, None))[1], stored.get(s.seat), terms,
+                                                      now) for s in table.seats)
+        return table.with_banks(banks)
 
-    async def _lobby_update(self, row_id: int, texts: list[str], notice: str | None = None) -> Update:
+    async def lobby_update(self, row_id: int, texts: list[str], notice: str | None = None) -> Update:
         row = await self.store.game(row_id)
         assert row is not None
         seats = await self.store.seats(row.id)
-        table = self._table(row, seats, self._state(row))
+        table = self.table(row, seats, self.state(row))
         return Update(channel=row.channel_id, table=table, version=row.version, public_events=texts, notice=notice)
 
-    async def _committed_update(self, row: GameRow, seats: list[Seat], texts: list[str]) -> Update:
+    async def committed_update(self, row: GameRow, seats: list[Seat], texts: list[str]) -> Update:
         """The Update of a change already committed (``row`` as committed). Never raises: the change stands, so
         when the full Update cannot be built (a damaged row, a game this build lacks, a failed read) the caller
         gets one from what was committed."""
         try:
-            return await self._lobby_update(row.id, texts)
+            return await self.lobby_update(row.id, texts)
         except Exception as exc:
             log.warning("game %s: answering from the committed row (%s)", row.id, type(exc).__name__)
-            return Update(channel=row.channel_id, table=self._plain_table(row, seats), version=row.version,
+            return Update(channel=row.channel_id, table=self.plain_table(row, seats), version=row.version,
                           public_events=texts)
 
 
-    def _keep(self, row: GameRow) -> None:
+    def keep(self, row: GameRow) -> None:
         """Cache a running game's row as act() committed (or found) it, for the channel's next act(). Not when other
         processes write the database too (``Store.shared``, PostgreSQL): a row they moved on would make act() refuse
         from a stale board, so act() reads the row each time (the version-keyed caches stay: docs/storage.md)."""
         if row.status == "active" and not self.store.shared:
-            self._rows[row.channel_id] = row
+            self.caches.rows[row.channel_id] = row
 
-    async def _running_seats(self, row: GameRow) -> list[Seat]:
+    async def running_seats(self, row: GameRow) -> list[Seat]:
         """The seats of a running game; call under the channel's lock (the cache is filled by this game's steps)."""
-        cached = self._seats.get(row.id)
+        cached = self.caches.seats.get(row.id)
         if cached is not None and cached[0] == row.version:
             return list(cached[1])
         return await self.store.seats(row.id)
 
-    def _begin(self, row: GameRow, state: State[Any], seats: list[Seat]) -> _Changes:
+    def begin(self, row: GameRow, state: State[Any], seats: list[Seat]) -> _Changes:
         """Start collecting changes: each human seat's secret part now (the last update's, when it is current)."""
-        cached = self._secrets.get(row.id)
+        cached = self.caches.secrets.get(row.id)
         if cached is not None and cached[0] == row.version:
             return _Changes(before=dict(cached[1]))
         public, views = state.views([s.seat for s in seats if not s.is_bot])
@@ -397,32 +309,32 @@ class ServiceBase:
 
     def _forget(self, game_id: int) -> None:
         """Drop every cached piece of a game (it ended, or a commit failed and the file is the truth again)."""
-        self._states.pop(game_id, None)
-        self._seats.pop(game_id, None)
-        self._secrets.pop(game_id, None)
+        self.caches.states.pop(game_id, None)
+        self.caches.seats.pop(game_id, None)
+        self.caches.secrets.pop(game_id, None)
 
-    def _texts(self, game: Game, events: list[Any], seats: list[Seat], seat: int | None) -> list[str]:
+    def texts(self, game: Game, events: list[Any], seats: list[Seat], seat: int | None) -> list[str]:
         """The texts of the events ``seat`` (None: the channel) sees, players named, in the language spoken now."""
         names = [s.name for s in seats]
         return [name_seats(game.event_text(e), names) for e in events if e.visible_to(seat)]
 
-    async def _reader_language(self, user: int | None) -> str:
+    async def reader_language(self, user: int | None) -> str:
         """The language ``user`` reads (as last seen: bot/table/users.py); bots and unknown users: English."""
         if user is None:
             return "en"
-        if user not in self._languages:
+        if user not in self.caches.languages:
             try:
-                self._languages[user] = await self.store.user_language(user) or "en"
+                self.caches.languages[user] = await self.store.user_language(user) or "en"
             except Exception as exc:  # a file older than migration 14, a failed read: English, never a lost move
                 log.warning("the language of user %s could not be read (%s)", user, type(exc).__name__)
                 return "en"
-        return self._languages[user]
+        return self.caches.languages[user]
 
 
-    async def _update(self, row: GameRow, seats: list[Seat], state: State[Any], changes: _Changes,
+    async def update(self, row: GameRow, seats: list[Seat], state: State[Any], changes: _Changes,
                       notice: str | None = None) -> Update:
         # ``row`` is current: it was read under the channel's lock, and each commit since replaced it.
-        table = await self._with_banks(row, self._table(row, seats, state))
+        table = await self.with_banks(row, self.table(row, seats, state))
         public, views = state.views([s.seat for s in seats if s.user_id is not None])
         private: dict[int, PrivateUpdate] = {}
         secrets_now: dict[int, dict[str, Any] | None] = {}
@@ -435,11 +347,11 @@ class ServiceBase:
             if texts or secret != changes.before.get(s.seat):
                 private[s.user_id] = PrivateUpdate(view, texts)
         if row.status == "active":  # the next act compares against these instead of building the views again
-            self._secrets[row.id] = (row.version, secrets_now)
+            self.caches.secrets[row.id] = (row.version, secrets_now)
         image = focus = None
         if self.render:
             with channel_speaking(row.settings):  # the public board is the channel's: drawn in its language
-                image = await self._image(row.game, public, changes.last, seats, changes.last_events)
+                image = await self.image(row.game, public, changes.last, seats, changes.last_events)
                 if image is not None and row.status == "active":  # a zoom on the decision's part, for phones
                     focus = await self.images.focus(row.game, public, last=changes.last,
                                                     last_events=changes.last_events, names=[s.name for s in seats])
@@ -447,17 +359,17 @@ class ServiceBase:
             channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
             public_view=public, private=private,
             # never ping who left, nor who is away
-            awaited=[u for u in table.awaited if u not in self._departed.get(row.id, ())
-                     and (row.id, u) not in self._aways],
+            awaited=[u for u in table.awaited if u not in self.caches.departed.get(row.id, ())
+                     and (row.id, u) not in self.caches.aways],
             finished=state.outcome() if changes.finished else None, image=image, focus=focus, notice=notice,
         )
 
-    async def _image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None, seats: list[Seat],
+    async def image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None, seats: list[Seat],
                      last_events: list[Event] | None = None) -> bytes | None:
         """The public board through the image pipeline (never raises: a failed image never costs a move)."""
         return await self.images.board(game, view, last=last, last_events=last_events, names=[s.name for s in seats])
 
-    def _label(self, state: State[Any], seat: int, action: str, seats: list[Seat]) -> str | None:
+    def label(self, state: State[Any], seat: int, action: str, seats: list[Seat]) -> str | None:
         """The action's label as ``seat``'s menu shows it, or None for an action the rules cannot describe (it is
         about to be refused)."""
         try:
@@ -465,15 +377,27 @@ class ServiceBase:
         except Exception:  # describing an illegal action may fail: ``apply`` gives the refusal
             return None
 
-    def _menu(self, state: State[Any], seat: int, seats: list[Seat]) -> list[tuple[str, str]]:
+    def menu(self, state: State[Any], seat: int, seats: list[Seat]) -> list[tuple[str, str]]:
         """``seat``'s legal actions with their labels, players named: the one way menus are labelled."""
         names = [s.name for s in seats]
         return [(a, name_seats(state.describe_for(seat, a), names)) for a in state.legal_actions(seat)]
 
-    def _public_last(self, game: str, seat: int | None, action: str | None) -> dict[str, Any] | None:
+    def public_last(self, game: str, seat: int | None, action: str | None) -> dict[str, Any] | None:
         """The "last move" hint for the public board: never a secret choice (``Game.public_action``)."""
         if action is None or seat is None or game not in self.games:
             return None
         shown = self.games[game].public_action(action)
         return {"seat": seat, "action": shown} if shown is not None else None
 
+
+
+class Part:
+    """One concern of the table (a lobby, moves, clocks, …) over the shared core; ``TableService`` assembles them."""
+
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+        self.caches = core.caches
+
+    @property
+    def store(self) -> Store:
+        return self.core.store
