@@ -351,10 +351,12 @@ class TableCore:
         image = focus = None
         if self.render:
             with channel_speaking(row.settings):  # the public board is the channel's: drawn in its language
-                image = await self.image(row.game, public, changes.last, seats, changes.last_events)
-                if image is not None and row.status == "active":  # a zoom on the decision's part, for phones
-                    focus = await self.images.focus(row.game, public, last=changes.last,
-                                                    last_events=changes.last_events, names=[s.name for s in seats])
+                names = [s.name for s in seats]
+                if row.status == "active":  # and a zoom on the decision's part, for phones: cut from the same drawing
+                    image, focus = await self.images.board_with_focus(row.game, public, last=changes.last,
+                                                                      last_events=changes.last_events, names=names)
+                else:
+                    image = await self.image(row.game, public, changes.last, seats, changes.last_events)
         return Update(
             channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
             public_view=public, private=private,
