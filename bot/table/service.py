@@ -36,19 +36,27 @@ R = TypeVar("R")
 
 
 class _Forward(Generic[P, R]):
-    """``act = _Forward("moves", Moves.act)``: the façade's ``act`` is its ``moves`` part's, signature and all."""
+    """``act = _Forward("moves", Moves.act)``: the façade's ``act`` is its ``moves`` part's, signature and all. On the
+    class (``TableService.act``) it is a plain function of the service, as a method would be."""
 
     def __init__(self, part: str, method: Callable[Concatenate[Any, P], R]) -> None:
         self.part, self.name = part, method.__name__
         self.__doc__ = method.__doc__
 
     @overload
-    def __get__(self, service: None, owner: type) -> Self: ...
+    def __get__(self, service: None, owner: type) -> Callable[Concatenate[Any, P], R]: ...
     @overload
     def __get__(self, service: object, owner: type) -> Callable[P, R]: ...
-    def __get__(self, service: object | None, owner: type) -> Self | Callable[P, R]:
+    def __get__(self, service: object | None, owner: type) -> Callable[..., R]:
         if service is None:
-            return self
+            part, name = self.part, self.name
+
+            def unbound(service: Any, *args: Any, **kwargs: Any) -> R:
+                method: Callable[..., R] = getattr(getattr(service, part), name)
+                return method(*args, **kwargs)
+
+            unbound.__name__, unbound.__doc__ = name, self.__doc__
+            return unbound
         method: Callable[P, R] = getattr(getattr(service, self.part), self.name)
         return method
 
