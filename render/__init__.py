@@ -34,7 +34,7 @@ from PIL import Image
 
 from render import zoom
 from render.kit import Box, Canvas
-from rules.core import Event
+from rules.core import Event, public_events
 
 
 def _module(game_name: str) -> ModuleType:
@@ -55,7 +55,7 @@ def board_canvas(game_name: str, view: dict[str, Any], *, last: Any = None,
         # the last move as data: the game's renderer reads what it touched from the step's public events
         # (None where the events do not say what the move was: the action, if given, draws it)
         read: Callable[..., Any] = module.last_from_events
-        moved = read(view, [e for e in last_events if e.public])
+        moved = read(view, public_events(last_events))
         if moved is not None:
             last = moved
     # The boundary: the service's JSON view goes to the game's renderer, which is typed with the game's view
@@ -119,4 +119,15 @@ def focus(game_name: str, view: dict[str, Any], *, last: Any = None, last_events
     return zoom.png(image) if image is not None else None
 
 
-__all__ = ["board", "board_canvas", "focus", "focus_box", "focus_panel", "has_focus", "private", "private_canvas"]
+def board_and_focus(game_name: str, view: dict[str, Any], *, last: Any = None,
+                    last_events: Sequence[Event] | None = None,
+                    names: Sequence[str] | None = None) -> tuple[bytes, bytes | None]:
+    """The board's PNG and its ``focus`` PNG (None: no part to zoom on) from ONE drawing of the board: the panel is
+    cut from the very canvas the board was encoded from, so a posted move costs one drawing, not two."""
+    canvas = board_canvas(game_name, view, last=last, last_events=last_events, names=names)
+    image = zoom.panel(_module(game_name), view, lambda: canvas, names)
+    return canvas.png(), zoom.png(image) if image is not None else None
+
+
+__all__ = ["board", "board_and_focus", "board_canvas", "focus", "focus_box", "focus_panel", "has_focus", "private",
+           "private_canvas"]

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules.events import Event as Event
 from rules.events import IllegalAction as IllegalAction
+from rules.events import public_events as public_events
 from rules.outcome import Outcome as Outcome
 from rules.rng import Rng as Rng
 from rules.rng import seed_digest as seed_digest

@@ -5,6 +5,7 @@ Part of the rules contract (``rules/core.py`` re-exports every name here).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,3 +39,9 @@ class Event:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Event:
         return cls(data["kind"], dict(data.get("params", {})), data.get("to"))
+
+
+def public_events(events: Iterable[Event]) -> list[Event]:
+    """The events everyone may see: the one place that decides it, for the channel's lines, the board's last move
+    and the images (the service passes on what this kept; the renderer asks again only for callers of its own)."""
+    return [e for e in events if e.public]

@@ -233,17 +233,17 @@ class Notifier:
         channel = await self.channel(update.channel)
         if update.reminder:  # a short line, not the board again: the board above it is still the current one
             who = list(update.awaited)
-            quiet = await quiet_users(self.bot.service, self.dms, who) | await sleeping(self.bot.service, who)
+            quiet = await quiet_users(update, self.dms, who) | sleeping(update, who)
             with channel_speaking(table.settings):
                 text = f"⏰ {shown(update.notice or _('Reminder'))}" + (
                     "\n" + _("Your move: {players}").format(players=mentions(who)) if who else "")
             return await channel.send(clip(text, 2000), allowed_mentions=pings([u for u in who if u not in quiet]))
         already = queue.awaited[1] if queue.awaited is not None and queue.awaited[0] == table.game_id else ()
-        quiet = await quiet_users(self.bot.service, self.dms, update.awaited) if update.finished is None else set()
+        quiet = await quiet_users(update, self.dms, update.awaited) if update.finished is None else set()
         newly = [u for u in update.awaited if u not in already and u not in quiet] if update.finished is None else []
         since = await self._since(update, newly)  # the channel is these players' turn notice: it says what they missed
         if update.finished is None:
-            quiet |= await sleeping(self.bot.service, update.awaited)
+            quiet |= sleeping(update, update.awaited)
         kwargs = self.board_message(update, already, quiet, since)
         live = table.settings.get("post") == "live" and table.status == "active"
         # the live message this bot posted last beats the table's snapshot, which may predate storing it
@@ -317,9 +317,9 @@ class Notifier:
 
     async def _remind_by_dm(self, update: Update) -> None:
         """A reminder for a player who asked for DMs (or the digest): by DM; if it does not arrive, a ping here."""
-        asleep = await sleeping(self.bot.service, update.awaited)  # the night outlasts their bank: no DM at night
-        for user in await quiet_users(self.bot.service, self.dms, update.awaited) - asleep:
-            with speaking(await self.bot.service.user_language(user)):  # a DM: the player's own language
+        asleep = sleeping(update, update.awaited)  # the night outlasts their bank: no DM at night
+        for user in await quiet_users(update, self.dms, update.awaited) - asleep:
+            with speaking(update.reader(user).language):  # a DM: the player's own language
                 text = f"⏰ {update.notice or _('Reminder')} — {jump_link(update.table)}"
                 if not await self.dms.send_text(user, clip(text, 2000)):
                     with channel_speaking(update.table.settings):  # the ping falls back to the channel

@@ -19,10 +19,9 @@ reminder to the end of the night, and the notifier names them without a ping (``
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from bot.discord.dms import DirectMessages
-from bot.table import NOTIFY_HELP, QuietHours
+from bot.table import NOTIFY_HELP, QuietHours, Update
 from rules.words import N_, translator
 
 _, _n = translator("bot")
@@ -32,22 +31,20 @@ CLOSED_NOTE = N_("⚠️ My last DM to you was refused (your DMs are closed for 
                  "Messages.")
 
 
-async def quiet_users(svc: Any, dms: DirectMessages, users: Iterable[int]) -> set[int]:
-    """Of ``users``, those not to be pinged in the channel: they chose ``dm`` or ``digest`` and their DMs work."""
+async def quiet_users(update: Update, dms: DirectMessages, users: Iterable[int]) -> set[int]:
+    """Of ``users``, those not to be pinged in the channel: they chose ``dm`` or ``digest`` (as the Update read it)
+    and their DMs work."""
     out = set()
     for user in users:
-        if await svc.notify_pref(user) != "mention" and not await dms.known_closed(user):
+        if update.reader(user).notify != "mention" and not await dms.known_closed(user):
             out.add(user)
     return out
 
 
-async def sleeping(svc: Any, users: Iterable[int]) -> set[int]:
-    """Of ``users``, those inside their quiet hours now (bot/table/quiet.py): named without a ping, no reminder."""
-    out = set()
-    for user in users:
-        if await svc.quiet_until(user) is not None:
-            out.add(user)
-    return out
+def sleeping(update: Update, users: Iterable[int]) -> set[int]:
+    """Of ``users``, those inside their quiet hours (bot/table/quiet.py) when the Update was made: named without a
+    ping, no reminder."""
+    return {user for user in users if update.reader(user).asleep}
 
 
 def describe_quiet(hours: QuietHours | None, tz: str | None) -> str:

@@ -29,7 +29,16 @@ from bot.discord.ui.embeds import fitting_lines
 from bot.discord.ui.since import since_text
 from bot.discord.ui.text import shown
 from bot.lang import speaking
-from bot.table import PendingNews, PrivateUpdate, Table, TableError, Update, channel_speaking, secret_part
+from bot.table import (
+    PendingNews,
+    PrivateUpdate,
+    Reader,
+    Table,
+    TableError,
+    Update,
+    channel_speaking,
+    secret_part,
+)
 from rules.words import N_, translator
 
 _, _n = translator("bot")
@@ -98,7 +107,7 @@ class PrivateNews:
             for cached in [k for k in self._secrets if k[0] == table.game_id]:
                 del self._secrets[cached]
             for user in await self.svc.news_users(table.game_id):
-                await self._deliver(table, user, turn=False)
+                await self._deliver(update, user, turn=False)
             return
         now = frozenset(update.awaited)
         before = self._awaited.get(key)
@@ -107,21 +116,24 @@ class PrivateNews:
         self._awaited[key] = now
         for user in sorted(now - (before or frozenset())):
             if user != actor:  # the mover reads their next step in the reply to their move
-                await self._deliver(table, user, turn=True)
+                await self._deliver(update, user, turn=True)
 
-    async def _deliver(self, table: Table, user: int, *, turn: bool) -> None:
+    async def _deliver(self, update: Update, user: int, *, turn: bool) -> None:
         """One DM: the player's pending news and current screen (and, for the ``dm`` preference, the turn notice), in
-        the player's own language (their news was written in it when it happened: bot/table/moves.py)."""
-        try:
-            language = await self.svc.user_language(user)
-        except Exception:
-            language = "en"
-        with speaking(language):
-            await self._deliver_in_language(table, user, turn=turn)
+        the player's own language (their news was written in it when it happened: bot/table/moves.py). What the
+        Update read of them (``Update.readers``); a player no longer seated (replaced, news still pending) is asked
+        for."""
+        reader = update.readers.get(user)
+        if reader is None:
+            try:
+                reader = Reader(await self.svc.user_language(user), await self.svc.notify_pref(user))
+            except Exception:
+                reader = Reader()
+        with speaking(reader.language):
+            await self._deliver_in_language(update.table, user, reader.notify, turn=turn)
 
-    async def _deliver_in_language(self, table: Table, user: int, *, turn: bool) -> None:
+    async def _deliver_in_language(self, table: Table, user: int, pref: str, *, turn: bool) -> None:
         try:
-            pref = await self.svc.notify_pref(user)
             if turn and pref == "digest":
                 return  # no message per turn: the news waits for their next look
             news = await self.svc.pending_news(table.game_id, user)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from bot.table import health
 from bot.table.backup_loop import BackupLoop
-from bot.table.core import channel_speaking, table_language
 from bot.table.clocks import MAX_AWAY_DAYS, bank_text
+from bot.table.core import channel_speaking, table_language
 from bot.table.departures import SEAT_CHOICES
 from bot.table.failures import storage_failure
 from bot.table.images import BoardImages
@@ -27,6 +27,7 @@ from bot.table.model import (
     MoverReply,
     PrivateUpdate,
     Question,
+    Reader,
     Seat,
     StaleVersion,
     Table,
@@ -93,6 +94,7 @@ __all__ = [
     "PrivateUpdate",
     "Question",
     "QuietHours",
+    "Reader",
     "RenderPool",
     "Seat",
     "ShardsClaimed",

@@ -20,6 +20,7 @@ from bot.table.images import BoardImages
 from bot.table.model import (
     DamagedGame,
     PrivateUpdate,
+    Reader,
     Seat,
     Table,
     TableError,
@@ -29,6 +30,7 @@ from bot.table.model import (
     name_seats,
     secret_part,
 )
+from bot.table.quiet import QuietHours, check_timezone, parse_quiet, quiet_until
 from bot.table.search_pool import SearchPool
 from bot.table.shards import Shards
 from bot.table.store import GameRow, Store, StoreError
@@ -271,7 +273,8 @@ class TableCore:
         assert row is not None
         seats = await self.store.seats(row.id)
         table = self.table(row, seats, self.state(row))
-        return Update(channel=row.channel_id, table=table, version=row.version, public_events=texts, notice=notice)
+        return Update(channel=row.channel_id, table=table, version=row.version, public_events=texts, notice=notice,
+                      readers=await self.readers(seats))
 
     async def committed_update(self, row: GameRow, seats: list[Seat], texts: list[str]) -> Update:
         """The Update of a change already committed (``row`` as committed). Never raises: the change stands, so
@@ -331,6 +334,40 @@ class TableCore:
         return self.caches.languages[user]
 
 
+    # ---- the people an Update reaches (bot/table/users.py sets what is read here) ------------------------------------
+    async def notify_pref(self, user: int) -> str:
+        """``mention`` (the default), ``dm`` or ``digest``; cached."""
+        if user not in self.caches.notify:
+            self.caches.notify[user] = await self.store.notify_pref(user)
+        return self.caches.notify[user]
+
+    async def quiet_hours(self, user: int) -> QuietHours | None:
+        """The user's quiet hours (None: none set); cached. A stored value this build cannot read counts as none."""
+        if user not in self.caches.quiet:
+            tz, text = await self.store.quiet_hours(user)
+            value = None
+            if tz and text:
+                try:
+                    hours = parse_quiet(text)
+                    value = QuietHours(check_timezone(tz), *hours) if hours else None
+                except TableError:
+                    value = None
+            self.caches.quiet[user] = value
+        return self.caches.quiet[user]
+
+    async def readers(self, seats: list[Seat]) -> dict[int, Reader]:
+        """What posting needs of each seated human. Never raises (the change is committed): a fact that cannot be
+        read is its default (English, mention, awake), as a front end asking afterwards would have had to assume."""
+        now, out = self.clock(), {}
+        for user in {s.user_id for s in seats if s.user_id is not None}:
+            try:
+                asleep = quiet_until(now, await self.quiet_hours(user)) is not None
+                out[user] = Reader(await self.reader_language(user), await self.notify_pref(user), asleep)
+            except Exception as exc:
+                log.warning("what posting needs of user %s could not be read (%s)", user, type(exc).__name__)
+                out[user] = Reader(await self.reader_language(user))
+        return out
+
     async def update(self, row: GameRow, seats: list[Seat], state: State[Any], changes: _Changes,
                       notice: str | None = None) -> Update:
         # ``row`` is current: it was read under the channel's lock, and each commit since replaced it.
@@ -351,10 +388,12 @@ class TableCore:
         image = focus = None
         if self.render:
             with channel_speaking(row.settings):  # the public board is the channel's: drawn in its language
-                image = await self.image(row.game, public, changes.last, seats, changes.last_events)
-                if image is not None and row.status == "active":  # a zoom on the decision's part, for phones
-                    focus = await self.images.focus(row.game, public, last=changes.last,
-                                                    last_events=changes.last_events, names=[s.name for s in seats])
+                names = [s.name for s in seats]
+                if row.status == "active":  # and a zoom on the decision's part, for phones: cut from the same drawing
+                    image, focus = await self.images.board_with_focus(row.game, public, last=changes.last,
+                                                                      last_events=changes.last_events, names=names)
+                else:
+                    image = await self.image(row.game, public, changes.last, seats, changes.last_events)
         return Update(
             channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
             public_view=public, private=private,
@@ -362,6 +401,7 @@ class TableCore:
             awaited=[u for u in table.awaited if u not in self.caches.departed.get(row.id, ())
                      and (row.id, u) not in self.caches.aways],
             finished=state.outcome() if changes.finished else None, image=image, focus=focus, notice=notice,
+            readers=await self.readers(seats),
         )
 
     async def image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None, seats: list[Seat],

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.table.render_pool import NotInWorker, RenderPool
-from rules.core import Event
+from rules.core import Event, public_events
 
 log = logging.getLogger("bot.table.images")
 
@@ -67,10 +67,38 @@ class BoardImages:
             return None
         kwargs: dict[str, Any] = {"last": last}
         if last_events is not None and _accepts(draw, "last_events"):
-            kwargs["last_events"] = [e for e in last_events if e.public]
+            kwargs["last_events"] = public_events(last_events)
         if names is not None and _accepts(draw, "names"):
             kwargs["names"] = list(names)
-        return await self._draw("board", game, draw, view, kwargs)
+        png: bytes | None = await self._draw("board", game, draw, view, kwargs)
+        return png
+
+    async def board_with_focus(self, game: str, view: dict[str, Any], *, last: dict[str, Any] | None = None,
+                               last_events: Sequence[Event] | None = None,
+                               names: Sequence[str] | None = None) -> tuple[bytes | None, bytes | None]:
+        """The board and, when the awaited decision concerns one part of it, that part enlarged (else None), both
+        from one drawing of the board (``render.board_and_focus``). Never raises; the board alone when the renderer
+        has no zoom for this view."""
+        draw = self._renderer("board_and_focus")
+        if draw is None or not self._wants_focus(game, view):
+            return await self.board(game, view, last=last, last_events=last_events, names=names), None
+        kwargs: dict[str, Any] = {"last": last, "names": list(names) if names is not None else None}
+        if last_events is not None:
+            kwargs["last_events"] = list(last_events)
+        both = await self._draw("board", game, draw, view, kwargs, kind_drawn="board_and_focus")
+        if not isinstance(both, tuple):
+            return None, None
+        return both[0], both[1]
+
+    @staticmethod
+    def _wants_focus(game: str, view: dict[str, Any]) -> bool:
+        """Whether the renderer zooms on a part for ``view`` (most decisions concern no one part)."""
+        try:
+            import render
+
+            return bool(render.has_focus(game, view))
+        except Exception:
+            return False
 
     async def focus(self, game: str, view: dict[str, Any], *, last: dict[str, Any] | None = None,
                     last_events: Sequence[Event] | None = None, names: Sequence[str] | None = None) -> bytes | None:
@@ -89,22 +117,27 @@ class BoardImages:
             return None
         kwargs: dict[str, Any] = {"last": last, "names": list(names) if names is not None else None}
         if last_events is not None:
-            kwargs["last_events"] = [e for e in last_events if e.public]
-        return await self._draw("focus", game, draw, view, kwargs)
+            kwargs["last_events"] = public_events(last_events)
+        png: bytes | None = await self._draw("focus", game, draw, view, kwargs)
+        return png
 
     async def private(self, game: str, view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
         """One player's screen (``view`` is that seat's) as PNG, or None."""
         draw = self._renderer("private")
         if draw is None:
             return None
-        return await self._draw("private", game, draw, view, {"names": list(names) if names is not None else None})
+        png: bytes | None = await self._draw("private", game, draw, view,
+                                             {"names": list(names) if names is not None else None})
+        return png
 
-    async def _draw(self, kind: str, game: str, draw: Callable[..., bytes | None], view: dict[str, Any],
-                    kwargs: dict[str, Any]) -> bytes | None:
+    async def _draw(self, kind: str, game: str, draw: Callable[..., Any], view: dict[str, Any],
+                    kwargs: dict[str, Any], *, kind_drawn: str | None = None) -> Any:
+        """``draw(game, view, **kwargs)`` in the render pool (or a thread); None on any failure, logged once per
+        ``kind`` and game. ``kind_drawn``: the render function, when it is not ``kind`` itself."""
         try:
             if self.pool is not None and game not in self._here:
                 try:
-                    return await self.pool.draw(kind, game, view, kwargs)
+                    return await self.pool.draw(kind_drawn or kind, game, view, kwargs)
                 except NotInWorker:
                     self._here.add(game)
             return await asyncio.to_thread(draw, game, view, **kwargs)

@@ -134,6 +134,17 @@ class MoverReply:
     menu: list[tuple[str, str]] | None
 
 
+@dataclass(frozen=True)
+class Reader:
+    """What posting needs to know of one seated player, read when the Update was built (so the front end asks the
+    table nothing more): the language they read, how they hear of their turn (``notify``: mention, dm or digest) and
+    whether they are inside their quiet hours now (``asleep``: named without a ping, no reminder by DM)."""
+
+    language: str = "en"
+    notify: str = "mention"
+    asleep: bool = False
+
+
 @dataclass
 class Update:
     """What a change did, as data; the front ends turn it into messages."""
@@ -152,6 +163,11 @@ class Update:
     reminder: bool = False  # only a reminder: nothing changed, ``awaited`` is the one player reminded
     question: Question | None = None  # a question the front end asks with buttons (a spent bank, a caretaker seat)
     mover: MoverReply | None = None  # set by ``act``: the acting player's reply
+    readers: dict[int, Reader] = field(default_factory=dict)  # each seated human (user id): what posting needs
+
+    def reader(self, user: int) -> Reader:
+        """What posting needs of ``user`` (the defaults for someone the Update does not know: English, mention)."""
+        return self.readers.get(user, Reader())
 
 
 @dataclass(frozen=True)

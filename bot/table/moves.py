@@ -25,7 +25,7 @@ from bot.table.model import (
 )
 from bot.table.store import GameRow, OrderRow, StoreError
 from bot.table.timebank import BankClocks
-from rules.core import Game, IllegalAction, Rng, State, seed_digest
+from rules.core import Game, IllegalAction, Rng, State, public_events, seed_digest
 from rules.words import N_, translator
 
 _, _n = translator("bot")
@@ -144,7 +144,7 @@ class Moves(Part):
         step = state.apply_step(seat, action)  # raises IllegalAction before any change
         events = step.events
         with channel_speaking(row.settings):
-            public = self.core.texts(game, [e for e in events if e.public], seats, None)
+            public = self.core.texts(game, public_events(events), seats, None)
         if public_note is not None:
             public.append(public_note)
         private: dict[int, list[str]] = {}
@@ -204,7 +204,7 @@ class Moves(Part):
             if mine:
                 changes.private.setdefault(s, []).extend(mine)
         changes.last = self.core.public_last(row.game, seat, action)
-        changes.last_events = [e for e in events if e.public] if changes.last is not None else None
+        changes.last_events = public_events(events) if changes.last is not None else None
         changes.finished = changes.finished or over
         row = dataclasses.replace(row, version=version, updated_at=now, **fields)
         self.drop_orders(row.id, None if over else lapsed)

@@ -24,7 +24,7 @@ from typing import Any
 from bot.config import Tuning
 from rules import words
 
-KINDS = ("board", "private", "focus")
+KINDS = ("board", "private", "focus", "board_and_focus")
 WARM_LIMIT_S = 60.0  # ``warm`` is best effort: a machine too busy to start the workers by then draws cold
 
 
@@ -33,8 +33,9 @@ class NotInWorker(LookupError):
 
 
 def draw_in_worker(kind: str, game: str, view: dict[str, Any], kwargs: dict[str, Any],
-                   language: str = "en") -> bytes | None:
-    """One PNG, in a worker: the same ``render.board``/``private``/``focus`` (None: no part to zoom) as a thread
+                   language: str = "en") -> Any:
+    """One drawing, in a worker: the same ``render.board``/``private``/``focus`` (None: no part to zoom) or
+    ``board_and_focus`` (both PNGs from one canvas) as a thread
     would call, in ``language`` (the caller's speaker lives in a ContextVar of the parent process: it does not cross
     to the worker by itself)."""
     import render  # the worker's own: imported once per worker
@@ -47,8 +48,7 @@ def draw_in_worker(kind: str, game: str, view: dict[str, Any], kwargs: dict[str,
         raise NotInWorker(game)
     draw = getattr(render, kind)
     with speaking(language):
-        png: bytes | None = draw(game, view, **kwargs)
-    return png
+        return draw(game, view, **kwargs)
 
 
 def _prepare() -> None:
@@ -95,7 +95,8 @@ class RenderPool:
             pids |= set(await asyncio.gather(*(loop.run_in_executor(pool, _pid) for _ in range(self.workers))))
         return pids
 
-    async def draw(self, kind: str, game: str, view: dict[str, Any], kwargs: dict[str, Any]) -> bytes | None:
+    async def draw(self, kind: str, game: str, view: dict[str, Any], kwargs: dict[str, Any]) -> Any:
+        """What ``render.<kind>`` returns for these arguments, drawn in a worker."""
         loop = asyncio.get_running_loop()
         try:
             png = await loop.run_in_executor(self._executor(), draw_in_worker, kind, game, view, kwargs,

@@ -28,6 +28,7 @@ from rules.core import (
     RANDOM,
     REVEAL,
     SECRET,
+    public_events,
 )
 from rules.words import N_, translator
 
@@ -148,7 +149,7 @@ class Undo(Part):
             changes.public.append(line)
             last = kept[-1] if kept else None
             changes.last = self.core.public_last(row.game, last.seat, last.action) if last is not None else None
-            changes.last_events = [e for e in last_events if e.public] if changes.last is not None else None
+            changes.last_events = public_events(last_events) if changes.last is not None else None
             # The restored state is one a player chose in, so nothing plays by itself; a standing order given since
             # would (the chain is where every change of a running game ends).
             row, restored = await self.moves.run_auto(row, seats, restored, changes, now)

@@ -27,10 +27,7 @@ class Users(Part):
     # ---- notification preference (cached: this service is the file's only writer) -------------------------
     async def notify_pref(self, user: int) -> str:
         """``mention`` (the default), ``dm`` or ``digest``."""
-        _check_id(user, "user")
-        if user not in self.caches.notify:
-            self.caches.notify[user] = await self.store.notify_pref(user)
-        return self.caches.notify[user]
+        return await self.core.notify_pref(_check_id(user, "user"))
 
     async def set_notify_pref(self, user: int, choice: str) -> str:
         """Set the preference; a refusal (TableError) for anything else changes nothing. Returns the choice."""
@@ -63,18 +60,7 @@ class Users(Part):
     # ---- quiet hours (migration 12; bot/table/quiet.py) ---------------------------------------------------
     async def quiet_hours(self, user: int) -> QuietHours | None:
         """The user's quiet hours (None: none set). A stored value this build cannot read counts as none."""
-        _check_id(user, "user")
-        if user not in self.caches.quiet:
-            tz, text = await self.store.quiet_hours(user)
-            value = None
-            if tz and text:
-                try:
-                    hours = parse_quiet(text)
-                    value = QuietHours(check_timezone(tz), *hours) if hours else None
-                except TableError:
-                    value = None
-            self.caches.quiet[user] = value
-        return self.caches.quiet[user]
+        return await self.core.quiet_hours(_check_id(user, "user"))
 
     async def time_zone(self, user: int) -> str | None:
         """The user's stored time zone (also without quiet hours)."""

@@ -70,3 +70,37 @@ async def test_without_render_there_are_no_images(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setitem(sys.modules, "render", None)  # as bench/async_transport.py's no_images does
     assert await BoardImages().board("speicherstadt", {}) is None
     assert await BoardImages().private("speicherstadt", {}) is None
+
+
+async def test_a_move_with_a_zoom_draws_the_board_once(db_path: Path, clock: FakeClock,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The focus panel is cut from the very canvas the board was encoded from: one drawing per posted move (the board
+    was drawn a second time for the panel before)."""
+    import render
+
+    drawn: list[int] = []
+    real = render.board_canvas
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        drawn.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(render, "board_canvas", counting)
+    svc = await TableService.open(str(db_path), clock=clock, render=True, images=BoardImages())
+    try:
+        await svc.create(CH, 1, "speicherstadt", ANNA, "Anna")
+        await svc.join(CH, BEN, "Ben")
+        update = await svc.start(CH, ANNA, seed=7)
+        zoomed = 0
+        for _ in range(40):
+            user = update.awaited[0]
+            drawn.clear()
+            update = await svc.act(CH, user, (await svc.legal(CH, user))[0][0])
+            assert update.image is not None and len(drawn) == 1, len(drawn)
+            if update.focus is not None:
+                zoomed += 1
+                assert update.focus.startswith(b"\x89PNG") and update.focus != update.image
+                break
+        assert zoomed, "no move of the game had a part to zoom on"
+    finally:
+        await svc.close()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table import TableError, TableService
+from bot.table import Reader, TableError, TableService
 from bot.table.quiet import QuietHours, check_timezone, parse_quiet, quiet_until
 from tests.support.toygame import TEST_GAMES
 from tests.table.conftest import FakeClock
@@ -100,3 +100,22 @@ async def test_the_preference_is_validated_and_survives_a_reopen(
         assert await again.time_zone(anna) == "Europe/Berlin"  # the zone stays
     finally:
         await again.close()
+
+
+async def test_the_update_says_what_posting_needs_of_each_player(tmp_path: Path) -> None:
+    """Each seated human's language, notice preference and quiet hours, read when the Update is built."""
+    night = at("2024-06-10 23:30")  # Berlin: inside 22-8
+    svc = await TableService.open(str(tmp_path / "k.sqlite3"), games=TEST_GAMES, clock=lambda: night)
+    try:
+        anna, ben = 11, 12
+        await svc.set_notify_pref(ben, "dm")
+        await svc.set_quiet_hours(ben, timezone="Europe/Berlin", quiet="22-8")
+        await svc.remember_language(ben, "fr")
+        await svc.create(1, 2, "tiny", anna, "Anna")
+        await svc.join(1, ben, "Ben")
+        update = await svc.start(1, anna, seed=5)
+        assert update.readers == {anna: Reader("en", "mention", False), ben: Reader("fr", "dm", True)}
+        update = await svc.act(1, anna, (await svc.legal(1, anna))[0][0])
+        assert update.readers[ben] == Reader("fr", "dm", True) and update.reader(999) == Reader()
+    finally:
+        await svc.close()
