@@ -22,7 +22,7 @@ from bot.discord.ui import embeds
 from bot.discord.ui.files import describe, image_file
 from bot.discord.ui.text import NO_PING, pings, table_language
 from bot.lang import speaking
-from bot.table import PrivateUpdate, Table
+from bot.table import PrivateUpdate, Reader, Table
 from rules.words import N_, translator
 
 log = logging.getLogger(__name__)
@@ -45,6 +45,8 @@ class DirectMessages:
         self._channel = channel
         self._closed: set[int] = set()  # players whose DMs were refused, as far as this run has seen
         self._recheck: set[int] = set()  # of those, who interacted since: their next DM is tried at once
+        # what this run learnt since an Update read the store (``Reader``): a DM refused (False) or delivered (True)
+        self._learnt: dict[int, tuple[bool, float | None]] = {}
         bot.add_listener(self.on_interaction, "on_interaction")
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
@@ -54,16 +56,25 @@ class DirectMessages:
             self._closed.discard(user)
             self._recheck.add(user)
 
+    async def _status(self, user_id: int, reader: Reader | None) -> tuple[bool, float | None]:
+        """Whether DMs to the player work, and when the last one was refused: as the Update read it (``reader``),
+        corrected by what this run learnt since; without a reader (no Update at hand), from the table."""
+        if reader is None:
+            ok, failed_at = await self.bot.service.dm_status(user_id)
+            return ok, failed_at
+        return self._learnt.get(user_id, (reader.dm_ok, reader.dm_failed_at))
+
     async def send_screen(self, table: Table, user_id: int, private: PrivateUpdate, *, content: str | None = None,
-                          heading: str | None = None) -> bool:
+                          heading: str | None = None, reader: Reader | None = None) -> bool:
         """DM one player their screen (``private.events`` under ``heading``); False if it was not delivered (or not
         tried: DMs known to be refused). ``content`` replaces the "Your screen in #channel" line. Written in the
-        player's language as last seen in an interaction (a DM has no locale of its own)."""
-        svc = self.bot.service
-        ok, failed_at = await svc.dm_status(user_id)
+        player's language as last seen in an interaction (a DM has no locale of its own). ``reader``: what the
+        Update being posted read of the player (else the table is asked)."""
+        ok, failed_at = await self._status(user_id, reader)
         if not ok and not self._try_again(user_id, failed_at):
             return False
-        with speaking(await svc.user_language(user_id)):
+        language = reader.language if reader is not None else await self.bot.service.user_language(user_id)
+        with speaking(language):
             return await self._send_screen(table, user_id, private, ok, content, heading)
 
     async def _send_screen(self, table: Table, user_id: int, private: PrivateUpdate, ok: bool, content: str | None,
@@ -87,15 +98,16 @@ class DirectMessages:
             return False
         return True
 
-    async def known_closed(self, user_id: int) -> bool:
+    async def known_closed(self, user_id: int, reader: Reader | None = None) -> bool:
         """Whether this player's last DM was refused (until one is delivered again): turn notices then go to the
-        channel, whatever their preference, because a DM may never arrive."""
-        return not (await self.bot.service.dm_status(user_id))[0]
+        channel, whatever their preference, because a DM may never arrive. ``reader``: as ``send_screen``."""
+        return not (await self._status(user_id, reader))[0]
 
-    async def send_text(self, user_id: int, text: str) -> bool:
+    async def send_text(self, user_id: int, text: str, reader: Reader | None = None) -> bool:
         """A plain notice by DM (e.g. a table paused), under the same rules as a screen: not while DMs are known
-        to be refused (until the cool-off or the player's next interaction); False if not delivered."""
-        ok, failed_at = await self.bot.service.dm_status(user_id)
+        to be refused (until the cool-off or the player's next interaction); False if not delivered. ``reader``: as
+        ``send_screen``."""
+        ok, failed_at = await self._status(user_id, reader)
         if not ok and not self._try_again(user_id, failed_at):
             return False
         try:
@@ -131,6 +143,7 @@ class DirectMessages:
         """Remember a refusal that means "DMs closed" (True); log any other error and remember nothing (False)."""
         if isinstance(exc, discord.Forbidden) and exc.code == CANNOT_DM:
             await self.bot.service.set_dm_ok(user_id, False)  # with its time: the cool-off starts again
+            self._learnt[user_id] = (False, self.bot.service.clock())
             self._closed.add(user_id)
             self._recheck.discard(user_id)
             return True
@@ -140,6 +153,7 @@ class DirectMessages:
     async def _delivered(self, user_id: int, *, was_ok: bool) -> None:
         self._closed.discard(user_id)
         self._recheck.discard(user_id)
+        self._learnt[user_id] = (True, None)
         if not was_ok:
             await self.bot.service.set_dm_ok(user_id, True)
 

@@ -321,7 +321,7 @@ class Notifier:
         for user in await quiet_users(update, self.dms, update.awaited) - asleep:
             with speaking(update.reader(user).language):  # a DM: the player's own language
                 text = f"⏰ {update.notice or _('Reminder')} — {jump_link(update.table)}"
-                if not await self.dms.send_text(user, clip(text, 2000)):
+                if not await self.dms.send_text(user, clip(text, 2000), update.reader(user)):
                     with channel_speaking(update.table.settings):  # the ping falls back to the channel
                         await self.dms.ping(update.table, user, _("⏰ Your move:"))
 

@@ -36,7 +36,8 @@ async def quiet_users(update: Update, dms: DirectMessages, users: Iterable[int])
     and their DMs work."""
     out = set()
     for user in users:
-        if update.reader(user).notify != "mention" and not await dms.known_closed(user):
+        reader = update.reader(user)
+        if reader.notify != "mention" and not await dms.known_closed(user, reader):
             out.add(user)
     return out
 

@@ -121,27 +121,31 @@ class PrivateNews:
     async def _deliver(self, update: Update, user: int, *, turn: bool) -> None:
         """One DM: the player's pending news and current screen (and, for the ``dm`` preference, the turn notice), in
         the player's own language (their news was written in it when it happened: bot/table/moves.py). What the
-        Update read of them (``Update.readers``); a player no longer seated (replaced, news still pending) is asked
-        for."""
+        Update read of them (``Update.readers``, ``Update.screens``); of a player no longer seated (replaced, news
+        still pending) the table is asked."""
         reader = update.readers.get(user)
-        if reader is None:
-            try:
-                reader = Reader(await self.svc.user_language(user), await self.svc.notify_pref(user))
-            except Exception:
-                reader = Reader()
-        with speaking(reader.language):
-            await self._deliver_in_language(update.table, user, reader.notify, turn=turn)
+        try:
+            language = reader.language if reader else await self.svc.user_language(user)
+            pref = reader.notify if reader else await self.svc.notify_pref(user)
+        except Exception:
+            language, pref = "en", "mention"
+        with speaking(language):
+            await self._deliver_in_language(update, user, pref, reader, turn=turn)
 
-    async def _deliver_in_language(self, table: Table, user: int, pref: str, *, turn: bool) -> None:
+    async def _deliver_in_language(self, update: Update, user: int, pref: str, reader: Reader | None, *,
+                                   turn: bool) -> None:
+        table = update.table
         try:
             if turn and pref == "digest":
                 return  # no message per turn: the news waits for their next look
             news = await self.svc.pending_news(table.game_id, user)
             # the turn notice itself, unless DMs to them are known to fail (then the board pinged them instead)
-            notice = turn and pref == "dm" and not await self.dms.known_closed(user)
+            notice = turn and pref == "dm" and not await self.dms.known_closed(user, reader)
             if news is None and not notice:
                 return
-            view = await self.svc.screen(table.game_id, user)
+            view = update.screens.get(user)
+            if view is None:
+                view = await self.svc.screen(table.game_id, user)
             content = None
             if notice:
                 content = _("🎲 It's your move in **{game}**: {link}").format(game=shown(_(table.title)),
@@ -150,7 +154,8 @@ class PrivateNews:
                 if since:
                     content += "\n" + since
             private = PrivateUpdate(view, news.lines if news else [])
-            delivered = await self.dms.send_screen(table, user, private, content=content, heading=_(SINCE))
+            delivered = await self.dms.send_screen(table, user, private, content=content, heading=_(SINCE),
+                                                   reader=reader)
             if delivered and news:
                 await self.svc.news_delivered(news)
             elif not delivered and notice:  # the board named them without a ping: the notice must reach them

@@ -362,7 +362,9 @@ class TableCore:
         for user in {s.user_id for s in seats if s.user_id is not None}:
             try:
                 asleep = quiet_until(now, await self.quiet_hours(user)) is not None
-                out[user] = Reader(await self.reader_language(user), await self.notify_pref(user), asleep)
+                dm_ok, failed_at = await self.store.dm_status(user)
+                out[user] = Reader(await self.reader_language(user), await self.notify_pref(user), asleep, dm_ok,
+                                   failed_at)
             except Exception as exc:
                 log.warning("what posting needs of user %s could not be read (%s)", user, type(exc).__name__)
                 out[user] = Reader(await self.reader_language(user))
@@ -402,6 +404,7 @@ class TableCore:
                      and (row.id, u) not in self.caches.aways],
             finished=state.outcome() if changes.finished else None, image=image, focus=focus, notice=notice,
             readers=await self.readers(seats),
+            screens={s.user_id: views[s.seat] for s in seats if s.user_id is not None},
         )
 
     async def image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None, seats: list[Seat],

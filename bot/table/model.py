@@ -138,11 +138,14 @@ class MoverReply:
 class Reader:
     """What posting needs to know of one seated player, read when the Update was built (so the front end asks the
     table nothing more): the language they read, how they hear of their turn (``notify``: mention, dm or digest) and
-    whether they are inside their quiet hours now (``asleep``: named without a ping, no reminder by DM)."""
+    whether they are inside their quiet hours now (``asleep``: named without a ping, no reminder by DM), and whether
+    DMs to them work (``dm_ok``; ``dm_failed_at``: when the last one was refused)."""
 
     language: str = "en"
     notify: str = "mention"
     asleep: bool = False
+    dm_ok: bool = True
+    dm_failed_at: float | None = None
 
 
 @dataclass
@@ -164,6 +167,8 @@ class Update:
     question: Question | None = None  # a question the front end asks with buttons (a spent bank, a caretaker seat)
     mover: MoverReply | None = None  # set by ``act``: the acting player's reply
     readers: dict[int, Reader] = field(default_factory=dict)  # each seated human (user id): what posting needs
+    # each seated human's screen now (their private view), for the DMs the change calls for; never posted publicly
+    screens: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def reader(self, user: int) -> Reader:
         """What posting needs of ``user`` (the defaults for someone the Update does not know: English, mention)."""
