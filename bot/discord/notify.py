@@ -241,7 +241,7 @@ class Notifier:
         already = queue.awaited[1] if queue.awaited is not None and queue.awaited[0] == table.game_id else ()
         quiet = await quiet_users(update, self.dms, update.awaited) if update.finished is None else set()
         newly = [u for u in update.awaited if u not in already and u not in quiet] if update.finished is None else []
-        since = await self._since(update, newly)  # the channel is these players' turn notice: it says what they missed
+        since = self._since(update, newly)  # the channel is these players' turn notice: it says what they missed
         if update.finished is None:
             quiet |= sleeping(update, update.awaited)
         kwargs = self.board_message(update, already, quiet, since)
@@ -282,19 +282,17 @@ class Notifier:
                 await self.bot.service.set_live_message(update.channel, message.id)
         return message
 
-    async def _since(self, update: Update, users: list[int]) -> list[str]:
+    def _since(self, update: Update, users: list[int]) -> list[str]:
         """"Since your last move" for each of ``users`` (newly awaited, told in the channel), fitted together into
-        what a post has room for; a digest that cannot be read is left out, never the post."""
+        what a post has room for: the digests the Update carries (``Update.since``: whose turn began with it; one
+        that could not be read is not there, and the post goes without it)."""
         if not users or update.table.status != "active":
             return []
         room = min(700, 1700 // len(users))
         out = []
         for user in users:
-            try:
-                digest = await self.bot.service.since_last_move(update.channel, user, game_id=update.table.game_id,
-                                                                upto=update.version)
-            except Exception:
-                log.exception("no 'since your last move' for %s in game %s", user, update.table.game_id)
+            digest = update.since.get(user)
+            if digest is None:
                 continue
             seat = update.table.seat_of(user)
             who = update.table.seats[seat].name if len(users) > 1 and seat is not None else None

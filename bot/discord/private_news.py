@@ -150,7 +150,8 @@ class PrivateNews:
             if notice:
                 content = _("🎲 It's your move in **{game}**: {link}").format(game=shown(_(table.title)),
                                                                             link=jump_link(table))
-                since = await self._since(table, user)
+                digest = update.since.get(user)  # their turn began with this change: what they missed
+                since = since_text(digest, room=1500) if digest is not None else ""
                 if since:
                     content += "\n" + since
             private = PrivateUpdate(view, news.lines if news else [])
@@ -165,16 +166,6 @@ class PrivateNews:
             log.info("no screen for %s in game %s any more", user, table.game_id)
         except Exception:  # the change is made and posted: one player's DM must not turn it into an error
             log.exception("the private news for %s in game %s failed", user, table.game_id)
-
-    async def _since(self, table: Table, user: int) -> str:
-        """"Since your last move" (public lines only) for the turn notice by DM; "" when there is nothing or it
-        cannot be read (the notice goes without it)."""
-        try:
-            digest = await self.svc.since_last_move(table.channel, user, game_id=table.game_id, upto=table.version)
-        except Exception:
-            log.exception("no 'since your last move' for %s in game %s", user, table.game_id)
-            return ""
-        return since_text(digest, room=1500)
 
     # ---- in replies ------------------------------------------------------------------------------
     async def pending(self, table: Table, user: int) -> PendingNews | None:

@@ -16,6 +16,7 @@ from bot.table.backup_loop import BackupLoop
 from bot.table.clocks import MAX_AWAY_DAYS, bank_text
 from bot.table.core import channel_speaking, table_language
 from bot.table.departures import SEAT_CHOICES
+from bot.table.digests import SinceBoard, SinceDigest
 from bot.table.failures import storage_failure
 from bot.table.images import BoardImages
 from bot.table.levels import LEVELS, choose_move, normalise_level
@@ -54,7 +55,6 @@ from bot.table.settings import (
     describe_settings,
     normalise_settings,
 )
-from bot.table.since import SinceBoard, SinceDigest
 from bot.table.store.dburl import is_url, sqlite_only
 from bot.table.store.process_claim import ShardsClaimed, claim_shards
 from bot.table.store.users import PendingNews

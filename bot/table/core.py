@@ -16,6 +16,7 @@ from typing import Any
 from bot.lang import speaking
 from bot.table.caches import Caches
 from bot.table.clocks import bank_left, bank_terms
+from bot.table.digests import SinceDigest, digest_of
 from bot.table.images import BoardImages
 from bot.table.model import (
     DamagedGame,
@@ -304,17 +305,12 @@ class TableCore:
 
     def begin(self, row: GameRow, state: State[Any], seats: list[Seat]) -> _Changes:
         """Start collecting changes: each human seat's secret part now (the last update's, when it is current)."""
+        awaited = frozenset(state.to_act())
         cached = self.caches.secrets.get(row.id)
         if cached is not None and cached[0] == row.version:
-            return _Changes(before=dict(cached[1]))
+            return _Changes(before=dict(cached[1]), awaited_before=awaited)
         public, views = state.views([s.seat for s in seats if not s.is_bot])
-        return _Changes(before={s: secret_part(view, public) for s, view in views.items()})
-
-    def _forget(self, game_id: int) -> None:
-        """Drop every cached piece of a game (it ended, or a commit failed and the file is the truth again)."""
-        self.caches.states.pop(game_id, None)
-        self.caches.seats.pop(game_id, None)
-        self.caches.secrets.pop(game_id, None)
+        return _Changes(before={s: secret_part(view, public) for s, view in views.items()}, awaited_before=awaited)
 
     def texts(self, game: Game, events: list[Any], seats: list[Seat], seat: int | None) -> list[str]:
         """The texts of the events ``seat`` (None: the channel) sees, players named, in the language spoken now."""
@@ -370,6 +366,23 @@ class TableCore:
                 out[user] = Reader(await self.reader_language(user))
         return out
 
+    async def since(self, row: GameRow, seats: list[Seat], table: Table,
+                    awaited_before: frozenset[int] | None) -> dict[int, SinceDigest]:
+        """"Since your last move" of each human whose turn begins now (awaited, and not before the change). Never
+        raises (the change is committed): a digest that cannot be read is left out, as the post leaves it out."""
+        new = [s for s in table.awaited_seats if seats[s].user_id is not None
+               and (awaited_before is None or s not in awaited_before)]
+        if not new or table.status != "active":
+            return {}
+        try:
+            rows = await self.store.log(row.id)
+            title = self.game(row.game).title
+            return {user: digest_of(row, rows, seats, s, user, title)[0] for s in new
+                    if (user := seats[s].user_id) is not None}
+        except Exception:
+            log.exception("no 'since your last move' in game %s", row.id)
+            return {}
+
     async def update(self, row: GameRow, seats: list[Seat], state: State[Any], changes: _Changes,
                       notice: str | None = None) -> Update:
         # ``row`` is current: it was read under the channel's lock, and each commit since replaced it.
@@ -405,6 +418,7 @@ class TableCore:
             finished=state.outcome() if changes.finished else None, image=image, focus=focus, notice=notice,
             readers=await self.readers(seats),
             screens={s.user_id: views[s.seat] for s in seats if s.user_id is not None},
+            since=await self.since(row, seats, table, changes.awaited_before),
         )
 
     async def image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None, seats: list[Seat],

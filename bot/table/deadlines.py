@@ -115,7 +115,8 @@ class Deadlines(Part):
             notice = (_("Reminder: the table is waiting for {name} (their time bank runs out in {time}).").format(
                 name=who.name, time=duration(due_at - now)) if due_at is not None
                 else _("Reminder: the table is waiting for {name}.").format(name=who.name))
-        update = await self.core.update(row, seats, state, _Changes(before={}), notice=notice)
+        unchanged = _Changes(before={}, awaited_before=frozenset(state.to_act()))  # a reminder begins no turn
+        update = await self.core.update(row, seats, state, unchanged, notice=notice)
         update.awaited = [who.user_id] if who.user_id is not None else []
         update.private = {}
         update.reminder = True

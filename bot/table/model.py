@@ -6,12 +6,15 @@ import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.table.store import SeatRow
 from rules import words
 from rules.core import MAX_ACTION_LEN, Event, Outcome
 from rules.words import N_, seat_pattern, translator
+
+if TYPE_CHECKING:  # digests.py builds on the Seat defined here
+    from bot.table.digests import SinceDigest
 
 _, _n = translator("bot")
 
@@ -169,6 +172,8 @@ class Update:
     readers: dict[int, Reader] = field(default_factory=dict)  # each seated human (user id): what posting needs
     # each seated human's screen now (their private view), for the DMs the change calls for; never posted publicly
     screens: dict[int, dict[str, Any]] = field(default_factory=dict)
+    # "since your last move" of each human whose turn begins with this change (public lines only): their turn notice
+    since: dict[int, SinceDigest] = field(default_factory=dict)
 
     def reader(self, user: int) -> Reader:
         """What posting needs of ``user`` (the defaults for someone the Update does not know: English, mention)."""
@@ -199,6 +204,9 @@ class _Changes:
     finished: bool = False
     notice: str | None = None  # a line for the channel about the request itself (e.g. the bots were delayed)
     caretaker_for: set[int] = field(default_factory=set)  # seats the caretaker played for (said once per change)
+    # the seats awaited before the change (None: unknown, every awaited seat counts as new): whose turn begins with
+    # it, and so who gets a "since your last move" digest in the Update
+    awaited_before: frozenset[int] | None = None
 
 
 _SAME = object()

@@ -21,9 +21,8 @@ from bot.discord.dms import DM_HELP
 from bot.discord.ui import confirm, embeds, items, logview, menu, rematch, seat_vote, since, text, timeout_vote
 from bot.discord.ui.undo import DONE, undo_button
 from bot.lang import PSEUDO, speaking
-from bot.table import Question, Seat, Table, Update
+from bot.table import Question, Seat, SinceBoard, SinceDigest, Table, Update
 from bot.table.records import LogEntry, MyGame
-from bot.table.since import SinceBoard, SinceDigest
 from bot.tools import catalogs
 from rules.core import Outcome
 from rules.words import translator

@@ -119,3 +119,29 @@ async def test_the_update_says_what_posting_needs_of_each_player(tmp_path: Path)
         assert update.readers[ben] == Reader("fr", "dm", True) and update.reader(999) == Reader()
     finally:
         await svc.close()
+
+
+async def test_the_update_carries_what_each_player_whose_turn_begins_missed(tmp_path: Path) -> None:
+    """``Update.since``: a digest for each human awaited now and not before the change; none for who still waits."""
+    svc = await TableService.open(str(tmp_path / "k.sqlite3"), games=TEST_GAMES, clock=FakeClock())
+    try:
+        anna, ben = 11, 12
+        await svc.create(1, 2, "tiny", anna, "Anna")
+        await svc.join(1, ben, "Ben")
+        update = await svc.start(1, anna, seed=5)
+        assert set(update.since) == set(update.awaited) == {anna, ben}  # the bids: both turns begin
+        update = await svc.act(1, anna, (await svc.legal(1, anna))[0][0])
+        assert update.since == {}  # Ben was already awaited; Anna is not any more
+        begun = 0
+        while update.table.status == "active" and begun < 3:
+            before = set(update.awaited)
+            user = update.awaited[0]
+            update = await svc.act(1, user, (await svc.legal(1, user))[0][0])
+            new = set(update.awaited) - before  # whose turn begins with this move
+            assert set(update.since) == new, (before, update.awaited)
+            for mover in new:  # the same digest ``/game since`` gives
+                begun += 1
+                assert update.since[mover] == await svc.since_last_move(1, mover, upto=update.version)
+        assert begun
+    finally:
+        await svc.close()
