@@ -29,8 +29,13 @@ LOCALES_DIR = Path(__file__).parent / "locales"
 LANGUAGES = ("en", "fr", "de", "it")  # the languages Kontor speaks; English is the source
 NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}
 PSEUDO = "qps"
-# Kontor's own catalogs, then one per game that declares its texts (GameParts.texts): adding a game adds its domain.
-DOMAINS = ("core", "bot", "discord", "commands", *(name for name, parts in rules.PARTS.items() if parts.texts))
+LAYER_DOMAINS = ("core", "bot", "discord", "commands")  # Kontor's own catalogs
+
+
+def domains() -> tuple[str, ...]:
+    """Every catalog: Kontor's own, then one per registered game that declares its texts (``GameParts.texts``),
+    read from the registry when asked, so a game registered at run time (``rules.register``) is spoken too."""
+    return (*LAYER_DOMAINS, *(name for name, parts in rules.PARTS.items() if parts.texts))
 
 
 def language_of(locale: object, default: str = "en") -> str:
@@ -66,15 +71,21 @@ class CatalogSpeaker:
 
     def __init__(self, language: str) -> None:
         self.language = language
-        self._domains = {domain: _load(language, domain) for domain in DOMAINS}
+        self._domains: dict[str, NullTranslations] = {}  # read on first use, so a game registered later is found
+
+    def _table(self, domain: str) -> NullTranslations:
+        table = self._domains.get(domain)
+        if table is None:  # two threads may both read it: the same catalog, either one kept
+            table = self._domains[domain] = _load(self.language, domain)
+        return table
 
     def _tables(self, domain: str) -> Iterator[NullTranslations]:
         """The domain's own catalog first, then the others: a game's word (a ``N_`` class attribute, say) is
         often shown by code of another domain (the bot's), which need not know whose word it is."""
-        own = self._domains.get(domain)
-        if own is not None:
-            yield own
-        yield from (table for name, table in self._domains.items() if name != domain)
+        known = domains()
+        if domain in known:
+            yield self._table(domain)
+        yield from (self._table(name) for name in known if name != domain)
 
     def gettext(self, domain: str, message: str) -> str:
         for table in self._tables(domain):

@@ -23,27 +23,31 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 import rules
-from bot.lang import DOMAINS, LANGUAGES, LOCALES_DIR
+from bot.lang import LANGUAGES, LOCALES_DIR, domains
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository (bot/tools/catalogs.py)
 KEYWORDS = {"_": None, "_n": (1, 2), "N_": None, "_p": ((1, "c"), 2)}
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 
-# Which sources feed which domain (paths relative to the repository; a folder means every .py under it).
-SOURCES: dict[str, tuple[str, ...]] = {
+# Which sources feed Kontor's own domains (paths relative to the repository; a folder means every .py under it).
+LAYER_SOURCES: dict[str, tuple[str, ...]] = {
     "core": ("rules/core.py", "rules/words.py", "rules/views.py", "rules/__init__.py", "render/kit.py",
              "render/__init__.py"),
     "bot": ("bot",),  # less what "discord" takes
     "discord": ("bot/discord/commands", "bot/discord/ui", "bot/discord/app.py", "bot/discord/dms.py"),
     "commands": (),  # read from the command tree itself: see ``command_messages``
-    **{name: parts.texts for name, parts in rules.PARTS.items() if parts.texts},  # each game declares its own
 }
+
+
+def sources() -> dict[str, tuple[str, ...]]:
+    """Which sources feed which domain: Kontor's own, and each registered game's as it declares them."""
+    return {**LAYER_SOURCES, **{name: parts.texts for name, parts in rules.PARTS.items() if parts.texts}}
 _FIELD = re.compile(r"\{([^{}:!]*)[^{}]*\}")
 
 
 def _owned(domain: str) -> set[Path]:
     out: set[Path] = set()
-    for source in SOURCES[domain]:
+    for source in sources()[domain]:
         path = ROOT / source
         if path.is_dir():
             out.update(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
@@ -55,7 +59,7 @@ def _owned(domain: str) -> set[Path]:
 def _files(domain: str) -> Iterator[Path]:
     """A domain's sources; a file a narrower domain names (bot/discord/ui is "discord", not "bot") belongs there."""
     mine = _owned(domain)
-    for other in SOURCES:
+    for other in sources():
         theirs = _owned(other) if other != domain else set()
         if theirs and theirs < mine:
             mine -= theirs
@@ -176,21 +180,22 @@ def problems(domain: str, languages: Iterable[str] = TRANSLATED) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.tools.catalogs", description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=("update", "compile", "check"))
-    parser.add_argument("domains", nargs="*", help=f"default: every domain ({', '.join(DOMAINS)})")
+    known = domains()
+    parser.add_argument("domains", nargs="*", help=f"default: every domain ({', '.join(known)})")
     args = parser.parse_args(argv)
-    domains = args.domains or list(DOMAINS)
-    unknown = sorted(set(domains) - set(DOMAINS))
+    wanted = args.domains or list(known)
+    unknown = sorted(set(wanted) - set(known))
     if unknown:
-        parser.error(f"unknown domain(s) {', '.join(unknown)}: choose from {', '.join(DOMAINS)}")
+        parser.error(f"unknown domain(s) {', '.join(unknown)}: choose from {', '.join(known)}")
     if args.action == "compile":
         print(f"compiled {compile_all()} catalogs")
         return 0
     if args.action == "update":
-        for domain in domains:
+        for domain in wanted:
             update(domain)
             print(f"{domain}: {len(template(domain))} texts")
         return 0
-    found = [line for domain in domains for line in problems(domain)]
+    found = [line for domain in wanted for line in problems(domain)]
     print("\n".join(found) or "catalogs complete")
     return 1 if found else 0
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from bot.lang import DOMAINS
+from bot.lang import domains
 from bot.tools import catalogs
 
 
-@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("domain", domains())
 def test_the_catalogs_of_a_domain_are_complete(domain: str) -> None:
     assert catalogs.problems(domain) == []
 
 
 def test_every_domain_is_known_to_the_extractor() -> None:
-    assert set(catalogs.SOURCES) == set(DOMAINS)
+    assert set(catalogs.sources()) == set(domains())
 
 
 def test_a_missing_a_stale_and_a_wrong_placeholder_entry_are_each_reported(tmp_path, monkeypatch) -> None:

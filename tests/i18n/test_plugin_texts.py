@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+import bot.lang
 import render
 import rules
-from bot.lang import speaking
+from bot.lang import CatalogSpeaker, domains, speaking
 from bot.tools import catalogs
 from rules.core import IllegalAction
 from rules.words import translator
@@ -57,11 +58,11 @@ def test_every_text_of_a_whole_game_goes_through_the_catalogs(seed: int) -> None
     assert not any("has picked in secret" in t for t in shown)  # the pseudo-locale really did translate them
 
 
-def test_the_extractor_finds_the_texts_in_the_folder_its_declaration_names(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_extractor_finds_the_texts_in_the_folder_its_declaration_names() -> None:
     parts = rules.PARTS[NIM]
     assert parts is secretnim.PARTS and parts.texts == ("tests/support/secretnim",)
-    # SOURCES is derived from the registry at start-up, as a game in ``_GAME_MODULES`` has it
-    monkeypatch.setitem(catalogs.SOURCES, NIM, parts.texts)
+    # registered at run time (the ``plugin_games`` fixture), it is a domain with its sources at once
+    assert NIM in domains() and catalogs.sources()[NIM] == parts.texts
     files = {p.relative_to(catalogs.ROOT).as_posix() for p in catalogs._files(NIM)}
     assert files == {f"tests/support/secretnim/{m}.py" for m in ("__init__", "render", "checks", "commands")}
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogs.template(NIM) if m.id}
@@ -70,3 +71,21 @@ def test_the_extractor_finds_the_texts_in_the_folder_its_declaration_names(monke
         assert text in ids, text
     # nothing of another domain is taken for Secret Nim's
     assert not any(p.startswith(("rules/", "render/", "bot/")) for p in files)
+
+
+def test_a_game_registered_at_run_time_is_spoken_from_its_own_catalog(tmp_path, monkeypatch) -> None:
+    """The domains are read from the registry when a text is looked up, not fixed when Kontor starts: a French
+    catalog for Secret Nim's domain is used once the game is registered."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    catalog = Catalog(locale="fr", domain=NIM)
+    catalog.add("Secret Nim", "Nim secret")
+    with (folder / f"{NIM}.po").open("wb") as handle:
+        write_po(handle, catalog)
+    monkeypatch.setattr(bot.lang, "LOCALES_DIR", tmp_path)
+    french = CatalogSpeaker("fr")
+    assert french.gettext(NIM, "Secret Nim") == "Nim secret"
+    assert french.gettext("bot", "Secret Nim") == "Nim secret"  # found from another domain too, as a game's words are
