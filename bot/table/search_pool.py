@@ -17,6 +17,7 @@ import logging
 import multiprocessing
 
 from bot.config import Tuning
+from bot.table.render_pool import NotInWorker
 from rules import search
 from rules.core import Rng
 
@@ -37,7 +38,9 @@ def search_move(game_name: str, snapshot: str, seat: int, seed: int, ply: int, b
     """The strong bot's move in the stored game (in a worker: everything it needs comes as plain data)."""
     import rules  # the worker's own registry
 
-    game = rules.GAMES[game_name]
+    game = rules.GAMES.get(game_name)
+    if game is None:  # registered at run time in the parent only (a fresh worker knows the shipped games)
+        raise NotInWorker(game_name)
     state = game.load(snapshot)
     return search.choose(game, state, seat, Rng(seed, "bot", ply), budget or search.budget_for(game))
 
@@ -53,6 +56,7 @@ class SearchPool:
         self.memory_mb = tuning.search_memory_mb
         self.inline = inline
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._here: set[str] = set()  # games the workers do not know: searched in a thread of this process
 
     def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
@@ -63,11 +67,14 @@ class SearchPool:
 
     async def choose(self, game_name: str, snapshot: str, seat: int, seed: int, ply: int) -> str:
         args = (game_name, snapshot, seat, seed, ply, self.budget)
-        if self.inline:
+        if self.inline or game_name in self._here:
             return await asyncio.to_thread(search_move, *args)
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._executor(), search_move, *args)
+        except NotInWorker:
+            self._here.add(game_name)
+            return await asyncio.to_thread(search_move, *args)
         except concurrent.futures.process.BrokenProcessPool:
             self._pool = None  # a worker died (e.g. its memory limit): the next search starts a fresh pool
             raise

@@ -95,6 +95,25 @@ async def test_the_search_runs_in_another_process() -> None:
         pool.close()
 
 
+async def test_a_game_registered_at_run_time_is_searched_here_not_lost() -> None:
+    """A fresh worker knows only the shipped games: a game registered at run time in this process (a plugin, the
+    test games) is searched in a thread here instead of failing the strong bot."""
+    import rules
+    from tests.support.games import NIM, plugins_registered
+
+    pool = SearchPool(workers=1, budget=2)
+    try:
+        with plugins_registered():
+            state = rules.GAMES[NIM].new_state(2, 4)
+            seat = state.to_act()[0]
+            for _ in range(2):  # the second time straight here, without asking the worker again
+                choice = await pool.choose(NIM, state.dump(), seat, state.seed, state.ply)
+                assert choice in state.legal_actions(seat)
+        assert pool._here == {NIM}
+    finally:
+        pool.close()
+
+
 async def test_the_worker_pool_searches_with_each_game_s_own_budget_unless_the_host_sets_one(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import rules
