@@ -108,12 +108,16 @@ async def test_the_last_move_hint_given_to_the_renderer_is_public(name: str, tmp
 
     hints: list[object] = []
 
-    def recording_board(game_name, view, *, last=None, names=None):  # type: ignore[no-untyped-def]
+    def recording_board(game_name, view, *, last=None, names=None, last_events=None):  # type: ignore[no-untyped-def]
         assert view.get("viewer") is None, "the board image must be drawn from the spectator's view"
         hints.append(last)
         return b"png"
 
+    def recording_both(game_name, view, **kwargs):  # type: ignore[no-untyped-def]
+        return recording_board(game_name, view, **kwargs), None  # a decision with a zoom: both from one drawing
+
     monkeypatch.setattr(render, "board", recording_board)
+    monkeypatch.setattr(render, "board_and_focus", recording_both)
     game = rules.get_game(name)
     svc = await TableService.open(str(tmp_path / "hints.sqlite3"), render=True)
     try:
