@@ -25,7 +25,7 @@ from bot.discord.dms import DirectMessages
 from bot.discord.notify_prefs import quiet_users, sleeping
 from bot.discord.private_news import PrivateNews, jump_link
 from bot.discord.ui import embeds
-from bot.discord.ui.files import describe, image_file, zoom_description
+from bot.discord.ui.files import image_file, zoomed
 from bot.discord.ui.items import Board, board_view
 from bot.discord.ui.since import since_text
 from bot.discord.ui.text import NO_PING, clip, mentions, pings, shown, shown_lines
@@ -78,9 +78,6 @@ class Notifier:
         self.dms = DirectMessages(bot, self.channel)
         self.news = PrivateNews(bot, self.dms)
 
-    def _game(self, table: Table) -> Any:
-        return self.bot.service.game(table.game)
-
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         found = self.bot.get_channel(channel_id)
         if isinstance(found, discord.abc.Messageable):
@@ -103,9 +100,8 @@ class Notifier:
                        since: Collection[str]) -> dict[str, Any]:
         newly = [u for u in update.awaited if u not in already] if update.finished is None else []
         table = update.table
-        view = update.public_view or {}
-        summary = self._game(table).summary(view) if view else ""
-        embed = embeds.board_embed(table, summary, update.public_events, image=update.image is not None)
+        embed = embeds.board_embed(table, update.summary, update.public_events, image=update.image is not None,
+                                   names_in=True)
         content: list[str] = [f"⏰ {shown(update.notice)}"] if update.notice else []
         if update.finished is not None:
             content.append(embeds.outcome_line(table, update.finished))
@@ -125,14 +121,13 @@ class Notifier:
         }
 
     def _board_files(self, update: Update) -> list[discord.File]:
-        """The board image and, while a decision concerns one part of it, that part enlarged; each with alt text in
-        the channel's language (called under ``channel_speaking``)."""
+        """The board image and, while a decision concerns one part of it, that part enlarged; each with the alt text
+        the table wrote in the channel's language (``Update.alt``, ``focus_alt``; the game's title when its words
+        failed)."""
         if update.image is None:
             return []
-        game, names, view = self._game(update.table), update.table.names, update.public_view or {}
-        last = update.public_events[-1] if update.public_events else None  # the newest public line: the last move
-        files = image_file(update.image, "board.png", describe(game, view, names, last))
-        return files + image_file(update.focus, "zoom.png", zoom_description(game, view, names))
+        files = image_file(update.image, "board.png", update.alt or _(update.table.title))
+        return files + image_file(update.focus, "zoom.png", zoomed(update.focus_alt or _(update.table.title)))
 
     async def publish(self, update: Update, *, from_scheduler: bool = False,
                       actor: int | None = None) -> discord.Message | None:

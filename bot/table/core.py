@@ -18,6 +18,7 @@ from bot.table.caches import Caches
 from bot.table.clocks import bank_left, bank_terms
 from bot.table.digests import SinceDigest, digest_of
 from bot.table.images import BoardImages
+from bot.table.in_words import named_alt_text, named_summary
 from bot.table.model import (
     DamagedGame,
     PrivateUpdate,
@@ -400,15 +401,22 @@ class TableCore:
                 private[s.user_id] = PrivateUpdate(view, texts)
         if row.status == "active":  # the next act compares against these instead of building the views again
             self.caches.secrets[row.id] = (row.version, secrets_now)
+        names = [s.name for s in seats]
+        game = self.game(row.game)
         image = focus = None
-        if self.render:
-            with channel_speaking(row.settings):  # the public board is the channel's: drawn in its language
-                names = [s.name for s in seats]
-                if row.status == "active":  # and a zoom on the decision's part, for phones: cut from the same drawing
+        alt = focus_alt = ""
+        with channel_speaking(row.settings):  # the public board and its words are the channel's: in its language
+            summary = named_summary(game, public, names)
+            if self.render:
+                if row.status == "active":  # and a zoom on the decision's part, for phones: from the same drawing
                     image, focus = await self.images.board_with_focus(row.game, public, last=changes.last,
                                                                       last_events=changes.last_events, names=names)
                 else:
                     image = await self.image(row.game, public, changes.last, seats, changes.last_events)
+                if image is not None:  # the newest public line is the last move the board shows
+                    alt = named_alt_text(game, public, names, changes.public[-1] if changes.public else None)
+                if focus is not None:
+                    focus_alt = named_alt_text(game, public, names)
         return Update(
             channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
             public_view=public, private=private,
@@ -416,6 +424,7 @@ class TableCore:
             awaited=[u for u in table.awaited if u not in self.caches.departed.get(row.id, ())
                      and (row.id, u) not in self.caches.aways],
             finished=state.outcome() if changes.finished else None, image=image, focus=focus, notice=notice,
+            summary=summary, alt=alt, focus_alt=focus_alt,
             readers=await self.readers(seats),
             screens={s.user_id: views[s.seat] for s in seats if s.user_id is not None},
             since=await self.since(row, seats, table, changes.awaited_before),

@@ -165,6 +165,11 @@ class Update:
     finished: Outcome | None = None
     image: bytes | None = None
     focus: bytes | None = None  # the enlarged part of the board the awaited decision is about (``render.focus``)
+    # the public view in words, names in, in the channel's language (bot/table/in_words.py): the board's summary,
+    # and what a screen reader says for ``image`` (the last public line as its last move) and for ``focus``
+    summary: str = ""
+    alt: str = ""
+    focus_alt: str = ""
     notice: str | None = None
     reminder: bool = False  # only a reminder: nothing changed, ``awaited`` is the one player reminded
     question: Question | None = None  # a question the front end asks with buttons (a spent bank, a caretaker seat)

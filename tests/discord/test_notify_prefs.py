@@ -138,14 +138,15 @@ async def test_a_bad_choice_is_refused_and_changes_nothing(world):
 
 async def test_posting_a_move_asks_the_table_nothing_about_the_players(world, monkeypatch):
     """The Update carries what posting needs of each player (their language, how they hear of their turn, whether
-    they are in their quiet hours, whether DMs reach them, their screen, what they missed since their last move): the
-    channel post, the pings and the DMs of a move ask the service none of it."""
+    they are in their quiet hours, whether DMs reach them, their screen, what they missed since their last move), and
+    the board's summary and alt text in the channel's language: the channel post, the pings and the DMs of a move ask
+    the service none of it. (A DM's screen is put in words through the game's rules, ``service.game``: a lookup.)"""
     w = world
     await w.bob.slash(w.channel, "game notify", choice="dm")
     await new_table(w, w.alice, w.bob)
     svc, asked = w.bot.service, []
     for name in ("notify_pref", "quiet_until", "quiet_hours", "user_language", "dm_status", "dm_ok", "screen",
-                 "since_last_move"):
+                 "since_last_move", "public_view", "private_view"):
         original = getattr(svc, name)
 
         def spy(*args, _name=name, _original=original, **kwargs):
@@ -153,8 +154,11 @@ async def test_posting_a_move_asks_the_table_nothing_about_the_players(world, mo
             return _original(*args, **kwargs)
 
         monkeypatch.setattr(svc, name, spy)
-    since = len(w.env.http_requests)
-    for actor in (w.alice, w.bob):  # the bids, then the turn passes: a post, pings, bob's turn notice by DM
-        await actor.slash(w.channel, "move", action=(await svc.legal(w.channel.id, actor.id))[0][0])
+    since, notices = len(w.env.http_requests), len(dms(w.bob))
+    moves = 0
+    while moves < 6 and len(dms(w.bob)) == notices:  # until bob's turn begins after someone else's move
+        actor = w.alice if w.alice.id in (await table(w)).awaited else w.bob
+        await actor.slash(w.channel, "move", action=(await w.bot.service.legal(w.channel.id, actor.id))[0][0])
+        moves += 1
     assert channel_posts(w, since) and asked == []
-    assert any("It's your move in" in text for text in dms(w.bob))  # his turn notice went by DM, with his screen
+    assert dms(w.bob)[notices].startswith("🎲 It's your move in")  # his turn notice went by DM, with his screen

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.table import TableService
+from bot.table import TableService, name_seats
 from bot.table.images import BoardImages
 from rules.core import Event
 from tests.support.toygame import TEST_GAMES
@@ -97,9 +97,17 @@ async def test_a_move_with_a_zoom_draws_the_board_once(db_path: Path, clock: Fak
             drawn.clear()
             update = await svc.act(CH, user, (await svc.legal(CH, user))[0][0])
             assert update.image is not None and len(drawn) == 1, len(drawn)
+            # the board's words come with it, names in (bot/table/in_words.py): the summary, and the alt texts
+            game, names = svc.game("speicherstadt"), list(update.table.names)
+            assert update.summary == name_seats(game.summary(update.public_view or {}), names) and "Anna" in (
+                update.summary)
+            if update.public_events:
+                assert update.alt == name_seats(game.alt_text(update.public_view or {}, update.public_events[-1]),
+                                                names)
             if update.focus is not None:
                 zoomed += 1
                 assert update.focus.startswith(b"\x89PNG") and update.focus != update.image
+                assert update.focus_alt == name_seats(game.alt_text(update.public_view or {}), names)
                 break
         assert zoomed, "no move of the game had a part to zoom on"
     finally:

@@ -82,8 +82,10 @@ def recent_lines(events: Sequence[str], log_hint: bool = False) -> list[str]:
     return lines
 
 
-def board_embed(table: Table, summary: str, events: Sequence[str], *, image: bool) -> discord.Embed:
-    """The public board: what just happened, the game's public summary, the seats. Never a private view."""
+def board_embed(table: Table, summary: str, events: Sequence[str], *, image: bool,
+                names_in: bool = False) -> discord.Embed:
+    """The public board: what just happened, the game's public summary, the seats. Never a private view.
+    ``names_in``: the summary already has the players' names in it (``Update.summary``), so it is escaped whole."""
     recent = recent_lines(events, log_hint=True)
     title = clip(_(table.title), 256)
     description = clip("\n".join(recent) or "—", 2000)
@@ -95,7 +97,7 @@ def board_embed(table: Table, summary: str, events: Sequence[str], *, image: boo
     # The summary of a big game runs past one field (1024): continue it in more fields, within the embed's 6000.
     seats_name = _("Seats")
     room = MAX_EMBED - len(title) - len(description) - len(seats) - len(footer) - len(seats_name)
-    for name, value in summary_fields(named(table, summary) or "—", room):
+    for name, value in summary_fields((shown(summary) if names_in else named(table, summary)) or "—", room):
         embed.add_field(name=name, value=value, inline=False)
     embed.add_field(name=seats_name, value=seats, inline=False)
     embed.set_footer(text=footer)

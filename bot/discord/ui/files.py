@@ -37,9 +37,9 @@ def describe(game: Any, view: Mapping[str, Any], names: Sequence[str], last: str
     return clip(name_seats(text, list(names)), ALT_TEXT_MAX)
 
 
-def zoom_description(game: Any, view: Mapping[str, Any], names: Sequence[str]) -> str:
-    """The zoomed panel's alt text: "Zoom: " and the situation the decision is about."""
-    return clip(_("Zoom: {description}").format(description=describe(game, view, names)), ALT_TEXT_MAX)
+def zoomed(description: str) -> str:
+    """The zoomed panel's alt text from the situation in words (``Update.focus_alt``)."""
+    return clip(_("Zoom: {description}").format(description=description), ALT_TEXT_MAX)
 
 
 def image_file(png: bytes | None, filename: str, description: str) -> list[discord.File]:
