@@ -14,6 +14,17 @@ from __future__ import annotations
 from bot.table import health
 from bot.table.backup_loop import BackupLoop
 from bot.table.clocks import MAX_AWAY_DAYS, bank_text
+from bot.table.club import (
+    MIN_LISTED_GAMES,
+    PAGE_SIZE,
+    PROVISIONAL_GAMES,
+    BoardLine,
+    Leaderboard,
+    PastGame,
+    Profile,
+    ProfileGame,
+    Skill,
+)
 from bot.table.core import channel_speaking, table_language
 from bot.table.departures import SEAT_CHOICES
 from bot.table.digests import SinceBoard, SinceDigest
@@ -74,9 +85,12 @@ __all__ = [
     "MAX_CARETAKER_STEPS",
     "MAX_HOURS",
     "MAX_NAME_LEN",
+    "MIN_LISTED_GAMES",
     "NOTIFY_HELP",
     "PACES",
+    "PAGE_SIZE",
     "PAUSE_REASONS",
+    "PROVISIONAL_GAMES",
     "RECORD_FORMAT",
     "SEAT_CHOICES",
     "SETTING_CHOICES",
@@ -84,14 +98,19 @@ __all__ = [
     "UNREACHABLE",
     "BackupLoop",
     "BoardImages",
+    "BoardLine",
     "DamagedGame",
+    "Leaderboard",
     "LockUnavailable",
     "LogEntry",
     "MoverReply",
     "MyGame",
     "OrderInfo",
+    "PastGame",
     "PendingNews",
     "PrivateUpdate",
+    "Profile",
+    "ProfileGame",
     "Question",
     "QuietHours",
     "Reader",
@@ -100,6 +119,7 @@ __all__ = [
     "ShardsClaimed",
     "SinceBoard",
     "SinceDigest",
+    "Skill",
     "StaleVersion",
     "StoreLocked",
     "Table",

@@ -223,6 +223,8 @@ class Lobby(Part):
             async with self.store.transaction() as tx:
                 version = await tx.bump(row.id, row.version, now, status="active", seed=seed, snapshot=state.dump())
                 await tx.set_seats(row.id, seats)
+                # who started where: the end tells from it who left (docs/ratings.md)
+                await tx.set_starting_seats(row.id, [(s.seat, s.user_id, s.name) for s in seats])
                 await tx.append(row.id, kind="note", version=version, seat=None, user_id=by_user, action=None,
                                 events=texts, now=now)
                 await self.banks.sync_deadlines(tx, row, seats, state, acted=None, now=now, version=version)
@@ -371,6 +373,9 @@ class Lobby(Part):
             if not (force or _hosts(row, await self.store.seats(row.id), by_user)):
                 raise TableError(_("Only the table's host or a moderator can change the settings."))
             new = normalise_settings(settings, row.settings)
+            if row.status != "lobby" and new.get("rated") != row.settings.get("rated", "on"):
+                # decided before the first move: nobody turns the ratings off when the game turns against them
+                raise TableError(_("Whether a table is rated is decided before it starts."))
             now = self.core.clock()
             changed = {k: v for k, v in new.items() if row.settings.get(k) != v}
             with channel_speaking(new):

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.lang import speaking
 from bot.table.clocks import skip_action
+from bot.table.club import Club
 from bot.table.core import Part, TableCore, channel_speaking
 from bot.table.horizon import can_take_back
 from bot.table.model import (
@@ -47,9 +48,9 @@ BOTS_DELAYED = N_("The move was saved, but the bots could not make theirs just n
 
 
 class Moves(Part):
-    def __init__(self, core: TableCore, banks: BankClocks) -> None:
+    def __init__(self, core: TableCore, banks: BankClocks, club: Club) -> None:
         super().__init__(core)
-        self.banks = banks
+        self.banks, self.club = banks, club
 
     # ---- play ------------------------------------------------------------------------------
     async def act(self, channel: int, user: int, action: str, expected_version: int | None = None, *,
@@ -184,6 +185,9 @@ class Moves(Part):
                     await tx.append(row.id, kind="note", version=version, seat=None, user_id=None, action=None,
                                     events=reveal, now=now)
                     public = [*public, *reveal]
+                    # the results and ratings commit with the end (before the caretaker's seats are dropped)
+                    await self.club.record(tx, row.id, row.guild_id, row.game, fields["outcome"], row.settings, seats,
+                                           now)
                     await tx.drop_deadlines(row.id)
                     await tx.drop_abandon_votes(row.id)
                     await self.banks.end_clocks(tx, row.id)

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 
+from bot.table.club import Club
 from bot.table.coherence import Coherence
 from bot.table.core import TableCore
 from bot.table.deadlines import Deadlines
@@ -80,7 +81,8 @@ class TableService:
         self.coherence = Coherence(core)
         self.downtime = Downtime(core)
         self.banks = BankClocks(core)
-        self.moves = Moves(core, self.banks)
+        self.club = Club(core)
+        self.moves = Moves(core, self.banks, self.club)
         self.lobby = Lobby(core, self.banks, self.moves)
         self.departures = Departures(core, self.lobby)
         self.users = Users(core)
@@ -113,10 +115,12 @@ class TableService:
 
     async def load(self) -> None:
         """Read the caches (pauses, departures, standing orders, caretaker seats, away periods), give waits older
-        than the banks a full bank, and give the running clocks back the time the service was down."""
+        than the banks a full bank, give the running clocks back the time the service was down, and give the games
+        finished before results were kept their results and ratings."""
         await self.coherence.load(lambda: self.core.caches.load(self.core.store))
         await self.banks.bank_old_waits()
         await self.downtime.give_back()
+        await self.club.backfill()  # the games finished before migration 18 (none after the first start)
 
     drain = _Forward("core", TableCore.drain)
 
@@ -234,6 +238,12 @@ class TableService:
     rematch_join = _Forward("records", Records.rematch_join)
     since_last_move = _Forward("since", Since.since_last_move)
     since_image = _Forward("since", Since.since_image)
+
+    # ---- the club: results, ratings, leaderboards, profiles (club/) -----------------------------------------------
+    leaderboard = _Forward("club", Club.leaderboard)
+    profile = _Forward("club", Club.profile)
+    rebuild_ratings = _Forward("club", Club.rebuild_ratings)
+    stored_ratings = _Forward("club", Club.stored_ratings)
 
     # ---- people (users.py) --------------------------------------------------------------------------------------
     notify_pref = _Forward("users", Users.notify_pref)

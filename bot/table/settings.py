@@ -46,6 +46,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     # The language of what the table posts to its channel (boards, images, reminders, public lines): bot/lang.py.
     # New tables take the server's locale when Kontor speaks it (the Discord layer passes it), else English.
     "language": "en",
+    # "on": the game counts for the server's ratings when it started with humans only (docs/ratings.md); decided in
+    # the lobby, fixed once the game starts
+    "rated": "on",
 }
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "pace": tuple(PACES),
@@ -54,6 +57,7 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "post": ("every", "live"),
     "auto_forced": ("on", "off"),
     "language": LANGUAGES,
+    "rated": ("on", "off"),
 }
 _YES_NO = {"true": "on", "yes": "on", "1": "on", "false": "off", "no": "off", "0": "off"}
 #: What the table learns from ``auto_forced`` (the settings help says it to the host and the players).
@@ -117,7 +121,7 @@ def normalise_settings(given: Mapping[str, Any] | None, base: Mapping[str, Any] 
     for key, choices in SETTING_CHOICES.items():
         if key in given:
             value = str(given[key]).strip().lower()
-            if key == "auto_forced":
+            if key in ("auto_forced", "rated"):
                 value = _YES_NO.get(value, value)
             # the pseudo-locale (bot/lang.py) is for tests (``kontor play --lang qps``), never offered
             if value not in choices and not (key == "language" and value == PSEUDO):
@@ -178,6 +182,8 @@ def describe_settings(settings: Mapping[str, Any], keys: Any = None) -> str:
         "auto_forced": lambda v: {"on": _("a move that is the only option is played automatically"),
                                   "off": _("players are asked even when they have only one option")}.get(
                                       v, _("auto_forced {value}").format(value=v)),
+        "rated": lambda v: {"on": _("rated when only humans play"),
+                            "off": _("not rated")}.get(v, _("rated {value}").format(value=v)),
         # TRANSLATORS: {language} is the language's own name: English, Français, Deutsch, Italiano
         "language": lambda v: _("the channel reads {language}").format(language=NAMES.get(v, v)),
     }

@@ -1,5 +1,6 @@
 """SQLite storage for tables: games, seats and the append-only action log here; the clocks (``clocks.py``), the
-table's people, votes and pauses (``table_rows.py``) and the users' rows (``users.py``) in mixins; the row types in
+table's people, votes and pauses (``table_rows.py``), the users' rows (``users.py``) and the club's results and
+ratings (``club_rows.py``) in mixins; the row types in
 ``rows.py``.
 
 One ``aiosqlite`` connection (one worker thread) in WAL mode with ``synchronous=FULL``: a committed move is on
@@ -29,6 +30,7 @@ from typing import Any
 import aiosqlite
 
 from bot.table.store.clocks import ClockRows
+from bot.table.store.club_rows import ClubRows
 from bot.table.store.dburl import is_url
 from bot.table.store.rows import (
     _GAME_COLUMNS,
@@ -58,7 +60,7 @@ __all__ = ["MIGRATIONS", "NOTIFY_CHOICES", "OPEN_STATUSES", "PRAGMAS", "Deadline
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
-class Store(ClockRows, TableRows, UserRows):
+class Store(ClockRows, TableRows, UserRows, ClubRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
 
     #: whether other processes may write the same database (PostgreSQL): the service then trusts no cached row

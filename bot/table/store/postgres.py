@@ -38,6 +38,8 @@ from bot.table.store.schema_pg import PG_MIGRATIONS, VERSION_TABLE
 
 # pg_advisory_xact_lock key held while migrating ("Kontor" in ASCII)
 MIGRATION_LOCK = 0x4B6F6E746F72
+# pg_advisory_xact_lock key held by a transaction that rates a game ("Club" in ASCII): one at a time across processes
+CLUB_LOCK = 0x436C7562
 # Connections per process: one for the (serialised) transactions, the rest for concurrent reads.
 POOL_SIZE = 4
 
@@ -201,6 +203,10 @@ class PgStore(Store):
 
     async def _insert_id(self, sql: str, params: Iterable[Any] = ()) -> int:
         return int(await self._tx_conn().fetchval(numbered(sql) + " RETURNING id", *params))
+
+    async def lock_club(self) -> None:
+        """Held until the transaction ends: games rated by two processes at once read each other's ratings."""
+        await self._tx_conn().execute("SELECT pg_advisory_xact_lock($1)", CLUB_LOCK)
 
     # ---- start-up checks ------------------------------------------------------------------
     async def quick_check(self) -> list[str]:

@@ -295,4 +295,64 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX actions_undated ON actions(game_id) WHERE rules_version IS NULL AND action IS NOT NULL;
     """,
+    # 18: the club's memory (docs/ratings.md). starting_seats: who sat where when a game started (NULL: a bot), so the
+    # end can tell who left; running games take their seating at the upgrade. results: one row per seat's occupant at
+    # the end of a finished game, plus one per starting player who left (departed = 1); rated: counted in ratings;
+    # seq: the order the games were rated in (a rebuild replays it).
+    # ratings: the current (μ, σ) per server (0: none), game, season and user; rating_changes: each rated game's
+    # before and after per player. Finished games of earlier builds get their results at the first start
+    # (bot/table/club/part.py, ``Club.backfill``): the outcome is JSON the migration does not read.
+    """
+    CREATE TABLE starting_seats(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    INSERT INTO starting_seats(game_id, seat, user_id, name)
+        SELECT s.game_id, s.seat, s.user_id, s.name FROM seats s JOIN games g ON g.id = s.game_id
+        WHERE g.status = 'active';
+    CREATE TABLE results(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        departed INTEGER NOT NULL CHECK (departed IN (0, 1)),
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        breakdown TEXT NOT NULL DEFAULT '{}',
+        players INTEGER NOT NULL,
+        rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        seq INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat, departed)
+    ) STRICT;
+    CREATE INDEX results_by_user ON results(user_id, game_id) WHERE user_id IS NOT NULL;
+    CREATE INDEX results_by_seq ON results(seq);
+    CREATE TABLE ratings(
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        season INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, season, user_id)
+    ) STRICT;
+    CREATE TABLE rating_changes(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        season INTEGER NOT NULL,
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) STRICT;
+    CREATE INDEX rating_changes_by_user ON rating_changes(user_id, guild_id, game, season, game_id);
+    """,
 ]

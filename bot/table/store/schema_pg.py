@@ -227,4 +227,58 @@ PG_MIGRATIONS: list[str] = [
     """
     CREATE INDEX actions_undated ON actions(game_id) WHERE rules_version IS NULL AND action IS NOT NULL;
     """,
+    # 18
+    """
+    CREATE TABLE starting_seats(
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id BIGINT,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    INSERT INTO starting_seats(game_id, seat, user_id, name)
+        SELECT s.game_id, s.seat, s.user_id, s.name FROM seats s JOIN games g ON g.id = s.game_id
+        WHERE g.status = 'active';
+    CREATE TABLE results(
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        departed INTEGER NOT NULL CHECK (departed IN (0, 1)),
+        user_id BIGINT,
+        name TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        score BIGINT NOT NULL,
+        breakdown TEXT NOT NULL DEFAULT '{}',
+        players INTEGER NOT NULL,
+        rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        seq BIGINT NOT NULL,
+        PRIMARY KEY (game_id, seat, departed)
+    );
+    CREATE INDEX results_by_user ON results(user_id, game_id) WHERE user_id IS NOT NULL;
+    CREATE INDEX results_by_seq ON results(seq);
+    CREATE TABLE ratings(
+        guild_id BIGINT NOT NULL,
+        game TEXT NOT NULL,
+        season INTEGER NOT NULL,
+        user_id BIGINT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, game, season, user_id)
+    );
+    CREATE TABLE rating_changes(
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        guild_id BIGINT NOT NULL,
+        game TEXT NOT NULL,
+        season INTEGER NOT NULL,
+        mu_before DOUBLE PRECISION NOT NULL,
+        sigma_before DOUBLE PRECISION NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX rating_changes_by_user ON rating_changes(user_id, guild_id, game, season, game_id);
+    """,
 ]
