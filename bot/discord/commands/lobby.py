@@ -338,22 +338,25 @@ class GameCommands(app_commands.Group):
                            timeout_default="When a bank runs out and nobody answers",
                            post="A board message per move, or one live message edited",
                            auto_forced=AUTO_FORCED_DESCRIPTION,
-                           language="The language of the channel's boards and posts")
+                           language="The language of the channel's boards and posts",
+                           rated="on: counts for the server's ratings (humans only); set before the start")
     @app_commands.choices(pace=_choices(PACES), caretaker=_choices(SETTING_CHOICES["caretaker"]),
                           timeout_default=_choices(SETTING_CHOICES["timeout_default"]),
                           post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]),
-                          language=[app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES])
+                          language=[app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES],
+                          rated=_choices(SETTING_CHOICES["rated"]))
     async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
                        bank_hours: app_commands.Range[float, 0, 720] | None = None,
                        refill_hours: app_commands.Range[float, 0, 720] | None = None,
                        remind_hours: app_commands.Range[float, 0, 720] | None = None,
                        deadline_hours: app_commands.Range[float, 0, 720] | None = None,
                        caretaker: str | None = None, timeout_default: str | None = None, post: str | None = None,
-                       auto_forced: str | None = None, language: str | None = None) -> None:
+                       auto_forced: str | None = None, language: str | None = None,
+                       rated: str | None = None) -> None:
         given = {k: v for k, v in {"pace": pace, "bank_hours": bank_hours, "refill_hours": refill_hours,
                                    "remind_hours": remind_hours, "deadline_hours": deadline_hours,
                                    "caretaker": caretaker, "timeout_default": timeout_default, "post": post,
-                                   "auto_forced": auto_forced, "language": language}.items()
+                                   "auto_forced": auto_forced, "language": language, "rated": rated}.items()
                  if v is not None}
         if not given:
             table: Table = await self.svc.table(interaction.channel_id)

@@ -1,0 +1,146 @@
+"""``/game leaderboard`` and ``/game profile``: the server's standings in a game, and a player's figures
+(docs/ratings.md).
+
+Added to the ``/game`` group that ``commands.lobby`` builds (call ``setup`` after ``lobby.setup``). Translation only:
+the table (``TableService.leaderboard``, ``profile``) decides; a refusal (TableError) is raised, and the command tree
+answers it privately. Both answer privately: a leaderboard page or a profile is asked for by one reader.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.botcore import BotCore
+from bot.discord.commands.play import reply
+from bot.discord.ui.text import clip, input_problem, shown
+from bot.table import PROVISIONAL_GAMES, BoardLine, Leaderboard, PastGame, Profile, ProfileGame, TableError
+from rules.words import number, translator
+
+_, _n = translator("discord")
+
+MAX_REPLY = 2000
+
+
+def _server(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise TableError(_("Use this in a server: leaderboards and profiles are kept per server."))
+    return interaction.guild_id
+
+
+def _percent(share: float) -> str:
+    return _("{n}%").format(n=number(round(100 * share)))
+
+
+def rating_text(rating: int, provisional: bool) -> str:
+    """The shown figure, with "?" while it is provisional."""
+    return f"{number(rating)}?" if provisional else number(rating)
+
+
+def board_line(line: BoardLine) -> str:
+    games = _n("{n} game", "{n} games", line.games).format(n=number(line.games))
+    return f"`{line.place}.` **{shown(line.name)}** — {rating_text(line.rating, line.provisional)} · {games}"
+
+
+def leaderboard_text(board: Leaderboard, viewer: int) -> str:
+    out = ["🏆 " + _("**{title}** leaderboard of this server, season {season} (page {page} of {pages}; players with at"
+                    " least {n} rated games)").format(title=_(board.title), season=board.season, page=board.page,
+                                                     pages=board.pages, n=board.min_games)]
+    out += [board_line(line) for line in board.lines]
+    mine = board.mine
+    if mine is None:
+        out.append(_("You have no rating in this game on this server yet."))
+    elif mine.place is None:
+        out.append(_n("You: {rating}, not listed yet ({n} rated game of the {least} needed).",
+                      "You: {rating}, not listed yet ({n} rated games of the {least} needed).", mine.games).format(
+            rating=rating_text(mine.rating, mine.provisional), n=mine.games, least=board.min_games))
+    elif all(line.user_id != viewer for line in board.lines):
+        out.append(_("You: place {place}, {rating}.").format(place=mine.place,
+                                                            rating=rating_text(mine.rating, mine.provisional)))
+    out.append(_("? = provisional: fewer than {n} rated games.").format(n=PROVISIONAL_GAMES))
+    return "\n".join(out)
+
+
+def game_line(g: ProfileGame) -> str:
+    parts = [_n("{n} game played", "{n} games played", g.played).format(n=number(g.played)),
+             _n("{n} finished", "{n} finished", g.finished).format(n=number(g.finished))]
+    if g.win_share is not None and g.fair_share is not None:
+        parts.append(_n("{n} win ({share}; a fair share is {fair})", "{n} wins ({share}; a fair share is {fair})",
+                        g.wins).format(n=number(g.wins), share=_percent(g.win_share), fair=_percent(g.fair_share)))
+    if g.rating is not None:
+        parts.append(_("rating {rating}").format(rating=rating_text(g.rating.shown, g.rating.provisional)))
+    if g.mean_score is not None and g.best_score is not None:
+        parts.append(_("mean score {mean}, best {best}").format(mean=number(round(g.mean_score, 1)),
+                                                                best=number(g.best_score)))
+    return f"**{_(g.title)}**: " + ", ".join(parts)
+
+
+def past_line(p: PastGame, titles: dict[str, str]) -> str:
+    title = _(titles.get(p.game, p.game))
+    if p.departed:
+        result = _("left the game (ranked last)")
+    else:
+        result = _("place {rank} of {players}, {score} points").format(rank=p.rank, players=p.players,
+                                                                       score=number(p.score))
+    mark = "" if p.rated else " " + _("(unrated)")
+    return f"• <t:{int(p.ended_at)}:d> **{title}** (#{p.game_id}): {result}{mark}"
+
+
+def profile_text(profile: Profile, name: str, titles: dict[str, str]) -> str:
+    out = ["📇 " + _("**{name}** on this server").format(name=shown(name))]
+    out += [game_line(g) for g in profile.games]
+    if profile.last:
+        out.append(_("Last games (`/game record game:` gives a game's record):"))
+        out += [past_line(p, titles) for p in profile.last]
+    return "\n".join(out)
+
+
+def setup(bot: BotCore) -> None:
+    group = bot.tree.get_command("game")
+    if not isinstance(group, app_commands.Group):
+        raise RuntimeError(f"{__name__} adds to the /game group: run bot.discord.commands.lobby.setup first")
+
+    def game_choices(current: str) -> list[app_commands.Choice[str]]:
+        typed = current.casefold()
+        return [app_commands.Choice(name=clip(_(g.title), 100), value=name) for name, g in bot.service.games.items()
+                if typed in name or typed in g.title.casefold()][:25]
+
+    @app_commands.command(name="leaderboard", description="This server's standings in a game (only you see it)")
+    @app_commands.describe(game="The game", season="A season (default: the current one)",
+                           page="1 = the best ten, 2 = the next ten, …")
+    async def leaderboard(interaction: discord.Interaction[Any], game: str,
+                          season: app_commands.Range[int, 1, 1000] | None = None,
+                          page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        problem = input_problem(game, limit=40, what="game")
+        if problem:
+            raise TableError(problem)
+        board = await bot.service.leaderboard(_server(interaction), game, season=season, page=page,
+                                              viewer=interaction.user.id)
+        await reply(interaction, clip(leaderboard_text(board, interaction.user.id), MAX_REPLY))
+
+    @leaderboard.autocomplete("game")
+    async def leaderboard_game(interaction: discord.Interaction[Any],
+                               current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    @app_commands.command(name="profile", description="A player's games, wins and ratings here (only you see it)")
+    @app_commands.describe(user="Whose profile (default: yours)", game="Only this game")
+    async def profile(interaction: discord.Interaction[Any], user: discord.User | None = None,
+                      game: str | None = None) -> None:
+        if game is not None and (problem := input_problem(game, limit=40, what="game")):
+            raise TableError(problem)
+        who = user or interaction.user
+        found = await bot.service.profile(_server(interaction), who.id, game)
+        titles = {name: g.title for name, g in bot.service.games.items()}
+        text = profile_text(found, found.name or who.display_name, titles)
+        await reply(interaction, clip(text, MAX_REPLY))
+
+    @profile.autocomplete("game")
+    async def profile_game(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    commands: tuple[app_commands.Command[Any, ..., Any], ...] = (leaderboard, profile)
+    for command in commands:
+        group.add_command(command)
