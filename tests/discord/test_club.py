@@ -96,3 +96,20 @@ async def test_the_leaderboard_and_profile_read_french(world: Any, locales: dict
     assert "sur ce serveur" in r.response.content and "1 partie jouée" in r.response.content
     r = await w.bob.slash(w.channel, "game leaderboard", game="tally")
     assert "Personne" in r.response.content
+
+
+async def test_a_table_set_unrated_in_the_lobby_counts_for_nobody_and_cannot_be_switched_later(world: Any) -> None:
+    w = world
+    await new_table(w, w.alice, w.bob, rated="off")
+    r = await w.alice.slash(w.channel, "game settings", rated="on")
+    assert r.ephemeral and "Whether a table is rated is decided before it starts." in r.response.content
+    for _ in range(80):
+        t = await table(w)
+        if t.status != "active":
+            break
+        await play_by_button(w, actor_of(w, t.awaited[0]))
+    assert (await table(w)).status == "finished"
+    assert await w.bot.service.stored_ratings() == []
+    r = await w.bob.slash(w.channel, "game profile")
+    assert "1 finished" in r.response.content and "rating " not in r.response.content
+    assert "(unrated)" in r.response.content
