@@ -150,6 +150,8 @@ class Store(ClockRows, TableRows, UserRows, ClubRows):
         self._rules_column = "rules_version" in {str(r[1]) for r in rows}
         rows = await self._db.execute_fetchall("PRAGMA table_info(seats)")
         self._level_column = "level" in {str(r[1]) for r in rows}
+        rows = await self._db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'")
+        self.club_tables = bool(rows)
 
     def _log_columns(self) -> str:
         extra = "barrier, undone" if self._undo_columns else "'legacy', 0"

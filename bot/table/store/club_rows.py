@@ -79,9 +79,15 @@ _ORDINAL = "(mu - 3 * sigma)"
 
 
 class ClubRows(Queries):
+    #: whether the club's tables exist (migration 18). Always, once migrated; a file read as it is or an older build's
+    #: schema (the upgrade tests) lacks them: nothing is written to them then (``Store._check_columns`` says)
+    club_tables = True
+
     # ---- who started -----------------------------------------------------------------------------------------
     async def set_starting_seats(self, game_id: int, seats: Iterable[tuple[int, int | None, str]]) -> None:
         """(seat, user or None for a bot, name) of each seat as the game starts."""
+        if not self.club_tables:
+            return
         await self._write("DELETE FROM starting_seats WHERE game_id = ?", (game_id,))
         for seat, user, name in seats:
             await self._write("INSERT INTO starting_seats(game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
