@@ -236,7 +236,8 @@ class Notifier:
         already = queue.awaited[1] if queue.awaited is not None and queue.awaited[0] == table.game_id else ()
         quiet = await quiet_users(update, self.dms, update.awaited) if update.finished is None else set()
         newly = [u for u in update.awaited if u not in already and u not in quiet] if update.finished is None else []
-        since = self._since(update, newly)  # the channel is these players' turn notice: it says what they missed
+        with channel_speaking(table.settings):  # the channel is these players' turn notice: what they missed
+            since = self._since(update, newly)
         if update.finished is None:
             quiet |= sleeping(update, update.awaited)
         kwargs = self.board_message(update, already, quiet, since)

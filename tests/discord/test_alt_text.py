@@ -30,6 +30,7 @@ def service_options(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     monkeypatch.setattr(render, "board", png)
     monkeypatch.setattr(render, "private", png)
     monkeypatch.setattr(render, "focus", png)
+    monkeypatch.setattr(render, "board_and_focus", lambda *_a, **_k: (png(), png()))  # a decision with a zoom
     return {"render": True}
 
 
