@@ -66,7 +66,7 @@ async def test_a_departed_players_spent_bank_asks_nothing_more_and_never_pings_t
     await w.env.advance_time(3 * HOUR)  # and his bank runs out
     new = w.channel.history()[before:]
     assert [m for m in new if "has left the server" in (m.content or "") and m.components]  # the seat vote
-    assert not any("What now?" in (m.content or "") or "ran out. " in (m.content or "") and m.components
+    assert not any("What now?" in (m.content or "") or ("ran out. " in (m.content or "") and m.components)
                    for m in new)  # no second vote
     labels = [c.label for m in new for row in m.components for c in row.children]
     assert "Wait another day" not in labels
