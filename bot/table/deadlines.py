@@ -117,7 +117,8 @@ class Deadlines(Part):
                 else _("Reminder: the table is waiting for {name}.").format(name=who.name))
         unchanged = _Changes(before={}, awaited_before=frozenset(state.to_act()))  # a reminder begins no turn
         update = await self.core.update(row, seats, state, unchanged, notice=notice)
-        update.awaited = [who.user_id] if who.user_id is not None else []
+        gone = who.user_id in self.caches.departed.get(game_id, set())  # left the server: named, never pinged
+        update.awaited = [who.user_id] if who.user_id is not None and not gone else []
         update.private = {}
         update.reminder = True
         return update

@@ -97,6 +97,10 @@ class Timeouts(Part):
             return None
 
     # ---- a spent bank ---------------------------------------------------------------------------------------------
+    def _gone(self, game_id: int, user: int) -> bool:
+        """Whether ``user`` left the server mid-game (never pinged: bot/table/departures.py)."""
+        return user in self.caches.departed.get(game_id, set())
+
     def _voters(self, game_id: int, seats: list[Seat], seat: int) -> dict[int, str]:
         """user id -> name of the players asked about ``seat``: the other humans still at the table who play their
         own seat."""
@@ -111,13 +115,19 @@ class Timeouts(Part):
         who = seats[seat]
         voters = self._voters(row.id, seats, seat)
         default = timeout_default(row.settings)
-        if terms is None or not voters:
+        gone = who.user_id is not None and who.user_id in self.caches.departed.get(row.id, set())
+        if terms is None or not voters or gone:
             async with self.store.transaction() as tx:
                 await tx.clear_due(row.id, seat)
                 await tx.put_bank(row.id, seat, 0.0)
             with channel_speaking(row.settings):
-                why = _("{name}'s time bank ran out, and nobody else is at the table to ask:").format(name=who.name)
-            return await self._apply(row, seats, state, seat, default, now, why)
+                if gone:  # the vote on their seat is the one question about them: the game goes on meanwhile
+                    why = _("{name} has left the server and their time bank ran out; the vote on their seat decides"
+                            " what follows:").format(name=who.name)
+                else:
+                    why = _("{name}'s time bank ran out, and nobody else is at the table to ask:").format(
+                        name=who.name)
+            return await self._apply(row, seats, state, seat, "caretaker-turn" if gone else default, now, why)
         decide_at = now + terms.day
         names = ", ".join(voters.values())
         with channel_speaking(row.settings):
@@ -228,7 +238,7 @@ class Timeouts(Part):
                                 events=[text], now=now)
             update = await self.core.update(row, seats, state, _Changes(before={}), notice=text)
             update.private = {}
-            update.awaited = [who.user_id] if who.user_id is not None else []
+            update.awaited = [who.user_id] if who.user_id is not None and not self._gone(row.id, who.user_id) else []
             update.reminder = True
             return update
         changes = self.core.begin(row, state, seats)

@@ -50,3 +50,27 @@ async def test_the_players_still_here_can_vote_another_member_into_the_seat(worl
     assert "alice votes that carol takes it for bob's seat (1/1 votes)." in r.response.content
     after = await table(w)
     assert after.seats[seat].user_id == w.carol.id and w.carol.id in after.awaited  # carol bids now
+
+
+async def test_a_departed_players_spent_bank_asks_nothing_more_and_never_pings_them(world):
+    """Issue 41: the seat vote is the one question about a player who left. When their bank runs out too, the
+    caretaker plays the turn at once (no second vote, no "wait another day" for someone gone), and they are never
+    pinged (not by a reminder, not by the caretaker's move)."""
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol, deadline_hours=4, remind_hours=3)
+    for actor in (w.alice, w.carol):
+        await actor.slash(w.channel, "move", action=(await w.bot.service.legal(w.channel.id, actor.id))[0][0])
+    w.guild.remove_member(w.bob)
+    before = len(w.channel.history())
+    await w.env.advance_time(1.25 * HOUR)  # the reminder finds him gone: the seat vote opens
+    await w.env.advance_time(3 * HOUR)  # and his bank runs out
+    new = w.channel.history()[before:]
+    assert [m for m in new if "has left the server" in (m.content or "") and m.components]  # the seat vote
+    assert not any("What now?" in (m.content or "") or ("ran out. " in (m.content or "") and m.components)
+                   for m in new)  # no second vote
+    labels = [c.label for m in new for row in m.components for c in row.children]
+    assert "Wait another day" not in labels
+    assert not any(f"<@{w.bob.id}>" in (m.content or "") for m in new)
+    assert any("the caretaker plays this turn for bob" in text for text in w.texts())
+    t = await table(w)
+    assert w.bob.id not in t.awaited and t.status == "active"
