@@ -66,6 +66,7 @@ from bot.table.settings import (
     describe_settings,
     normalise_settings,
 )
+from bot.table.spectate import PublicEntry, PublicStep, Spectacle, Spectators
 from bot.table.store.dburl import is_url, sqlite_only
 from bot.table.store.process_claim import ShardsClaimed, claim_shards
 from bot.table.store.users import PendingNews
@@ -111,6 +112,8 @@ __all__ = [
     "PrivateUpdate",
     "Profile",
     "ProfileGame",
+    "PublicEntry",
+    "PublicStep",
     "Question",
     "QuietHours",
     "Reader",
@@ -120,6 +123,8 @@ __all__ = [
     "SinceBoard",
     "SinceDigest",
     "Skill",
+    "Spectacle",
+    "Spectators",
     "StaleVersion",
     "StoreLocked",
     "Table",
