@@ -139,3 +139,44 @@ class Config:
         config = cls(token=token, db_path=db_path, guild_id=guild_id, backup_dir=backup_dir,
                      backup_hours=backup_hours, backup_keep=backup_keep)
         return config.with_shards(env.get("KONTOR_SHARD_COUNT"), env.get("KONTOR_SHARD_IDS"))
+
+
+DEFAULT_WEB_ADDR = "127.0.0.1:8080"  # loopback: a reverse proxy in front serves it to the world (docs/web.md)
+MIN_WEB_SECRET = 16  # characters: the tables' addresses are only as unguessable as this secret
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """``kontor web`` (docs/web.md): the secret that makes each table's address (an HMAC of the game's number), where
+    to listen, and the public address the pages are reached at (for links; None: not configured)."""
+
+    secret: bytes
+    host: str = "127.0.0.1"
+    port: int = 8080
+    url: str | None = None
+    db_path: str = DEFAULT_DB
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> WebConfig:
+        """``KONTOR_WEB_SECRET`` (required, at least 16 characters), ``KONTOR_WEB_ADDR`` (``host:port``, default
+        ``127.0.0.1:8080``), ``KONTOR_WEB_URL`` (``https://…``), ``KONTOR_DB``; ConfigError on anything else."""
+        env = os.environ if environ is None else environ
+        secret = env.get("KONTOR_WEB_SECRET", "").strip()
+        if len(secret) < MIN_WEB_SECRET:
+            raise ConfigError(f"KONTOR_WEB_SECRET must be set to a random text of at least {MIN_WEB_SECRET} "
+                              "characters (e.g. the output of `openssl rand -hex 32`): each table's web address "
+                              "is made from it, and keep it: changing it changes every address.")
+        host, port = parse_addr(env.get("KONTOR_WEB_ADDR", "").strip() or DEFAULT_WEB_ADDR)
+        url = env.get("KONTOR_WEB_URL", "").strip().rstrip("/") or None
+        if url is not None and not url.startswith(("https://", "http://")):
+            raise ConfigError(f"KONTOR_WEB_URL must start with https:// (or http://), not {url[:40]!r}.")
+        return cls(secret=secret.encode(), host=host, port=port, url=url, db_path=db_target(env))
+
+
+def parse_addr(text: str) -> tuple[str, int]:
+    """``host:port`` (``[::1]:8080`` for IPv6) as (host, port); ConfigError otherwise."""
+    host, sep, port_text = text.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not sep or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise ConfigError(f"KONTOR_WEB_ADDR must be host:port, e.g. 127.0.0.1:8080, not {text[:40]!r}.")
+    return host, int(port_text)
