@@ -32,6 +32,20 @@ if [ "${KONTOR_PG:-}" != "off" ] && [ -z "${KONTOR_PG_BIN:-}" ] \
          "will fail (install the postgresql package, or set KONTOR_PG=off to skip them)" >&2
   fi
 fi
+# The web tests drive a real headless Chromium (tests/support/chromium.py): Debian's chromium package, installed the
+# same way when it is missing. Where it cannot be installed, those tests are skipped and say why.
+if [ "${KONTOR_BROWSER:-}" != "off" ] && [ -z "${KONTOR_CHROMIUM:-}" ] && ! command -v chromium >/dev/null 2>&1 \
+    && ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "test.sh: installing Chromium for the web tests (apt-get install chromium)" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null \
+      || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; } \
+      || echo "test.sh: installing chromium failed: the browser tests will be skipped and say why" >&2
+  else
+    echo "test.sh: no Chromium and it cannot be installed here: the browser tests will be skipped (install the" \
+         "chromium package, or set KONTOR_CHROMIUM)" >&2
+  fi
+fi
 .venv/bin/ruff check .
 .venv/bin/mypy bot rules render
 # Two workers (pytest-xdist), one per core of the 2-core machines this runs on: about 7 minutes instead of 13.

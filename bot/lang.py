@@ -29,7 +29,7 @@ LOCALES_DIR = Path(__file__).parent / "locales"
 LANGUAGES = ("en", "fr", "de", "it")  # the languages Kontor speaks; English is the source
 NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}
 PSEUDO = "qps"
-LAYER_DOMAINS = ("core", "bot", "discord", "commands")  # Kontor's own catalogs
+LAYER_DOMAINS = ("core", "bot", "discord", "commands", "web")  # Kontor's own catalogs
 
 
 def domains() -> tuple[str, ...]:

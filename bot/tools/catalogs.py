@@ -36,6 +36,7 @@ LAYER_SOURCES: dict[str, tuple[str, ...]] = {
     "bot": ("bot",),  # less what "discord" takes
     "discord": ("bot/discord/commands", "bot/discord/ui", "bot/discord/app.py", "bot/discord/dms.py"),
     "commands": (),  # read from the command tree itself: see ``command_messages``
+    "web": ("bot/web",),
 }
 
 

@@ -18,11 +18,12 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "backup": ("bot.table.backup", "backup_main", "copy the database consistently, even while the bot runs"),
     "verify": ("bot.tools.verify", "verify_main", "check a finished game's record (/game record) by replaying it"),
     "arena": ("bot.tools.arena", "arena_main", "seeded bot-against-bot games with seats rotated: win shares and times"),
+    "web": ("bot.web.serve", "web_main", "serve each table's read-only web page, beside the bot (docs/web.md)"),
     "ratings": ("bot.tools.ratings", "ratings_main", "rebuild: recompute every rating from the stored results"),
 }
 
 # how each subcommand is given its own database file (``kontor run`` reads KONTOR_DB)
-DB_OPTION = {"play": "--db", "demo": "--db", "soak": "--db", "ratings": "--db"}
+DB_OPTION = {"play": "--db", "demo": "--db", "soak": "--db", "ratings": "--db", "web": "--db"}
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -47,7 +47,7 @@ def test_the_walk_sees_imports_anywhere():
 
 
 # ---- inside bot/: one folder per layer ---------------------------------------------------------------------------
-ROOMS = ("table", "discord", "terminal", "tools")
+ROOMS = ("table", "discord", "terminal", "tools", "web")
 LOOSE = {"__init__.py", "__main__.py", "config.py", "lang.py", "background.py"}
 
 
@@ -113,13 +113,14 @@ def test_front_ends_reach_the_table_through_its_public_api_only() -> None:
     assert room_offenders("discord", ("\0",), ("bot.terminal", "bot.tools")) == []
     assert room_offenders("terminal", ("\0",), ("bot.discord", "bot.tools")) == []
     assert room_offenders("tools", ("bot.table.store",), ("bot.discord",)) == []
+    assert room_offenders("web", ("\0",), ("bot.discord", "bot.terminal", "bot.tools")) == []
 
 
 def test_nothing_private_of_the_table_is_imported_outside_it() -> None:
     import bot.table
 
     public = set(bot.table.__all__)
-    for room in ("discord", "terminal", "tools"):
+    for room in ("discord", "terminal", "tools", "web"):
         for path in sorted((ROOT / "bot" / room).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text())):
                 if isinstance(node, ast.ImportFrom) and node.module == "bot.table":
