@@ -108,7 +108,7 @@ class KontorBot(commands.Bot):
         self._owns_service = service is None
         # One image pipeline for the service's updates, the DMs, /game status and My screen (bot/table/images.py).
         self.images: BoardImages = service.images if service is not None else BoardImages()
-        self.service_options = {"render": True, "images": self.images, "shards": config.shards,
+        self.service_options = {"render": True, "news": True, "images": self.images, "shards": config.shards,
                                 **(service_options or {})}
         # Several shard processes: the commands are the application's, so the one with shard 0 syncs them.
         self.sync_on_start = sync and (config.shards is None or 0 in config.shards.ids)

@@ -37,7 +37,6 @@ from bot.table import (
     TableError,
     Update,
     channel_speaking,
-    secret_part,
 )
 from rules.words import N_, translator
 
@@ -50,14 +49,6 @@ SINCE = N_("Since your last look")
 
 def jump_link(table: Table) -> str:
     return f"https://discord.com/channels/{table.guild or '@me'}/{table.channel}"
-
-
-def gained(before: Any, now: Any) -> bool:
-    """Whether a screen's secret part ``now`` holds something ``before`` did not: a new or changed value. A value
-    that was only cleared (a secret choice of one's own, reset once everyone's was revealed) is not news."""
-    if isinstance(before, dict) and isinstance(now, dict):
-        return any(gained(before.get(k), v) for k, v in now.items())
-    return now is not None and now != before
 
 
 def news_text(news: PendingNews | None, room: int = 1200) -> str:
@@ -73,49 +64,24 @@ class PrivateNews:
     def __init__(self, bot: BotCore, dms: DirectMessages) -> None:
         self.bot = bot
         self.dms = dms
-        # (channel, game id) -> the players awaited at the last change seen: a turn begins for whoever is new in it.
-        # In memory: after a restart every awaited player counts as new once (as the board's ping does).
-        self._awaited: dict[tuple[int, int], frozenset[int]] = {}
-        # (game id, user) -> the secret part of their screen at the last change that showed it: a change that only
-        # cleared something (their own secret choice, now revealed to all) is not news. Unknown after a restart.
-        self._secrets: dict[tuple[int, int], dict[str, Any]] = {}
 
     @property
     def svc(self) -> Any:
         return self.bot.service
 
     async def publish(self, update: Update, *, actor: int | None = None) -> None:
-        """Keep this change's private news (not the mover's own) and deliver what a turn change or the end calls for."""
+        """Deliver what the change calls for: the table kept its news (bot/table/news.py) and says whose is due
+        (``Update.news``) and whose turn begins (``Update.begins``); the mover reads theirs in the reply to their
+        move."""
         table = update.table
         if update.reminder or table.status == "lobby":
             return
-        public = update.public_view or {}
-        news: dict[int, list[str]] = {}
-        for user, private in update.private.items():
-            secret = secret_part(private.view, public)
-            seen = self._secrets.get((table.game_id, user))
-            self._secrets[(table.game_id, user)] = secret
-            if user != actor and (private.events or seen is None or gained(seen, secret)):
-                news[user] = list(private.events)
-        try:
-            await self.svc.add_news(table.game_id, update.version, news)
-        except Exception:  # e.g. a full disk: the move stands; My screen still shows the current screen
-            log.exception("could not keep the private news of game %s (version %s)", table.game_id, update.version)
-        key = (update.channel, table.game_id)
         if table.status != "active":  # the end: everyone's last news, with their final screen
-            self._awaited.pop(key, None)
-            for cached in [k for k in self._secrets if k[0] == table.game_id]:
-                del self._secrets[cached]
-            for user in await self.svc.news_users(table.game_id):
+            for user in sorted(update.news):
                 await self._deliver(update, user, turn=False)
             return
-        now = frozenset(update.awaited)
-        before = self._awaited.get(key)
-        if before == now:
-            return  # the same turn goes on: news waits
-        self._awaited[key] = now
-        for user in sorted(now - (before or frozenset())):
-            if user != actor:  # the mover reads their next step in the reply to their move
+        for user in update.begins:
+            if user != actor and user in update.awaited:  # never to someone who left or is away
                 await self._deliver(update, user, turn=True)
 
     async def _deliver(self, update: Update, user: int, *, turn: bool) -> None:
@@ -138,7 +104,7 @@ class PrivateNews:
         try:
             if turn and pref == "digest":
                 return  # no message per turn: the news waits for their next look
-            news = await self.svc.pending_news(table.game_id, user)
+            news = update.news.get(user)
             # the turn notice itself, unless DMs to them are known to fail (then the board pinged them instead)
             notice = turn and pref == "dm" and not await self.dms.known_closed(user, reader)
             if news is None and not notice:

@@ -14,15 +14,14 @@ from contextlib import AbstractContextManager, asynccontextmanager
 from typing import Any
 
 from bot.lang import speaking
+from bot.table.audience import Audience
 from bot.table.caches import Caches
 from bot.table.clocks import bank_left, bank_terms
-from bot.table.digests import SinceDigest, digest_of
 from bot.table.images import BoardImages
 from bot.table.in_words import named_alt_text, named_summary
 from bot.table.model import (
     DamagedGame,
     PrivateUpdate,
-    Reader,
     Seat,
     Table,
     TableError,
@@ -32,7 +31,7 @@ from bot.table.model import (
     name_seats,
     secret_part,
 )
-from bot.table.quiet import QuietHours, check_timezone, parse_quiet, quiet_until
+from bot.table.news import news_of
 from bot.table.search_pool import SearchPool
 from bot.table.shards import Shards
 from bot.table.store import GameRow, Store, StoreError
@@ -73,6 +72,7 @@ class TableCore:
         images: BoardImages | None = None,
         search: SearchPool | None = None,
         shards: Shards | None = None,
+        news: bool = False,
     ) -> None:
         self.store = store
         # Several processes on one database: the games whose time this one keeps (bot/table/shards.py); None: all of
@@ -80,10 +80,12 @@ class TableCore:
         self.shards = shards
         self.search = search if search is not None else SearchPool()  # the strong bots' worker processes
         self.render = render  # whether each Update carries the board image
+        self.news = news  # whether to keep each player's private news for the front end to deliver (bot/table/news.py)
         self.images = images if images is not None else BoardImages()  # the one image pipeline (bot/table/images.py)
         self._games = dict(games) if games is not None else None
         self.clock = clock
         self.caches = Caches()
+        self.audience = Audience(store, self.caches, clock, self.game)  # what posting needs of the people
         # Only the locks in use: a lock is referenced while held (``async with``) or awaited (its waiter), and
         # one nobody holds or awaits can be replaced by a fresh one, so a weak map never grows with channels.
         self.locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -275,8 +277,10 @@ class TableCore:
         assert row is not None
         seats = await self.store.seats(row.id)
         table = self.table(row, seats, self.state(row))
+        ended = self.news and row.status in ("finished", "abandoned")  # everyone's last news, with the end
         return Update(channel=row.channel_id, table=table, version=row.version, public_events=texts, notice=notice,
-                      readers=await self.readers(seats))
+                      readers=await self.audience.readers(seats),
+                      news=await self.audience.news_due(row, []) if ended else {})
 
     async def committed_update(self, row: GameRow, seats: list[Seat], texts: list[str]) -> Update:
         """The Update of a change already committed (``row`` as committed). Never raises: the change stands, so
@@ -318,74 +322,10 @@ class TableCore:
         names = [s.name for s in seats]
         return [name_seats(game.event_text(e), names) for e in events if e.visible_to(seat)]
 
-    async def reader_language(self, user: int | None) -> str:
-        """The language ``user`` reads (as last seen: bot/table/users.py); bots and unknown users: English."""
-        if user is None:
-            return "en"
-        if user not in self.caches.languages:
-            try:
-                self.caches.languages[user] = await self.store.user_language(user) or "en"
-            except Exception as exc:  # a file older than migration 14, a failed read: English, never a lost move
-                log.warning("the language of user %s could not be read (%s)", user, type(exc).__name__)
-                return "en"
-        return self.caches.languages[user]
-
-
-    # ---- the people an Update reaches (bot/table/users.py sets what is read here) ------------------------------------
-    async def notify_pref(self, user: int) -> str:
-        """``mention`` (the default), ``dm`` or ``digest``; cached."""
-        if user not in self.caches.notify:
-            self.caches.notify[user] = await self.store.notify_pref(user)
-        return self.caches.notify[user]
-
-    async def quiet_hours(self, user: int) -> QuietHours | None:
-        """The user's quiet hours (None: none set); cached. A stored value this build cannot read counts as none."""
-        if user not in self.caches.quiet:
-            tz, text = await self.store.quiet_hours(user)
-            value = None
-            if tz and text:
-                try:
-                    hours = parse_quiet(text)
-                    value = QuietHours(check_timezone(tz), *hours) if hours else None
-                except TableError:
-                    value = None
-            self.caches.quiet[user] = value
-        return self.caches.quiet[user]
-
-    async def readers(self, seats: list[Seat]) -> dict[int, Reader]:
-        """What posting needs of each seated human. Never raises (the change is committed): a fact that cannot be
-        read is its default (English, mention, awake), as a front end asking afterwards would have had to assume."""
-        now, out = self.clock(), {}
-        for user in {s.user_id for s in seats if s.user_id is not None}:
-            try:
-                asleep = quiet_until(now, await self.quiet_hours(user)) is not None
-                dm_ok, failed_at = await self.store.dm_status(user)
-                out[user] = Reader(await self.reader_language(user), await self.notify_pref(user), asleep, dm_ok,
-                                   failed_at)
-            except Exception as exc:
-                log.warning("what posting needs of user %s could not be read (%s)", user, type(exc).__name__)
-                out[user] = Reader(await self.reader_language(user))
-        return out
-
-    async def since(self, row: GameRow, seats: list[Seat], table: Table,
-                    awaited_before: frozenset[int] | None) -> dict[int, SinceDigest]:
-        """"Since your last move" of each human whose turn begins now (awaited, and not before the change). Never
-        raises (the change is committed): a digest that cannot be read is left out, as the post leaves it out."""
-        new = [s for s in table.awaited_seats if seats[s].user_id is not None
-               and (awaited_before is None or s not in awaited_before)]
-        if not new or table.status != "active":
-            return {}
-        try:
-            rows = await self.store.log(row.id)
-            title = self.game(row.game).title
-            return {user: digest_of(row, rows, seats, s, user, title)[0] for s in new
-                    if (user := seats[s].user_id) is not None}
-        except Exception:
-            log.exception("no 'since your last move' in game %s", row.id)
-            return {}
-
     async def update(self, row: GameRow, seats: list[Seat], state: State[Any], changes: _Changes,
-                      notice: str | None = None) -> Update:
+                     notice: str | None = None, *, told: bool = True) -> Update:
+        """The Update of a committed change. ``told=False``: it tells no player anything privately (a reminder, a
+        question about a spent bank): no private part, no news kept."""
         # ``row`` is current: it was read under the channel's lock, and each commit since replaced it.
         table = await self.with_banks(row, self.table(row, seats, state))
         public, views = state.views([s.seat for s in seats if s.user_id is not None])
@@ -401,6 +341,14 @@ class TableCore:
                 private[s.user_id] = PrivateUpdate(view, texts)
         if row.status == "active":  # the next act compares against these instead of building the views again
             self.caches.secrets[row.id] = (row.version, secrets_now)
+        if not told:
+            private = {}
+        begins = self.audience.begins(table, seats, changes.awaited_before) if told else []
+        news_due = {}
+        if self.news and told:
+            await self.audience.keep_news(row, news_of(private, public, seats, changes.before, changes.actor))
+            news_due = await self.audience.news_due(row, [u for s in begins if s != changes.actor
+                                                          and (u := seats[s].user_id) is not None])
         names = [s.name for s in seats]
         game = self.game(row.game)
         image = focus = None
@@ -425,9 +373,10 @@ class TableCore:
                      and (row.id, u) not in self.caches.aways],
             finished=state.outcome() if changes.finished else None, image=image, focus=focus, notice=notice,
             summary=summary, alt=alt, focus_alt=focus_alt,
-            readers=await self.readers(seats),
+            readers=await self.audience.readers(seats),
             screens={s.user_id: views[s.seat] for s in seats if s.user_id is not None},
-            since=await self.since(row, seats, table, changes.awaited_before),
+            since=await self.audience.since(row, seats, begins),
+            begins=tuple(u for s in begins if (u := seats[s].user_id) is not None), news=news_due,
         )
 
     async def image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None, seats: list[Seat],

@@ -116,10 +116,9 @@ class Deadlines(Part):
                 name=who.name, time=duration(due_at - now)) if due_at is not None
                 else _("Reminder: the table is waiting for {name}.").format(name=who.name))
         unchanged = _Changes(before={}, awaited_before=frozenset(state.to_act()))  # a reminder begins no turn
-        update = await self.core.update(row, seats, state, unchanged, notice=notice)
+        update = await self.core.update(row, seats, state, unchanged, notice=notice, told=False)
         gone = who.user_id in self.caches.departed.get(game_id, set())  # left the server: named, never pinged
         update.awaited = [who.user_id] if who.user_id is not None and not gone else []
-        update.private = {}
         update.reminder = True
         return update
 

@@ -359,7 +359,9 @@ class Lobby(Part):
             if state is None:
                 return await self.core.lobby_update(row.id, [text])
             self.caches.states[row.id] = (version, state)
-            changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=[text])
+            # The seat's turn begins for its new occupant (when awaited); for the others it goes on.
+            changes = _Changes(before={s.seat: None for s in seats if not s.is_bot}, public=[text],
+                               awaited_before=frozenset(state.to_act()) - {seat})
             # The new occupant gets a private update; the other humans only if something secret changed for them.
             public, views = state.views([s.seat for s in seats if not s.is_bot and s.seat != seat])
             changes.before.update({s: secret_part(view, public) for s, view in views.items()})

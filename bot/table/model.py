@@ -15,6 +15,7 @@ from rules.words import N_, seat_pattern, translator
 
 if TYPE_CHECKING:  # digests.py builds on the Seat defined here
     from bot.table.digests import SinceDigest
+    from bot.table.store.users import PendingNews
 
 _, _n = translator("bot")
 
@@ -135,6 +136,7 @@ class MoverReply:
     label: str | None
     can_undo: bool
     menu: list[tuple[str, str]] | None
+    news: PendingNews | None = None  # with ``news=True``: what reached them since their last look, for the reply
 
 
 @dataclass(frozen=True)
@@ -179,6 +181,10 @@ class Update:
     screens: dict[int, dict[str, Any]] = field(default_factory=dict)
     # "since your last move" of each human whose turn begins with this change (public lines only): their turn notice
     since: dict[int, SinceDigest] = field(default_factory=dict)
+    # with ``news=True`` (bot/table/news.py): the humans whose turn begins with this change, and the private news
+    # to deliver now (theirs; once the game is over, everyone's)
+    begins: tuple[int, ...] = ()
+    news: dict[int, PendingNews] = field(default_factory=dict)
 
     def reader(self, user: int) -> Reader:
         """What posting needs of ``user`` (the defaults for someone the Update does not know: English, mention)."""
@@ -212,6 +218,7 @@ class _Changes:
     # the seats awaited before the change (None: unknown, every awaited seat counts as new): whose turn begins with
     # it, and so who gets a "since your last move" digest in the Update
     awaited_before: frozenset[int] | None = None
+    actor: int | None = None  # the seat whose player made the change (their own news is their reply's, not kept)
 
 
 _SAME = object()

@@ -80,6 +80,7 @@ class Moves(Part):
                 self.core.keep(row)  # a refusal changes nothing
                 raise
             changes = self.core.begin(row, state, seats)
+            changes.actor = seat  # their own news is in the reply to their move
             now = self.core.clock()
             label = self.core.label(state, seat, action, seats)  # before the move: its words as the player chose it
             try:
@@ -97,7 +98,8 @@ class Moves(Part):
             awaited = row.status == "active" and seat in state.to_act()
             menu = self.core.menu(state, seat, seats) if awaited else None
             can_undo = row.status == "active" and await can_take_back(self.store, row, seats, seat)
-            return dataclasses.replace(update, mover=MoverReply(label, can_undo, menu))
+            news = await self.core.audience.news_due(row, [user]) if self.core.news else {}
+            return dataclasses.replace(update, mover=MoverReply(label, can_undo, menu, news.get(user)))
 
     async def _turn(self, row: GameRow, user: int, expected_version: int | None) -> tuple[list[Seat], State[Any], int]:
         """(seats, state, the user's seat) if ``user`` may act now in ``row``'s game; else a refusal."""
@@ -156,7 +158,7 @@ class Moves(Part):
             if not told:
                 private[reader.seat] = []
                 continue
-            with speaking(await self.core.reader_language(reader.user_id)):
+            with speaking(await self.core.audience.reader_language(reader.user_id)):
                 private[reader.seat] = self.core.texts(game, told, seats, reader.seat)
         if private_note is not None:
             private[seat] = [private_note, *private.get(seat, [])]
@@ -164,7 +166,7 @@ class Moves(Part):
         lapsed = [] if over else self.lapsed_orders(row.id, game, state)
         for s, order_kind in lapsed:  # a plan-ahead order another's move ended unplayed: its owner is told why
             if s != seat and not seats[s].is_bot:
-                with speaking(await self.core.reader_language(seats[s].user_id)):
+                with speaking(await self.core.audience.reader_language(seats[s].user_id)):
                     note = self._lapse_note(game, state, s, self.caches.orders[row.id][s][order_kind])
                 if note:
                     private[s] = [*private.get(s, []), note]

@@ -111,6 +111,7 @@ class Orders(Part):
                 order=match[1], command="`/game orders cancel`")
             # It may answer at once (the player is awaited now): the chain plays it like any automatic move.
             changes = self.core.begin(row, state, seats)
+            changes.actor = seat
             before = row.version
             row, state = await self.moves.run_auto(row, seats, state, changes, self.core.clock())
             if row.version == before:

@@ -75,9 +75,11 @@ class TableService:
         images: BoardImages | None = None,
         search: SearchPool | None = None,
         shards: Shards | None = None,
+        news: bool = False,
     ) -> None:
+        # news: keep each player's private news for the front end to deliver (the Discord bot; bot/table/news.py)
         self.core = core = TableCore(store, render=render, games=games, clock=clock, images=images, search=search,
-                                     shards=shards)
+                                     shards=shards, news=news)
         self.coherence = Coherence(core)
         self.downtime = Downtime(core)
         self.banks = BankClocks(core)
@@ -100,12 +102,13 @@ class TableService:
     async def open(
         cls, path: str, *, render: bool = False, games: Mapping[str, Game] | None = None,
         clock: Callable[[], float] = time.time, images: BoardImages | None = None, search: SearchPool | None = None,
-        shards: Shards | None = None,
+        shards: Shards | None = None, news: bool = False,
     ) -> Self:
         """Open (and migrate) the file, then ``load()``; the store is closed again if loading fails. (``kontor run``
         and ``kontor play`` open through ``bot.table.health.open_service``, which checks the file before ``load()``.)"""
         store = await Store.open(path)
-        service = cls(store, render=render, games=games, clock=clock, images=images, search=search, shards=shards)
+        service = cls(store, render=render, games=games, clock=clock, images=images, search=search, shards=shards,
+                      news=news)
         try:
             await service.load()
         except BaseException:

@@ -142,8 +142,7 @@ class Timeouts(Part):
             await tx.ask_timeout(row.id, seat, now, decide_at)
             await tx.append(row.id, kind="note", version=row.version, seat=seat, user_id=None, action=None,
                             events=[text], now=now)
-        update = await self.core.update(row, seats, state, _Changes(before={}))
-        update.private = {}
+        update = await self.core.update(row, seats, state, _Changes(before={}), told=False)
         update.awaited = []
         update.question = Question("timeout", seat, who.name, tuple(voters), decide_at)
         return update
@@ -236,8 +235,7 @@ class Timeouts(Part):
                         why=why, time=duration(grant), name=who.name)
                 await tx.append(row.id, kind="note", version=row.version, seat=seat, user_id=None, action=None,
                                 events=[text], now=now)
-            update = await self.core.update(row, seats, state, _Changes(before={}), notice=text)
-            update.private = {}
+            update = await self.core.update(row, seats, state, _Changes(before={}), notice=text, told=False)
             update.awaited = [who.user_id] if who.user_id is not None and not self._gone(row.id, who.user_id) else []
             update.reminder = True
             return update
@@ -296,6 +294,8 @@ class Timeouts(Part):
             now = self.core.clock()
             with channel_speaking(row.settings):
                 text = _("{name} takes their seat back from the caretaker.").format(name=seats[mine].name)
+            changes = self.core.begin(row, state, seats)  # nothing changes on anyone's screen: no news
+            changes.public.append(text)
             async with self.store.transaction() as tx:
                 await tx.take_back(row.id, mine)
                 del self.caches.caretaken[row.id][mine]
@@ -305,7 +305,7 @@ class Timeouts(Part):
                 await tx.append(row.id, kind="note", version=row.version, seat=mine, user_id=user, action=None,
                                 events=[text], now=now)
                 await self.banks.sync_deadlines(tx, row, seats, state, acted=None, now=now, version=row.version)
-            return await self.core.update(row, seats, state, _Changes(before={}, public=[text]))
+            return await self.core.update(row, seats, state, changes)
 
     # ---- away and back --------------------------------------------------------------------------------------------
     async def away(self, user: int, days: int) -> tuple[str, list[Update]]:
@@ -411,8 +411,7 @@ class Timeouts(Part):
     async def _announce(self, row: GameRow, seats: list[Seat], state: State[Any], text: str,
                         ping: int | None) -> Update:
         """A short line in the table's channel (no board), pinging ``ping`` if given."""
-        update = await self.core.update(row, seats, state, _Changes(before={}), notice=text)
-        update.private = {}
+        update = await self.core.update(row, seats, state, _Changes(before={}), notice=text, told=False)
         update.awaited = [ping] if ping is not None else []
         update.reminder = True
         return update

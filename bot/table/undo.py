@@ -120,6 +120,7 @@ class Undo(Part):
             with channel_speaking(row.settings):
                 line = _("{name} took back a move.").format(name=seats[seat].name)
             changes = self.core.begin(row, state, seats)
+            changes.actor = seat
             now = self.core.clock()
             lapsed = self.moves.lapsed_orders(row.id, game, restored)
             snapshot = restored.dump()

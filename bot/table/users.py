@@ -27,7 +27,7 @@ class Users(Part):
     # ---- notification preference (cached: this service is the file's only writer) -------------------------
     async def notify_pref(self, user: int) -> str:
         """``mention`` (the default), ``dm`` or ``digest``."""
-        return await self.core.notify_pref(_check_id(user, "user"))
+        return await self.core.audience.notify_pref(_check_id(user, "user"))
 
     async def set_notify_pref(self, user: int, choice: str) -> str:
         """Set the preference; a refusal (TableError) for anything else changes nothing. Returns the choice."""
@@ -55,12 +55,12 @@ class Users(Part):
     async def user_language(self, user: int) -> str:
         """The language ``user`` reads, as last seen (English until an interaction said otherwise)."""
         _check_id(user, "user")
-        return await self.core.reader_language(user)
+        return await self.core.audience.reader_language(user)
 
     # ---- quiet hours (migration 12; bot/table/quiet.py) ---------------------------------------------------
     async def quiet_hours(self, user: int) -> QuietHours | None:
         """The user's quiet hours (None: none set). A stored value this build cannot read counts as none."""
-        return await self.core.quiet_hours(_check_id(user, "user"))
+        return await self.core.audience.quiet_hours(_check_id(user, "user"))
 
     async def time_zone(self, user: int) -> str | None:
         """The user's stored time zone (also without quiet hours)."""

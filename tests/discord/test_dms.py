@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.discord.dms import RETRY_AFTER
-from bot.table import PrivateUpdate, Update
+from bot.table import Update
 from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
 
 HOUR = 3600.0
@@ -29,12 +29,13 @@ async def bid(w, actor) -> None:
 
 async def news_at_turn(w, actor, line: str) -> None:
     """Someone else's change brings ``actor`` private news just as their turn begins (what a gift does in a real
-    game, bot/discord/private_news.py): the notifier DMs it, unless DMs to them are paused."""
-    t = await table(w)
-    view = await w.bot.service.private_view(w.channel.id, actor.id)
-    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, awaited=[]))
-    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, awaited=[actor.id],
-                                        private={actor.id: PrivateUpdate(view, [line])}))
+    game: the table keeps it, bot/table/news.py, and names it in the Update): the notifier DMs it, unless DMs to them
+    are paused."""
+    t, svc = await table(w), w.bot.service
+    await svc.add_news(t.game_id, t.version, {actor.id: [line]})
+    news = await svc.pending_news(t.game_id, actor.id)
+    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, awaited=[actor.id], begins=(actor.id,),
+                                        news={actor.id: news}))
 
 
 @pytest.mark.parametrize(("hours", "bob_is_back", "tried"), [

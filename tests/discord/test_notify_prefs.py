@@ -138,15 +138,15 @@ async def test_a_bad_choice_is_refused_and_changes_nothing(world):
 
 async def test_posting_a_move_asks_the_table_nothing_about_the_players(world, monkeypatch):
     """The Update carries what posting needs of each player (their language, how they hear of their turn, whether
-    they are in their quiet hours, whether DMs reach them, their screen, what they missed since their last move), and
-    the board's summary and alt text in the channel's language: the channel post, the pings and the DMs of a move ask
-    the service none of it. (A DM's screen is put in words through the game's rules, ``service.game``: a lookup.)"""
+    they are in their quiet hours, whether DMs reach them, their screen, what they missed since their last move, the
+    private news the table kept for them), and the board's summary and alt text in the channel's language: the
+    channel post, the pings and the DMs of a move ask the service none of it. (A DM's screen is put in words through the game's rules, ``service.game``: a lookup.)"""
     w = world
     await w.bob.slash(w.channel, "game notify", choice="dm")
     await new_table(w, w.alice, w.bob)
     svc, asked = w.bot.service, []
     for name in ("notify_pref", "quiet_until", "quiet_hours", "user_language", "dm_status", "dm_ok", "screen",
-                 "since_last_move", "public_view", "private_view"):
+                 "since_last_move", "public_view", "private_view", "add_news", "pending_news", "news_users"):
         original = getattr(svc, name)
 
         def spy(*args, _name=name, _original=original, **kwargs):

@@ -142,7 +142,7 @@ async def test_pending_news_survives_a_restart(world, db_path):
 
 
 def test_a_screen_change_is_news_when_something_was_gained_not_when_a_secret_was_only_cleared():
-    from bot.discord.private_news import gained
+    from bot.table.news import gained
 
     assert gained({"me": {"ballot": None, "goods": {"cloth": 0}}}, {"me": {"ballot": None, "goods": {"cloth": 1}}})
     assert gained({"hand": [1, 2]}, {"hand": [2]})  # a card gone is news too

@@ -178,24 +178,23 @@ async def test_colonia_family_cards_are_secret_until_all_have_chosen(world):
 
 async def test_no_dm_per_step_news_waits_for_the_players_turn(world):
     """A heavy game changes a player's screen at nearly every step: nobody is DMed per step, neither the one who
-    acted (their reply shows their own news) nor the others (their news waits for their turn, then one DM)."""
-    from bot.table import PrivateUpdate, Update
+    acted (their reply shows their own news) nor the others (their news, kept by the table, waits for their turn,
+    then one DM)."""
+    from bot.table import Update
 
     w = world
     await new_table(w, w.alice, w.bob)
     svc, t = w.bot.service, await table(w)
-    screens = {a.id: PrivateUpdate(await svc.private_view(w.channel.id, a.id), []) for a in (w.alice, w.bob)}
     count = {a.id: len(a.user.dm_channel.history()) for a in (w.alice, w.bob)}
-    news = {w.alice.id: PrivateUpdate(screens[w.alice.id].view, ["You drew a 9."]),
-            w.bob.id: PrivateUpdate(screens[w.bob.id].view, ["alice gave you a 3."])}
-    for _ in range(3):  # three steps of the same turn (the same players awaited)
-        await w.bot.notifier.publish(Update(w.channel.id, t, t.version, private=news, awaited=list(t.awaited)),
-                                     actor=w.alice.id)
+    for _ in range(3):  # three steps of the same turn (the same players awaited): news kept, nobody's turn begins
+        await svc.add_news(t.game_id, t.version, {w.bob.id: ["alice gave you a 3."]})
+        await w.bot.notifier.publish(Update(w.channel.id, t, t.version, awaited=list(t.awaited)), actor=w.alice.id)
     assert [len(a.user.dm_channel.history()) for a in (w.alice, w.bob)] == [count[w.alice.id], count[w.bob.id]]
 
-    # the turn changes: bob alone is awaited, then bob's turn begins again: one DM with the three steps' news
-    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, awaited=[w.alice.id]), actor=w.alice.id)
-    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, awaited=[w.bob.id]), actor=w.alice.id)
+    # the turn changes: bob's turn begins: one DM with the three steps' news
+    news = await svc.pending_news(t.game_id, w.bob.id)
+    await w.bot.notifier.publish(Update(w.channel.id, t, t.version, awaited=[w.bob.id], begins=(w.bob.id,),
+                                        news={w.bob.id: news}), actor=w.alice.id)
     assert len(w.alice.user.dm_channel.history()) == count[w.alice.id]
     assert len(w.bob.user.dm_channel.history()) == count[w.bob.id] + 1
     assert dm_texts(w.bob)[-1].count("alice gave you a 3.") == 3 and "You drew" not in dm_texts(w.bob)[-1]

@@ -214,7 +214,7 @@ class PlayController:
             raise
         # The news of the mover's own step (a card drawn) and whatever reached them since their last look: here,
         # not by DM. Marked as seen once the reply is out.
-        news = await self.bot.notifier.news.pending(update.table, user)
+        news = update.mover.news if update.mover is not None else None  # read by the table with the move
         mine = update.private[user].events if user in update.private else []
         mover = update.mover or MoverReply(None, False, None)
         done = done_text(action, mover.label) + "".join(f"\n🔒 {line}" for line in fitting_lines(mine, 600))
