@@ -140,7 +140,8 @@ async def test_posting_a_move_asks_the_table_nothing_about_the_players(world, mo
     """The Update carries what posting needs of each player (their language, how they hear of their turn, whether
     they are in their quiet hours, whether DMs reach them, their screen, what they missed since their last move, the
     private news the table kept for them), and the board's summary and alt text in the channel's language: the
-    channel post, the pings and the DMs of a move ask the service none of it. (A DM's screen is put in words through the game's rules, ``service.game``: a lookup.)"""
+    channel post, the pings and the DMs of a move ask the service none of it. (A DM's screen is put in words
+    through the game's rules, ``service.game``: a lookup.)"""
     w = world
     await w.bob.slash(w.channel, "game notify", choice="dm")
     await new_table(w, w.alice, w.bob)
