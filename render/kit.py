@@ -1,26 +1,33 @@
 """Shared drawing kit: layout boxes, a recording canvas and board-game primitives, and the kit's other parts.
 
 Every board is drawn on a ``Canvas`` of ``W`` x ``H`` (16:10). The canvas records each top-level
-region and every text it draws (with its font size), so tests can check the layout without pixels:
-regions inside the canvas and not overlapping, and no text below ``MIN_FONT``. ``MIN_FONT`` is chosen
-so that text is still >= ~14 px tall when the image is shown 550 px wide on a phone.
+region, every text it draws (with its font size) and every glyph and mark (``Canvas.glyphs``, ``render/measure.py``:
+what, how tall, which view element), so tests can check the layout without pixels: regions inside the canvas and
+not overlapping, no text below ``MIN_FONT``, and every mark a player needs readable on a phone (or declared given
+by the focus panel or the words: ``Canvas.in_focus``, ``Canvas.in_words``).
 
 The kit's other parts live beside it and are re-exported here, so ``from render.kit import ...`` finds every name:
-``render/palette.py`` (colours, each seat's style), ``render/typeface.py`` (fonts, text widths, ``MIN_FONT``) and
-``render/sprites.py`` (tokens, meeples, cubes, coins and pictograms drawn at ``SS`` x and downscaled once, then
-cached and pasted with their alpha as mask onto an RGB canvas).
+``render/palette.py`` (colours, each seat's style), ``render/measure.py`` (the marks recorded, what a phone reads),
+``render/typeface.py`` (fonts, text widths, wrapping, ``MIN_FONT``) and ``render/sprites.py`` (tokens, meeples,
+cubes, coins and pictograms drawn at ``SS`` x and downscaled once, then cached and pasted with their alpha as mask
+onto an RGB canvas).
 """
 
 from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render.measure import PHONE_WIDTH as PHONE_WIDTH
+from render.measure import READABLE_PX as READABLE_PX
+from render.measure import Mark as Mark
+from render.measure import smallest_readable as smallest_readable
 from render.palette import BAD as BAD
 from render.palette import BOARD as BOARD
 from render.palette import BOARD_DARK as BOARD_DARK
@@ -55,12 +62,14 @@ from render.typeface import drawable as drawable
 from render.typeface import fit_text as fit_text
 from render.typeface import font as font
 from render.typeface import text_width as text_width
+from render.typeface import wrap as wrap
 from rules.words import translator
 
 _, _n = translator("core")
 
 W, H = 1280, 800
-PHONE_WIDTH = 550
+#: the smallest mark that reads on a phone on a W px wide board (44.8 px: 14 px at 400 px wide)
+PHONE_MIN = math.ceil(smallest_readable(W))
 
 
 def seat_name(seat: int, names: Sequence[str] | None) -> str:
@@ -185,10 +194,47 @@ class Canvas:
     draw: ImageDraw.ImageDraw = field(init=False)
     regions: dict[str, Box] = field(default_factory=dict)
     texts: list[TextRecord] = field(default_factory=list)
+    #: every glyph and mark drawn, for the phone test (``render/measure.py``)
+    glyphs: list[Mark] = field(default_factory=list)
+    #: the elements whose marks are details on a phone, and what gives them there: ("words", view keys) or
+    #: ("focus", ())
+    elsewhere: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    _elements: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.img = Image.new("RGB", (self.w, self.h), self.background)
         self.draw = ImageDraw.Draw(self.img)
+
+    # -------------------------------------------------------------- what the marks show
+    @contextmanager
+    def element(self, name: str) -> Iterator[None]:
+        """The marks drawn in this block show the view element ``name`` (else the region they lie in says)."""
+        self._elements.append(name)
+        try:
+            yield
+        finally:
+            self._elements.pop()
+
+    def in_words(self, element: str, *keys: str) -> None:
+        """``element``'s marks are details on a phone: the words give them (``Game.summary`` reads ``keys``)."""
+        self.elsewhere[element] = ("words", keys)
+
+    def in_focus(self, element: str) -> None:
+        """``element``'s marks are details on the board: this view's focus panel gives them, readable."""
+        self.elsewhere[element] = ("focus", ())
+
+    def record(self, kind: str, what: str, box: Box, size: float | None = None, decor: bool = False) -> None:
+        """Record a mark drawn by other means than ``text``/``paste`` (a shape drawn straight on the image)."""
+        self.glyphs.append(Mark(kind, what, box.h if size is None else size, box.x, box.y, box.w, box.h,
+                               self._elements[-1] if self._elements else None, decor))
+
+    def element_of(self, mark: Mark) -> str:
+        """The element ``mark`` shows: its own, else the smallest region its centre lies in, else "board"."""
+        if mark.element is not None:
+            return mark.element
+        around = [(box.w * box.h, name) for name, box in self.regions.items()
+                  if box.x <= mark.cx <= box.x2 and box.y <= mark.cy <= box.y2]
+        return min(around)[1] if around else "board"
 
     @property
     def box(self) -> Box:
@@ -209,6 +255,7 @@ class Canvas:
         fill: RGB = INK,
         anchor: str = "la",
         max_width: float | None = None,
+        decor: bool = False,
     ) -> Box:
         """Draw one line; cut with an ellipsis past ``max_width``. Returns the drawn box."""
         text = wanted = str(text)
@@ -219,14 +266,26 @@ class Canvas:
         x0, y0, x1, y1 = self.draw.textbbox((round(xy[0]), round(xy[1])), text, font=f, anchor=anchor)
         drawn = Box(x0, y0, x1 - x0, y1 - y0)
         self.texts.append(TextRecord(text, size, drawn, cut=text != wanted))
+        if text.strip():
+            self.record("text", text, drawn, size, decor)
         return drawn
 
     def text_in(self, box: Box, text: str, size: int = MIN_FONT, style: str = "regular", fill: RGB = INK,
-                align: str = "center") -> Box:
+                align: str = "center", decor: bool = False) -> Box:
         """One line fitted into ``box``, vertically centred; align left, center or right."""
         x = {"left": box.x, "center": box.cx, "right": box.x2}[align]
         anchor = {"left": "lm", "center": "mm", "right": "rm"}[align]
-        return self.text((x, box.cy), text, size, style, fill, anchor, max_width=box.w)
+        return self.text((x, box.cy), text, size, style, fill, anchor, max_width=box.w, decor=decor)
+
+    def text_lines(self, box: Box, text: str, size: int, style: str = "regular", fill: RGB = INK,
+                   align: str = "left", max_lines: int = 2) -> list[Box]:
+        """``text`` wrapped at spaces into at most ``max_lines`` lines centred in ``box`` (the last one fitted)."""
+        lines = wrap(text, size, style, box.w)
+        lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1:])] if len(lines) > max_lines else lines
+        step = min(box.h / len(lines), size * 1.15)
+        top = box.cy - step * len(lines) / 2
+        return [self.text_in(Box(box.x, top + k * step, box.w, step), line, size, style, fill, align)
+                for k, line in enumerate(lines)]
 
     # -------------------------------------------------------------- shapes
     def panel(self, box: Box, fill: RGB = BOARD, outline: RGB | None = INK_SOFT, radius: int = 14,
@@ -246,23 +305,27 @@ class Canvas:
                                         outline=INK, width=2)
         self.draw.rounded_rectangle(ring.rect, radius=radius, outline=HIGHLIGHT, width=width)
 
-    def paste(self, sprite: Image.Image, center: tuple[float, float]) -> None:
+    def paste(self, sprite: Image.Image, center: tuple[float, float], what: str = "sprite",
+              decor: bool = False) -> None:
+        """Paste ``sprite`` centred on ``center``, recorded as the mark ``what`` (its first word is its kind)."""
         x = round(center[0] - sprite.width / 2)
         y = round(center[1] - sprite.height / 2)
         self.img.paste(sprite, (x, y), sprite)
+        self.record(what.split()[0] if what.split() else "sprite", what,
+                    Box(x, y, sprite.width, sprite.height), decor=decor)
 
-    def token(self, seat: int, center: tuple[float, float], size: int) -> None:
+    def token(self, seat: int, center: tuple[float, float], size: int, decor: bool = False) -> None:
         """A player's marker: their colour in their shape."""
-        self.paste(token_sprite(seat, size), center)
+        self.paste(token_sprite(seat, size), center, f"token {seat}", decor)
 
     def meeple(self, seat: int, center: tuple[float, float], size: int) -> None:
-        self.paste(meeple_sprite(seat, size), center)
+        self.paste(meeple_sprite(seat, size), center, f"meeple {seat}")
 
     def cube(self, colour: RGB, center: tuple[float, float], size: int, mark: str | None = None) -> None:
-        self.paste(cube_sprite(colour, size, mark), center)
+        self.paste(cube_sprite(colour, size, mark), center, f"cube {mark or ''}")
 
     def coin(self, center: tuple[float, float], size: int, value: int | str | None = None) -> None:
-        self.paste(coin_sprite(size), center)
+        self.paste(coin_sprite(size), center, "coin")
         if value is not None:
             self.text(center, str(value), MIN_FONT, "cond", INK, "mm")
 
@@ -281,7 +344,8 @@ class Canvas:
         self.draw.rounded_rectangle(box.rect, radius=round(box.h / 2), fill=p.colour, outline=INK, width=2)
         icon = round(box.h * 0.62)
         icon_x = box.x + (icon / 2 + 6 if tight else box.h / 2 + 2)
-        self.paste(token_sprite(seat, icon, ring=PAPER), (icon_x, box.cy))
+        # the shape repeats the name beside it (and tells seats apart without colour at desktop size)
+        self.paste(token_sprite(seat, icon, ring=PAPER), (icon_x, box.cy), f"token {seat}", decor=True)
         text_x = icon_x + icon / 2 + 6 if tight else box.x + box.h + 4
         self.text_in(Box(text_x, box.y, box.x2 - text_x - 8, box.h), label, size, style, p.ink,
                      "left")
@@ -335,7 +399,7 @@ class Canvas:
 
 
 def icon(canvas: Canvas, kind: str, center: tuple[float, float], size: int) -> None:
-    canvas.paste(icon_sprite(kind, size), center)
+    canvas.paste(icon_sprite(kind, size), center, f"icon {kind}")
 
 
 # ---------------------------------------------------------------- hints

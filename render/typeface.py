@@ -62,3 +62,15 @@ def fit_text(text: str, size: int, style: str, max_width: float) -> str:
     while text and f.getlength(text + "…") > max_width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, style: str, max_width: float) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``max_width`` (a word wider than that stands alone, cut
+    by the caller's fitting): a long name or title keeps every word instead of losing its end to an ellipsis."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, style) <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]

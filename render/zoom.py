@@ -19,12 +19,8 @@ from typing import Any
 
 from PIL import Image
 
-from render.kit import MIN_FONT, Box, Canvas
+from render.kit import MIN_FONT, PHONE_WIDTH, READABLE_PX, Box, Canvas, Mark
 
-#: how wide Discord shows an image on a phone
-PHONE_WIDTH = 400
-#: the smallest text a panel may show on a phone: Material Design's body text (14 sp)
-READABLE_PX = 14
 #: the widest a panel may be at the board's scale, for MIN_FONT to show at READABLE_PX on a phone
 FOCUS_MAX = MIN_FONT * PHONE_WIDTH // READABLE_PX
 #: parts are wrapped into rows this wide, and a panel is enlarged (at most twice) to this width
@@ -90,6 +86,31 @@ def panel(module: ModuleType, view: dict[str, Any], board: Callable[[], Canvas],
         return parts[0]
     background = canvas.background
     return flow(parts, (background[0], background[1], background[2]))
+
+
+def enlarged(width: float) -> float:
+    """How wide ``png`` makes a panel ``width`` px wide (enlarged at most twice, to ``FOCUS_WIDTH``)."""
+    return width * max(1.0, min(FOCUS_WIDTH / max(width, 1), 2.0))
+
+
+def measured(module: ModuleType, view: dict[str, Any], board: Canvas,
+             names: Sequence[str] | None) -> tuple[list[tuple[Mark, str]], float] | None:
+    """The marks the panel shows (each with the element it shows) and the scale a phone shows them at (shown px
+    per panel px: the panel is shown ``PHONE_WIDTH`` wide, or as wide as ``png`` makes it if narrower), or None
+    (no panel). A crop shows the board's marks that lie in its regions; a drawn panel its own."""
+    if not region_names(module, view):
+        return None
+    drawn: Callable[..., Canvas | None] | None = getattr(module, "draw_focus", None)
+    own = drawn(view, names) if drawn is not None else None
+    if own is not None:
+        return [(m, own.element_of(m)) for m in own.glyphs], min(PHONE_WIDTH, enlarged(own.w)) / own.w
+    cut = boxes(module, board, view)
+    image = panel(module, view, lambda: board, names)
+    if not cut or image is None:
+        return None
+    inside = [(m, board.element_of(m)) for m in board.glyphs
+              if any(b.x <= m.cx <= b.x2 and b.y <= m.cy <= b.y2 for b in cut)]
+    return inside, min(PHONE_WIDTH, enlarged(image.width)) / image.width
 
 
 def png(image: Image.Image) -> bytes:

@@ -51,4 +51,11 @@ def draw_board(view: SpeicherstadtView, last: Any, names: Sequence[str] | None) 
     for seat, box in enumerate(lay["tableaus"]):
         c.region(f"seat{seat}", box)
         draw_tableau(c, box, view, seat, names, ringed=ring == ("seat", seat))
+    # On a phone the cards and tableaus are details: the panel enlarges the ones the decision is about, the words
+    # say the rest (and each player's own screen draws their tableau large).
+    c.in_words("water", "reserve", "bag")
+    for i in range(len(lay["columns"])):
+        c.in_words(f"col{i + 1}", "row")
+    for seat in range(view["num_players"]):
+        c.in_words(f"seat{seat}", "players", "first_player")
     return c

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from render import kit
-from render.kit import BOARD, BOARD_DARK, INK, INK_SOFT, MIN_FONT, Box, Canvas, mix, player, seat_name
+from render.kit import BOARD, BOARD_DARK, INK, INK_SOFT, MIN_FONT, PHONE_MIN, Box, Canvas, mix, player, seat_name
 from rules.speicherstadt.views import BREAKDOWN_LABELS
 from rules.words import translator
 
@@ -25,7 +25,7 @@ def draw_final(view: SpeicherstadtView, names: Sequence[str] | None) -> Canvas:
     ranks = outcome.get("ranks", [1] * len(scores))
     breakdown = outcome.get("breakdown") or [p["breakdown"] for p in view["players"]]
     full = c.box.inset(16, 12)
-    head, body = full.rows(-70, 1, gap=10)
+    head, body = full.rows(-120, 1, gap=10)
     c.region("header", head)
     c.panel(head, fill=BOARD_DARK)
     winners = [s for s, r in enumerate(ranks) if r == 1]
@@ -33,8 +33,10 @@ def draw_final(view: SpeicherstadtView, names: Sequence[str] | None) -> Canvas:
     # TRANSLATORS: {who} is one winner's name, or several joined by " & " (the plural form)
     title = _n("The Speicherstadt — final scores · {who} wins", "The Speicherstadt — final scores · {who} win",
                len(winners)).format(who=who)
-    c.text_in(head.inset(16, 0), title, MIN_FONT + 4, "bold", INK, "left")
+    with c.element("winner"):  # who won reads on a phone; the breakdown is a detail there, in the words
+        c.text_lines(head.inset(16, 4), title, PHONE_MIN, "bold", INK, "left")
     c.region("table", body)
+    c.in_words("table", "outcome", "players")
     c.panel(body)
     cats = [k for k in BREAKDOWN_LABELS if any(b.get(k, 0) for b in breakdown)]
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from render import kit
-from render.kit import BOARD_DARK, INK, MIN_FONT, Box, Canvas, seat_name
+from render.kit import BOARD_DARK, INK, MIN_FONT, PHONE_MIN, Box, Canvas, seat_name
 from render.speicherstadt.layout import _short_title
 from rules.speicherstadt.text import season_name
 from rules.speicherstadt.views import phase_name
@@ -37,8 +37,14 @@ def _situation(view: SpeicherstadtView, names: Sequence[str] | None) -> str:
     return _("unloads goods")
 
 
+#: whose turn, at a size a phone reads on the whole board (the rest of the header is a detail there: words)
+TURN = PHONE_MIN
+TOKEN = PHONE_MIN
+
+
 def draw_header(c: Canvas, box: Box, view: SpeicherstadtView, names: Sequence[str] | None) -> None:
     c.panel(box, fill=BOARD_DARK)
+    c.in_words("header", "round", "season", "phase", "pile", "last_round")
     inner = box.inset(14, 0)
     # right: cards left in the pile and fires to come
     pile = view["pile"]
@@ -51,29 +57,33 @@ def draw_header(c: Canvas, box: Box, view: SpeicherstadtView, names: Sequence[st
     together = view["to_act"] if view["phase"] == "loading" and seat is not None else []
     if len(together) > 1:
         verb = _("load at the same time") if len(together) < 5 else _("load at once")
-        need = len(together) * 40 + 6 + kit.text_width(verb, MIN_FONT, "regular")
+        need = len(together) * (TOKEN + 4) + 8 + kit.text_width(verb, TURN, "regular")
     elif seat is not None:
         verb = _situation(view, names)
-        need = 40 + kit.text_width(seat_name(seat, names), MIN_FONT, "bold") + 10 + kit.text_width(
-            verb, MIN_FONT, "regular")
+        need = TOKEN + 10 + kit.text_width(seat_name(seat, names), TURN, "bold") + 12 + kit.text_width(
+            verb, TURN, "regular")
     else:
         verb, need = "", 0.0
     left = _header_left(c, box, inner, view, room=right_edge - inner.x - 24 - need)
-    x = left.x2 + 24
+    x = left.x2 + 24 if left.w else inner.x
     if seat is None:
         return
-    if len(together) > 1:  # loading at the same time: every loading seat's token, no names (they would not fit)
-        for s in together:
-            c.token(s, (x + 17, box.cy), 34)
-            x += 40
-        c.text((x + 6, box.cy), verb, MIN_FONT, "regular", INK, "lm", max_width=max(60.0, right_edge - x - 6))
-        return
-    c.token(seat, (x + 17, box.cy), 34)
-    x += 40
-    verb_w = kit.text_width(verb, MIN_FONT, "regular")
-    name_w = max(60.0, right_edge - x - verb_w - 12)
-    name = c.text((x, box.cy), seat_name(seat, names), MIN_FONT, "bold", INK, "lm", max_width=name_w)
-    c.text((name.x2 + 10, box.cy), verb, MIN_FONT, "regular", INK, "lm", max_width=max(60.0, right_edge - name.x2))
+    with c.element("turn"):
+        if len(together) > 1:  # loading at the same time: every loading seat's token, no names (they would not fit)
+            for s in together:
+                c.token(s, (x + TOKEN / 2, box.cy), TOKEN)
+                x += TOKEN + 4
+            room = right_edge - x - 8
+            size = TURN if kit.text_width(verb, TURN, "regular") <= room else MIN_FONT
+            c.text((x + 8, box.cy), verb, size, "regular", INK, "lm", max_width=max(60.0, room))
+            return
+        c.token(seat, (x + TOKEN / 2, box.cy), TOKEN)
+        x += TOKEN + 10
+        name = c.text((x, box.cy), seat_name(seat, names), TURN, "bold", INK, "lm", max_width=right_edge - x - 120)
+    # the verb at the name's size where the line holds it, else smaller (the phase it says is in the words too)
+    room = right_edge - name.x2 - 12
+    size = TURN if kit.text_width(verb, TURN, "regular") <= room else MIN_FONT
+    c.text((name.x2 + 12, box.cy), verb, size, "regular", INK, "lm", max_width=max(60.0, room))
 
 
 def _header_left(c: Canvas, box: Box, inner: Box, view: SpeicherstadtView, room: float) -> Box:
@@ -92,5 +102,7 @@ def _header_left(c: Canvas, box: Box, inner: Box, view: SpeicherstadtView, room:
     choices = [_("Round {round} · {season} · {phase}:").format(round=view["round"], season=season_name(view["season"]),
                                                              phase=phase),
                _("Round {round} · {phase}:").format(round=view["round"], phase=phase), short]
-    when = next((text for text in choices if kit.text_width(text, MIN_FONT, "bold") <= room), short)
+    when = next((text for text in choices if kit.text_width(text, MIN_FONT, "bold") <= room), None)
+    if when is None:  # whose turn takes the line (the phase is in the words and the verb)
+        return Box(inner.x, inner.cy, 0, 0)
     return c.text((inner.x, inner.cy), when, MIN_FONT, "bold", INK, "lm")

@@ -62,7 +62,7 @@ def _short_title(slot: Mapping[str, Any]) -> str:
     return _(SHORT_TITLE[kind])
 
 
-HEADER_H = 58
+HEADER_H = 62
 
 
 def board_layout(view: SpeicherstadtView) -> dict[str, Any]:

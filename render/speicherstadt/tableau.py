@@ -69,30 +69,46 @@ def draw_holdings(c: Canvas, box: Box, pl: SpeicherstadtPlayer, large: bool) -> 
     contracts = sorted(pl["contracts"], key=lambda k: (k["complete"], -len(k["filled"]) / len(k["goods"])))
     chips = _card_chips(pl)
     stores = _stores(pl)
-    shown = len(contracts)
     per_row = max(1, int((box.w + 16) // (CONTRACT_W + 16)))  # wide panels (2-3 players) take contracts side by side
 
-    def height(n_shown: int) -> float:
-        extra = [("+", None)] if n_shown < len(contracts) else []
-        return (-(-n_shown // per_row) * line + _flow_height(extra + chips, box.w, line)
-                + _flow_height(stores, box.w, line))
+    def height(row_h: float, across: int, flow_h: float) -> float:
+        return (-(-len(contracts) // across) * row_h + _flow_height(chips, box.w, flow_h)
+                + _flow_height(stores, box.w, flow_h))
 
-    while shown and height(shown) > box.h:  # too many contracts for the panel: keep the least finished
-        shown -= 1
+    # Every contract is drawn (none hidden behind "+N"): a crowded panel draws its lines lower (the contracts first,
+    # then the chips and stores), then the contracts two a line
+    row_h: float = line
+    flow_h: float = line
+    while row_h > CONTRACT_MIN and height(row_h, per_row, flow_h) > box.h:
+        row_h -= 2
+    while flow_h > FLOW_MIN and height(row_h, per_row, flow_h) > box.h:
+        flow_h -= 2
+    if height(row_h, per_row, flow_h) > box.h and box.w >= 2 * CONTRACT_NARROW and per_row == 1:
+        per_row = 2
     y = box.y
     cell_w = box.w if per_row == 1 else (box.w - 16 * (per_row - 1)) / per_row
-    for i, k in enumerate(contracts[:shown]):
+    for i, k in enumerate(contracts):
         row, col = divmod(i, per_row)
-        draw_contract(c, Box(box.x + col * (cell_w + 16), y + row * line, cell_w, line), k)
-    y += -(-shown // per_row) * line
-    if shown < len(contracts):
-        hidden = len(contracts) - shown
-        # TRANSLATORS: contracts not drawn for lack of room (English says "contracts" even for one)
-        chips.insert(0, (_n("+{n} contracts", "+{n} contracts", hidden).format(n=hidden), None))
-    y = _flow(c, Box(box.x, y, box.w, box.y2 - y), chips, line)
-    return _flow(c, Box(box.x, y, box.w, box.y2 - y), stores, line)
+        draw_contract(c, Box(box.x + col * (cell_w + 16), y + row * row_h, cell_w, row_h), k)
+    y += -(-len(contracts) // per_row) * row_h
+    y = _flow(c, Box(box.x, y, box.w, box.y2 - y), chips, flow_h)
+    return _flow(c, Box(box.x, y, box.w, box.y2 - y), stores, flow_h)
 
 
+def retired_hidden_label(hidden: int) -> str:
+    """Retired by issue 41 (no contract is hidden behind "+N" any more); kept only so that the catalogs, which
+    their owners maintain apart from render/, still find their entry until they drop it."""
+    # TRANSLATORS: retired: contracts not drawn for lack of room (English says "contracts" even for one)
+    return _n("+{n} contracts", "+{n} contracts", hidden).format(n=hidden)
+
+
+#: the lowest line a card chip or a store is drawn on (its text still inside)
+FLOW_MIN = 36
+#: the lowest line a contract is drawn on, and the narrowest cell it keeps its goods in
+CONTRACT_MIN = 28
+CONTRACT_NARROW = 4 * 22 + 60
+#: below this line height a contract's count is written without its chip (the chip would not hold the text)
+CHIPLESS = 36
 CONTRACT_W = 4 * 40 + 130  # four goods slots, the n/m chip and the points
 
 
@@ -118,6 +134,11 @@ def draw_contract(c: Canvas, row: Box, k: dict[str, Any]) -> None:
     aligned = row.x + 4 * step + 2  # chips line up after a 4th slot when the panel is wide enough
     start = aligned if aligned + count_w + points_w <= row.x2 else own_end
     fill = kit.GOOD if k["complete"] else PAPER
+    if row.h < CHIPLESS:  # a crowded panel: the count, and the points where they fit, as plain text
+        at = c.text((start + 2, row.cy), count, MIN_FONT, "cond", kit.ink_on(fill) if k["complete"] else INK, "lm")
+        if at.x2 + points_w + 4 <= row.x2:
+            c.text((at.x2 + 8, row.cy), points, MIN_FONT, "cond", INK, "lm")
+        return
     if start + count_w + points_w > row.x2:  # narrow: the count until complete, then the points
         label = points if k["complete"] else count
         chip = Box(start, row.y + 4, kit.text_width(label, MIN_FONT, "cond") + 14, row.h - 8)
@@ -217,7 +238,7 @@ def _draw_chip(c: Canvas, cell: Box, item: Item) -> None:
     label, good = item
     if good is not None:  # a merchant: its good's cube with a coin badge
         cube(c, good, (cell.cx, cell.cy), int(cell.h - 2))
-        c.paste(kit.coin_sprite(20), (cell.x2 - 6, cell.y + 7))
+        c.paste(kit.coin_sprite(26), (cell.x2 - 6, cell.y + 9), "coin merchant")
         return
     c.draw.rounded_rectangle(cell.rect, radius=10, fill=PAPER, outline=INK_SOFT, width=2)
     c.text_in(cell, label, MIN_FONT, "cond")

@@ -11,7 +11,7 @@ from PIL import Image
 
 import render
 from render import kit
-from render.kit import MIN_FONT, PHONE_WIDTH, Box, Canvas
+from render.kit import MIN_FONT, PHONE_MIN, PHONE_WIDTH, READABLE_PX, Box, Canvas
 
 
 def test_bundled_fonts_and_licence_are_package_data() -> None:
@@ -24,10 +24,31 @@ def test_bundled_fonts_and_licence_are_package_data() -> None:
         assert kit.font(MIN_FONT, style).getname()[0].startswith("DejaVu Sans")
 
 
-def test_minimum_font_reads_on_a_phone() -> None:
-    """Text drawn at MIN_FONT is still >= ~14 px tall when the image is shown 550 px wide."""
-    assert MIN_FONT * PHONE_WIDTH / kit.W >= 13.5
+def test_what_reads_on_a_phone() -> None:
+    """A phone shows an image 400 px wide (issue 41; it was taken as 550 before): on the whole board a mark must be
+    PHONE_MIN px to show 14 px tall there, MIN_FONT only on a panel no wider than zoom.FOCUS_MAX."""
+    assert PHONE_WIDTH == 400 and READABLE_PX == 14
+    assert PHONE_MIN * PHONE_WIDTH / kit.W >= READABLE_PX > MIN_FONT * PHONE_WIDTH / kit.W
+    assert MIN_FONT * PHONE_WIDTH / render.zoom.FOCUS_MAX >= READABLE_PX
     assert 1.55 <= kit.W / kit.H <= 1.65  # ~16:10
+
+
+def test_the_canvas_records_every_mark_with_its_element() -> None:
+    c = Canvas()
+    c.region("market", Box(0, 0, 640, 400))
+    c.text((10, 10), "Prices", 40)
+    with c.element("turn"):
+        c.token(2, (700, 500), 50)
+    kit.icon(c, "star", (100, 100), 20)
+    c.player_chip(Box(700, 10, 300, 60), 1, "Anna")
+    kinds = [(m.kind, m.what, m.size, c.element_of(m), m.decor) for m in c.glyphs]
+    assert kinds == [("text", "Prices", 40, "market", False), ("token", "token 2", 50, "turn", False),
+                     ("icon", "icon star", 20, "market", False), ("token", "token 1", 37, "board", True),
+                     ("text", "Anna", MIN_FONT, "board", False)]
+    assert c.glyphs[1].shown(c.w) == 50 * 400 / 1280
+    c.in_words("market", "market")
+    c.in_focus("turn")
+    assert c.elsewhere == {"market": ("words", ("market",)), "turn": ("focus", ())}
 
 
 def test_player_styles_never_rest_on_colour_alone() -> None:
