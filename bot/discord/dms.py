@@ -22,7 +22,7 @@ from bot.discord.ui import embeds
 from bot.discord.ui.files import describe, image_file
 from bot.discord.ui.text import NO_PING, pings, table_language
 from bot.lang import speaking
-from bot.table import PrivateUpdate, Reader, Table
+from bot.table import PrivateUpdate, Reader, Table, named_summary
 from rules.words import N_, translator
 
 log = logging.getLogger(__name__)
@@ -82,7 +82,7 @@ class DirectMessages:
         svc = self.bot.service
         heading = heading or _("Just now")
         image = await self.bot.images.private(table.game, private.view, names=table.names)
-        summary = svc.game(table.game).summary(private.view)
+        summary = named_summary(svc.game(table.game), private.view, table.names)
         embed = embeds.private_embed(table, summary, private.events, image=image is not None, heading=heading)
         if content is None:
             if table.status == "active" and user_id in table.awaited:

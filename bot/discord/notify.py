@@ -100,8 +100,7 @@ class Notifier:
                        since: Collection[str]) -> dict[str, Any]:
         newly = [u for u in update.awaited if u not in already] if update.finished is None else []
         table = update.table
-        embed = embeds.board_embed(table, update.summary, update.public_events, image=update.image is not None,
-                                   names_in=True)
+        embed = embeds.board_embed(table, update.summary, update.public_events, image=update.image is not None)
         content: list[str] = [f"⏰ {shown(update.notice)}"] if update.notice else []
         if update.finished is not None:
             content.append(embeds.outcome_line(table, update.finished))

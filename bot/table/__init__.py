@@ -30,6 +30,7 @@ from bot.table.departures import SEAT_CHOICES
 from bot.table.digests import SinceBoard, SinceDigest
 from bot.table.failures import storage_failure
 from bot.table.images import BoardImages
+from bot.table.in_words import named_alt_text, named_summary
 from bot.table.levels import LEVELS, choose_move, normalise_level
 from bot.table.model import (
     BOT_NAMES,
@@ -139,6 +140,8 @@ __all__ = [
     "health",
     "is_url",
     "name_seats",
+    "named_alt_text",
+    "named_summary",
     "normalise_level",
     "normalise_settings",
     "pause_text",

@@ -26,6 +26,7 @@ from bot.table import (
     Update,
     health,
     name_seats,
+    named_summary,
     record_target_problem,
     sqlite_only,
     storage_failure,
@@ -174,12 +175,12 @@ class Terminal:
     def state_lines(self, table: Table, public: dict[str, Any], private: dict[str, Any] | None,
                     you: str | None) -> list[str]:
         """The summary (the player's own, when the game's summary shows their secrets), names filled in."""
-        shown = self.game.summary(public)
+        shown = named_summary(self.game, public, table.names)
         if private is not None and you is not None:
-            own = self.game.summary(private)
+            own = named_summary(self.game, private, table.names)
             if own != shown:  # the game's summary shows the player's secrets itself
-                return name_seats(own, table.names).splitlines()
-        lines = name_seats(shown, table.names).splitlines()
+                return own.splitlines()
+        lines = shown.splitlines()
         if private is not None and you is not None:
             secrets = secret_lines(private, public)
             if secrets:
@@ -286,7 +287,7 @@ class Terminal:
                     self.say(_(HELP))
                     continue
                 if line.lower() in ("board", "b"):  # the whole public board in words, as the image shows it
-                    self.say(name_seats(self.game.summary(public), table.names))
+                    self.say(named_summary(self.game, public, table.names))
                     continue
                 if line.lower() in ("hand", "screen"):  # the player's own screen in words, whole
                     self.say("\n".join(lines))

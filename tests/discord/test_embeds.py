@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import rules
-from bot.discord.ui import embeds
-from bot.table import Seat, Table
+from bot.discord.ui import embeds, text
+from bot.table import Seat, Table, name_seats
 from rules.core import State
 from tests.support.play import Policy, by_bot, play_until
 
@@ -46,8 +46,9 @@ def test_the_biggest_board_summary_fits_whole_with_long_names():
     assert len(longest) > 1024  # more than one field's worth
     table = table_for("colonia", 6)
     events = [f"event line {i} " + "y" * 150 for i in range(12)]
-    embed = embeds.board_embed(table, longest, events, image=True)
+    named = name_seats(longest, list(table.names))  # as the table names it (Update.summary, named_summary)
+    embed = embeds.board_embed(table, named, events, image=True)
     assert len(embed) <= 6000 and all(len(f.value or "") <= 1024 for f in embed.fields)
     shown = "\n".join(f.value or "" for f in embed.fields if (f.name or "").startswith("Table"))
-    assert shown == embeds.named(table, longest)  # the whole summary, names filled in
+    assert shown == text.shown(named)  # the whole summary, names filled in, shown as plain text
     assert "Seat 0" not in shown and LONG_NAMES[0] in shown

@@ -34,6 +34,7 @@ from bot.table import (
     Table,
     TableError,
     Update,
+    named_summary,
 )
 from rules.words import translator
 
@@ -169,7 +170,7 @@ class GameCommands(app_commands.Group):
             await interaction.edit_original_response(embed=embeds.lobby_embed(table, []))
             return
         view = await self.svc.public_view(interaction.channel_id)
-        summary = self.svc.game(table.game).summary(view)
+        summary = named_summary(self.svc.game(table.game), view, table.names)
         image = await self.bot.images.board(table.game, view, names=table.names)
         waiting = ", ".join(table.seats[s].name for s in table.awaited_seats)
         embed = embeds.board_embed(table, summary, [_("Waiting for: {names}").format(names=waiting) if waiting

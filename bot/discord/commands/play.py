@@ -21,7 +21,7 @@ from bot.discord.ui.files import describe, image_file
 from bot.discord.ui.items import Board, board_view, menu_view, unkept
 from bot.discord.ui.text import NO_PING, clip, input_problem, shown
 from bot.discord.ui.undo import undo_button
-from bot.table import MoverReply, StaleVersion, Table, TableError, Update, storage_failure
+from bot.table import MoverReply, StaleVersion, Table, TableError, Update, named_summary, storage_failure
 from rules.words import N_, translator
 
 _, _n = translator("discord")
@@ -290,11 +290,11 @@ class PlayController:
         game = self.svc.game(table.game)
         if in_words:
             title = _("**Your screen — {title}**, move {n}:").format(title=shown(table.title), n=table.moves)
-            await send_pages(interaction, in_words_pages(title, embeds.named(table, game.summary(view))))
+            await send_pages(interaction, in_words_pages(title, shown(named_summary(game, view, table.names))))
             return
         image = await self.bot.images.private(table.game, view, names=table.names)
         order = await self.svc.my_order(channel_id, interaction.user.id)
-        embed = embeds.private_embed(table, game.summary(view), [], image=image is not None,
+        embed = embeds.private_embed(table, named_summary(game, view, table.names), [], image=image is not None,
                                      order=order[1] if order else None)
         files = image_file(image, "screen.png", describe(game, view, table.names))
         news = await self.bot.notifier.news.pending(table, interaction.user.id)  # above the screen, then seen
@@ -315,7 +315,7 @@ class PlayController:
             return
         waiting = ", ".join(shown(table.seats[s].name) for s in table.awaited_seats)
         title = _("**{title}**, move {n}:").format(title=shown(table.title), n=table.moves)
-        summary = embeds.named(table, self.svc.game(table.game).summary(view))
+        summary = shown(named_summary(self.svc.game(table.game), view, table.names))
         if waiting:
             summary += "\n" + _("Waiting for: {names}").format(names=waiting)
         await send_pages(interaction, in_words_pages(title, summary))

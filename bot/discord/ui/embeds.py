@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.discord.ui.text import clip, plain, shown, shown_lines
-from bot.table import Table, bank_text, describe_settings, name_seats
+from bot.table import Table, bank_text, describe_settings
 from rules.words import N_, translator
 
 _, _n = translator("discord")
@@ -39,11 +39,6 @@ def seat_lines(table: Table) -> str:
             mark += " 🏖️ " + _("away")
         out.append(f"{s.seat + 1}. {who}{mark}")
     return "\n".join(out) or _("(empty)")
-
-
-def named(table: Table, summary: str) -> str:
-    """A game's summary with its "Seat N" written as the players' names (escaped: the summary is shown as markdown)."""
-    return name_seats(summary, [shown(name) for name in table.names])
 
 
 def summary_fields(text: str, room: int, name: str | None = None) -> list[tuple[str, str]]:
@@ -82,10 +77,9 @@ def recent_lines(events: Sequence[str], log_hint: bool = False) -> list[str]:
     return lines
 
 
-def board_embed(table: Table, summary: str, events: Sequence[str], *, image: bool,
-                names_in: bool = False) -> discord.Embed:
-    """The public board: what just happened, the game's public summary, the seats. Never a private view.
-    ``names_in``: the summary already has the players' names in it (``Update.summary``), so it is escaped whole."""
+def board_embed(table: Table, summary: str, events: Sequence[str], *, image: bool) -> discord.Embed:
+    """The public board: what just happened, the game's public summary (names in: ``Update.summary``,
+    ``bot.table.named_summary``; escaped whole, as plain text), the seats. Never a private view."""
     recent = recent_lines(events, log_hint=True)
     title = clip(_(table.title), 256)
     description = clip("\n".join(recent) or "—", 2000)
@@ -97,7 +91,7 @@ def board_embed(table: Table, summary: str, events: Sequence[str], *, image: boo
     # The summary of a big game runs past one field (1024): continue it in more fields, within the embed's 6000.
     seats_name = _("Seats")
     room = MAX_EMBED - len(title) - len(description) - len(seats) - len(footer) - len(seats_name)
-    for name, value in summary_fields((shown(summary) if names_in else named(table, summary)) or "—", room):
+    for name, value in summary_fields(shown(summary) or "—", room):
         embed.add_field(name=name, value=value, inline=False)
     embed.add_field(name=seats_name, value=seats, inline=False)
     embed.set_footer(text=footer)
@@ -142,11 +136,12 @@ def fitting_lines(events: Sequence[str], room: int) -> list[str]:
 
 def private_embed(table: Table, summary: str, events: Sequence[str], *, image: bool,
                   heading: str | None = None, order: str | None = None) -> discord.Embed:
-    """One player's own screen (sent only by DM or as an ephemeral reply); ``events`` under ``heading`` (a turn's
-    private news can be many lines: as many of the newest as the embed holds); ``order``: their standing order."""
+    """One player's own screen (sent only by DM or as an ephemeral reply): ``summary`` its words, names in
+    (``bot.table.named_summary``); ``events`` under ``heading`` (a turn's private news can be many lines: as many of
+    the newest as the embed holds); ``order``: their standing order."""
     heading = heading or _("Just now")
     title = clip(_("Your screen — {title}").format(title=_(table.title)), 256)
-    embed = discord.Embed(title=title, colour=COLOUR, description=clip(named(table, summary) or "—", 4000))
+    embed = discord.Embed(title=title, colour=COLOUR, description=clip(shown(summary) or "—", 4000))
     if events:
         room = min(3 * MAX_FIELD, MAX_EMBED - len(title) - len(embed.description or "") - 100)
         text = "\n".join(fitting_lines(events, room - 2 * len(heading) - 30))

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.discord.ui.text import clip
-from bot.table import name_seats
+from bot.table import named_alt_text
 from rules.core import ALT_TEXT_MAX
 from rules.words import translator
 
@@ -28,13 +28,11 @@ log = logging.getLogger(__name__)
 
 def describe(game: Any, view: Mapping[str, Any], names: Sequence[str], last: str | None = None) -> str:
     """The alt text of the image drawn from ``view`` (``last``: the last move in words, when the image shows it)."""
-    try:
-        text = str(game.alt_text(dict(view), last))
-    except Exception:  # a game's words must never stop a post
-        log.warning("no alt text for %s", getattr(game, "name", game), exc_info=True)
+    text = named_alt_text(game, view, names, last)  # "" when the game's words fail: they never stop a post
+    if not text:
         title = getattr(game, "title", None)
         text = _(title) if isinstance(title, str) and title else _("The board")
-    return clip(name_seats(text, list(names)), ALT_TEXT_MAX)
+    return clip(text, ALT_TEXT_MAX)
 
 
 def zoomed(description: str) -> str:
