@@ -95,12 +95,6 @@ def draw_holdings(c: Canvas, box: Box, pl: SpeicherstadtPlayer, large: bool) -> 
     return _flow(c, Box(box.x, y, box.w, box.y2 - y), stores, flow_h)
 
 
-def retired_hidden_label(hidden: int) -> str:
-    """Retired by issue 41 (no contract is hidden behind "+N" any more); kept only so that the catalogs, which
-    their owners maintain apart from render/, still find their entry until they drop it."""
-    # TRANSLATORS: retired: contracts not drawn for lack of room (English says "contracts" even for one)
-    return _n("+{n} contracts", "+{n} contracts", hidden).format(n=hidden)
-
 
 #: the lowest line a card chip or a store is drawn on (its text still inside)
 FLOW_MIN = 36
