@@ -73,6 +73,10 @@ from bot.table.store.process_claim import ShardsClaimed, claim_shards
 from bot.table.store.users import PendingNews
 from bot.table.store.writer_lock import LockUnavailable, StoreLocked
 from bot.table.timeouts import ANSWERS, MAX_CARETAKER_STEPS
+from bot.table.tourney.pairing import table_sizes
+from bot.table.tourney.part import FORMATS, MAX_ROUNDS
+from bot.table.tourney.standings import DEFAULT_POINTS, Line
+from bot.table.tourney.views import Advance, TableDraw, Tournament
 from bot.table.users import NOTIFY_HELP
 
 __all__ = [
@@ -80,13 +84,16 @@ __all__ = [
     "AUTO_FORCED_HELP",
     "BOT_NAMES",
     "DAMAGED",
+    "DEFAULT_POINTS",
     "DEFAULT_SETTINGS",
+    "FORMATS",
     "LEVELS",
     "MAX_AUTO_STEPS",
     "MAX_AWAY_DAYS",
     "MAX_CARETAKER_STEPS",
     "MAX_HOURS",
     "MAX_NAME_LEN",
+    "MAX_ROUNDS",
     "MIN_LISTED_GAMES",
     "NOTIFY_HELP",
     "PACES",
@@ -98,11 +105,13 @@ __all__ = [
     "SETTING_CHOICES",
     "TIMEOUT_CHOICES",
     "UNREACHABLE",
+    "Advance",
     "BackupLoop",
     "BoardImages",
     "BoardLine",
     "DamagedGame",
     "Leaderboard",
+    "Line",
     "LockUnavailable",
     "LogEntry",
     "MoverReply",
@@ -129,8 +138,10 @@ __all__ = [
     "StaleVersion",
     "StoreLocked",
     "Table",
+    "TableDraw",
     "TableError",
     "TableService",
+    "Tournament",
     "Update",
     "bank_text",
     "channel_speaking",
@@ -150,6 +161,7 @@ __all__ = [
     "sqlite_only",
     "storage_failure",
     "table_language",
+    "table_sizes",
     "timezone_names",
     "write_record",
 ]

@@ -157,7 +157,7 @@ def _untangle(tables: list[list[int]], met: Met, points: Mapping[int, int], rank
     while True:
         troubled = [p for p in by_rank if p not in stuck and meets(p, tables[where[p]], p)]
         if not troubled:
-            return tables
+            return [sorted(t, key=lambda p: rank[p]) for t in tables]  # each table best placed first
         a = troubled[0]
         ta = tables[where[a]]
         base_a = meets(a, ta, a)

@@ -98,9 +98,10 @@ def met_counts(tables: Iterable[Sequence[int]]) -> dict[int, dict[int, int]]:
 
 
 def entrants(players: Iterable[int], results: Iterable[Result], tables: Iterable[Sequence[int]]) -> list[Entrant]:
-    """Each player's points, opponents' points and game score from the settled results (``tables``: the settled
-    tables, for who met whom)."""
-    points: dict[int, int] = {p: 0 for p in players}
+    """Each of ``players``' points, opponents' points and game score from the settled results (``tables``: the
+    settled tables, for who met whom; an opponent who dropped still counts with their points)."""
+    wanted = list(players)
+    points: dict[int, int] = dict.fromkeys(wanted, 0)
     score: dict[int, int] = dict.fromkeys(points, 0)
     for r in results:
         points[r.player] = points.get(r.player, 0) + r.points
@@ -108,7 +109,7 @@ def entrants(players: Iterable[int], results: Iterable[Result], tables: Iterable
     opp: dict[int, int] = dict.fromkeys(points, 0)
     for a, row in met_counts(tables).items():
         opp[a] = sum(points.get(b, 0) * n for b, n in row.items())
-    return [Entrant(p, points[p], opp.get(p, 0), score[p]) for p in points]
+    return [Entrant(p, points[p], opp.get(p, 0), score[p]) for p in wanted]
 
 
 def standings(names: Mapping[int, str], dropped: Iterable[int], results: Sequence[Result],
