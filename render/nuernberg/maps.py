@@ -347,10 +347,10 @@ def draw_city(cv: Canvas, lay: CityLayout, city: dict[str, Any]) -> dict[str, An
     layer = _city_tiles((round(box.w), round(box.h)), local, tiles)
     cv.img.paste(layer, (round(box.x), round(box.y)), layer)
     icon_size = round(grid.R * 0.8)  # the district pictograms of the cached layer, recorded as ``_city_tiles`` draws
-    for _hid, q, r, kind, good in tiles:
+    for _hid, q, row, kind, good in tiles:
         name = {"market": "market", "bauhof": "bauhof"}.get(kind, good or "")
         if name in art.ICON_NAMES:
-            cx, cy = grid.centre(q, r)
+            cx, cy = grid.centre(q, row)
             cv.record("icon", f"icon {name}", Box(cx - icon_size / 2, cy - icon_size / 2, icon_size, icon_size))
     anchors: dict[str, Any] = {"disc": {}, "wall": {}, "tower": {}}
     thick = max(8, round(grid.R * 0.2))
