@@ -145,6 +145,16 @@ class Notifier:
             self.bot.scheduler.poke()  # the change may have started an earlier clock
         return message
 
+    async def reopened(self, update: Update) -> discord.Message | None:
+        """Kontor may post in the channel again (``TableService.reopen``): the current board goes to the bottom as a
+        new post, never as an edit of the board from before the refusals, with the lines they could not show, and
+        pings everyone it awaits (their reminders may have gone unseen; no separate reminder follows)."""
+        queue = self._channels.get(update.channel)
+        if queue is not None:  # and whoever it awaits is pinged: the board is their reminder after the silence
+            queue.board = queue.awaited = None
+            queue.problem = None
+        return await self.publish(update)
+
     def _turn_passes(self, update: Update) -> bool:
         """Whether someone the channel's last board did not wait for is awaited now: a step with no public line that
         hands the turn on (a private choice ending a turn) still needs its board and ping, or the next player is
