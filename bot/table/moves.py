@@ -133,11 +133,12 @@ class Moves(Part):
 
     async def step(self, row: GameRow, seats: list[Seat], state: State[Any], seat: int, action: str, kind: str,
                     user: int | None, changes: _Changes, now: float, *, public_note: str | None = None,
-                    private_note: str | None = None) -> GameRow:
+                    private_note: str | None = None, forced: bool = False) -> GameRow:
         """Apply one action and commit it (log row + snapshot + version). IllegalAction leaves everything as is.
         ``public_note`` / ``private_note``: a line after the move's own, for everyone (logged with it) / for the
         seat only (an automatic move says why it was played), each already in its reader's language; an only option
-        (``kind`` auto with a public note) leads instead, naming the move by its own public line.
+        (``forced``: played for the player by ``run_auto``) leads instead, naming the move by its own public line. A
+        lapse or the caretaker keeps its note after the move.
 
         Each audience reads its own language: the channel's lines (logged as they are posted) the table's, each
         seat's private lines its player's (``_reader_language``); the caller's refusal stays in the caller's."""
@@ -150,7 +151,7 @@ class Moves(Part):
         events = step.events
         with channel_speaking(row.settings):
             public = self.core.texts(game, public_events(events), seats, None)
-        if public_note is not None and kind == "auto":
+        if public_note is not None and forced:
             # An only option played for the player (``_auto_choice``): said first, with the move's own line, not after
             # whatever the move led to (the next round's reveals, the end of the game).
             if public:
@@ -260,7 +261,8 @@ class Moves(Part):
                     public_note = caretaker_line(seats[seat].name)
             try:
                 row = await self.step(row, seats, state, seat, action, kind, None, changes, now,
-                                       public_note=public_note, private_note=private_note)
+                                       public_note=public_note, private_note=private_note,
+                                       forced=kind == "auto" and public_note is not None)
                 if kind == "auto" and public_note is None:
                     # The seat's own standing order played it: what it did to their screen is their own step, not
                     # news for them (as a mover's own step is not), so no DM or "since your last look" for it.
