@@ -63,7 +63,7 @@ async def test_hand_over_asks_first_then_acknowledges_before_the_work(world):
     w = world
     await new_table(w, w.alice, w.bob)
     t = await table(w)
-    r = await w.mod.slash(w.channel, "game replace", seat=1, member=w.carol)
+    r = await w.mod.slash(w.channel, "game seat replace", seat=1, member=w.carol)
     assert r.ephemeral and r.response.content == f"Really hand seat 1 ({t.seats[0].name}) over to carol?"
     assert (await table(w)).version == t.version  # asking changed nothing
 
@@ -83,7 +83,7 @@ async def test_a_hand_over_refused_at_the_press_is_answered_privately(world):
     await new_table(w, w.alice, w.bob)
     t = await table(w)
     alices = t.seat_of(w.alice.id) + 1
-    r = await w.bob.slash(w.channel, "game replace", seat=alices, member=w.carol)  # neither host nor that seat's player
+    r = await w.bob.slash(w.channel, "game seat replace", seat=alices, member=w.carol)  # neither host nor that seat's player
     pressed = await w.bob.click(r.response, label="Hand over")
     assert pressed.response.content.startswith("Only the table's host, a moderator or the seat's player")
     assert pressed.followups == [] and (await table(w)).version == t.version

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import bot.table.club.seasons as seasons_module
 import bot.table.store as store_module
 import bot.table.store.postgres as postgres_module
 from bot.table import TableService, health
@@ -37,6 +38,11 @@ def before_the_club(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPa
     monkeypatch.setattr(Club, "record", nothing)
     monkeypatch.setattr(Club, "backfill", nothing)
     monkeypatch.setattr(ClubRows, "set_starting_seats", nothing)
+
+    async def no_chances(*args: object, **kwargs: object) -> tuple[float, ...]:
+        return ()
+
+    monkeypatch.setattr(seasons_module, "lobby_chances", no_chances)  # nor any forecast in the lobby
     yield monkeypatch
 
 

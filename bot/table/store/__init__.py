@@ -31,6 +31,7 @@ import aiosqlite
 
 from bot.table.store.clocks import ClockRows
 from bot.table.store.club_rows import ClubRows
+from bot.table.store.club_seasons import SeasonRows
 from bot.table.store.dburl import is_url
 from bot.table.store.rows import (
     _GAME_COLUMNS,
@@ -60,7 +61,7 @@ __all__ = ["MIGRATIONS", "NOTIFY_CHOICES", "OPEN_STATUSES", "PRAGMAS", "Deadline
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
-class Store(ClockRows, TableRows, UserRows, ClubRows):
+class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
 
     #: whether other processes may write the same database (PostgreSQL): the service then trusts no cached row
@@ -150,8 +151,9 @@ class Store(ClockRows, TableRows, UserRows, ClubRows):
         self._rules_column = "rules_version" in {str(r[1]) for r in rows}
         rows = await self._db.execute_fetchall("PRAGMA table_info(seats)")
         self._level_column = "level" in {str(r[1]) for r in rows}
-        rows = await self._db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'")
-        self.club_tables = bool(rows)
+        rows = await self._db.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('results', 'club_servers')")
+        self.club_tables = len(list(rows)) == 2  # migrations 18 and 19
 
     def _log_columns(self) -> str:
         extra = "barrier, undone" if self._undo_columns else "'legacy', 0"
