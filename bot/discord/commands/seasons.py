@@ -58,7 +58,7 @@ def setup(bot: BotCore) -> None:
     @season.command(name="close", description="Close this server's season: ratings start again, its standings stay")
     async def close(interaction: discord.Interaction[Any]) -> None:
         guild = _check_manager(interaction)  # before anything is asked
-        current, _closed = await bot.service.season_list(guild)
+        current, _closed = await bot.service.seasons(guild)
 
         async def close_now(press: discord.Interaction[Any]) -> None:
             try:

@@ -83,7 +83,7 @@ class Seasons(Part):
             await tx.set_privacy(user, choice, self.core.clock())
         return choice
 
-    async def chances(self, guild: int | None, game: str, settings: Mapping[str, Any],
+    async def win_chances(self, guild: int | None, game: str, settings: Mapping[str, Any],
                       seats: Sequence[Seat]) -> tuple[float, ...]:
         return await lobby_chances(self.store, guild, game, settings, seats)
 

@@ -103,7 +103,7 @@ def _place(order: Sequence[str], key: str) -> int:
 
 
 class Stats(Part):
-    async def stats(self, guild: int | None, game: str, *, everywhere: bool = False) -> GameStats:
+    async def game_stats(self, guild: int | None, game: str, *, everywhere: bool = False) -> GameStats:
         """``game``'s statistics on the server ``guild`` (``everywhere``: on every server together, ``guild`` is not
         read). Refused, in one sentence, for a game nobody finished there."""
         known = self.core.game(game)
