@@ -83,7 +83,8 @@ async def test_a_hand_over_refused_at_the_press_is_answered_privately(world):
     await new_table(w, w.alice, w.bob)
     t = await table(w)
     alices = t.seat_of(w.alice.id) + 1
-    r = await w.bob.slash(w.channel, "game seat replace", seat=alices, member=w.carol)  # neither host nor that seat's player
+    # neither the host nor that seat's player
+    r = await w.bob.slash(w.channel, "game seat replace", seat=alices, member=w.carol)
     pressed = await w.bob.click(r.response, label="Hand over")
     assert pressed.response.content.startswith("Only the table's host, a moderator or the seat's player")
     assert pressed.followups == [] and (await table(w)).version == t.version

@@ -5,6 +5,8 @@ the Update that ends a game, and the lobby's forecast. Every refusal is one sent
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.table import TableError, TableService
@@ -74,12 +76,12 @@ async def test_a_rebuild_reproduces_every_season_and_the_all_time_ratings_exactl
 
 async def test_an_empty_season_cannot_be_closed_and_nothing_is_written(svc: TableService) -> None:
     before = await everything(svc)
-    with pytest.raises(TableError, match="^Season 1 has no rated game yet, so there is nothing to close.$"):
+    with pytest.raises(TableError, match=r"^Season 1 has no rated game yet, so there is nothing to close\.$"):
         await svc.close_season(GUILD, ANNA)
     await game(svc, {ANNA: 9, BEN: 5})
     await svc.close_season(GUILD, ANNA)
     middle = await everything(svc)
-    with pytest.raises(TableError, match="^Season 2 has no rated game yet"):
+    with pytest.raises(TableError, match=r"^Season 2 has no rated game yet"):
         await svc.close_season(GUILD, ANNA)
     assert await everything(svc) == middle and middle != before
 
@@ -104,7 +106,7 @@ async def test_the_server_sets_how_many_games_list_a_player(svc: TableService) -
     assert await svc.min_games(78) == 3  # another server keeps the default
     before = await everything(svc)
     for bad in (0, 101, True, "2"):
-        with pytest.raises(TableError, match="^The minimum must be a number of games from 1 to 100.$"):
+        with pytest.raises(TableError, match=r"^The minimum must be a number of games from 1 to 100\.$"):
             await svc.set_min_games(GUILD, bad)  # type: ignore[arg-type]
     assert await everything(svc) == before
 
@@ -115,7 +117,7 @@ async def test_a_private_profile_is_read_only_by_its_owner(svc: TableService) ->
     assert (await svc.privacy(ANNA)).private is False
     choice = await svc.set_privacy(ANNA, "private")
     assert (choice.private, choice.listed) == (True, False)  # private: off the leaderboards unless she says so
-    with pytest.raises(TableError, match="^That player keeps their profile private.$"):
+    with pytest.raises(TableError, match=r"^That player keeps their profile private\.$"):
         await svc.profile(GUILD, ANNA, viewer=BEN)
     mine = await svc.profile(GUILD, ANNA, viewer=ANNA)
     assert mine.private and mine.games[0].played == 1
@@ -142,7 +144,7 @@ async def test_bad_privacy_choices_are_refused_and_write_nothing(svc: TableServi
     before = await everything(svc)
     for profile, listing, said in (("secret", None, "Choose public or private for your profile."),
                                    ("private", "maybe", "Choose listed or hidden for the leaderboards.")):
-        with pytest.raises(TableError, match=f"^{said}$"):
+        with pytest.raises(TableError, match=f"^{re.escape(said)}$"):
             await svc.set_privacy(ANNA, profile, listing)
     assert await everything(svc) == before
 
@@ -216,7 +218,7 @@ async def test_statistics_count_games_lengths_seats_and_categories(svc: TableSer
     assert three.mean_score == pytest.approx((9 + 5 + 1 + 4 + 4 + 8) / 6)
     assert three.mean_by_category == [("points", pytest.approx(31 / 6))]
     assert three.winning == [("points", 2)]
-    with pytest.raises(TableError, match="^No game of Tiny Auction has finished on this server yet.$"):
+    with pytest.raises(TableError, match=r"^No game of Tiny Auction has finished on this server yet\.$"):
         await svc.game_stats(GUILD, "tiny")
     with pytest.raises(TableError, match=r"^No game of Podium \(test game\) has finished on this server yet.$"):
         await svc.game_stats(999, "podium")
