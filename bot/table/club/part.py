@@ -133,6 +133,7 @@ class Club(Part):
             results = await tx.rated_results()
             await tx.drop_ratings()
             skills: dict[Key, Skill] = {}
+            changes: list[tuple[int, int, str, int, RatingRow, RatingRow, float]] = []
             games = _by_game(results)
             for rated in games:
                 first = rated[0]
@@ -145,13 +146,12 @@ class Club(Part):
                         old = before.get(user, Skill())
                         skills[(*key, user)] = after
                         if track == first.season:
-                            await tx.add_rating_change(first.game_id, first.guild_id, first.game, track,
-                                                       RatingRow(user, old.mu, old.sigma, old.games),
-                                                       RatingRow(user, after.mu, after.sigma, after.games),
-                                                       first.ended_at)
-            for (guild, game, season, user), skill in skills.items():
-                await tx.put_rating(guild, game, season, RatingRow(user, skill.mu, skill.sigma, skill.games),
-                                    self.core.clock())
+                            changes.append((first.game_id, first.guild_id, first.game, track,
+                                            RatingRow(user, old.mu, old.sigma, old.games),
+                                            RatingRow(user, after.mu, after.sigma, after.games), first.ended_at))
+            await tx.add_rating_changes(changes)  # in batches: one call each, not one per row
+            await tx.put_ratings([(guild, game, season, RatingRow(user, skill.mu, skill.sigma, skill.games))
+                                  for (guild, game, season, user), skill in skills.items()], self.core.clock())
         return len(games)
 
     async def stored_ratings(self) -> list[tuple[Any, ...]]:

@@ -219,6 +219,12 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows):
             raise RuntimeError("writes must run inside store.transaction()")
         return await self._db.execute(sql, tuple(params))
 
+    async def _write_many(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+        """One statement for many rows, in one call (a rebuild's thousands of rows)."""
+        if not self._in_my_tx():
+            raise RuntimeError("writes must run inside store.transaction()")
+        await self._db.executemany(sql, [tuple(r) for r in rows])
+
     async def _insert_id(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Run an INSERT (inside the transaction) and return the new row's id."""
         if not self._in_my_tx():

@@ -171,6 +171,21 @@ class ClubRows(Queries):
             " at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game_id, after.user_id, guild_id, game, season, before.mu, before.sigma, after.mu, after.sigma, at))
 
+    async def put_ratings(self, rows: Sequence[tuple[int, str, int, RatingRow]], now: float) -> None:
+        """Many (server, game, season, rating) at once, into tables a rebuild emptied."""
+        await self._write_many(
+            "INSERT INTO ratings(guild_id, game, season, user_id, mu, sigma, games, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(guild, game, season, r.user_id, r.mu, r.sigma, r.games, now) for guild, game, season, r in rows])
+
+    async def add_rating_changes(self, rows: Sequence[tuple[int, int, str, int, RatingRow, RatingRow, float]]) -> None:
+        """Many (game, server, game name, season, before, after, at) at once (a rebuild)."""
+        await self._write_many(
+            "INSERT INTO rating_changes(game_id, user_id, guild_id, game, season, mu_before, sigma_before, mu, sigma,"
+            " at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(g, after.user_id, guild, game, season, before.mu, before.sigma, after.mu, after.sigma, at)
+             for g, guild, game, season, before, after, at in rows])
+
     async def drop_ratings(self) -> None:
         """Every rating and rating change (a rebuild writes them again from the results)."""
         await self._write("DELETE FROM rating_changes")
