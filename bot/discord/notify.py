@@ -62,7 +62,7 @@ class _ChannelQueue:
     """One channel's posts: a lock taken in turn, the updates waiting for it, and what was posted last."""
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    waiting: list[tuple[Update, asyncio.Future[discord.Message | None]]] = field(default_factory=list)
+    waiting: list[tuple[Update, asyncio.Future[discord.Message | None], int | None]] = field(default_factory=list)
     posted: tuple[int, int] | None = None  # _key of the newest board posted
     unposted: list[str] = field(default_factory=list)  # lines of a post Discord refused: they lead the next one
     live: tuple[int, int] | None = None  # (game id, message id) of the live board this bot posted last
@@ -138,13 +138,23 @@ class Notifier:
         ``actor`` (who made the change) gets no DM for their own step: the reply to their move shows its news.
         """
         silent = not (update.public_events or update.notice or update.finished is not None or self._turn_passes(update))
-        message = None if silent else await self._post_in_order(update)
+        message = None if silent else await self._post_in_order(update, actor)
         if update.reminder:
             await self._remind_by_dm(update)
         await self.send_private(update, actor=actor)
         if not from_scheduler:
             self.bot.scheduler.poke()  # the change may have started an earlier clock
         return message
+
+    async def reopened(self, update: Update) -> discord.Message | None:
+        """Kontor may post in the channel again (``TableService.reopen``): the current board goes to the bottom as a
+        new post, never as an edit of the board from before the refusals, with the lines they could not show, and
+        pings everyone it awaits (their reminders may have gone unseen; no separate reminder follows)."""
+        queue = self._channels.get(update.channel)
+        if queue is not None:  # and whoever it awaits is pinged: the board is their reminder after the silence
+            queue.board = queue.awaited = None
+            queue.problem = None
+        return await self.publish(update)
 
     def _turn_passes(self, update: Update) -> bool:
         """Whether someone the channel's last board did not wait for is awaited now: a step with no public line that
@@ -155,7 +165,7 @@ class Notifier:
             return False  # nothing posted here since the start: the service's reminders are the fallback
         return any(user not in queue.awaited[1] for user in update.awaited)
 
-    async def _post_in_order(self, update: Update) -> discord.Message | None:
+    async def _post_in_order(self, update: Update, actor: int | None = None) -> discord.Message | None:
         """Post ``update`` once every earlier post of its channel is done, in version order.
 
         Whoever holds the channel's lock posts everything waiting by then as one board (the newest), so a
@@ -164,20 +174,22 @@ class Notifier:
         """
         queue = self._channels.setdefault(update.channel, _ChannelQueue())
         posted: asyncio.Future[discord.Message | None] = asyncio.get_running_loop().create_future()
-        queue.waiting.append((update, posted))
+        queue.waiting.append((update, posted, actor))
         async with queue.lock:
             if not posted.done():  # else an earlier holder posted it with a newer board
                 batch, queue.waiting = queue.waiting, []
                 try:
-                    await self._post_batch(queue, [u for u, _f in batch], [f for _u, f in batch])
+                    await self._post_batch(queue, [u for u, _f, _a in batch], [f for _u, f, _a in batch],
+                                           {u.version: a for u, _f, a in batch})
                 finally:  # whatever happened, nobody waits for a post that will not come
-                    for _u, future in batch:
+                    for _u, future, _a in batch:
                         if not future.done():
                             future.set_result(None)
         return posted.result()
 
     async def _post_batch(self, queue: _ChannelQueue, updates: list[Update],
-                          futures: list[asyncio.Future[discord.Message | None]]) -> None:
+                          futures: list[asyncio.Future[discord.Message | None]],
+                          actors: dict[int, int | None]) -> None:
         order = sorted(range(len(updates)), key=lambda i: _key(updates[i]))
         late = [updates[i] for i in order if queue.posted is not None and _key(updates[i]) < queue.posted]
         current = [i for i in order if queue.posted is None or _key(updates[i]) >= queue.posted]
@@ -189,7 +201,7 @@ class Notifier:
         lines = queue.unposted + _superseded_lines([updates[i] for i in current[:-1]])
         board = dataclasses.replace(newest, public_events=lines + newest.public_events) if lines else newest
         try:
-            message = await self._post_board(board, queue)
+            message = await self._post_board(board, queue, actors.get(newest.version))
         except discord.HTTPException as exc:
             # Discord refused even after discord.py's own retries (it waits out 429s): keep the lines for the
             # next post here, and let the channel's next update through.
@@ -223,7 +235,7 @@ class Notifier:
         except discord.HTTPException as exc:
             log.error("could not post late lines in channel %s (HTTP %s)", updates[-1].channel, exc.status)
 
-    async def _post_board(self, update: Update, queue: _ChannelQueue) -> discord.Message:
+    async def _post_board(self, update: Update, queue: _ChannelQueue, actor: int | None = None) -> discord.Message:
         table = update.table
         channel = await self.channel(update.channel)
         if update.reminder:  # a short line, not the board again: the board above it is still the current one
@@ -235,6 +247,10 @@ class Notifier:
             return await channel.send(clip(text, 2000), allowed_mentions=pings([u for u in who if u not in quiet]))
         already = queue.awaited[1] if queue.awaited is not None and queue.awaited[0] == table.game_id else ()
         quiet = await quiet_users(update, self.dms, update.awaited) if update.finished is None else set()
+        if actor is not None and update.finished is None:
+            # Whoever made this change reads their next step in the reply to their move: named, never pinged by it,
+            # even when the channel's memory of its last board is gone (a restart) and a new round starts with them.
+            quiet.add(actor)
         newly = [u for u in update.awaited if u not in already and u not in quiet] if update.finished is None else []
         with channel_speaking(table.settings):  # the channel is these players' turn notice: what they missed
             since = self._since(update, newly)

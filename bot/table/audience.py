@@ -18,6 +18,8 @@ from rules.core import Game
 
 log = logging.getLogger("bot.table")
 
+SINCE_TAIL = 200  # log rows read for "since your last move" before falling back to the whole log
+
 
 class Audience:
     def __init__(self, store: Store, caches: Caches, clock: Callable[[], float], game: Callable[[str], Game]) -> None:
@@ -56,6 +58,12 @@ class Audience:
             self.caches.quiet[user] = value
         return self.caches.quiet[user]
 
+    async def dm_status(self, user: int) -> tuple[bool, float | None]:
+        """Whether DMs to ``user`` work, and when the last one was refused; cached (``Lobby.set_dm_ok`` drops it)."""
+        if user not in self.caches.dms:
+            self.caches.dms[user] = await self.store.dm_status(user)
+        return self.caches.dms[user]
+
     async def readers(self, seats: list[Seat]) -> dict[int, Reader]:
         """What posting needs of each seated human. Never raises (the change is committed): a fact that cannot be
         read is its default (English, mention, awake), as a front end asking afterwards would have had to assume."""
@@ -63,7 +71,7 @@ class Audience:
         for user in {s.user_id for s in seats if s.user_id is not None}:
             try:
                 asleep = quiet_until(now, await self.quiet_hours(user)) is not None
-                dm_ok, failed_at = await self.store.dm_status(user)
+                dm_ok, failed_at = await self.dm_status(user)
                 out[user] = Reader(await self.reader_language(user), await self.notify_pref(user), asleep, dm_ok,
                                    failed_at)
             except Exception as exc:
@@ -85,10 +93,15 @@ class Audience:
         if not new:
             return {}
         try:
-            rows = await self.store.log(row.id)
+            # The log's tail is enough when it holds each player's own latest move (a turn comes round well within
+            # it); otherwise, or in a game's first rounds, the whole log.
+            tail = await self.store.log_tail(row.id, SINCE_TAIL)
+            users = {s: user for s in new if (user := seats[s].user_id) is not None}
+            if len(tail) == SINCE_TAIL and not all(any(r.kind == "player" and r.seat == s and r.user_id == user
+                                                       and not r.undone for r in tail) for s, user in users.items()):
+                tail = await self.store.log(row.id)
             title = self.game(row.game).title
-            return {user: digest_of(row, rows, seats, s, user, title)[0] for s in new
-                    if (user := seats[s].user_id) is not None}
+            return {user: digest_of(row, tail, seats, s, user, title)[0] for s, user in users.items()}
         except Exception:
             log.exception("no 'since your last move' in game %s", row.id)
             return {}

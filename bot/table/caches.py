@@ -44,6 +44,7 @@ class Caches:
     notify: dict[int, str] = dataclasses.field(default_factory=dict)  # user -> notification preference
     quiet: dict[int, QuietHours | None] = dataclasses.field(default_factory=dict)  # user -> quiet hours
     languages: dict[int, str] = dataclasses.field(default_factory=dict)  # user -> the language they read
+    dms: dict[int, tuple[bool, float | None]] = dataclasses.field(default_factory=dict)  # user -> DMs work, refused at
 
     def forget(self, game_id: int) -> None:
         """Drop every derived piece of a game (it ended, or a commit failed and the file is the truth again)."""
@@ -55,6 +56,7 @@ class Caches:
         """Drop a user's entries: another process changed them; they are read again when next needed."""
         self.notify.pop(user, None)
         self.quiet.pop(user, None)
+        self.dms.pop(user, None)
 
     async def load(self, store: Store) -> None:
         """Read every kept entry (at open, and after a shared database's listener lost changes)."""
@@ -65,6 +67,7 @@ class Caches:
         self.aways = await store.aways()
         self.notify.clear()
         self.quiet.clear()
+        self.dms.clear()
 
     async def reload(self, store: Store, table: str, game_id: int) -> None:
         """Re-read what the database table ``table`` holds for one game (another process changed it)."""

@@ -357,19 +357,21 @@ class TableCore:
         names = [s.name for s in seats]
         game = self.game(row.game)
         image = focus = None
-        alt = focus_alt = ""
-        with channel_speaking(row.settings):  # the public board and its words are the channel's: in its language
-            summary = named_summary(game, public, names)
-            if self.render:
+        if self.render:
+            with channel_speaking(row.settings):  # the public board is the channel's: in its language
                 if row.status == "active":  # and a zoom on the decision's part, for phones: from the same drawing
                     image, focus = await self.images.board_with_focus(row.game, public, last=changes.last,
                                                                       last_events=changes.last_events, names=names)
                 else:
                     image = await self.image(row.game, public, changes.last, seats, changes.last_events)
-                if image is not None:  # the newest public line is the last move the board shows
-                    alt = named_alt_text(game, public, names, changes.public[-1] if changes.public else None)
-                if focus is not None:
-                    focus_alt = named_alt_text(game, public, names)
+        last_line = changes.public[-1] if changes.public else None  # the last move the board shows
+
+        def words() -> tuple[str, str, str]:
+            with channel_speaking(row.settings):
+                return (named_summary(game, public, names),
+                        named_alt_text(game, public, names, last_line) if image is not None else "",
+                        named_alt_text(game, public, names) if focus is not None else "")
+
         return Update(
             channel=row.channel_id, table=table, version=row.version, public_events=changes.public,
             public_view=public, private=private,
@@ -377,7 +379,7 @@ class TableCore:
             awaited=[u for u in table.awaited if u not in self.caches.departed.get(row.id, ())
                      and (row.id, u) not in self.caches.aways],
             finished=state.outcome() if changes.finished else None, image=image, focus=focus, notice=notice,
-            summary=summary, alt=alt, focus_alt=focus_alt,
+            words=words,
             readers=await self.audience.readers(seats),
             screens={s.user_id: views[s.seat] for s in seats if s.user_id is not None},
             since=await self.audience.since(row, seats, begins),

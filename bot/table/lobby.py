@@ -403,14 +403,15 @@ class Lobby(Part):
     async def set_dm_ok(self, user: int, ok: bool) -> None:
         """Remember whether DMs to ``user`` work (a failed DM sets False with its time)."""
         _check_id(user, "user")
+        self.caches.dms.pop(user, None)
         async with self.store.transaction() as tx:
             await tx.set_dm(user, bool(ok), self.core.clock())
+        self.caches.dms.pop(user, None)  # read again, as stored (a success keeps the last refusal's time)
 
     async def dm_ok(self, user: int) -> bool:
         return (await self.dm_status(user))[0]
 
     async def dm_status(self, user: int) -> tuple[bool, float | None]:
         """Whether DMs to ``user`` work, and when the last one failed (None: never, or since forgotten)."""
-        _check_id(user, "user")
-        return await self.store.dm_status(user)
+        return await self.core.audience.dm_status(_check_id(user, "user"))
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -168,11 +169,10 @@ class Update:
     finished: Outcome | None = None
     image: bytes | None = None
     focus: bytes | None = None  # the enlarged part of the board the awaited decision is about (``render.focus``)
-    # the public view in words, names in, in the channel's language (bot/table/in_words.py): the board's summary,
-    # and what a screen reader says for ``image`` (the last public line as its last move) and for ``focus``
-    summary: str = ""
-    alt: str = ""
-    focus_alt: str = ""
+    # the public view in words, names in, in the channel's language (bot/table/in_words.py): ``summary``, ``alt``
+    # and ``focus_alt`` below, put into words on first use (a move nobody posts, as in the terminal or the bench,
+    # costs no words)
+    words: Callable[[], tuple[str, str, str]] | None = field(default=None, repr=False, compare=False)
     notice: str | None = None
     reminder: bool = False  # only a reminder: nothing changed, ``awaited`` is the one player reminded
     question: Question | None = None  # a question the front end asks with buttons (a spent bank, a caretaker seat)
@@ -192,6 +192,25 @@ class Update:
     # in the lobby of a rated table of humans: each seat's chance to win as the ratings predict (same order as the
     # seats); () when the table is not rated or not all seats are humans
     chances: tuple[float, ...] = ()
+
+    @functools.cached_property
+    def _words(self) -> tuple[str, str, str]:
+        return self.words() if self.words is not None else ("", "", "")
+
+    @property
+    def summary(self) -> str:
+        """The board's summary, names in, in the channel's language ("" for a lobby)."""
+        return self._words[0]
+
+    @property
+    def alt(self) -> str:
+        """What a screen reader says for ``image`` (the newest public line as its last move); "" without one."""
+        return self._words[1]
+
+    @property
+    def focus_alt(self) -> str:
+        """What a screen reader says for ``focus``; "" without one."""
+        return self._words[2]
 
     def reader(self, user: int) -> Reader:
         """What posting needs of ``user`` (the defaults for someone the Update does not know: English, mention)."""

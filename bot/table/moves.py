@@ -43,6 +43,7 @@ def caretaker_line(name: str) -> str:
     return _("🤖 the caretaker played for {name}.").format(name=name)
 
 
+FORCED_MOVE = N_("Only one option for {name}, played automatically: {move}")
 BOTS_DELAYED = N_("The move was saved, but the bots could not make theirs just now (a storage problem). "
                   "They will try again shortly; nothing needs to be done.")
 
@@ -135,7 +136,8 @@ class Moves(Part):
                     private_note: str | None = None) -> GameRow:
         """Apply one action and commit it (log row + snapshot + version). IllegalAction leaves everything as is.
         ``public_note`` / ``private_note``: a line after the move's own, for everyone (logged with it) / for the
-        seat only (an automatic move says why it was played), each already in its reader's language.
+        seat only (an automatic move says why it was played), each already in its reader's language; an only option
+        (``kind`` auto with a public note) leads instead, naming the move by its own public line.
 
         Each audience reads its own language: the channel's lines (logged as they are posted) the table's, each
         seat's private lines its player's (``_reader_language``); the caller's refusal stays in the caller's."""
@@ -148,7 +150,16 @@ class Moves(Part):
         events = step.events
         with channel_speaking(row.settings):
             public = self.core.texts(game, public_events(events), seats, None)
-        if public_note is not None:
+        if public_note is not None and kind == "auto":
+            # An only option played for the player (``_auto_choice``): said first, with the move's own line, not after
+            # whatever the move led to (the next round's reveals, the end of the game).
+            if public:
+                with channel_speaking(row.settings):
+                    lead = _(FORCED_MOVE).format(name=seats[seat].name, move=public[0])
+                public = [lead, *public[1:]]
+            else:
+                public.insert(0, public_note)
+        elif public_note is not None:
             public.append(public_note)
         private: dict[int, list[str]] = {}
         for reader in seats:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.table.clocks import reminder_grace
 from bot.table.core import Part, channel_speaking
 from bot.table.lobby import _hosts
-from bot.table.model import Table, TableError, Update, _Changes, _check_id
+from bot.table.model import Table, TableError, Update, _Changes, _check_id, secret_part
 from bot.table.store import GameRow, StoreError
 from rules.words import N_, translator
 
@@ -19,6 +19,7 @@ PAUSE_REASONS = {
     "post": N_("Kontor cannot post in the game's channel"),
 }
 MOVED = N_("The game moved to this channel; its clocks run again.")
+REOPENED = N_("Kontor can post here again: the game goes on, and its clocks run again.")
 UNREACHABLE = ("channel", "server")  # only moving the game elsewhere (or abandoning it) ends these
 
 
@@ -51,14 +52,40 @@ class Pauses(Part):
                 return None
             return await self._resume(row, reason)
 
-    async def _resume(self, row: GameRow, reason: str | None) -> Table | None:
+    async def reopen(self, channel: int, reason: str = "post") -> Update | None:
+        """Resume the channel's game paused for ``reason`` (Kontor may post there again) and give the current board
+        to post afresh, at the bottom of the channel: the posts refused meanwhile never told anyone whose move it is.
+        Every awaited player's turn counts as beginning (their "since your last move" included); nobody's screen is
+        sent again (DMs were not what failed). None: no game here was paused for that reason."""
+        async with self.core.serial(channel):
+            row = await self.store.open_game(_check_id(channel, "channel"))
+            # no reminder again at once: the fresh board pings whoever is awaited (the clocks keep their reminders)
+            if row is None or row.id not in self.caches.pauses or await self._resume(row, reason, rearm=False) is None:
+                return None
+            state = self.core.state(row)
+            if state is None:  # a lobby has no board
+                return None
+            seats = await self.store.seats(row.id)
+            public, views = state.views([s.seat for s in seats if s.user_id is not None])
+            with channel_speaking(row.settings):
+                line = _(REOPENED)
+            changes = _Changes(before={s: secret_part(view, public) for s, view in views.items()}, public=[line])
+            return await self.core.update(row, seats, state, changes)
+
+    async def paused_channels(self, guild: int, reason: str = "post") -> list[int]:
+        """The channels of the server's running games paused for ``reason`` (a server-wide permission change may
+        have ended any of these pauses)."""
+        return [row.channel_id for row in await self.store.open_games_of_guild(_check_id(guild, "server"))
+                if self.caches.pauses.get(row.id, (0.0, ""))[1] == reason]
+
+    async def _resume(self, row: GameRow, reason: str | None, *, rearm: bool = True) -> Table | None:
         since, held = self.caches.pauses[row.id]
         if reason is not None and held != reason:
             return None
         now = self.core.clock()
         async with self.store.transaction() as tx:
             await tx.shift_clocks(since, now, game_id=row.id)
-            if held == "post":
+            if held == "post" and rearm:
                 await tx.rearm_reminders(row.id, now, reminder_grace(row.settings))
             await tx.drop_pause(row.id)
         del self.caches.pauses[row.id]

@@ -221,6 +221,8 @@ class TableService:
     back = _Forward("timeouts", Timeouts.back)
     pause = _Forward("pauses", Pauses.pause)
     resume = _Forward("pauses", Pauses.resume)
+    reopen = _Forward("pauses", Pauses.reopen)
+    paused_channels = _Forward("pauses", Pauses.paused_channels)
     pause_server = _Forward("pauses", Pauses.pause_server)
     move_here = _Forward("pauses", Pauses.move_here)
 

@@ -75,6 +75,12 @@ def _draw_common(cv: Canvas, view: NuernbergView, names: Sequence[str] | None) -
     anchors["council"] = _draw_council(cv, cv.region("council", COUNCIL), view["council"])
     anchors["goods"] = _draw_markets(cv, cv.region("markets", MARKETS), view)
     anchors["news"] = cv.region("news", NEWS)
+    # On a phone the board's small marks are details the words give (the focus panel enlarges the region a decision
+    # is about); whose turn reads in the header. The news line's last move is in the post's text too.
+    for region in ("countryside", "timeline", "deck", "players", "city", "council"):
+        cv.in_words(region, region)
+    cv.in_words("markets", "goods", "cities")
+    cv.in_words("news", "offer" if view.get("offer") else "deck")
     return anchors
 
 

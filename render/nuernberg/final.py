@@ -7,7 +7,20 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from render import nuernberg_art as art
-from render.kit import BOARD_DARK, GOLD, INK, INK_SOFT, MIN_FONT, PAPER, Box, Canvas, icon_sprite, mix
+from render.kit import (
+    BOARD_DARK,
+    GOLD,
+    INK,
+    INK_SOFT,
+    MIN_FONT,
+    PAPER,
+    PHONE_MIN,
+    Box,
+    Canvas,
+    icon_sprite,
+    mix,
+    text_width,
+)
 from render.nuernberg import maps
 from render.nuernberg.layout import FINAL_COUNTRYSIDE, FINAL_DECK, FINAL_TIMELINE, _name, _paste
 from render.nuernberg.panels import _draw_timeline
@@ -31,18 +44,27 @@ def draw_final(view: NuernbergView, names: Sequence[str] | None) -> Canvas:
     scores = list(outcome.get("scores") or view.get("scores") or [])
     ranks = list(outcome.get("ranks") or [1] * len(scores))
     breakdown = list(outcome.get("breakdown") or [{} for _ in scores])
-    title = cv.region("title", Box(640, 8, 632, 110))
+    # who won at a size a phone reads, wrapped (never cut); the sheet's figures are details there: the words
+    title = cv.region("title", Box(640, 8, 632, 150))
     cv.panel(title, fill=BOARD_DARK)
     winners = [s for s, r in enumerate(ranks) if r == 1]
-    head, sub = title.inset(14, 8).rows(1, 1)
-    cv.text_in(head, _("Game over"), 40, "bold", INK, "left")
+    head, sub = title.inset(14, 6).rows(-40, 1)
     end = view.get("end")
     reason = {"vp": _("13 points reached"), "time": _("time ran out")}.get(str(end), "")
+    over = _("Game over") + (f" · {reason}" if reason else "")  # why, where the line holds it
+    cv.text_in(head, over if text_width(over, MIN_FONT, "bold") <= head.w else _("Game over"), MIN_FONT, "bold",
+               INK, "left")
     win = and_list([_name(s, names) for s in winners])
     # English said "A and B wins" for a shared win too (kept); other languages take their plural
     wins = _n("{winners} wins", "{winners} wins", len(winners)).format(winners=win)
-    cv.text_in(sub, wins + (f" · {reason}" if reason else ""), MIN_FONT, "regular", INK, "left")
-    table = cv.region("scores", Box(640, 126, 632, 420))
+    with cv.element("winner"):
+        cv.text_lines(sub, wins, PHONE_MIN, "bold", INK, "left")
+    cv.in_words("title", "end", "outcome")
+    for region in ("countryside", "timeline", "deck"):
+        cv.in_words(region, region)
+    cv.in_words("scores", "outcome")
+    cv.in_words("legend", "outcome")
+    table = cv.region("scores", Box(640, 166, 632, 380))
     cv.panel(table)
     _final_table(cv, table.inset(10), scores, ranks, breakdown, names)
     legend = cv.region("legend", Box(640, 554, 632, 238))
@@ -66,7 +88,7 @@ def _final_table(cv: Canvas, box: Box, scores: list[int], ranks: list[int], brea
                  names: Sequence[str] | None) -> None:
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
     lines = box.rows(-60, *([1] * 4), gap=6)
-    widths = (-40, 1, -66, -66, -66, -66, -84)
+    widths = (-40, 1, -46, -46, -46, -46, -66)  # narrow figures: the names keep their room whole
     head = lines[0].cols(*widths, gap=6)
     cv.draw.rounded_rectangle(lines[0].rect, radius=8, fill=BOARD_DARK)
     for cell, (_key, pic, _label) in zip(head[2:6], _FINAL_COLS, strict=True):
@@ -79,7 +101,7 @@ def _final_table(cv: Canvas, box: Box, scores: list[int], ranks: list[int], brea
             cv.draw.rounded_rectangle(line.rect, radius=8, fill=mix(GOLD, PAPER, 0.5))
         cv.text_in(cells[0], str(ranks[seat]), MIN_FONT, "bold", INK)
         chip = Box(cells[1].x, cells[1].cy - 24, cells[1].w, 48)
-        cv.player_chip(chip, seat, _name(seat, names), MIN_FONT, "cond")
+        cv.player_chip(chip, seat, _name(seat, names), MIN_FONT, "cond", tight=True)
         parts = breakdown[seat] if seat < len(breakdown) else {}
         for cell, (key, _pic, _label) in zip(cells[2:6], _FINAL_COLS, strict=True):
             cv.text_in(cell, str(parts.get(key, 0)), MIN_FONT, "regular", INK)

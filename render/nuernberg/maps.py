@@ -139,6 +139,22 @@ def _countryside_tiles(size: tuple[int, int], grid: Grid, tiles: tuple[Tile, ...
     return img
 
 
+def _record_countryside_icons(cv: Canvas, grid: Grid, tiles: tuple[Tile, ...]) -> None:
+    """The pictograms of the cached tile layer, recorded where ``_countryside_tiles`` pastes them (the phone test
+    counts every mark, cached or not)."""
+    for _hid, q, r, terrain, res in tiles:
+        cx, cy = grid.centre(q, r)
+        if terrain == "nuernberg":
+            size = round(grid.R * 1.05)
+            cv.record("icon", "icon city", Box(cx - size / 2, cy - size / 2, size, size))
+        elif terrain == "raubritterburg":
+            size = round(grid.R * 0.95)
+            cv.record("icon", "icon castle", Box(cx - size / 2, cy - size / 2 - grid.R * 0.05, size, size))
+        elif res in art.ICON_NAMES:
+            size = round(grid.R * 0.62)
+            cv.record("icon", f"icon {res}", Box(cx - size / 2, cy - grid.R * 0.62, size, size))
+
+
 @lru_cache(maxsize=8)
 def _number_disc(size: int) -> Image.Image:
     big = Image.new("RGBA", (size * 4, size * 4), (0, 0, 0, 0))
@@ -187,6 +203,7 @@ def draw_countryside(cv: Canvas, lay: CountrysideLayout, countryside: dict[str, 
     x0, y0, x1, y1 = lay.box.rect
     local = Grid(grid.ox - x0, grid.oy - y0, grid.R)
     cv.img.paste(_countryside_tiles((x1 - x0, y1 - y0), local, tiles, cv.background), (x0, y0))
+    _record_countryside_icons(cv, grid, tiles)
     anchors: dict[str, Any] = {"hex": {}, "crossing": {}, "section": {}, "route": {}}
     disc = round(grid.R * 0.8)
     for h in hexes:
@@ -329,6 +346,12 @@ def draw_city(cv: Canvas, lay: CityLayout, city: dict[str, Any]) -> dict[str, An
     local = Grid(grid.ox - round(box.x), grid.oy - round(box.y), grid.R)
     layer = _city_tiles((round(box.w), round(box.h)), local, tiles)
     cv.img.paste(layer, (round(box.x), round(box.y)), layer)
+    icon_size = round(grid.R * 0.8)  # the district pictograms of the cached layer, recorded as ``_city_tiles`` draws
+    for _hid, q, row, kind, good in tiles:
+        name = {"market": "market", "bauhof": "bauhof"}.get(kind, good or "")
+        if name in art.ICON_NAMES:
+            cx, cy = grid.centre(q, row)
+            cv.record("icon", f"icon {name}", Box(cx - icon_size / 2, cy - icon_size / 2, icon_size, icon_size))
     anchors: dict[str, Any] = {"disc": {}, "wall": {}, "tower": {}}
     thick = max(8, round(grid.R * 0.2))
     for wall in city["walls"]:

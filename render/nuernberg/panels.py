@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from render import nuernberg_art as art
-from render.kit import BAD, BOARD_DARK, GOLD, INK, INK_SOFT, MIN_FONT, PAPER, Box, Canvas, mix, text_width
+from render.kit import BAD, BOARD_DARK, GOLD, INK, INK_SOFT, MIN_FONT, PAPER, PHONE_MIN, Box, Canvas, mix, text_width
 from render.nuernberg.layout import EVENT_NAMES, PHASE_SHORT, _name, _paste
 from rules.nuernberg import names as nb_names
 from rules.words import translator
@@ -20,26 +20,29 @@ _, _n = translator("nuernberg")
 
 
 def _draw_header(cv: Canvas, box: Box, view: NuernbergView, names: Sequence[str] | None) -> None:
+    """Whose turn at a size a phone reads on the whole board (the awaited seats' tokens, the name when one is
+    awaited), then the phase and the turn where the line holds them (details there: the words say them)."""
     cv.panel(box, fill=BOARD_DARK)
-    inner = box.inset(10, 5)
-    turn = _("Turn {turn}").format(turn=view.get("turn", 0))
-    tw = text_width(turn, MIN_FONT, "bold")
+    cv.in_words("header", "turn", "phase")
+    inner = box.inset(10, 2)
     key = str(view.get("phase"))  # the view's phase_name is its builder's language: only a fallback, read if needed
     phase = _("game over") if view.get("over") else (
         nb_names.tr(PHASE_SHORT[key]) if key in PHASE_SHORT else str(view.get("phase_name")))
-    pw = text_width(phase, MIN_FONT, "regular")
-    if inner.w - tw - 14 - pw - 12 < 150:  # a long phase (in some language) takes the turn's place, not the name's
-        tw = -14.0
-    else:
-        cv.text_in(inner.left(tw), turn, MIN_FONT, "bold", INK, "left")
-    active = int(view.get("active", 0))
-    name = _name(active, names)
-    room = max(inner.w - tw - 14 - pw - 12, inner.h + 40)  # the phase is never cut; a long name is
-    chip = Box(inner.x + tw + 14, inner.y, min(room, text_width(name, MIN_FONT, "cond") + inner.h + 20),
-               inner.h)
-    cv.player_chip(chip, active, name, MIN_FONT, "cond")
-    cv.text_in(Box(chip.x2 + 12, inner.y, min(pw + 1, inner.x2 - chip.x2 - 12), inner.h), phase, MIN_FONT,
-               "regular", INK, "left")
+    seats = [int(s) for s in view.get("to_act", [])] or [int(view.get("active", 0))]
+    x = inner.x
+    with cv.element("turn"):
+        for seat in seats:
+            cv.token(seat, (x + PHONE_MIN / 2, inner.cy), PHONE_MIN)
+            x += PHONE_MIN + 6
+        if len(seats) == 1:  # a long name is cut at most of the line, never to nothing (the words say it whole)
+            x = cv.text((x + 4, inner.cy), _name(seats[0], names), PHONE_MIN, "bold", INK, "lm",
+                        max_width=inner.w * 0.62).x2
+    room = inner.x2 - x - 14
+    if text_width(phase, MIN_FONT, "regular") <= room:
+        x = cv.text((x + 14, inner.cy), phase, MIN_FONT, "regular", INK, "lm").x2
+        turn = _("Turn {turn}").format(turn=view.get("turn", 0))
+        if text_width(turn, MIN_FONT, "bold") <= inner.x2 - x - 14:
+            cv.text((inner.x2, inner.cy), turn, MIN_FONT, "bold", INK, "rm")
 
 
 def _draw_council(cv: Canvas, box: Box, council: list[dict[str, Any]]) -> dict[str, Box]:

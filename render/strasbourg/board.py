@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from render.kit import Canvas
 from render.strasbourg.city import draw_city
+from render.strasbourg.focus import draw_focus_table
+from render.strasbourg.header import HEADER_H, draw_header
 from render.strasbourg.last_move import LastMove, _public_last
 from render.strasbourg.layout import GAP, MARGIN
 from render.strasbourg.panels import draw_council, draw_now, draw_rounds, draw_steps
-from render.strasbourg.players import COMPACT, draw_players
+from render.strasbourg.players import draw_players
 
 if TYPE_CHECKING:
     from rules.strasbourg.views import StrasbourgView
@@ -31,32 +33,35 @@ def draw_board(view: StrasbourgView, last: Any, names: Sequence[str] | None) -> 
     left_w = 612  # the city: under 616 px wide, its zoomed panel for phones (800 px) is 1.3 times larger
     full = c.box.inset(MARGIN)
     # the edifices by round get a full-width strip so their names fit (objectives name them)
-    top, rounds_box, bottom = full.rows(-466, -44, 1, gap=GAP)
+    # whose turn takes a header a phone reads; the city keeps its 62 px cells (a chapel's number clears the prices)
+    header, top, rounds_box, bottom = full.rows(-HEADER_H, -422, -40, 1, gap=GAP)
     city_box, right = top.cols(-left_w, 1, gap=GAP + 2)
-    steps_box, council_box, now_box = right.rows(-114, -230, 1, gap=GAP)
+    steps_box, council_box, now_box = right.rows(-108, -206, 1, gap=GAP)
 
+    draw_header(c, c.region("header", header), view, names)
     draw_city(c, c.region("city", city_box), view, ring)
     draw_rounds(c, c.region("rounds", rounds_box), view)
     draw_steps(c, c.region("steps", steps_box), view)
     draw_council(c, c.region("council", council_box), view)
     draw_now(c, c.region("now", now_box), view, seat, action, names)
     draw_players(c, c.region("players", bottom), view, names, seat, verb)
+    # On a phone the board's small marks are details the words give (the focus panel enlarges the city or the
+    # players for the decision about them); whose turn reads in the header.
+    c.in_words("city", "city", "built", "chapels")
+    c.in_words("rounds", "edifices", "round")
+    c.in_words("steps", "round_cards", "step")
+    c.in_words("council", "council")
+    c.in_words("now", "status", *(("task",) if view.get("phase") != "planning" else ()))
+    c.in_words("players", "players", "first_player")
     return c
-
-
-#: the phone panel of a bid or of planning (``draw_focus``): narrow enough for its text to read on a phone
-FOCUS_W = 800
 
 
 def draw_focus(view: StrasbourgView, names: Sequence[str] | None) -> Canvas | None:
-    """The phone panel where the board's own region is too wide to read when zoomed: the players table of a bid or
-    of planning, with only what that decision needs (who, their stacks and this step's bids).
-    None: crop the board (``focus_region``)."""
+    """The phone panel where the board's own region is too wide to read when zoomed: a bid or planning, each seat's
+    bid and stacks (``render/strasbourg/focus.py``). None: crop the board (``focus_region``)."""
     if focus_region(view) != "players":
         return None
-    c = Canvas(w=FOCUS_W, h=38 + 16 + 50 * len(view["players"]))
-    draw_players(c, c.region("players", c.box), view, names, None, "", COMPACT)
-    return c
+    return draw_focus_table(view, names)
 
 
 def focus_region(view: StrasbourgView) -> str | None:

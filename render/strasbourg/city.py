@@ -58,7 +58,7 @@ def draw_city(c: Canvas, box: Box, view: StrasbourgView, ring: tuple[str, str] |
         c.text((city.x0 - city.label / 2 - 2, city.y0 + (row + 0.5) * cs), str(row + 1), F, "bold", INK_SOFT, "mm")
     members: dict[str, int] = {str(k): int(v) for k, v in view.get("city", {}).items()}
     built: dict[str, str] = dict(view.get("built", {}))
-    icon = round(cs * 0.36)
+    icon = round(cs * 0.38)  # 14 px and more on the phone's panel of the city
     focus = view.get("step_guild") if view.get("step_kind") == "guild" and not view.get("over") else None
     for cell, guild in GUILD_OF.items():
         b = city.cell_box(cell)

@@ -14,9 +14,9 @@ from render.kit import (
     INK,
     INK_SOFT,
     PAPER,
+    PHONE_MIN,
     Box,
     Canvas,
-    fit_text,
     mix,
     seat_name,
     text_width,
@@ -36,6 +36,8 @@ _, _n = translator("strasbourg")
 
 # ---------------------------------------------------------------- the final score sheet
 FINAL_KEYS = SCORE_COLUMNS
+#: the city beside the objectives: narrow enough for five kept objectives a seat to show their ids whole
+CITY_W = 400
 FINAL_HEAD = (N_("Council"), N_("City"), N_("Chapels"), N_("Edifices"), N_("Privil."), N_("Objectives"))
 
 
@@ -46,28 +48,32 @@ def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     ranks = [int(r) for r in outcome.get("ranks", [1] * len(scores))]
     breakdown = outcome.get("breakdown") or [{} for _ in scores]
     full = c.box.inset(MARGIN)
-    head, table_box, bottom = full.rows(-56, -(44 + 50 * len(scores)), 1, gap=GAP)
+    # the winner at a size a phone reads (wrapped, never cut); the sheet's figures are details there: the words
+    head, table_box, bottom = full.rows(-112, -(44 + 50 * len(scores)), 1, gap=GAP)
     c.region("header", head)
     c.panel(head, fill=BOARD_DARK)
     winners = [s for s, r in enumerate(ranks) if r == 1]
     who = " & ".join(seat_name(s, names) for s in winners)
     # TRANSLATORS: {who} is the winner's name, or the winners' names joined by " & ".
     title = _n("Strasbourg · final scores · {who} wins", "Strasbourg · final scores · {who} win", len(winners))
-    fit_in(c, head.inset(16, 0), title.format(who=who), "bold")
+    with c.element("winner"):
+        c.text_lines(head.inset(16, 4), title.format(who=who), PHONE_MIN, "bold", INK, "left")
+    c.in_words("scores", "outcome", "scores")
+    c.in_words("city", "city", "built", "chapels")
+    c.in_words("objectives", "final")
     c.region("scores", table_box)
     c.panel(table_box, fill=BOARD)
     order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
     inner = table_box.inset(8, 4)
     heads = [_(h) for h in FINAL_HEAD]
     total = _("Total")
-    # columns as wide as their headings; longer headings (a translation) pack tighter, leaving the names their room
-    pad = 16
-    fixed = 50 + sum(text_width(h, F, "cond") for h in heads) + max(100, text_width(total, F, "cond") + 16)
-    if inner.w - 4 * (len(heads) + 3) - fixed - pad * len(heads) < 240:
-        pad = 6
+    # columns as wide as their headings; longer headings (a translation) or names pack them tighter: a name keeps
+    # its room whole (condensed), a heading is cut first
+    need = max([240.0, *(text_width(seat_name(s, names), F, "cond") + 52 for s in order)])
+    total_w = max(80, text_width(total, F, "cond") + 16)
+    room = inner.w - 4 * (len(heads) + 3) - 50 - total_w - need  # what the headings may take
+    pad = 16 if sum(text_width(h, F, "cond") + 16 for h in heads) <= room else 6
     head_w = [text_width(h, F, "cond") + pad for h in heads]
-    total_w = max(100, text_width(total, F, "cond") + 16)
-    room = inner.w - 4 * (len(heads) + 3) - 50 - total_w - 200  # what the headings may take, names keeping 200 px
     if sum(head_w) > room:  # even packed they do not fit: shares of the room (the headings are cut)
         head_w = [room * w / sum(head_w) for w in head_w]
     widths = [-50, 1, *[-w for w in head_w], -total_w]
@@ -79,14 +85,17 @@ def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
         if ranks[seat] == 1:
             c.draw.rounded_rectangle(line.rect, radius=8, fill=mix(GOLD, PAPER, 0.5))
         c.text_in(cols[0], f"{ranks[seat]}.", F, "bold", INK)
-        c.player_chip(cols[1].inset(0, 3), seat, seat_name(seat, names))
+        name = seat_name(seat, names)  # condensed where the bold face would cut it
+        face = "bold" if text_width(name, F, "bold") + 56 <= cols[1].w else "cond"
+        c.player_chip(cols[1].inset(0, 3), seat, name, style=face, tight=face == "cond")
         parts = breakdown[seat] if seat < len(breakdown) else {}
         for cell, key in zip(cols[2:-1], FINAL_KEYS, strict=True):
             value = int(parts.get(key, 0))
             c.text_in(cell, str(value), F, "regular", BAD if value < 0 else INK)
         c.text_in(cols[-1], str(scores[seat]), F + 4, "bold", INK)
         c.draw.line((line.x, line.y - 1, line.x2, line.y - 1), fill=INK_SOFT, width=1)
-    city_box, notes_box = bottom.cols(-626, 1, gap=GAP + 2)
+    # a narrower city leaves the objectives their room: up to five a seat, none cut
+    city_box, notes_box = bottom.cols(-CITY_W, 1, gap=GAP + 2)
     draw_city(c, c.region("city", city_box), view, None, prices=False, label_chapels=False)
     draw_final_notes(c, c.region("objectives", notes_box), view, order, names)
     return c
@@ -110,15 +119,11 @@ def draw_final_notes(c: Canvas, box: Box, view: StrasbourgView, order: list[int]
             card = OBJECTIVES[o["id"]]
             points = card["points"] if met else -OBJECTIVE_PENALTY
             mark = f"{'✓' if met else '✗'} {points:+d}".replace("-", "−")
-            # the richest label that fits its share of the row: with the card's text, its id, or the points only
-            if slot >= 220:
-                what = objective_text(o["id"], int(view["num_players"]), view.get("edifices", []))
-                label = fit_text(f"{mark} {what}", F, "cond", slot - 20)
-            elif text_width(f"{mark} {o['id']}", F, "cond") + 20 <= slot:
-                label = f"{mark} {o['id']}"
-            else:
-                label = mark.replace(" ", "")
-            w = min(slot, text_width(label, F, "cond") + 20)
+            # the richest label that fits its share of the row whole (the words give every objective's text)
+            what = objective_text(o["id"], int(view["num_players"]), view.get("edifices", []))
+            label = next((text for text in (f"{mark} {what}", f"{mark} {o['id']}", f"{mark.replace(' ', '')} {o['id']}")
+                          if text_width(text, F, "cond") + 16 <= slot), f"{mark.replace(' ', '')} {o['id']}")
+            w = min(slot, text_width(label, F, "cond") + 16)
             chip = Box(x, row.cy - 22, w, 44)
             c.chip(chip, label, mix(GOOD, PAPER, 0.35) if met else mix(BAD, PAPER, 0.35), F, "cond")
             x += w + 6

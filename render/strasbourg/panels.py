@@ -142,16 +142,16 @@ def _seats_at_stake(view: StrasbourgView) -> set[str]:
 
 def draw_now(c: Canvas, box: Box, view: StrasbourgView, seat: int | None, action: str,
              names: Sequence[str] | None) -> None:
-    """What the game waits for (and the pending slot decision), then the last move."""
+    """What the game waits for, then the last move: the header says who is awaited and as what, so this says how
+    far planning is, or what the awaited seat may do."""
     c.panel(box, fill=PAPER)
-    lines = box.inset(12, 6).rows(1, 1, 1)
+    lines = box.inset(12, 4).rows(1, 1)
     head, sub = _situation(view, names)
-    fit_in(c, lines[0], head, "bold")
-    fit_in(c, lines[1], sub)
+    fit_in(c, lines[0], head if view.get("phase") == "planning" or not sub else sub, "bold")
     if action:
         move = _last_text(seat, action, view, names)
         short = _last_text(seat, action, view, names, short=True)
-        fit_in(c, lines[2], [_("Last: {move}").format(move=move), move, short], fill=INK_SOFT)
+        fit_in(c, lines[1], [_("Last: {move}").format(move=move), move, short], fill=INK_SOFT)
 
 
 def _situation(view: StrasbourgView, names: Sequence[str] | None) -> tuple[str, str | list[str]]:

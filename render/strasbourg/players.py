@@ -20,12 +20,8 @@ _, _n = translator("strasbourg")
 # ---------------------------------------------------------------- players table
 # turn position, name, prestige, council seats, city members, deck, privileges spent, stacks, bid
 COLUMNS = ("pos", "name", "prestige", "council", "city", "deck", "spent", "stacks", "bid")
-#: the phone panel of a bid or of planning (``draw_focus``): who, their stacks and this step's bids
-COMPACT = ("pos", "name", "stacks", "bid")
 WIDTHS = {"pos": -48, "name": -330, "prestige": -64, "council": -64, "city": -64, "deck": -64, "spent": -64,
           "stacks": 1, "bid": -256}
-#: the compact table is 800 px wide: a narrower bid column leaves the stacks room for five card backs
-COMPACT_WIDTHS = {**WIDTHS, "bid": -190}
 ICONS = {"prestige": "star", "council": "pillar", "city": "person", "deck": "deck", "spent": "seal_spent"}
 #: the key to the icon columns (and to the numbered chapel spaces), drawn under the table
 LEGEND = (("star", N_("prestige")), ("pillar", N_("council")), ("person", N_("in city")), ("deck", N_("deck")),
@@ -70,8 +66,8 @@ def draw_legend(c: Canvas, box: Box, legend: Sequence[tuple[str, str]] = LEGEND)
 
 def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str] | None, last_seat: int | None,
                  last_verb: str, columns: Sequence[str] = COLUMNS) -> None:
-    """The table, one row per seat in turn order, with ``columns`` (``COLUMNS``: all; ``COMPACT``: the phone
-    panel's) and the key to its icons under it."""
+    """The table, one row per seat in turn order, with ``columns`` (``COLUMNS``: all), and the key to its icons
+    under it."""
     c.panel(box, fill=BOARD)
     inner = box.inset(6, 4)
     order = _turn_order(view)
@@ -81,9 +77,8 @@ def draw_players(c: Canvas, box: Box, view: StrasbourgView, names: Sequence[str]
     rows = body.rows(*([1] * len(order)), gap=2)
     # the bid column widens for a long heading (a translation); the stacks column gives the room
     bid_head = _bid_header(view)
-    base = WIDTHS if tuple(columns) == COLUMNS else COMPACT_WIDTHS
-    widths = [base[k] for k in columns]
-    widths[columns.index("bid")] = -max(-base["bid"], round(text_width(bid_head, F, "bold")) + 14)
+    widths = [WIDTHS[k] for k in columns]
+    widths[columns.index("bid")] = -max(-WIDTHS["bid"], round(text_width(bid_head, F, "bold")) + 14)
     at = {k: i for i, k in enumerate(columns)}
     hcols = head.cols(*widths, gap=4)
     fit_in(c, hcols[at["name"]].inset(6, 0), _("Turn order"), "bold")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 
-from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, table
+from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, play_by_button, table
 
 SECRET_MARKERS = ("You bid", "You drew", "Your hand")
 
@@ -49,7 +49,7 @@ async def test_whole_game_lobby_to_end(world):
             use_slash = not use_slash
             moves += 1
         assert moves < 50
-    automatic = sum("had only one option" in line for line in await w.bot.service.log(w.channel.id, limit=1000))
+    automatic = sum("Only one option for" in line for line in await w.bot.service.log(w.channel.id, limit=1000))
     assert t.status == "finished" and moves + automatic >= 8
 
     final = w.channel.history()[-1]
@@ -121,9 +121,11 @@ async def test_replace_settings_mygames(world):
     await new_table(w, w.alice, w.bob)
     bob_first = (await table(w)).seats[0].user_id == w.bob.id
     r = await w.bob.slash(w.channel, "game seat replace", seat=1, member=w.carol)
-    r = await w.bob.click(r.response, label="Hand over")
-    if bob_first:  # bob may hand over his own seat; otherwise the host or a moderator
+    if bob_first:  # bob may hand over his own seat; otherwise the host or a moderator (refused before any question)
+        r = await w.bob.click(r.response, label="Hand over")
         assert "now played by carol" in r.followups[0].content
+    else:
+        assert r.ephemeral and r.response.content.startswith("Only the table's host")
     r = await w.mod.slash(w.channel, "game seat replace", seat=2, member=w.carol)
     r = await w.mod.click(r.response, label="Hand over")
     t = await table(w)
@@ -210,3 +212,23 @@ async def test_a_bot_is_added_at_a_level_and_the_seats_show_it(world):
     assert "(a strong bot)" not in r.response.embeds[0].description
     t = await table(w)
     assert [s.level for s in t.seats if s.is_bot] == ["strong", "basic"]
+
+
+async def test_an_only_option_played_automatically_is_said_first_and_named(world):
+    """The last round's bids are each player's only card: played for them. The old line came after the reveal (and
+    after "Game over" at the end) and never said which move it was."""
+    w = world
+    await new_table(w, w.alice, w.bob, options="length=long", auto_forced="on")
+    for _ in range(40):
+        t = await table(w)
+        if (await w.bot.service.public_view(w.channel.id))["round"] == 3:
+            break
+        await play_by_button(w, actor_of(w, t.awaited[0]), pick=lambda actions: next(
+            (a for a in actions if a.startswith("bid") or a == "pass"), actions[0]))
+    else:
+        raise AssertionError("round 3 was not reached")
+    board = "\n".join(str(e.to_dict()) for e in w.board().embeds)
+    for seat in t.seats:
+        line = f"Only one option for {seat.name}, played automatically: {seat.name} has chosen a bid."
+        assert line in board and board.index(line) < board.index("Bids revealed")
+    assert "had only one option" not in board

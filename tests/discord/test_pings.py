@@ -9,7 +9,11 @@ HOUR = 3600
 
 
 def mentioned(message) -> set[int]:
-    return {int(u) for u in (message.content or "").replace(">", " ").split("<@")[1:] for u in [u.split()[0]]}
+    return mentioned_ids(message.content or "")
+
+
+def mentioned_ids(content: str) -> set[int]:
+    return {int(u) for u in content.replace(">", " ").split("<@")[1:] for u in [u.split()[0]]}
 
 
 async def test_each_player_is_pinged_when_their_turn_begins_and_not_again(world):
@@ -117,3 +121,37 @@ async def test_a_step_with_no_public_line_that_hands_the_turn_on_still_tells_the
     await w.bot.notifier.publish(handed)
     assert len(w.channel.history()) == posted + 1
     assert w.carol.id in mentioned(w.channel.history()[-1])
+
+
+async def test_the_mover_is_not_pinged_when_a_new_round_starts_with_them_after_a_restart(world, db_path):
+    """The channel's memory of whom its last board awaited is gone after a restart: the old code then pinged everyone
+    the next board awaited, the player who had just moved too (their reply already offers their next step)."""
+    from tests.discord.conftest import make_bot, shut_down
+
+    w = world
+    await new_table(w, w.alice, w.bob)
+    for _ in range(12):  # to the last turn of the round: its move starts the next round's bids, the mover's too
+        t = await table(w)
+        if t.awaited and len(t.awaited) == 1 and t.seat_of(t.awaited[0]) == len(t.seats) - 1 and (
+                await w.bot.service.public_view(w.channel.id))["phase"] != "bid":
+            break
+        actor = actor_of(w, min(t.awaited))
+        menu = await open_menu(w, actor)
+        await choose(actor, menu, menu_actions(menu)[0])
+    else:
+        raise AssertionError("no last turn of a round was reached")
+    mover = actor_of(w, t.awaited[0])
+    other = w.bob if mover is w.alice else w.alice
+    await shut_down(w.bot)
+    await w.env.restart_bot(make_bot(db_path))
+    since = len(w.env.http_requests)
+    menu = await open_menu(w, mover)
+    result = await choose(mover, menu, menu_actions(menu)[0])
+    assert set((await table(w)).awaited) == {mover.id, other.id}  # the new round began with both bidding
+    assert "Your next step" in result.response.content  # the mover is told in the reply to their move …
+    posts = [q.json for q in w.env.http_requests[since:] if q.method == "POST"
+             and q.path == f"/channels/{w.channel.id}/messages" and isinstance(q.json, dict)]
+    (board,) = [p for p in posts if "Your move" in (p.get("content") or "")]
+    assert mentioned_ids(board["content"]) == {mover.id, other.id}  # the board names whose move it is …
+    pinged = set().union(*(set(map(int, (p.get("allowed_mentions") or {}).get("users", []))) for p in posts))
+    assert pinged == {other.id}  # … and pings only the other player

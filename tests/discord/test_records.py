@@ -115,16 +115,42 @@ async def test_mygames_lists_every_open_game_with_links_and_time_left(world: Any
     assert all(link in text for link in (here, there, lobby))
 
 
-async def test_a_long_mygames_list_is_clipped_politely(world: Any) -> None:
+async def test_twenty_four_open_games_are_paged_with_the_games_waiting_for_you_first(world: Any) -> None:
     w = world
-    for i in range(25):
+    waiting, lobbies = [], []
+    for i in range(4):  # Tally bids at once: alice is awaited in these as soon as they start
+        channel = w.guild.create_text_channel(f"play-{i}")
+        await w.bob.slash(channel, "game new", game="tally")
+        await w.alice.slash(channel, "game join")
+        await w.bob.slash(channel, "game start")
+        waiting.append(f"https://discord.com/channels/{w.guild.id}/{channel.id}")
+    for i in range(20):
         channel = w.guild.create_text_channel(f"table-{i}")
         await w.bob.slash(channel, "game new", game="tally")
         await w.alice.slash(channel, "game join")
-    r = await w.alice.slash(w.channel, "game mygames")
-    text = r.response.content
-    assert len(text) <= 2000 and re.search(r"… and \d+ more games not shown", text)
-    assert text.count("• **Tally (test game)**") + int(re.search(r"and (\d+) more", text)[1]) == 25
+        lobbies.append(f"https://discord.com/channels/{w.guild.id}/{channel.id}")
+
+    def links(text: str) -> list[str]:
+        return re.findall(r"https://discord\.com/channels/\d+/\d+", text)
+
+    first = await w.alice.slash(w.channel, "game mygames")
+    pages = [first.response.content]
+    assert first.ephemeral and pages[0].startswith("**It's your move in 4 games:**")
+    assert links(pages[0])[:4] == waiting  # the games waiting for her lead the first page
+    total = int(re.search(r"Page 1 of (\d+)", pages[0])[1])
+    assert total > 1
+    for n in range(2, total + 1):  # Next ▶ turns the pages
+        pages.append((await w.alice.click(first.response, label="Next ▶")).response.content)
+        assert f"Page {n} of {total}" in pages[-1]
+    assert all(len(page) <= 2000 for page in pages)
+    assert pages[1].startswith("**Your other open games:**")  # a continued group says what it is
+    seen = [link for page in pages for link in links(page)]
+    assert sorted(seen) == sorted(waiting + lobbies)  # every game once, none cut
+
+    second = await w.alice.slash(w.channel, "game mygames", page=2)  # the option opens a page directly
+    assert second.response.content == pages[1]
+    beyond = await w.alice.slash(w.channel, "game mygames", page=total + 1)
+    assert beyond.ephemeral and beyond.response.content == f"Your open games fit on {total} pages."
 
 
 # ---- rematch -------------------------------------------------------------------------------------

@@ -110,8 +110,8 @@ async def test_the_layers_texts_all_go_through_the_catalogs() -> None:
                  MyGame(table, True, 2e9), MyGame(table, True, None),
                  MyGame(a_table(awaited_seats=(1,), awaited=()), False, None),
                  MyGame(a_table(awaited_seats=(), awaited=()), False, None)]
-        check([records.mygames_text(games, 1000), records.mygames_text(games[4:], 1000),
-               records.mygames_text(games * 10, 1000, room=500), records.mygames_text([], 1000),
+        check([*records.mygames_pages(games, 1000), *records.mygames_pages(games[4:], 1000),
+               *records.mygames_pages(games * 10, 1000, room=500), *records.mygames_pages([], 1000),
                _(records.NOTHING_OPEN)])
 
         check([play.done_text("bid 3", LINE), play.done_text("bid 3", None), _(play.POST_PROBLEM), _(DM_HELP),

@@ -113,7 +113,7 @@ def test_board_layout_fits_and_shows_every_seat(label: str, state: StrasbourgSta
     view = state.view(None)
     canvas = render.board_canvas("strasbourg", view, names=NAMES[: state.num_players])
     _check_layout(canvas)
-    assert set(canvas.regions) == {"city", "rounds", "steps", "council", "now", "players"}
+    assert set(canvas.regions) == {"header", "city", "rounds", "steps", "council", "now", "players"}
     texts = texts_of(canvas)
     for seat in range(state.num_players):
         assert NAMES[seat] in texts, f"no row for seat {seat}"

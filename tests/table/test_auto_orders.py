@@ -47,10 +47,13 @@ async def test_a_forced_prompt_is_played_automatically_and_logged_as_auto(svc: T
     assert view["round"] == 3 and view["phase"] == "draw" and view["hand"] == []
     assert update.table.awaited == (ANNA,)
     assert [k for k, _ in await kinds(svc)][-2:] == ["auto", "auto"]
-    assert "Anna had only one option: it was played automatically." in update.public_events
-    assert "Ben had only one option: it was played automatically." in update.public_events
+    # Each automatic move is said first and named by its own line, before what it led to (the bids' reveal).
+    assert update.public_events[-3:] == ["Only one option for Anna, played automatically: Anna chose a card.",
+                                         "Only one option for Ben, played automatically: Ben chose a card.",
+                                         update.public_events[-1]]
+    assert update.public_events[-1].startswith("Bids revealed")
     log = await svc.log(CH, limit=1000)
-    assert "Anna had only one option: it was played automatically." in log
+    assert "Only one option for Anna, played automatically: Anna chose a card." in log
     # the Update never leaks the card: the public line says only that it was automatic
     assert not any("You bid" in line for line in update.public_events)
     assert (await svc.rebuild(CH)).ply == 10  # replay reads 'auto' rows like any move

@@ -84,6 +84,22 @@ async def test_a_paused_table_keeps_its_time_and_reminds_again_after_failed_post
     assert await svc.resume(CH) is None
 
 
+async def test_reopen_resumes_a_post_pause_and_gives_the_board_to_post_afresh(svc: TableService,
+                                                                              clock: FakeClock) -> None:
+    await timed_duel(svc)
+    assert await svc.reopen(CH) is None  # not paused: nothing to reopen
+    await svc.pause(CH, "post")
+    assert await svc.paused_channels(GUILD) == [CH] and await svc.paused_channels(GUILD, "channel") == []
+    clock.advance(50)
+    update = await svc.reopen(CH)
+    assert update is not None and update.table.paused is None
+    assert update.public_events == ["Kontor can post here again: the game goes on, and its clocks run again."]
+    assert set(update.awaited) == {ANNA, BEN} and set(update.begins) == {ANNA, BEN}  # everyone is told again
+    assert update.private == {}  # the screens by DM were not what failed
+    assert await svc.due(clock.now) == []  # the fresh board is the reminder: none at once on top of it
+    assert await svc.reopen(CH) is None and await svc.paused_channels(GUILD) == []
+
+
 async def test_a_game_whose_channel_is_gone_moves_to_another_channel(svc: TableService, clock: FakeClock) -> None:
     await timed_duel(svc)
     await svc.pause(CH, "channel")

@@ -145,3 +145,27 @@ async def test_the_update_carries_what_each_player_whose_turn_begins_missed(tmp_
         assert begun
     finally:
         await svc.close()
+
+
+async def test_since_from_the_logs_tail_is_the_digest_from_the_whole_log(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Update reads only the log's tail for "since your last move" when it holds the player's own latest move,
+    else the whole log: either way the same digest ``/game since`` gives."""
+    from bot.table import audience
+
+    monkeypatch.setattr(audience, "SINCE_TAIL", 3)  # a tail shorter than a round: both paths are taken
+    svc = await TableService.open(str(tmp_path / "k.sqlite3"), games=TEST_GAMES, clock=FakeClock())
+    try:
+        for user, name in ((11, "Anna"), (12, "Ben"), (13, "Cy")):
+            await (svc.create(1, 2, "tiny", user, name) if user == 11 else svc.join(1, user, name))
+        update = await svc.start(1, 11, seed=5)
+        digests = 0
+        while update.table.status == "active":
+            for user, digest in update.since.items():
+                digests += 1
+                assert digest == await svc.since_last_move(1, user, upto=update.version)
+            user = update.awaited[0]
+            update = await svc.act(1, user, (await svc.legal(1, user))[0][0])
+        assert digests > 5
+    finally:
+        await svc.close()

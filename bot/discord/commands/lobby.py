@@ -311,6 +311,11 @@ class GameCommands(app_commands.Group):
             raise TableError(_("There is no open game in this channel."))
         if seat > len(table.seats):
             raise TableError(_("Seat must be a number from 1 to {n}.").format(n=len(table.seats)))
+        # Refuse before asking: a "Really …?" for someone who may not hand the seat over only leads to a refusal.
+        # The table checks again at the press (the host may have changed meanwhile).
+        user = interaction.user.id
+        if not (is_moderator(interaction) or user == table.host or table.seats[seat - 1].user_id == user):
+            raise TableError(_("Only the table's host, a moderator or the seat's player can hand a seat over."))
         channel = interaction.channel_id
 
         async def hand_over(press: discord.Interaction[Any]) -> None:

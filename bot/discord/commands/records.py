@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.discord import notify_prefs
 from bot.discord.botcore import BotCore
 from bot.discord.ui import embeds, logview
+from bot.discord.ui.pager import Pager
 from bot.discord.ui.text import NO_PING, clip, shown
 from bot.table import UNREACHABLE, DamagedGame, MyGame, Table, TableError, pause_text
 from rules.words import N_, translator
@@ -25,6 +26,7 @@ from rules.words import N_, translator
 _, _n = translator("discord")
 
 MAX_REPLY = 2000
+PAGE_LINE_ROOM = 100  # "📄 Page 2 of 3: …" in the longest language
 NOTHING_OPEN = N_("No game is waiting for you. 🎉 You have no open games: `/game new` opens a table.")
 
 
@@ -61,11 +63,12 @@ def mygames_line(game: MyGame, user: int) -> str:
     return line
 
 
-def mygames_text(games: list[MyGame], user: int, room: int = MAX_REPLY) -> str:
-    """The whole answer within ``room`` characters (Discord's 2,000): the games waiting for the player first; what
-    does not fit is counted, not cut mid-line."""
+def mygames_pages(games: list[MyGame], user: int, room: int = MAX_REPLY) -> list[str]:
+    """The answer in pages of at most ``room`` characters (Discord's 2,000): the games waiting for the player first
+    (the table's order: the nearest deadline first), then the others; a game is never split across pages, and each
+    page repeats the heading of the group it continues. More than one page: each says which it is."""
     if not games:
-        return _(NOTHING_OPEN)
+        return [_(NOTHING_OPEN)]
     mine = [g for g in games if g.yours]
     rest = [g for g in games if not g.yours]
     parts: list[tuple[str, list[MyGame]]] = []
@@ -78,22 +81,35 @@ def mygames_text(games: list[MyGame], user: int, room: int = MAX_REPLY) -> str:
         parts.append((_n("No game is waiting for your move right now. Your {n} open game:",
                          "No game is waiting for your move right now. Your {n} open games:", len(rest)).format(
             n=len(rest)), rest))
-    out: list[str] = []
-    size, left = 0, len(games)
+    room -= PAGE_LINE_ROOM
+    pages: list[list[str]] = []
+    page: list[str] = []
     for head, group in parts:
         for i, game in enumerate(group):
-            line = mygames_line(game, user)
-            block = [head, line] if i == 0 else [line]
-            cost = sum(len(b) + 1 for b in block)
-            if size + cost > room - 60:
-                return "\n".join([*out, _n("… and {n} more game not shown (the games waiting for you come first, the"
-                                            " nearest deadline first).", "… and {n} more games not shown (the games"
-                                            " waiting for you come first, the nearest deadline first).", left).format(
-                    n=left)])
-            out += block
-            size += cost
-            left -= 1
-    return "\n".join(out)
+            line = clip(mygames_line(game, user), room - len(head) - 1)
+            if page and len("\n".join([*page, line])) > room:
+                pages.append(page)
+                page = []
+            if i == 0 or not page:
+                page.append(head)
+            page.append(line)
+    pages.append(page)
+    if len(pages) == 1:
+        return ["\n".join(pages[0])]
+    return ["\n".join([*lines, "📄 " + _("Page {page} of {pages}: the buttons below or `/game mygames page:` turn"
+                                            " the pages.").format(page=n + 1, pages=len(pages))])
+            for n, lines in enumerate(pages)]
+
+
+class MyGamesPager(Pager):
+    """◀ Previous / Next ▶ under an ephemeral /game mygames page; page 0 holds the games waiting for the player."""
+
+    def __init__(self, question: discord.Interaction[Any], texts: list[str], index: int = 0) -> None:
+        self.texts = texts
+        super().__init__(question, len(texts), index)
+
+    async def page(self) -> dict[str, Any]:
+        return {"content": self.texts[self.index]}
 
 
 async def _record_table(svc: Any, interaction: discord.Interaction[Any], game: int | None) -> Table:
@@ -140,12 +156,21 @@ def setup(bot: BotCore) -> None:
         await interaction.response.send_message(pager.text(), view=pager, ephemeral=True, allowed_mentions=NO_PING)
 
     @app_commands.command(name="mygames", description="All your open games on every server: your moves first")
-    async def mygames(interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(page="1 = the games waiting for your move, then the others")
+    async def mygames(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 100] = 1) -> None:
         user = interaction.user.id
         prefs = notify_prefs.footer(await bot.service.notify_pref(user))  # how they hear of their turns
-        text = mygames_text(await bot.service.game_list(user), user, room=MAX_REPLY - len(prefs) - 1)
-        await interaction.response.send_message(clip(text + "\n" + prefs, MAX_REPLY),
-                                                ephemeral=True, allowed_mentions=NO_PING)
+        texts = [f"{text}\n{prefs}" for text in
+                 mygames_pages(await bot.service.game_list(user), user, room=MAX_REPLY - len(prefs) - 1)]
+        if page > len(texts):
+            raise TableError(_n("Your open games fit on {n} page.", "Your open games fit on {n} pages.",
+                                len(texts)).format(n=len(texts)))
+        if len(texts) == 1:
+            await interaction.response.send_message(texts[0], ephemeral=True, allowed_mentions=NO_PING)
+            return
+        pager = MyGamesPager(interaction, texts, page - 1)
+        await interaction.response.send_message(texts[page - 1], view=pager, ephemeral=True,
+                                                allowed_mentions=NO_PING)
 
     @app_commands.command(name="record", description="A finished game's seed, seats and full log as a JSON file")
     @app_commands.describe(game="A game's number (default: this channel's latest finished game)")

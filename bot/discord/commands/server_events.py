@@ -51,10 +51,36 @@ class ServerEvents(commands.Cog):
         if me is not None and not pausing.missing_permissions(after.permissions_for(me), thread=False):
             await self._resume(after.id, "Kontor may post there again")
 
+    @commands.Cog.listener()
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """A role's permissions changed (e.g. Kontor's own role, or @everyone): the server's tables paused because
+        Kontor could not post may be reachable again."""
+        if before.permissions != after.permissions:
+            await self._resume_server(after.guild)
+
+    @commands.Cog.listener()
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        """Kontor was given a role (with the permissions it lacked)."""
+        if after.id == self.bot.user.id and before.roles != after.roles:
+            await self._resume_server(after.guild)
+
+    async def _resume_server(self, guild: discord.Guild) -> None:
+        me = guild.me
+        if me is None:
+            return
+        for channel_id in await self.bot.service.paused_channels(guild.id, "post"):
+            channel = guild.get_channel_or_thread(channel_id)
+            thread = isinstance(channel, discord.Thread)
+            if channel is not None and not pausing.missing_permissions(channel.permissions_for(me), thread=thread):
+                await self._resume(channel_id, "Kontor may post there again")
+
     async def _resume(self, channel_id: int, why: str) -> None:
-        resumed = await self.bot.service.resume(channel_id, reason="post")
-        if resumed is not None:
-            log.info("game %s resumed: %s", resumed.game_id, why)
+        """The table paused because Kontor could not post here resumes, and its current board is posted afresh at the
+        bottom of the channel (the refused posts told nobody whose move it is)."""
+        update = await self.bot.service.reopen(channel_id, "post")
+        if update is not None:
+            log.info("game %s resumed: %s", update.table.game_id, why)
+            await self.bot.notifier.reopened(update)
             self.bot.scheduler.poke()  # its reminders are due again at once
 
     @commands.Cog.listener()

@@ -382,6 +382,13 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows):
         )
         return [_log_row(r) for r in reversed(rows)]
 
+    async def log_tail(self, game_id: int, limit: int) -> list[LogRow]:
+        """The latest ``limit`` rows of the log, notes and undone rows included, oldest first."""
+        rows = await self._fetchall(
+            f"SELECT {self._log_columns()} FROM actions WHERE game_id = ? ORDER BY id DESC LIMIT ?", (game_id, limit)
+        )
+        return [_log_row(r) for r in reversed(rows)]
+
     async def undated_games(self) -> list[int]:
         """Games with logged actions of no known rules version (logged before migration 16), oldest first."""
         if not self._rules_column:
