@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import rules
 from bench.stats import Row, render_table
 
-ALL = "engine,service,service-pg,scale,render,memory,async,ratings"
+ALL = "engine,service,service-pg,scale,render,memory,async,ratings,tournament"
 
 
 KEPT = "\n## How to read it"  # BENCHMARKS.md's own text from here on survives a --write
@@ -108,6 +108,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         table += bots.rows(games=10 if quick else 200, jobs=min(2, os.cpu_count() or 1))
         print(f"  bots done ({time.perf_counter() - started:.0f} s)", flush=True)
+    if "tournament" in sections:
+        from bench import tournament
+
+        table += tournament.rows(rounds=4 if quick else 6, repeats_each=1 if quick else 3)
+        print(f"  tournament done ({time.perf_counter() - started:.0f} s)", flush=True)
     text = render_table(table)
     how = "Each figure is a median over repeated runs; ratio = ours / peer."
     if "async" in sections:

@@ -144,7 +144,7 @@ async def _reads(svc: TableService, players: int, samples: int, rnd: random.Rand
 
 
 async def _without_index(svc: TableService, players: int, samples: int, rnd: random.Random) -> list[float]:
-    """The leaderboard's timings with ``ratings_by_ordinal`` dropped (then made again as migration 19 makes it)."""
+    """The leaderboard's timings with ``ratings_by_ordinal`` dropped (then made again as migration 20 makes it)."""
     async with svc.store.transaction() as tx:
         await tx._write("DROP INDEX ratings_by_ordinal")
     try:

@@ -81,6 +81,10 @@ from bot.table.store.process_claim import ShardsClaimed, claim_shards
 from bot.table.store.users import PendingNews
 from bot.table.store.writer_lock import LockUnavailable, StoreLocked
 from bot.table.timeouts import ANSWERS, MAX_CARETAKER_STEPS
+from bot.table.tourney.pairing import table_sizes
+from bot.table.tourney.part import FORMATS, MAX_ROUNDS
+from bot.table.tourney.standings import DEFAULT_POINTS, Line
+from bot.table.tourney.views import Advance, TableDraw, Tournament
 from bot.table.users import NOTIFY_HELP
 
 __all__ = [
@@ -89,7 +93,9 @@ __all__ = [
     "AUTO_FORCED_HELP",
     "BOT_NAMES",
     "DAMAGED",
+    "DEFAULT_POINTS",
     "DEFAULT_SETTINGS",
+    "FORMATS",
     "LEVELS",
     "LISTING_CHOICES",
     "MAX_AUTO_STEPS",
@@ -98,6 +104,7 @@ __all__ = [
     "MAX_HOURS",
     "MAX_LISTED_GAMES",
     "MAX_NAME_LEN",
+    "MAX_ROUNDS",
     "MIN_LISTED_GAMES",
     "NOTIFY_HELP",
     "PACES",
@@ -110,6 +117,7 @@ __all__ = [
     "SETTING_CHOICES",
     "TIMEOUT_CHOICES",
     "UNREACHABLE",
+    "Advance",
     "BackupLoop",
     "BoardImages",
     "BoardLine",
@@ -118,6 +126,7 @@ __all__ = [
     "EndReport",
     "GameStats",
     "Leaderboard",
+    "Line",
     "LockUnavailable",
     "LogEntry",
     "MoverReply",
@@ -148,8 +157,10 @@ __all__ = [
     "StaleVersion",
     "StoreLocked",
     "Table",
+    "TableDraw",
     "TableError",
     "TableService",
+    "Tournament",
     "Update",
     "bank_text",
     "channel_speaking",
@@ -169,6 +180,7 @@ __all__ = [
     "sqlite_only",
     "storage_failure",
     "table_language",
+    "table_sizes",
     "timezone_names",
     "write_record",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from bot.table.core import Part, TableCore, channel_speaking
@@ -65,9 +65,11 @@ class Lobby(Part):
         return await self.core.lobby_update(gid, [text])
 
     async def open_table(self, channel: int, guild: int | None, game: str, options: dict[str, str],
-                          settings: dict[str, Any], creator: int, seats: list[Seat], text: str) -> int:
+                          settings: dict[str, Any], creator: int, seats: list[Seat], text: str,
+                          linked: Callable[[Store, int], Awaitable[None]] | None = None) -> int:
         """Open a lobby in ``channel`` with ``seats`` (numbered here) and ``text`` as its first log line; refused
-        while the channel has an open game. Returns the new game's id."""
+        while the channel has an open game. Returns the new game's id. ``linked(tx, game_id)`` runs in the same
+        transaction (a tournament records its table's game with it: both or neither)."""
         async with self.core.serial(channel):
             now = self.core.clock()
             try:
@@ -82,6 +84,8 @@ class Lobby(Part):
                     await tx.set_seats(gid, [Seat(i, s.user_id, s.name, s.level) for i, s in enumerate(seats)])
                     await tx.append(gid, kind="note", version=0, seat=None, user_id=creator, action=None,
                                     events=[text], now=now)
+                    if linked is not None:
+                        await linked(tx, gid)
             except StoreError as exc:
                 raise TableError(str(exc)) from None
         return gid

@@ -30,6 +30,7 @@ from bot.table.since import Since
 from bot.table.store import Store
 from bot.table.timebank import BankClocks
 from bot.table.timeouts import Timeouts
+from bot.table.tourney.part import Tournaments
 from bot.table.undo import Undo
 from bot.table.users import Users
 from rules.core import Game
@@ -100,6 +101,7 @@ class TableService:
         self.reads = Reads(core)
         self.records = Records(core, self.lobby, self.reads)
         self.since = Since(core, self.reads)
+        self.tournaments = Tournaments(core, self.lobby)
 
     # ---- opening and closing ------------------------------------------------------------------------------------
     @classmethod
@@ -261,6 +263,21 @@ class TableService:
     set_privacy = _Forward("club_seasons", Seasons.set_privacy)
     win_chances = _Forward("club_seasons", Seasons.win_chances)
     game_stats = _Forward("club_stats", Stats.game_stats)
+
+    # ---- tournaments (tourney/) ----------------------------------------------------------------------------------
+    create_tournament = _Forward("tournaments", Tournaments.create_tournament)
+    join_tournament = _Forward("tournaments", Tournaments.join_tournament)
+    leave_tournament = _Forward("tournaments", Tournaments.leave_tournament)
+    start_tournament = _Forward("tournaments", Tournaments.start_tournament)
+    open_tournament_tables = _Forward("tournaments", Tournaments.open_tournament_tables)
+    advance_tournament = _Forward("tournaments", Tournaments.advance_tournament)
+    tournament_of = _Forward("tournaments", Tournaments.tournament_of)
+    drop_tournament = _Forward("tournaments", Tournaments.drop_tournament)
+    forfeit_tournament = _Forward("tournaments", Tournaments.forfeit_tournament)
+    adjudicate_tournament = _Forward("tournaments", Tournaments.adjudicate_tournament)
+    cancel_tournament = _Forward("tournaments", Tournaments.cancel_tournament)
+    tournament = _Forward("tournaments", Tournaments.tournament)
+    running_tournaments = _Forward("tournaments", Tournaments.running_tournaments)
 
     # ---- people (users.py) --------------------------------------------------------------------------------------
     notify_pref = _Forward("users", Users.notify_pref)

@@ -106,15 +106,15 @@ async def test_the_finished_games_of_every_release_get_their_results(release: st
         await svc.close()
 
 
-AT_18 = 18  # the migrations of the build before seasons (phase 1 of issue 38)
+BEFORE_SEASONS = 19  # the migrations before seasons: phase 1 of issue 38 (18), then tournaments (19)
 
 
 async def test_a_database_of_the_first_ratings_upgrades_to_seasons(db_target: str, clock: FakeClock,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """Migration 19 on a database phase 1 wrote: its ratings become season 1's and the all-time view alike, its
+    """Migration 20 on a database phase 1 wrote: its ratings become season 1's and the all-time view alike, its
     results season 1's, and its finished games get their lengths at the first start; a rebuild reproduces them."""
-    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:AT_18])
-    monkeypatch.setattr(postgres_module, "PG_MIGRATIONS", PG_MIGRATIONS[:AT_18])
+    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:BEFORE_SEASONS])
+    monkeypatch.setattr(postgres_module, "PG_MIGRATIONS", PG_MIGRATIONS[:BEFORE_SEASONS])
 
     async def nothing(*args: object, **kwargs: object) -> None:
         return None
@@ -127,7 +127,7 @@ async def test_a_database_of_the_first_ratings_upgrades_to_seasons(db_target: st
     monkeypatch.setattr(seasons_module, "lobby_chances", no_chances)
     svc = await TableService.open(db_target, games=SERVICE_GAMES, clock=clock)
     try:
-        assert await svc.store.schema_version() == AT_18
+        assert await svc.store.schema_version() == BEFORE_SEASONS
         last = await finish(svc, await table(svc, ANNA, BEN, CARL), {ANNA: 9, BEN: 5, CARL: 1})
         async with svc.store.transaction() as tx:  # what phase 1 wrote at that end
             for seat, user, rank in ((0, ANNA, 1), (1, BEN, 2), (2, CARL, 3)):

@@ -88,7 +88,7 @@ class Club(Part):
     async def backfill(self) -> int:
         """Give each finished game without results (finished before migration 18) its results and rate it, oldest
         first, each game in its own transaction; then give each game with results but no length (finished before
-        migration 19) its length. Returns how many games got results."""
+        migration 20) its length. Returns how many games got results."""
         done = 0
         if not self.store.club_tables:
             return done
@@ -113,7 +113,7 @@ class Club(Part):
         return done
 
     async def _backfill_lengths(self) -> None:
-        """The length of each game rated before migration 19 (season 1, the only one then), from its log."""
+        """The length of each game rated before migration 20 (season 1, the only one then), from its log."""
         for game_id in await self.store.without_length():
             row = await self.store.game(game_id)
             if row is None or row.ended_at is None:

@@ -50,6 +50,7 @@ from bot.table.store.rows import (
 )
 from bot.table.store.schema import MIGRATIONS, PRAGMAS  # MIGRATIONS is read from here (tests swap it for older builds)
 from bot.table.store.table_rows import TableRows
+from bot.table.store.tourney_rows import TourneyRows
 from bot.table.store.users import NOTIFY_CHOICES, PendingNews, UserRows
 from bot.table.store.writer_lock import WriterLock
 
@@ -61,7 +62,7 @@ __all__ = ["MIGRATIONS", "NOTIFY_CHOICES", "OPEN_STATUSES", "PRAGMAS", "Deadline
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
-class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows):
+class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
 
     #: whether other processes may write the same database (PostgreSQL): the service then trusts no cached row
@@ -153,7 +154,7 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows):
         self._level_column = "level" in {str(r[1]) for r in rows}
         rows = await self._db.execute_fetchall(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('results', 'club_servers')")
-        self.club_tables = len(list(rows)) == 2  # migrations 18 and 19
+        self.club_tables = len(list(rows)) == 2  # migrations 18 and 20
 
     def _log_columns(self) -> str:
         extra = "barrier, undone" if self._undo_columns else "'legacy', 0"

@@ -27,7 +27,7 @@ class ResultRow:
     breakdown: dict[str, int]
     players: int
     rated: bool
-    moves: int | None = None  # the seat's own moves (migration 19; None: not known, an older game)
+    moves: int | None = None  # the seat's own moves (migration 20; None: not known, an older game)
     time_used: float | None = None  # seconds the table waited for those moves, in all
     longest_wait: float | None = None  # the longest of those waits
 
@@ -65,7 +65,7 @@ class GameFigures:
     fair_wins: float  # the wins a player of average strength would have had: the sum of 1/players
     mean_score: float | None
     best_score: int | None
-    time_per_move: float | None = None  # seconds a move of theirs took the table, on average (games since 19)
+    time_per_move: float | None = None  # seconds a move of theirs took the table, on average (games since migration 20)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The store's rows of the club's seasons, privacy and statistics (migration 19, docs/ratings.md): each server's current
+"""The store's rows of the club's seasons, privacy and statistics (migration 20, docs/ratings.md): each server's current
 season and listing minimum, the closed seasons, each player's privacy, each finished game's length, and the reads the
 statistics aggregate. A mixin of ``Store``; the SQL is written once for both engines."""
 
@@ -116,7 +116,7 @@ class SeasonRows(Queries):
         return [(str(k), None if s is None else int(s), float(at)) for k, s, at in rows]
 
     async def without_length(self) -> list[int]:
-        """Finished games with results but no length yet (finished before migration 19), oldest first."""
+        """Finished games with results but no length yet (finished before migration 20), oldest first."""
         rows = await self._fetchall(
             "SELECT DISTINCT r.game_id FROM results r WHERE NOT EXISTS"
             " (SELECT 1 FROM ended_games e WHERE e.game_id = r.game_id) ORDER BY r.game_id")

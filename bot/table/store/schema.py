@@ -355,7 +355,75 @@ MIGRATIONS: list[str] = [
     ) STRICT;
     CREATE INDEX rating_changes_by_user ON rating_changes(user_id, guild_id, game, season, game_id);
     """,
-    # 19: seasons, privacy and the club's statistics (docs/ratings.md, issue 38 phase 2). club_servers: each server's
+    # 19: tournaments (docs/tournaments.md). tournaments: one per sign-up channel while open (signup or running); seed:
+    # the public seed of the pairing; game_seed: when set (simulations, tests), the games' secret seeds derive from it;
+    # round: the round paired last (0 before the start). tournament_players: who signed up, and the round after which
+    # they dropped (NULL: still in). tournament_tables: each round's tables as paired (players: JSON list of user ids),
+    # the channel and game each opened in (NULL until opened: pairing and opening are separate steps, each resumable),
+    # settled once its results are in. tournament_results: each player's place, score and points at each round.
+    # tournament_forfeits: a player who forfeits their game of a round (they take its last place).
+    """
+    CREATE TABLE tournaments(
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        organiser_id INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+        format TEXT NOT NULL CHECK (format IN ('swiss', 'roundrobin')),
+        rounds INTEGER NOT NULL,
+        size_min INTEGER NOT NULL,
+        size_max INTEGER NOT NULL,
+        points TEXT,
+        options TEXT NOT NULL DEFAULT '{}',
+        settings TEXT NOT NULL DEFAULT '{}',
+        seed INTEGER NOT NULL,
+        game_seed INTEGER,
+        round INTEGER NOT NULL DEFAULT 0,
+        signup_until REAL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    ) STRICT;
+    CREATE UNIQUE INDEX tournaments_open ON tournaments(channel_id) WHERE status IN ('signup', 'running');
+    CREATE TABLE tournament_players(
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        joined_at REAL NOT NULL,
+        dropped_after INTEGER,
+        PRIMARY KEY (tournament_id, user_id)
+    ) STRICT;
+    CREATE TABLE tournament_tables(
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        channel_id INTEGER,
+        game_id INTEGER REFERENCES games(id),
+        settled INTEGER NOT NULL DEFAULT 0 CHECK (settled IN (0, 1)),
+        PRIMARY KEY (tournament_id, round, table_no)
+    ) STRICT;
+    CREATE UNIQUE INDEX tournament_tables_game ON tournament_tables(game_id) WHERE game_id IS NOT NULL;
+    CREATE TABLE tournament_results(
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        place INTEGER NOT NULL,
+        score INTEGER NOT NULL,
+        points INTEGER NOT NULL,
+        how TEXT NOT NULL CHECK (how IN ('played', 'adjudicated', 'forfeit')),
+        PRIMARY KEY (tournament_id, round, user_id)
+    ) STRICT;
+    CREATE TABLE tournament_forfeits(
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        PRIMARY KEY (tournament_id, round, user_id)
+    ) STRICT;
+    """,
+    # 20: seasons, privacy and the club's statistics (docs/ratings.md, issue 38 phase 2). club_servers: each server's
     # current season and its minimum of rated games to be listed (NULL: the default); seasons: the closed ones.
     # results.season: the season a game was rated in (a rebuild replays each season from scratch); ratings of season
     # 0 are the all-time view (never reset: the same model over every rated game of the server), seeded from season 1,

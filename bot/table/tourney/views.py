@@ -1,0 +1,59 @@
+"""What the front ends read of a tournament (plain data; the words are theirs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.table.tourney.standings import Line
+
+
+@dataclass(frozen=True)
+class TableDraw:
+    """One table of one round: who plays it (best placed first), where, and how far it is."""
+
+    tournament_id: int
+    tournament: str  # the tournament's name
+    round: int
+    table: int
+    players: list[int]
+    names: list[str]
+    channel: int | None  # None until opened
+    status: str | None  # the game's: None (not opened), 'lobby', 'active', 'finished', 'abandoned'
+    settled: bool  # its results are in the standings
+
+
+@dataclass(frozen=True)
+class Tournament:
+    id: int
+    channel: int
+    name: str
+    game: str
+    title: str
+    status: str  # 'signup', 'running', 'finished', 'cancelled'
+    format: str  # 'swiss' or 'roundrobin'
+    round: int  # the round paired last (0 before the start)
+    rounds: int
+    size: tuple[int, int]
+    points: list[int] | None  # None: the defaults by table size
+    organiser: int
+    seed: int
+    signup_until: float | None
+    entrants: list[str]
+    tables: list[TableDraw]  # every round's, in order
+    standings: list[Line]
+
+    def round_tables(self, round_no: int | None = None) -> list[TableDraw]:
+        """The tables of ``round_no`` (default: the current round)."""
+        wanted = self.round if round_no is None else round_no
+        return [t for t in self.tables if t.round == wanted]
+
+
+@dataclass(frozen=True)
+class Advance:
+    """What ``advance_tournament`` did: the round it leaves current, the tables it settled, whether a round ended
+    (the next one is paired, or the tournament is over: ``finished``)."""
+
+    round: int
+    settled: list[int]
+    round_over: bool
+    finished: bool
