@@ -1,5 +1,5 @@
-"""``python -m bench [--quick] [--only engine,service,service-pg,scale,render,memory,async,bots]``: print Kontor's
-performance table.
+"""``python -m bench [--quick] [--only engine,service,service-pg,scale,render,memory,async,ratings,bots]``: print
+Kontor's performance table.
 
 ``bots`` (the strong bot's arena figures) takes hours at its full size, so it runs only when named in ``--only``."""
 
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import rules
 from bench.stats import Row, render_table
 
-ALL = "engine,service,service-pg,scale,render,memory,async,tournament"
+ALL = "engine,service,service-pg,scale,render,memory,async,ratings,tournament"
 
 
 KEPT = "\n## How to read it"  # BENCHMARKS.md's own text from here on survives a --write
@@ -98,6 +98,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         table += asyncplay.rows(quick=quick)
         print(f"  async done ({time.perf_counter() - started:.0f} s)", flush=True)
+    if sections & {"ratings", "ratings-sqlite"}:  # the club at 100,000 games (bench/ratings.py); -sqlite: no PostgreSQL
+        from bench import ratings
+
+        table += ratings.rows(quick=quick, pg="ratings" in sections)
+        print(f"  ratings done ({time.perf_counter() - started:.0f} s)", flush=True)
     if "bots" in sections:
         from bench import bots
 

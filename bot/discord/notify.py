@@ -25,6 +25,7 @@ from bot.discord.dms import DirectMessages
 from bot.discord.notify_prefs import quiet_users, sleeping
 from bot.discord.private_news import PrivateNews, jump_link
 from bot.discord.ui import embeds
+from bot.discord.ui.end_report import with_report
 from bot.discord.ui.files import image_file, zoomed
 from bot.discord.ui.items import Board, board_view
 from bot.discord.ui.since import since_text
@@ -110,14 +111,14 @@ class Notifier:
         elif newly:
             content.append(_("Your move: {players}").format(players=mentions(newly)))
             content += [text for text in since if text]
-        return {
+        return with_report({  # the final board's post carries the end report (bot/discord/ui/end_report.py)
             "content": clip("\n".join(content), 2000) or None,
             "embed": embed,
             "files": self._board_files(update),
             "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active",
                                finished=table.status == "finished"),
             "allowed_mentions": pings([u for u in newly if u not in quiet]),
-        }
+        }, update)
 
     def _board_files(self, update: Update) -> list[discord.File]:
         """The board image and, while a decision concerns one part of it, that part enlarged; each with the alt text

@@ -15,16 +15,23 @@ from bot.table import health
 from bot.table.backup_loop import BackupLoop
 from bot.table.clocks import MAX_AWAY_DAYS, bank_text
 from bot.table.club import (
+    ALL_TIME,
+    MAX_LISTED_GAMES,
     MIN_LISTED_GAMES,
     PAGE_SIZE,
     PROVISIONAL_GAMES,
     BoardLine,
+    EndReport,
     Leaderboard,
     PastGame,
     Profile,
     ProfileGame,
+    RatingMove,
+    ReportSeat,
     Skill,
 )
+from bot.table.club.seasons import LISTING_CHOICES, PROFILE_CHOICES, SeasonClosed
+from bot.table.club.stats import CountStats, GameStats
 from bot.table.core import channel_speaking, table_language
 from bot.table.departures import SEAT_CHOICES
 from bot.table.digests import SinceBoard, SinceDigest
@@ -68,6 +75,7 @@ from bot.table.settings import (
     normalise_settings,
 )
 from bot.table.spectate import PublicEntry, PublicStep, Spectacle, Spectators
+from bot.table.store.club_seasons import Privacy
 from bot.table.store.dburl import is_url, sqlite_only
 from bot.table.store.process_claim import ShardsClaimed, claim_shards
 from bot.table.store.users import PendingNews
@@ -80,6 +88,7 @@ from bot.table.tourney.views import Advance, TableDraw, Tournament
 from bot.table.users import NOTIFY_HELP
 
 __all__ = [
+    "ALL_TIME",
     "ANSWERS",
     "AUTO_FORCED_HELP",
     "BOT_NAMES",
@@ -88,10 +97,12 @@ __all__ = [
     "DEFAULT_SETTINGS",
     "FORMATS",
     "LEVELS",
+    "LISTING_CHOICES",
     "MAX_AUTO_STEPS",
     "MAX_AWAY_DAYS",
     "MAX_CARETAKER_STEPS",
     "MAX_HOURS",
+    "MAX_LISTED_GAMES",
     "MAX_NAME_LEN",
     "MAX_ROUNDS",
     "MIN_LISTED_GAMES",
@@ -99,6 +110,7 @@ __all__ = [
     "PACES",
     "PAGE_SIZE",
     "PAUSE_REASONS",
+    "PROFILE_CHOICES",
     "PROVISIONAL_GAMES",
     "RECORD_FORMAT",
     "SEAT_CHOICES",
@@ -109,7 +121,10 @@ __all__ = [
     "BackupLoop",
     "BoardImages",
     "BoardLine",
+    "CountStats",
     "DamagedGame",
+    "EndReport",
+    "GameStats",
     "Leaderboard",
     "Line",
     "LockUnavailable",
@@ -119,6 +134,7 @@ __all__ = [
     "OrderInfo",
     "PastGame",
     "PendingNews",
+    "Privacy",
     "PrivateUpdate",
     "Profile",
     "ProfileGame",
@@ -126,8 +142,11 @@ __all__ = [
     "PublicStep",
     "Question",
     "QuietHours",
+    "RatingMove",
     "Reader",
     "RenderPool",
+    "ReportSeat",
+    "SeasonClosed",
     "Seat",
     "ShardsClaimed",
     "SinceBoard",

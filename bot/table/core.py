@@ -278,9 +278,14 @@ class TableCore:
         seats = await self.store.seats(row.id)
         table = self.table(row, seats, self.state(row))
         ended = self.news and row.status in ("finished", "abandoned")  # everyone's last news, with the end
+        chances: tuple[float, ...] = ()
+        if row.status == "lobby":  # the ratings' forecast for the table about to start (a rated table of humans)
+            from bot.table.club.seasons import lobby_chances  # the club's parts build on this core
+
+            chances = await lobby_chances(self.store, row.guild_id, row.game, row.settings, seats)
         return Update(channel=row.channel_id, table=table, version=row.version, public_events=texts, notice=notice,
                       readers=await self.audience.readers(seats),
-                      news=await self.audience.news_due(row, []) if ended else {})
+                      news=await self.audience.news_due(row, []) if ended else {}, chances=chances)
 
     async def committed_update(self, row: GameRow, seats: list[Seat], texts: list[str]) -> Update:
         """The Update of a change already committed (``row`` as committed). Never raises: the change stands, so
@@ -379,6 +384,7 @@ class TableCore:
             screens={s.user_id: views[s.seat] for s in seats if s.user_id is not None},
             since=await self.audience.since(row, seats, begins),
             begins=tuple(u for s in begins if (u := seats[s].user_id) is not None), news=news_due,
+            report=changes.report if changes.finished else None,
         )
 
     async def image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None, seats: list[Seat],

@@ -15,6 +15,7 @@ from rules.core import MAX_ACTION_LEN, Event, Outcome
 from rules.words import N_, seat_pattern, translator
 
 if TYPE_CHECKING:  # digests.py builds on the Seat defined here
+    from bot.table.club.report import EndReport
     from bot.table.digests import SinceDigest
     from bot.table.store.users import PendingNews
 
@@ -185,6 +186,12 @@ class Update:
     # to deliver now (theirs; once the game is over, everyone's)
     begins: tuple[int, ...] = ()
     news: dict[int, PendingNews] = field(default_factory=dict)
+    # the change ended the game: its report (each seat's score by category, rating changes, time), made by the table
+    # with the results in the transaction that ended it (bot/table/club/report.py); None on any other change
+    report: EndReport | None = None
+    # in the lobby of a rated table of humans: each seat's chance to win as the ratings predict (same order as the
+    # seats); () when the table is not rated or not all seats are humans
+    chances: tuple[float, ...] = ()
 
     @functools.cached_property
     def _words(self) -> tuple[str, str, str]:
@@ -238,6 +245,7 @@ class _Changes:
     # it, and so who gets a "since your last move" digest in the Update
     awaited_before: frozenset[int] | None = None
     actor: int | None = None  # the seat whose player made the change (their own news is their reply's, not kept)
+    report: EndReport | None = None  # the end's report (bot/table/club/report.py), made with the results
 
 
 _SAME = object()

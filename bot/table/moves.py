@@ -200,8 +200,8 @@ class Moves(Part):
                                     events=reveal, now=now)
                     public = [*public, *reveal]
                     # the results and ratings commit with the end (before the caretaker's seats are dropped)
-                    await self.club.record(tx, row.id, row.guild_id, row.game, fields["outcome"], row.settings, seats,
-                                           now)
+                    changes.report = await self.club.record(tx, row.id, row.guild_id, row.game, fields["outcome"],
+                                                            row.settings, seats, now)
                     await tx.drop_deadlines(row.id)
                     await tx.drop_abandon_votes(row.id)
                     await self.banks.end_clocks(tx, row.id)

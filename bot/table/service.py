@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 
 from bot.table.club import Club
+from bot.table.club.seasons import Seasons
+from bot.table.club.stats import Stats
 from bot.table.coherence import Coherence
 from bot.table.core import TableCore
 from bot.table.deadlines import Deadlines
@@ -85,6 +87,8 @@ class TableService:
         self.downtime = Downtime(core)
         self.banks = BankClocks(core)
         self.club = Club(core)
+        self.club_seasons = Seasons(core)
+        self.club_stats = Stats(core)
         self.moves = Moves(core, self.banks, self.club)
         self.lobby = Lobby(core, self.banks, self.moves)
         self.departures = Departures(core, self.lobby)
@@ -251,6 +255,14 @@ class TableService:
     profile = _Forward("club", Club.profile)
     rebuild_ratings = _Forward("club", Club.rebuild_ratings)
     stored_ratings = _Forward("club", Club.stored_ratings)
+    min_games = _Forward("club", Club.min_games)
+    close_season = _Forward("club_seasons", Seasons.close_season)
+    seasons = _Forward("club_seasons", Seasons.seasons)
+    set_min_games = _Forward("club_seasons", Seasons.set_min_games)
+    privacy = _Forward("club_seasons", Seasons.privacy)
+    set_privacy = _Forward("club_seasons", Seasons.set_privacy)
+    win_chances = _Forward("club_seasons", Seasons.win_chances)
+    game_stats = _Forward("club_stats", Stats.game_stats)
 
     # ---- tournaments (tourney/) ----------------------------------------------------------------------------------
     create_tournament = _Forward("tournaments", Tournaments.create_tournament)

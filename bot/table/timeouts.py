@@ -250,7 +250,7 @@ class Timeouts(Part):
                                                       if s != seat])
                 with channel_speaking(row.settings):
                     text = _("{why} the caretaker takes {name}'s seat and plays it from now on; {name} takes it "
-                             "back with /game reclaim.").format(why=why, name=who.name)
+                             "back with /game seat reclaim.").format(why=why, name=who.name)
             else:
                 with channel_speaking(row.settings):
                     text = _("{why} the caretaker plays this turn for {name}.").format(why=why, name=who.name)

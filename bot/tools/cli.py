@@ -20,12 +20,13 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "arena": ("bot.tools.arena", "arena_main", "seeded bot-against-bot games with seats rotated: win shares and times"),
     "web": ("bot.web.serve", "web_main", "serve each table's read-only web page, beside the bot (docs/web.md)"),
     "ratings": ("bot.tools.ratings", "ratings_main", "rebuild: recompute every rating from the stored results"),
+    "stats": ("bot.tools.stats", "stats_main", "each game's statistics on every server together (or on one)"),
     "tournament": ("bot.tools.tournament", "tournament_main", "simulate: a whole tournament played by bots, round by"
                    " round"),
 }
 
 # how each subcommand is given its own database file (``kontor run`` reads KONTOR_DB)
-DB_OPTION = {"play": "--db", "demo": "--db", "soak": "--db", "ratings": "--db", "web": "--db"}
+DB_OPTION = {"play": "--db", "demo": "--db", "soak": "--db", "ratings": "--db", "web": "--db", "stats": "--db"}
 
 
 def build_parser() -> argparse.ArgumentParser:

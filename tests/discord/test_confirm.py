@@ -63,7 +63,7 @@ async def test_hand_over_asks_first_then_acknowledges_before_the_work(world):
     w = world
     await new_table(w, w.alice, w.bob)
     t = await table(w)
-    r = await w.mod.slash(w.channel, "game replace", seat=1, member=w.carol)
+    r = await w.mod.slash(w.channel, "game seat replace", seat=1, member=w.carol)
     assert r.ephemeral and r.response.content == f"Really hand seat 1 ({t.seats[0].name}) over to carol?"
     assert (await table(w)).version == t.version  # asking changed nothing
 
@@ -84,7 +84,8 @@ async def test_a_hand_over_by_someone_who_may_not_is_refused_before_any_question
     t = await table(w)
     alices = t.seat_of(w.alice.id) + 1
     posts = len(w.channel.history())
-    r = await w.bob.slash(w.channel, "game replace", seat=alices, member=w.carol)  # neither host nor that seat's player
+    # neither the host nor that seat's player
+    r = await w.bob.slash(w.channel, "game seat replace", seat=alices, member=w.carol)
     assert r.ephemeral and r.response.content.startswith("Only the table's host, a moderator or the seat's player")
     assert buttons(r.response) == []  # no "Really …?" to press first
     assert (await table(w)).version == t.version and len(w.channel.history()) == posts
@@ -95,8 +96,8 @@ async def test_a_hand_over_refused_at_the_press_is_answered_privately(world):
     await new_table(w, w.alice, w.bob)
     t = await table(w)
     bobs = t.seat_of(w.bob.id) + 1
-    r = await w.alice.slash(w.channel, "game replace", seat=bobs, member=w.carol)  # the host may ask …
-    ask = await w.mod.slash(w.channel, "game replace", seat=t.seat_of(w.alice.id) + 1)  # … then loses her seat
+    r = await w.alice.slash(w.channel, "game seat replace", seat=bobs, member=w.carol)  # the host may ask …
+    ask = await w.mod.slash(w.channel, "game seat replace", seat=t.seat_of(w.alice.id) + 1)  # … then loses her seat
     await w.mod.click(ask.response, label="Hand over")
     version = (await table(w)).version
     pressed = await w.alice.click(r.response, label="Hand over")

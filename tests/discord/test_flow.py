@@ -88,7 +88,7 @@ async def test_lobby_management(world):
     assert "left the table" in r.response.embeds[0].description
     r = await w.bob.slash(w.channel, "game start")
     assert "Only the table's host" in r.response.content
-    r = await w.bob.slash(w.channel, "game leave")
+    r = await w.bob.slash(w.channel, "game seat leave")
     assert len((await table(w)).seats) == 1
     r = await w.alice.slash(w.channel, "game status")
     assert r.ephemeral and "lobby" in r.response.embeds[0].title
@@ -120,13 +120,13 @@ async def test_replace_settings_mygames(world):
     w = world
     await new_table(w, w.alice, w.bob)
     bob_first = (await table(w)).seats[0].user_id == w.bob.id
-    r = await w.bob.slash(w.channel, "game replace", seat=1, member=w.carol)
+    r = await w.bob.slash(w.channel, "game seat replace", seat=1, member=w.carol)
     if bob_first:  # bob may hand over his own seat; otherwise the host or a moderator (refused before any question)
         r = await w.bob.click(r.response, label="Hand over")
         assert "now played by carol" in r.followups[0].content
     else:
         assert r.ephemeral and r.response.content.startswith("Only the table's host")
-    r = await w.mod.slash(w.channel, "game replace", seat=2, member=w.carol)
+    r = await w.mod.slash(w.channel, "game seat replace", seat=2, member=w.carol)
     r = await w.mod.click(r.response, label="Hand over")
     t = await table(w)
     assert w.carol.id in t.humans
@@ -145,7 +145,7 @@ async def test_the_hosts_seat_handed_on_by_a_moderator_moves_the_host_powers(wor
     w = world
     await new_table(w, w.alice, w.bob)
     seat = (await table(w)).seat_of(w.alice.id)
-    r = await w.mod.slash(w.channel, "game replace", seat=seat + 1, member=w.carol)
+    r = await w.mod.slash(w.channel, "game seat replace", seat=seat + 1, member=w.carol)
     pressed = await w.mod.click(r.response, label="Hand over")
     assert "now played by carol. carol now hosts the table." in pressed.followups[0].content
     r = await w.alice.slash(w.channel, "game settings", caretaker="skip")

@@ -44,9 +44,9 @@ async def test_the_players_still_here_can_vote_another_member_into_the_seat(worl
     await w.env.advance_time(1.25 * HOUR)  # bob's reminder finds him gone
     seat = (await table(w)).seat_of(w.bob.id)
     assert seat is not None
-    r = await w.alice.slash(w.channel, "game seat-vote", seat=seat + 1, vote="member")
+    r = await w.alice.slash(w.channel, "game seat vote", seat=seat + 1, vote="member")
     assert r.ephemeral and "Name the member" in r.response.content
-    r = await w.alice.slash(w.channel, "game seat-vote", seat=seat + 1, vote="member", member=w.carol)
+    r = await w.alice.slash(w.channel, "game seat vote", seat=seat + 1, vote="member", member=w.carol)
     assert "alice votes that carol takes it for bob's seat (1/1 votes)." in r.response.content
     after = await table(w)
     assert after.seats[seat].user_id == w.carol.id and w.carol.id in after.awaited  # carol bids now

@@ -118,7 +118,7 @@ async def test_a_spent_bank_asks_the_others_and_the_majority_gives_the_seat_to_t
     assert (await table(w)).caretaken == ()
     assert posts(w, "alice takes their seat back from the caretaker.") or any(
         "takes their seat back" in text for text in w.texts())
-    r = await w.alice.slash(w.channel, "game reclaim")
+    r = await w.alice.slash(w.channel, "game seat reclaim")
     assert "nothing to reclaim" in (r.followups[0].content if r.followups else r.response.content)
 
 

@@ -1,5 +1,5 @@
-"""``/game away``, ``/game back`` and ``/game reclaim``: a player's time away from all their games, and taking a seat
-back from the caretaker.
+"""``/game away``, ``/game back`` and ``/game seat reclaim``: a player's time away from all their games, and taking a
+seat back from the caretaker.
 
 Added to the ``/game`` group that ``commands.lobby`` builds (call ``setup`` after ``lobby.setup``). Translation only:
 the table (``TableService.away``, ``back``, ``reclaim``) decides; each table's announcement goes to its channel. A
@@ -49,6 +49,10 @@ def setup(bot: BotCore) -> None:
             len(updates)).format(n=len(updates)))
         await announce(updates)
 
+    seat_group = group.get_command("seat")
+    if not isinstance(seat_group, app_commands.Group):
+        raise RuntimeError(f"{__name__} adds /game seat reclaim to lobby's /game seat group")
+
     @app_commands.command(name="reclaim", description="Take your seat back from the caretaker")
     async def reclaim(interaction: discord.Interaction[Any]) -> None:
         if interaction.channel_id is None:
@@ -58,6 +62,7 @@ def setup(bot: BotCore) -> None:
         await interaction.edit_original_response(content="✅ " + _("The seat is yours again."))
         await bot.notifier.publish(update)
 
-    commands: tuple[app_commands.Command[Any, ..., Any], ...] = (away, back, reclaim)
+    commands: tuple[app_commands.Command[Any, ..., Any], ...] = (away, back)
     for command in commands:
         group.add_command(command)
+    seat_group.add_command(reclaim)  # /game seat reclaim

@@ -16,7 +16,17 @@ from discord import app_commands
 from bot.discord.botcore import BotCore
 from bot.discord.commands.play import reply
 from bot.discord.ui.text import clip, input_problem, shown
-from bot.table import PROVISIONAL_GAMES, BoardLine, Leaderboard, PastGame, Profile, ProfileGame, TableError
+from bot.table import (
+    ALL_TIME,
+    PROVISIONAL_GAMES,
+    BoardLine,
+    Leaderboard,
+    PastGame,
+    Profile,
+    ProfileGame,
+    TableError,
+    bank_text,
+)
 from rules.words import number, translator
 
 _, _n = translator("discord")
@@ -45,13 +55,25 @@ def board_line(line: BoardLine) -> str:
 
 
 def leaderboard_text(board: Leaderboard, viewer: int) -> str:
-    out = ["🏆 " + _("**{title}** leaderboard of this server, season {season} (page {page} of {pages}; players with at"
-                    " least {n} rated games)").format(title=_(board.title), season=board.season, page=board.page,
-                                                     pages=board.pages, n=board.min_games)]
+    if board.season == ALL_TIME:
+        head = _("**{title}** all-time leaderboard of this server (page {page} of {pages}; players with at least {n}"
+                 " rated games)")
+    elif board.season == board.current:
+        head = _("**{title}** leaderboard of this server, season {season} (page {page} of {pages}; players with at"
+                 " least {n} rated games)")
+    else:
+        head = _("**{title}** leaderboard of this server, season {season}, closed (page {page} of {pages}; players"
+                 " with at least {n} rated games)")
+    out = ["🏆 " + head.format(title=_(board.title), season=board.season, page=board.page, pages=board.pages,
+                               n=board.min_games)]
     out += [board_line(line) for line in board.lines]
     mine = board.mine
     if mine is None:
-        out.append(_("You have no rating in this game on this server yet."))
+        out.append(_("You have no rating in this game on this server yet.") if board.season in (ALL_TIME,
+                   board.current) else _("You had no rating in this game in that season."))
+    elif board.hidden:
+        out.append(_("You: {rating}, not listed: you chose to stay off the leaderboards (`/game privacy`).").format(
+            rating=rating_text(mine.rating, mine.provisional)))
     elif mine.place is None:
         out.append(_n("You: {rating}, not listed yet ({n} rated game of the {least} needed).",
                       "You: {rating}, not listed yet ({n} rated games of the {least} needed).", mine.games).format(
@@ -71,9 +93,13 @@ def game_line(g: ProfileGame) -> str:
                         g.wins).format(n=number(g.wins), share=_percent(g.win_share), fair=_percent(g.fair_share)))
     if g.rating is not None:
         parts.append(_("rating {rating}").format(rating=rating_text(g.rating.shown, g.rating.provisional)))
+    if g.all_time is not None and (g.rating is None or g.all_time != g.rating):  # another season before this one
+        parts.append(_("all-time {rating}").format(rating=rating_text(g.all_time.shown, g.all_time.provisional)))
     if g.mean_score is not None and g.best_score is not None:
         parts.append(_("mean score {mean}, best {best}").format(mean=number(round(g.mean_score, 1)),
                                                                 best=number(g.best_score)))
+    if g.time_per_move is not None:
+        parts.append(_("{time} a move").format(time=bank_text(g.time_per_move)))
     return f"**{_(g.title)}**: " + ", ".join(parts)
 
 
@@ -90,6 +116,8 @@ def past_line(p: PastGame, titles: dict[str, str]) -> str:
 
 def profile_text(profile: Profile, name: str, titles: dict[str, str]) -> str:
     out = ["📇 " + _("**{name}** on this server").format(name=shown(name))]
+    if profile.private:
+        out.append("🔒 " + _("Private: only you can see this profile (`/game privacy`)."))
     out += [game_line(g) for g in profile.games]
     if profile.last:
         out.append(_("Last games (`/game record game:` gives a game's record):"))
@@ -108,10 +136,10 @@ def setup(bot: BotCore) -> None:
                 if typed in name or typed in g.title.casefold()][:25]
 
     @app_commands.command(name="leaderboard", description="This server's standings in a game (only you see it)")
-    @app_commands.describe(game="The game", season="A season (default: the current one)",
+    @app_commands.describe(game="The game", season="A season (default: the current one; 0: all seasons together)",
                            page="1 = the best ten, 2 = the next ten, …")
     async def leaderboard(interaction: discord.Interaction[Any], game: str,
-                          season: app_commands.Range[int, 1, 1000] | None = None,
+                          season: app_commands.Range[int, 0, 1000] | None = None,
                           page: app_commands.Range[int, 1, 1000] = 1) -> None:
         problem = input_problem(game, limit=40, what="game")
         if problem:
@@ -132,7 +160,7 @@ def setup(bot: BotCore) -> None:
         if game is not None and (problem := input_problem(game, limit=40, what="game")):
             raise TableError(problem)
         who = user or interaction.user
-        found = await bot.service.profile(_server(interaction), who.id, game)
+        found = await bot.service.profile(_server(interaction), who.id, game, viewer=interaction.user.id)
         titles = {name: g.title for name, g in bot.service.games.items()}
         text = profile_text(found, found.name or who.display_name, titles)
         await reply(interaction, clip(text, MAX_REPLY))

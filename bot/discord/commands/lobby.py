@@ -62,7 +62,7 @@ class GameCommands(app_commands.Group):
     async def _lobby_reply(self, interaction: discord.Interaction[Any], update: Update, extra: str = "") -> None:
         """The lobby, public: in the table's language (``extra`` is made by the caller in it too)."""
         with speaking(table_language(update.table)):
-            embed = embeds.lobby_embed(update.table, update.public_events)
+            embed = embeds.lobby_embed(update.table, update.public_events, update.chances)
         await interaction.response.send_message(extra or None, embed=embed, allowed_mentions=NO_PING)
 
     async def _check_dm(self, interaction: discord.Interaction[Any], table: Table) -> None:
@@ -123,7 +123,11 @@ class GameCommands(app_commands.Group):
         await self._lobby_reply(interaction, update)
         await self._check_dm(interaction, update.table)
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    # /game seat …: what happens to a seat once taken (Discord allows 25 entries in /game; these four share one)
+    seats = app_commands.Group(name="seat",
+                               description="Give up your seat, hand one over, vote on one, take yours back")
+
+    @seats.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await self._lobby_reply(interaction, await self.svc.leave(interaction.channel_id, interaction.user.id))
 
@@ -277,7 +281,7 @@ class GameCommands(app_commands.Group):
                 title=_(update.table.title), game=update.table.game_id))
         await self.bot.notifier.publish(update)
 
-    @app_commands.command(name="seat-vote", description="Vote on the seat of a player who left the server")
+    @seats.command(name="vote", description="Vote on the seat of a player who left the server")
     @app_commands.describe(seat="Their seat number (1 = first)", vote="What happens to the seat",
                            member="With vote=member: who takes the seat")
     @app_commands.choices(vote=_choices(("bot", "end", "member")))
@@ -296,7 +300,7 @@ class GameCommands(app_commands.Group):
                                                               2000))
         await self.bot.notifier.publish(update)
 
-    @app_commands.command(name="replace", description="Hand a seat to another member, or to a bot (host/moderator)")
+    @seats.command(name="replace", description="Hand a seat to another member, or to a bot (host/moderator)")
     @app_commands.describe(seat="Seat number (1 = first)", member="The new player (leave empty for a bot)")
     async def replace(self, interaction: discord.Interaction[Any], seat: app_commands.Range[int, 1, 10],
                       member: discord.Member | None = None) -> None:

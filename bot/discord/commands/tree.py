@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 from bot.discord.botcore import BotCore
-from bot.discord.commands import away, club, game_commands, lobby, play, records, since, undo
+from bot.discord.commands import away, club, game_commands, lobby, play, records, seasons, since, undo
 
 
 def add_commands(bot: BotCore) -> None:
     lobby.setup(bot)
     records.setup(bot)  # adds /game log, mygames and record to lobby's /game group
     club.setup(bot)  # adds /game leaderboard and profile
+    seasons.setup(bot)  # adds /game season close|settings, privacy and stats
     undo.setup(bot)  # adds /game undo to it
     since.setup(bot)  # adds /game since
     away.setup(bot)  # adds /game away, back and reclaim

@@ -12,7 +12,7 @@ import discord
 
 from bot.discord.ui.text import clip, plain, shown, shown_lines
 from bot.table import Table, bank_text, describe_settings
-from rules.words import N_, translator
+from rules.words import N_, number, translator
 
 _, _n = translator("discord")
 
@@ -32,7 +32,7 @@ def seat_lines(table: Table) -> str:
             who = shown(s.name)
         mark = " ▶️" if s.seat in table.awaited_seats else ""
         if s.seat in table.caretaken:
-            mark += " 🤖 " + _("caretaker plays (`/game reclaim`)")
+            mark += " 🤖 " + _("caretaker plays (`/game seat reclaim`)")
         elif s.seat < len(table.banks) and table.banks[s.seat] is not None:
             mark += f" ⏳ {bank_text(table.banks[s.seat] or 0.0)}"  # the time bank left
         if s.seat in table.away:
@@ -100,7 +100,9 @@ def board_embed(table: Table, summary: str, events: Sequence[str], *, image: boo
     return embed
 
 
-def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
+def lobby_embed(table: Table, events: Sequence[str], chances: Sequence[float] = ()) -> discord.Embed:
+    """The lobby card; ``chances``: each seat's chance to win as the ratings predict (``Update.chances``: a rated
+    table of humans), shown under the seats."""
     embed = discord.Embed(title=clip(f"{_(table.title)} — {status_word(table.status)}", 256), colour=COLOUR,
                           description=clip("\n".join(shown_lines(events)) or "—", 2000))
     embed.add_field(name=_("Seats ({seated}/{most}, needs {least})").format(
@@ -108,6 +110,11 @@ def lobby_embed(table: Table, events: Sequence[str]) -> discord.Embed:
                     value=clip(seat_lines(table), 1024), inline=False)
     embed.add_field(name=_("Settings"), value=clip(describe_settings(table.settings).replace(", ", " · "), 1024),
                     inline=False)
+    if chances and len(chances) == len(table.seats):
+        percent = _("{n}%")
+        embed.add_field(name=_("Chances to win, as the ratings predict"), value=clip(" · ".join(
+            shown(s.name) + " " + percent.format(n=number(round(100 * p)))
+            for s, p in zip(table.seats, chances, strict=True)), 1024), inline=False)
     if table.options:
         embed.add_field(name=_("Options"), value=clip(", ".join(f"{k}={v}" for k, v in table.options.items()), 1024))
     host = table.seat_of(table.creator)  # host powers follow the seat: an unseated creator hosts nothing

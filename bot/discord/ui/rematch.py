@@ -113,7 +113,7 @@ class RematchJoinButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         else:
             await interaction.edit_original_response(content="✅ " + _("You took your seat at the rematch."))
             with speaking(table_language(update.table)):
-                embed = embeds.lobby_embed(update.table, update.public_events)
+                embed = embeds.lobby_embed(update.table, update.public_events, update.chances)
             await interaction.followup.send(embed=embed, allowed_mentions=NO_PING)
             if not await bot.notifier.check_dm(user, update.table):  # as /game join does
                 await interaction.followup.send(_(DM_HELP), ephemeral=True)

@@ -110,7 +110,7 @@ def _question_message(update: Update) -> dict[str, Any]:
         return {"content": clip(text, 2000), "view": view, "allowed_mentions": pings(q.voters)}
     view.add_item(ReclaimButton(update.channel, update.table.game_id))
     text = "🤖 " + _("The caretaker plays {name}'s seat now. {name}: take it back any time with this button or "
-                    "`/game reclaim`.").format(name=shown(q.name))
+                    "`/game seat reclaim`.").format(name=shown(q.name))
     return {"content": clip(text, 2000), "view": view, "allowed_mentions": NO_PING}
 
 

@@ -5,11 +5,13 @@ results of the games finished before it."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.table.club.ratings import CURRENT_SEASON, Skill, places, rate
+from bot.table.club.ratings import ALL_TIME, Skill, places, rate
+from bot.table.club.report import EndReport, SeatTime, end_report, seat_times
 from bot.table.club.results import game_results
 from bot.table.club.views import (
     MIN_LISTED_GAMES,
@@ -37,35 +39,56 @@ Key = tuple[int, str, int, int]
 class Club(Part):
     # ---- the end of a game (inside its transaction) -------------------------------------------------------------
     async def record(self, tx: Store, game_id: int, guild: int | None, game: str, outcome: Mapping[str, Any],
-                     settings: Mapping[str, Any], seats: Sequence[Seat], now: float) -> list[ResultRow]:
-        """Inside the transaction that ends ``game_id``: its results, and the ratings they move. Called before the
-        end drops the caretaker's seats (a seat the caretaker kept for good counts as left)."""
+                     settings: Mapping[str, Any], seats: Sequence[Seat], now: float) -> EndReport | None:
+        """Inside the transaction that ends ``game_id`` (after its last move is logged): its results, its length,
+        the ratings they move in the server's season and all-time; returns the end report (None on a schema
+        without the club's tables). Called before the end drops the caretaker's seats (a seat the caretaker kept
+        for good counts as left)."""
         if not tx.club_tables:  # an older build's schema (the upgrade tests): it kept no results
-            return []
+            return None
         await tx.lock_club()
+        guild_key = guild or 0
+        season = await tx.current_season(guild_key)
         starting = await tx.starting_seats(game_id)
         caretaken = set(self.caches.caretaken.get(game_id, {}))
-        rows = game_results(game_id, outcome, settings, seats, starting, caretaken)
-        await tx.add_results(rows)
-        await self._rate(tx, game_id, guild or 0, game, rows, now)
-        return rows
+        times, moves, started = seat_times(await tx.log_times(game_id))
+        rows = [r if r.departed else dataclasses.replace(r, moves=t.moves, time_used=t.used, longest_wait=t.longest)
+                for r in game_results(game_id, outcome, settings, seats, starting, caretaken)
+                for t in [times.get(r.seat, SeatTime())]]
+        await tx.add_results(rows, season)
+        start = now if started is None else min(started, now)
+        await tx.add_ended_game(game_id, guild_key, game, season, len(seats), moves, start, now)
+        changes = await self._rate(tx, game_id, guild_key, game, season, rows, now)
+        known = self.core.games.get(game)
+        labels = dict(known.score_labels) if known is not None else {}
+        columns = tuple(known.score_columns) if known is not None else ()
+        return end_report(game, known.title if known is not None else game, labels, columns, rows, times, changes,
+                          season, moves, (now - start) / 86400)
 
-    async def _rate(self, tx: Store, game_id: int, guild: int, game: str, rows: Sequence[ResultRow],
-                    now: float) -> None:
+    async def _rate(self, tx: Store, game_id: int, guild: int, game: str, season: int, rows: Sequence[ResultRow],
+                    now: float) -> dict[int, tuple[RatingRow, RatingRow]]:
+        """Rate the game's rated players in ``season`` and all-time; the season's (before, after) per player."""
         rated = [r for r in rows if r.rated and r.user_id is not None]
         placed = _placed(rated)
-        stored = await tx.ratings_of(guild, game, CURRENT_SEASON, sorted(placed))
-        before = {u: Skill(r.mu, r.sigma, r.games) for u, r in stored.items()}
-        for user, after in rate(before, placed).items():
-            old = before.get(user, Skill())
-            await tx.put_rating(guild, game, CURRENT_SEASON, RatingRow(user, after.mu, after.sigma, after.games), now)
-            await tx.add_rating_change(game_id, guild, game, CURRENT_SEASON, RatingRow(user, old.mu, old.sigma,
-                                       old.games), RatingRow(user, after.mu, after.sigma, after.games), now)
+        changes: dict[int, tuple[RatingRow, RatingRow]] = {}
+        for track in (season, ALL_TIME):
+            stored = await tx.ratings_of(guild, game, track, sorted(placed))
+            before = {u: Skill(r.mu, r.sigma, r.games) for u, r in stored.items()}
+            for user, after in rate(before, placed).items():
+                old = before.get(user, Skill())
+                was, now_row = RatingRow(user, old.mu, old.sigma, old.games), RatingRow(user, after.mu, after.sigma,
+                                                                                      after.games)
+                await tx.put_rating(guild, game, track, now_row, now)
+                if track == season:  # the history is the season's (all-time is the same model, never reset)
+                    await tx.add_rating_change(game_id, guild, game, season, was, now_row, now)
+                    changes[user] = (was, now_row)
+        return changes
 
     # ---- upgrades and rebuilds ----------------------------------------------------------------------------------
     async def backfill(self) -> int:
         """Give each finished game without results (finished before migration 18) its results and rate it, oldest
-        first, each game in its own transaction. Returns how many games got results."""
+        first, each game in its own transaction; then give each game with results but no length (finished before
+        migration 20) its length. Returns how many games got results."""
         done = 0
         if not self.store.club_tables:
             return done
@@ -86,32 +109,49 @@ class Club(Part):
                           type(exc).__name__)
                 continue
             done += 1
+        await self._backfill_lengths()
         return done
 
+    async def _backfill_lengths(self) -> None:
+        """The length of each game rated before migration 20 (season 1, the only one then), from its log."""
+        for game_id in await self.store.without_length():
+            row = await self.store.game(game_id)
+            if row is None or row.ended_at is None:
+                continue
+            _times, moves, started = seat_times(await self.store.log_times(game_id))
+            results = await self.store.results(game_id)
+            async with self.store.transaction() as tx:
+                start = row.ended_at if started is None else min(started, row.ended_at)
+                await tx.add_ended_game(game_id, row.guild_id or 0, row.game, 1, results[0].players if results else 0,
+                                        moves, start, row.ended_at)
+
     async def rebuild_ratings(self) -> int:
-        """Recompute every rating and rating change from the stored results, in the order the games were rated, in
-        one transaction. Returns the number of rated games."""
+        """Recompute every rating (each season's and all-time) and rating change from the stored results, in the
+        order the games were rated, in one transaction. Returns the number of rated games."""
         async with self.store.transaction() as tx:
             await tx.lock_club()
             results = await tx.rated_results()
             await tx.drop_ratings()
             skills: dict[Key, Skill] = {}
+            changes: list[tuple[int, int, str, int, RatingRow, RatingRow, float]] = []
             games = _by_game(results)
             for rated in games:
                 first = rated[0]
-                key = (first.guild_id, first.game, CURRENT_SEASON)
                 placed = places({r.user_id: r.rank for r in rated if not r.departed},
                                 [r.user_id for r in rated if r.departed])
-                before = {u: skills[(*key, u)] for u in placed if (*key, u) in skills}
-                for user, after in rate(before, placed).items():
-                    old = before.get(user, Skill())
-                    skills[(*key, user)] = after
-                    await tx.add_rating_change(first.game_id, first.guild_id, first.game, CURRENT_SEASON,
-                                               RatingRow(user, old.mu, old.sigma, old.games),
-                                               RatingRow(user, after.mu, after.sigma, after.games), first.ended_at)
-            for (guild, game, season, user), skill in skills.items():
-                await tx.put_rating(guild, game, season, RatingRow(user, skill.mu, skill.sigma, skill.games),
-                                    self.core.clock())
+                for track in (first.season, ALL_TIME):
+                    key = (first.guild_id, first.game, track)
+                    before = {u: skills[(*key, u)] for u in placed if (*key, u) in skills}
+                    for user, after in rate(before, placed).items():
+                        old = before.get(user, Skill())
+                        skills[(*key, user)] = after
+                        if track == first.season:
+                            changes.append((first.game_id, first.guild_id, first.game, track,
+                                            RatingRow(user, old.mu, old.sigma, old.games),
+                                            RatingRow(user, after.mu, after.sigma, after.games), first.ended_at))
+            await tx.add_rating_changes(changes)  # in batches: one call each, not one per row
+            await tx.put_ratings([(guild, game, season, RatingRow(user, skill.mu, skill.sigma, skill.games))
+                                  for (guild, game, season, user), skill in skills.items()], self.core.clock())
         return len(games)
 
     async def stored_ratings(self) -> list[tuple[Any, ...]]:
@@ -120,23 +160,31 @@ class Club(Part):
 
     # ---- reading ------------------------------------------------------------------------------------------------
     async def leaderboard(self, guild: int | None, game: str, *, season: int | None = None, page: int = 1,
-                          viewer: int | None = None, min_games: int = MIN_LISTED_GAMES) -> Leaderboard:
-        """A page of the server's standings in ``game``: players with at least ``min_games`` rated games, best
+                          viewer: int | None = None, min_games: int | None = None) -> Leaderboard:
+        """A page of the server's standings in ``game`` (``season``: None the current one, 0 all-time): players with
+        at least ``min_games`` rated games (None: the server's setting) who did not hide from leaderboards, best
         first (μ − 3σ), ``PAGE_SIZE`` a page; with the viewer's own line wherever they stand."""
         name = self.core.game(game).name
         guild_key = 0 if guild is None else _check_id(guild, "server")
-        season = _season(season)
+        current = await self.store.current_season(guild_key)
+        season = _season(season, current)
         if isinstance(page, bool) or not isinstance(page, int) or page < 1:
             raise TableError(_("The page must be a number from 1."))
+        if min_games is None:
+            min_games = await self.min_games(guild_key)
         size = await self.store.board_size(guild_key, name, season, min_games)
+        title = _(self.core.game(name).title)
         if size == 0:
-            everyone = await self.store.board_size(guild_key, name, season, 1)
-            raise TableError(_n(
-                "Nobody is on the {game} leaderboard of this server yet: it lists players with at least {n} rated"
-                " game.", "Nobody is on the {game} leaderboard of this server yet: it lists players with at least {n}"
-                " rated games.", min_games).format(game=_(self.core.game(name).title), n=min_games) if everyone else
-                _("Nobody has played a rated game of {game} on this server yet.").format(
-                    game=_(self.core.game(name).title)))
+            everyone = await self.store.board_size(guild_key, name, season, 1, everyone=True)
+            if everyone:
+                raise TableError(_n(
+                    "Nobody is on the {game} leaderboard of this server yet: it lists players with at least {n} rated"
+                    " game.", "Nobody is on the {game} leaderboard of this server yet: it lists players with at least"
+                    " {n} rated games.", min_games).format(game=title, n=min_games))
+            if season not in (current, ALL_TIME):
+                raise TableError(_("Nobody played a rated game of {game} in season {season} on this server.").format(
+                    game=title, season=season))
+            raise TableError(_("Nobody has played a rated game of {game} on this server yet.").format(game=title))
         pages = -(-size // PAGE_SIZE)
         if page > pages:
             raise TableError(_n("The leaderboard has only {n} page.", "The leaderboard has only {n} pages.",
@@ -144,23 +192,37 @@ class Club(Part):
         rows = await self.store.board(guild_key, name, season, min_games, (page - 1) * PAGE_SIZE, PAGE_SIZE)
         users = [r.user_id for r in rows]
         mine_row = None
+        hidden = False
         if viewer is not None:
             mine_row = (await self.store.ratings_of(guild_key, name, season, [viewer])).get(viewer)
+            hidden = mine_row is not None and not (await self.store.privacy(viewer)).listed
         names = await self.store.latest_names(users if viewer is None or mine_row is None else [*users, viewer])
         start = (page - 1) * PAGE_SIZE
         lines = [_line(start + i + 1, r, names) for i, r in enumerate(rows)]
         mine = None
         if mine_row is not None and viewer is not None:
-            place = await self.store.board_place(guild_key, name, season, min_games, mine_row)
-            mine = _line(place if mine_row.games >= min_games else None, mine_row, names)
-        return Leaderboard(name, self.core.game(name).title, season, page, pages, size, min_games, lines, mine)
+            listed = mine_row.games >= min_games and not hidden
+            place = await self.store.board_place(guild_key, name, season, min_games, mine_row) if listed else None
+            mine = _line(place, mine_row, names)
+        return Leaderboard(name, self.core.game(name).title, season, page, pages, size, min_games, lines, mine,
+                           current=current, hidden=hidden)
 
-    async def profile(self, guild: int | None, user: int, game: str | None = None) -> Profile:
-        """A player's figures on this server: per game played, finished, won (against the fair share), rating, mean
-        and best score; and their last games."""
+    async def min_games(self, guild: int) -> int:
+        """The rated games a player needs to be listed on this server's leaderboards (its setting, else the
+        default)."""
+        found = await self.store.min_listed(guild)
+        return MIN_LISTED_GAMES if found is None else found
+
+    async def profile(self, guild: int | None, user: int, game: str | None = None, *,
+                      viewer: int | None = None) -> Profile:
+        """A player's figures on this server: per game played, finished, won (against the fair share), rating this
+        season and all-time, mean and best score, time per move; and their last games. A private profile is read
+        only by its owner (``viewer`` None: the host's tools, which read everything)."""
         guild_key = 0 if guild is None else _check_id(guild, "server")
         _check_id(user, "user")
         name = None if game is None else self.core.game(game).name
+        if viewer is not None and viewer != user and (await self.store.privacy(user)).private:
+            raise TableError(_("That player keeps their profile private."))
         figures = await self.store.figures(user, guild_key)
         if name is not None:
             figures = [f for f in figures if f.game == name]
@@ -169,25 +231,32 @@ class Club(Part):
                 raise TableError(_("That player has not played {game} on this server yet.").format(
                     game=_(self.core.game(name).title)))
             raise TableError(_("That player has not played a game on this server yet."))
-        ratings = await self.store.my_ratings(user, guild_key, CURRENT_SEASON)
+        season = await self.store.current_season(guild_key)
+        ratings = await self.store.my_ratings(user, guild_key, season)
+        all_time = await self.store.my_ratings(user, guild_key, ALL_TIME)
         games = []
         for f in figures:
             title = self.core.games[f.game].title if f.game in self.core.games else f.game
-            rating = ratings.get(f.game)
-            skill = None if rating is None else Skill(rating.mu, rating.sigma, rating.games)
             games.append(ProfileGame(f.game, title, f.played, f.finished, f.wins, f.fair_wins, f.mean_score,
-                                     f.best_score, skill))
+                                     f.best_score, _skill(ratings.get(f.game)), _skill(all_time.get(f.game)),
+                                     f.time_per_move))
         last = await self.store.past_games(user, guild_key, name, PROFILE_LAST_GAMES)
         names = await self.store.latest_names([user])
-        return Profile(user, names.get(user), games, last)
+        private = (await self.store.privacy(user)).private
+        return Profile(user, names.get(user), games, last, season=season, private=private)
 
 
-def _season(season: int | None) -> int:
+def _skill(row: RatingRow | None) -> Skill | None:
+    return None if row is None else Skill(row.mu, row.sigma, row.games)
+
+
+def _season(season: int | None, current: int) -> int:
+    """The season asked for: None the current one; 0 all-time; else one that exists (closed, or the current)."""
     if season is None:
-        return CURRENT_SEASON
-    if isinstance(season, bool) or not isinstance(season, int) or not 1 <= season <= CURRENT_SEASON:
+        return current
+    if isinstance(season, bool) or not isinstance(season, int) or not ALL_TIME <= season <= current:
         raise TableError(_("There is no season {season}: this server is in season {current}.").format(
-            season=season, current=CURRENT_SEASON))
+            season=season, current=current))
     return season
 
 

@@ -20,8 +20,10 @@ SIGMA0: float = MODEL.sigma
 PROVISIONAL_GAMES = 5
 #: the shown figure: 1000 + 40 × (μ − 3σ), a familiar range; a newcomer (μ − 3σ = 0) shows 1000
 SHOWN_BASE, SHOWN_SCALE = 1000, 40
-#: season 1 until seasons can be closed (issue 38, phase 2)
-CURRENT_SEASON = 1
+#: a server's first season; ``/game season close`` begins the next (``club_servers.season``)
+FIRST_SEASON = 1
+#: the season number of the all-time ratings: every rated game of the server in order, never reset
+ALL_TIME = 0
 
 
 @dataclass(frozen=True)
@@ -71,3 +73,11 @@ def rate(before: Mapping[int, Skill], placed: Mapping[int, int]) -> dict[int, Sk
     teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in olds]
     new = MODEL.rate(teams, ranks=[float(placed[u]) for u in users])
     return {u: Skill(team[0].mu, team[0].sigma, old.games + 1) for u, team, old in zip(users, new, olds, strict=True)}
+
+
+def win_chances(skills: Sequence[Skill]) -> list[float]:
+    """The chance the model gives each player of winning a table of these players (same order; they add up to 1).
+    Fewer than two players: none."""
+    if len(skills) < 2:
+        return []
+    return [float(p) for p in MODEL.predict_win([[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in skills])]

@@ -9,8 +9,10 @@ from bot.table.store.club_rows import PastGame
 
 #: lines on a leaderboard's page
 PAGE_SIZE = 10
-#: rated games a player needs to be listed on a leaderboard (a server setting later: issue 38)
+#: rated games a player needs to be listed on a leaderboard, unless the server sets its own (``/game season settings``)
 MIN_LISTED_GAMES = 3
+#: the most a server may ask for
+MAX_LISTED_GAMES = 100
 #: the last games a profile shows
 PROFILE_LAST_GAMES = 5
 
@@ -36,6 +38,8 @@ class Leaderboard:
     min_games: int
     lines: list[BoardLine]
     mine: BoardLine | None  # the viewer's line, wherever they stand (None: no rating in this game)
+    current: int = 1  # the server's current season (``season`` 0: the all-time view)
+    hidden: bool = False  # the viewer chose not to be listed (``/game privacy``): their line is theirs only
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,9 @@ class ProfileGame:
     fair_wins: float
     mean_score: float | None
     best_score: int | None
-    rating: Skill | None
+    rating: Skill | None  # this season's
+    all_time: Skill | None = None
+    time_per_move: float | None = None  # seconds the table waited for each of their moves, on average
 
     @property
     def win_share(self) -> float | None:
@@ -66,3 +72,5 @@ class Profile:
     name: str | None  # the name they last played under
     games: list[ProfileGame]
     last: list[PastGame]
+    season: int = 1  # the server's current season (the ratings shown are this season's)
+    private: bool = False  # the player keeps it private: only they read it

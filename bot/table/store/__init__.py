@@ -31,6 +31,7 @@ import aiosqlite
 
 from bot.table.store.clocks import ClockRows
 from bot.table.store.club_rows import ClubRows
+from bot.table.store.club_seasons import SeasonRows
 from bot.table.store.dburl import is_url
 from bot.table.store.rows import (
     _GAME_COLUMNS,
@@ -61,7 +62,7 @@ __all__ = ["MIGRATIONS", "NOTIFY_CHOICES", "OPEN_STATUSES", "PRAGMAS", "Deadline
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
-class Store(ClockRows, TableRows, UserRows, ClubRows, TourneyRows):
+class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
 
     #: whether other processes may write the same database (PostgreSQL): the service then trusts no cached row
@@ -151,8 +152,9 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, TourneyRows):
         self._rules_column = "rules_version" in {str(r[1]) for r in rows}
         rows = await self._db.execute_fetchall("PRAGMA table_info(seats)")
         self._level_column = "level" in {str(r[1]) for r in rows}
-        rows = await self._db.execute_fetchall("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'")
-        self.club_tables = bool(rows)
+        rows = await self._db.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('results', 'club_servers')")
+        self.club_tables = len(list(rows)) == 2  # migrations 18 and 20
 
     def _log_columns(self) -> str:
         extra = "barrier, undone" if self._undo_columns else "'legacy', 0"
@@ -217,6 +219,12 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, TourneyRows):
         if not self._in_my_tx():
             raise RuntimeError("writes must run inside store.transaction()")
         return await self._db.execute(sql, tuple(params))
+
+    async def _write_many(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+        """One statement for many rows, in one call (a rebuild's thousands of rows)."""
+        if not self._in_my_tx():
+            raise RuntimeError("writes must run inside store.transaction()")
+        await self._db.executemany(sql, [tuple(r) for r in rows])
 
     async def _insert_id(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Run an INSERT (inside the transaction) and return the new row's id."""

@@ -27,6 +27,9 @@ class ResultRow:
     breakdown: dict[str, int]
     players: int
     rated: bool
+    moves: int | None = None  # the seat's own moves (migration 20; None: not known, an older game)
+    time_used: float | None = None  # seconds the table waited for those moves, in all
+    longest_wait: float | None = None  # the longest of those waits
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class RatedResult:
     user_id: int
     rank: int
     departed: bool
+    season: int = 1
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,7 @@ class GameFigures:
     fair_wins: float  # the wins a player of average strength would have had: the sum of 1/players
     mean_score: float | None
     best_score: int | None
+    time_per_move: float | None = None  # seconds a move of theirs took the table, on average (games since migration 20)
 
 
 @dataclass(frozen=True)
@@ -76,6 +81,8 @@ class PastGame:
 
 
 _ORDINAL = "(mu - 3 * sigma)"
+#: a rating's player may be listed: not hidden by their privacy choice (``club_privacy.listed = 0``)
+_LISTED = "user_id NOT IN (SELECT p.user_id FROM club_privacy p WHERE p.listed = 0)"
 
 
 class ClubRows(Queries):
@@ -103,23 +110,26 @@ class ClubRows(Queries):
         whose one writer runs one transaction at a time (``PgStore`` takes an advisory lock)."""
 
     # ---- results ---------------------------------------------------------------------------------------------
-    async def add_results(self, rows: Sequence[ResultRow]) -> None:
-        """One finished game's rows, numbered after every game rated before (inside ``lock_club``)."""
+    async def add_results(self, rows: Sequence[ResultRow], season: int = 1) -> None:
+        """One finished game's rows, numbered after every game rated before (inside ``lock_club``), in the server's
+        ``season``."""
         row = await self._fetchone("SELECT COALESCE(MAX(seq), 0) + 1 FROM results")
         seq = int(row[0])
         for r in rows:
             await self._write(
                 "INSERT INTO results(game_id, seat, departed, user_id, name, rank, score, breakdown, players, rated,"
-                " seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " seq, season, moves, time_used, longest_wait) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (r.game_id, r.seat, int(r.departed), r.user_id, r.name, r.rank, r.score, _dumps(r.breakdown),
-                 r.players, int(r.rated), seq))
+                 r.players, int(r.rated), seq, season, r.moves, r.time_used, r.longest_wait))
 
     async def results(self, game_id: int) -> list[ResultRow]:
         rows = await self._fetchall(
-            "SELECT game_id, seat, departed, user_id, name, rank, score, breakdown, players, rated FROM results"
-            " WHERE game_id = ? ORDER BY seat, departed", (game_id,))
-        return [ResultRow(int(g), int(s), bool(d), u, str(n), int(rk), int(sc), _breakdown(b), int(p), bool(rt))
-                for g, s, d, u, n, rk, sc, b, p, rt in rows]
+            "SELECT game_id, seat, departed, user_id, name, rank, score, breakdown, players, rated, moves, time_used,"
+            " longest_wait FROM results WHERE game_id = ? ORDER BY seat, departed", (game_id,))
+        return [ResultRow(int(g), int(s), bool(d), None if u is None else int(u), str(n), int(rk), int(sc),
+                          _breakdown(b), int(p), bool(rt), None if mv is None else int(mv),
+                          None if tu is None else float(tu), None if lw is None else float(lw))
+                for g, s, d, u, n, rk, sc, b, p, rt, mv, tu, lw in rows]
 
     async def finished_without_results(self) -> list[int]:
         """Finished games with no results yet (those of a build before migration 18), oldest first."""
@@ -131,11 +141,11 @@ class ClubRows(Queries):
     async def rated_results(self) -> list[RatedResult]:
         """Every rated player's result, in the order the games were rated (``seq``)."""
         rows = await self._fetchall(
-            "SELECT r.game_id, COALESCE(g.guild_id, 0), g.game, g.ended_at, r.user_id, r.rank, r.departed"
+            "SELECT r.game_id, COALESCE(g.guild_id, 0), g.game, g.ended_at, r.user_id, r.rank, r.departed, r.season"
             " FROM results r JOIN games g ON g.id = r.game_id WHERE r.rated = 1"
             " ORDER BY r.seq, r.game_id, r.user_id")
-        return [RatedResult(int(g), int(guild), str(game), float(at), int(u), int(rk), bool(d))
-                for g, guild, game, at, u, rk, d in rows]
+        return [RatedResult(int(g), int(guild), str(game), float(at), int(u), int(rk), bool(d), int(sn))
+                for g, guild, game, at, u, rk, d, sn in rows]
 
     # ---- ratings ---------------------------------------------------------------------------------------------
     async def ratings_of(self, guild_id: int, game: str, season: int, users: Sequence[int]) -> dict[int, RatingRow]:
@@ -161,6 +171,21 @@ class ClubRows(Queries):
             " at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game_id, after.user_id, guild_id, game, season, before.mu, before.sigma, after.mu, after.sigma, at))
 
+    async def put_ratings(self, rows: Sequence[tuple[int, str, int, RatingRow]], now: float) -> None:
+        """Many (server, game, season, rating) at once, into tables a rebuild emptied."""
+        await self._write_many(
+            "INSERT INTO ratings(guild_id, game, season, user_id, mu, sigma, games, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(guild, game, season, r.user_id, r.mu, r.sigma, r.games, now) for guild, game, season, r in rows])
+
+    async def add_rating_changes(self, rows: Sequence[tuple[int, int, str, int, RatingRow, RatingRow, float]]) -> None:
+        """Many (game, server, game name, season, before, after, at) at once (a rebuild)."""
+        await self._write_many(
+            "INSERT INTO rating_changes(game_id, user_id, guild_id, game, season, mu_before, sigma_before, mu, sigma,"
+            " at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(g, after.user_id, guild, game, season, before.mu, before.sigma, after.mu, after.sigma, at)
+             for g, guild, game, season, before, after, at in rows])
+
     async def drop_ratings(self) -> None:
         """Every rating and rating change (a rebuild writes them again from the results)."""
         await self._write("DELETE FROM rating_changes")
@@ -179,16 +204,20 @@ class ClubRows(Queries):
     # ---- leaderboards ----------------------------------------------------------------------------------------
     async def board(self, guild_id: int, game: str, season: int, min_games: int, offset: int,
                     limit: int) -> list[RatingRow]:
+        """A page of the listed players (``min_games`` rated games or more, not hidden by their privacy), best first:
+        read in the order of ``ratings_by_ordinal``."""
         rows = await self._fetchall(
             "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ? AND season = ?"
-            f" AND games >= ? ORDER BY {_ORDINAL} DESC, user_id LIMIT ? OFFSET ?",
+            f" AND games >= ? AND {_LISTED} ORDER BY {_ORDINAL} DESC, user_id LIMIT ? OFFSET ?",
             (guild_id, game, season, min_games, limit, offset))
         return [RatingRow(int(u), float(mu), float(sg), int(n)) for u, mu, sg, n in rows]
 
-    async def board_size(self, guild_id: int, game: str, season: int, min_games: int) -> int:
+    async def board_size(self, guild_id: int, game: str, season: int, min_games: int, *,
+                         everyone: bool = False) -> int:
+        """How many players a leaderboard lists (``everyone``: every rated player, hidden ones too)."""
         row = await self._fetchone(
-            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND season = ? AND games >= ?",
-            (guild_id, game, season, min_games))
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND season = ? AND games >= ?"
+            + ("" if everyone else f" AND {_LISTED}"), (guild_id, game, season, min_games))
         return int(row[0])
 
     async def board_place(self, guild_id: int, game: str, season: int, min_games: int, mine: RatingRow) -> int:
@@ -196,7 +225,7 @@ class ClubRows(Queries):
         ordinal = mine.mu - 3 * mine.sigma
         row = await self._fetchone(
             "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND game = ? AND season = ? AND games >= ?"
-            f" AND ({_ORDINAL} > ? OR ({_ORDINAL} = ? AND user_id < ?))",
+            f" AND ({_ORDINAL} > ? OR ({_ORDINAL} = ? AND user_id < ?)) AND {_LISTED}",
             (guild_id, game, season, min_games, ordinal, ordinal, mine.user_id))
         return int(row[0]) + 1
 
@@ -219,7 +248,8 @@ class ClubRows(Queries):
             " SUM(CASE WHEN r.departed = 0 THEN 1 ELSE 0 END),"
             " SUM(CASE WHEN r.departed = 0 AND r.rank = 1 THEN 1 ELSE 0 END),"
             " SUM(CASE WHEN r.departed = 0 THEN 1.0 / r.players ELSE 0 END),"
-            " AVG(CASE WHEN r.departed = 0 THEN r.score END), MAX(CASE WHEN r.departed = 0 THEN r.score END)"
+            " AVG(CASE WHEN r.departed = 0 THEN r.score END), MAX(CASE WHEN r.departed = 0 THEN r.score END),"
+            " SUM(CASE WHEN r.departed = 0 THEN r.time_used END), SUM(CASE WHEN r.departed = 0 THEN r.moves END)"
             " FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? AND COALESCE(g.guild_id, 0) = ?"
             " GROUP BY g.game ORDER BY g.game", (user_id, guild_id))
         abandoned = await self._fetchall(
@@ -228,8 +258,9 @@ class ClubRows(Queries):
             (user_id, guild_id))
         more = {str(game): int(n) for game, n in abandoned}
         out = [GameFigures(str(game), int(played) + more.pop(str(game), 0), int(fin), int(wins), float(fair),
-                           None if mean is None else float(mean), None if best is None else int(best))
-               for game, played, fin, wins, fair, mean, best in rows]
+                           None if mean is None else float(mean), None if best is None else int(best),
+                           float(used) / int(moves) if used is not None and moves else None)
+               for game, played, fin, wins, fair, mean, best, used, moves in rows]
         out += [GameFigures(game, n, 0, 0, 0.0, None, None) for game, n in sorted(more.items())]
         return sorted(out, key=lambda f: f.game)
 

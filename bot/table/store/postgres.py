@@ -201,6 +201,9 @@ class PgStore(Store):
         except asyncpg.TransactionRollbackError as exc:  # a deadlock with another process: it won, try again
             raise StoreError("The game changed meanwhile.") from exc
 
+    async def _write_many(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+        await self._tx_conn().executemany(numbered(sql), [tuple(r) for r in rows])
+
     async def _insert_id(self, sql: str, params: Iterable[Any] = ()) -> int:
         return int(await self._tx_conn().fetchval(numbered(sql) + " RETURNING id", *params))
 

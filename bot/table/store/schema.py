@@ -423,4 +423,51 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (tournament_id, round, user_id)
     ) STRICT;
     """,
+    # 20: seasons, privacy and the club's statistics (docs/ratings.md, issue 38 phase 2). club_servers: each server's
+    # current season and its minimum of rated games to be listed (NULL: the default); seasons: the closed ones.
+    # results.season: the season a game was rated in (a rebuild replays each season from scratch); ratings of season
+    # 0 are the all-time view (never reset: the same model over every rated game of the server), seeded from season 1,
+    # the only season before this migration. results' moves, time_used and longest_wait: the seat's own moves and
+    # the time they took (the end report, profiles); ended_games: each finished game's length (the statistics).
+    # club_privacy: a player's profile private (seen by them only) and whether leaderboards list them.
+    # ratings_by_ordinal: a leaderboard's page, its size and a player's place read the index in order.
+    """
+    ALTER TABLE results ADD COLUMN season INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE results ADD COLUMN moves INTEGER;
+    ALTER TABLE results ADD COLUMN time_used REAL;
+    ALTER TABLE results ADD COLUMN longest_wait REAL;
+    CREATE TABLE club_servers(
+        guild_id INTEGER PRIMARY KEY,
+        season INTEGER NOT NULL DEFAULT 1,
+        min_listed INTEGER,
+        updated_at REAL NOT NULL
+    ) STRICT;
+    CREATE TABLE seasons(
+        guild_id INTEGER NOT NULL,
+        season INTEGER NOT NULL,
+        closed_at REAL NOT NULL,
+        closed_by INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, season)
+    ) STRICT;
+    CREATE TABLE ended_games(
+        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        season INTEGER NOT NULL,
+        players INTEGER NOT NULL,
+        moves INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        ended_at REAL NOT NULL
+    ) STRICT;
+    CREATE INDEX ended_games_by_server ON ended_games(guild_id, game);
+    CREATE TABLE club_privacy(
+        user_id INTEGER PRIMARY KEY,
+        private INTEGER NOT NULL CHECK (private IN (0, 1)),
+        listed INTEGER NOT NULL CHECK (listed IN (0, 1)),
+        updated_at REAL NOT NULL
+    ) STRICT;
+    INSERT INTO ratings(guild_id, game, season, user_id, mu, sigma, games, updated_at)
+        SELECT guild_id, game, 0, user_id, mu, sigma, games, updated_at FROM ratings WHERE season = 1;
+    CREATE INDEX ratings_by_ordinal ON ratings(guild_id, game, season, (mu - 3 * sigma) DESC, user_id);
+    """,
 ]

@@ -343,4 +343,44 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (tournament_id, round, user_id)
     );
     """,
+    # 20
+    """
+    ALTER TABLE results ADD COLUMN season INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE results ADD COLUMN moves INTEGER;
+    ALTER TABLE results ADD COLUMN time_used DOUBLE PRECISION;
+    ALTER TABLE results ADD COLUMN longest_wait DOUBLE PRECISION;
+    CREATE TABLE club_servers(
+        guild_id BIGINT PRIMARY KEY,
+        season INTEGER NOT NULL DEFAULT 1,
+        min_listed INTEGER,
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE seasons(
+        guild_id BIGINT NOT NULL,
+        season INTEGER NOT NULL,
+        closed_at DOUBLE PRECISION NOT NULL,
+        closed_by BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, season)
+    );
+    CREATE TABLE ended_games(
+        game_id BIGINT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        guild_id BIGINT NOT NULL,
+        game TEXT NOT NULL,
+        season INTEGER NOT NULL,
+        players INTEGER NOT NULL,
+        moves INTEGER NOT NULL,
+        started_at DOUBLE PRECISION NOT NULL,
+        ended_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX ended_games_by_server ON ended_games(guild_id, game);
+    CREATE TABLE club_privacy(
+        user_id BIGINT PRIMARY KEY,
+        private INTEGER NOT NULL CHECK (private IN (0, 1)),
+        listed INTEGER NOT NULL CHECK (listed IN (0, 1)),
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    INSERT INTO ratings(guild_id, game, season, user_id, mu, sigma, games, updated_at)
+        SELECT guild_id, game, 0, user_id, mu, sigma, games, updated_at FROM ratings WHERE season = 1;
+    CREATE INDEX ratings_by_ordinal ON ratings(guild_id, game, season, (mu - 3 * sigma) DESC, user_id);
+    """,
 ]

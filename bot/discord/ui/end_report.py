@@ -1,0 +1,116 @@
+"""The report at the end of a game, posted with the final board as one message (docs/ratings.md, "The report at the
+end"): each seat's place and score by category, the rating changes of a rated table, each player's moves, time and
+longest wait. Made from ``Update.report`` (the table computed it with the results); nothing is asked of the table.
+
+The board post (``bot.discord.notify``) makes one call: ``with_report(message, update)`` turns the post's keyword
+arguments into the same post with the report's embed after the board's. Discord counts the characters of all the
+embeds of a message together (6000): the report is kept within ``MAX_REPORT`` and the board's summary gives way
+(its continuation fields first, then its first field is cut), so the post is never refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord.ui.embeds import COLOUR, MAX_EMBED, MAX_FIELD
+from bot.discord.ui.text import clip, shown
+from bot.table import EndReport, RatingMove, ReportSeat, Update, bank_text
+from rules.words import number, translator
+
+_, _n = translator("discord")
+
+#: the most characters the report's embed takes of the post's 6000 (6 seats with every category fit in ~2,500)
+MAX_REPORT = 3600
+#: what the board's embed keeps at least: its title, last lines, seats and footer
+MIN_BOARD = MAX_EMBED - MAX_REPORT
+
+
+def rating_change(before: int, after: int, provisional: bool) -> str:
+    """"1,000 → 1,048 (+48)", with "?" after a provisional figure."""
+    diff = after - before
+    sign = "+" if diff > 0 else ("±" if diff == 0 else "−")
+    mark = "?" if provisional else ""
+    return f"{number(before)} → {number(after)}{mark} ({sign}{number(abs(diff))})"
+
+
+def seat_field(seat: ReportSeat, report: EndReport, moves: dict[int, RatingMove]) -> tuple[str, str]:
+    """(name, value) of one seat's field: place, name, score; then the score by category, the rating change and the
+    player's time."""
+    who = ("🤖 " if seat.user_id is None else "") + shown(seat.name)
+    name = clip(_("{rank}. {name} — {score} points").format(rank=seat.rank, name=who, score=number(seat.score)), 256)
+    lines = []
+    parts = [f"{_(label)} {number(seat.breakdown[key])}" for key, label in report.labels if key in seat.breakdown]
+    if parts:
+        lines.append(" · ".join(parts))
+    move = moves.get(seat.user_id) if seat.user_id is not None else None
+    if move is not None and not move.left:
+        lines.append(_("Rating {change}").format(change=rating_change(move.before, move.after, move.provisional)))
+    if seat.moves:
+        lines.append(_n("{n} move, {time} in all, longest wait {longest}",
+                        "{n} moves, {time} in all, longest wait {longest}", seat.moves).format(
+            n=number(seat.moves), time=bank_text(seat.used), longest=bank_text(seat.longest)))
+    return name, clip("\n".join(lines) or "—", MAX_FIELD)
+
+
+def report_embed(report: EndReport) -> discord.Embed:
+    """The report as one embed, within ``MAX_REPORT`` characters (a field that would pass it is left out, and the
+    footer says how many)."""
+    title = clip("📋 " + _("Report — {title}").format(title=_(report.title)), 256)
+    embed = discord.Embed(title=title, colour=COLOUR)
+    moves = {m.user_id: m for m in report.ratings}
+    fields = [seat_field(s, report, moves) for s in sorted(report.seats, key=lambda s: (s.rank, s.seat))]
+    left = [m for m in report.ratings if m.left]
+    if left:
+        fields.append((_("Left the game (ranked last)"), clip("\n".join(
+            f"{shown(m.name)}: " + _("rating {change}").format(change=rating_change(m.before, m.after, m.provisional))
+            for m in left), MAX_FIELD)))
+    footer = _n("{n} move in {days} days", "{n} moves in {days} days", report.moves).format(
+        n=number(report.moves), days=number(round(report.days, 1)))
+    if report.rated:
+        footer += " · " + _("rated, season {season}").format(season=report.season)
+    else:
+        footer += " · " + _("not rated")
+    room = MAX_REPORT - len(title) - len(footer) - 40
+    shown_fields = 0
+    for name, value in fields[:24]:
+        if len(name) + len(value) > room:
+            break
+        embed.add_field(name=name, value=value, inline=False)
+        room -= len(name) + len(value)
+        shown_fields += 1
+    if shown_fields < len(fields):
+        footer += " · " + _n("{n} more line in the record", "{n} more lines in the record",
+                             len(fields) - shown_fields).format(n=len(fields) - shown_fields)
+    embed.set_footer(text=clip(footer, 2048))
+    return embed
+
+
+def fit(board: discord.Embed, room: int) -> discord.Embed:
+    """The board's embed within ``room`` characters: its summary's continuation fields go first (the last field, the
+    seats, stays), then its first summary field is cut, then dropped."""
+    while len(board) > room and len(board.fields) > 2:
+        board.remove_field(len(board.fields) - 2)
+    if len(board) > room and len(board.fields) == 2:
+        first = board.fields[0]
+        cut = len(first.value or "") - (len(board) - room)
+        if cut >= 40:
+            board.set_field_at(0, name=first.name, value=clip(first.value or "—", cut), inline=first.inline)
+        else:
+            board.remove_field(0)
+    if len(board) > room and board.description:
+        board.description = clip(board.description, max(1, len(board.description) - (len(board) - room)))
+    return board
+
+
+def with_report(message: dict[str, Any], update: Update) -> dict[str, Any]:
+    """The final board's post with the end report after the board (one post); any other post as it is. Call where
+    the post is made for the channel (in its language)."""
+    if update.report is None or message.get("embed") is None:
+        return message
+    report = report_embed(update.report)
+    board = fit(message["embed"], MAX_EMBED - len(report))
+    out = {k: v for k, v in message.items() if k != "embed"}
+    out["embeds"] = [board, report]
+    return out
