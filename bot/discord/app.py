@@ -34,6 +34,7 @@ from bot.discord.notify import Notifier
 from bot.discord.runtime import tune_gc
 from bot.discord.scheduler import Scheduler
 from bot.discord.sync import CommandSync
+from bot.discord.tournaments import TournamentRunner
 from bot.discord.ui.answers import refuse
 from bot.discord.ui.items import DYNAMIC_ITEMS
 from bot.discord.ui.text import NO_PING, clip
@@ -114,6 +115,8 @@ class KontorBot(commands.Bot):
         self.sync_on_start = sync and (config.shards is None or 0 in config.shards.ids)
         self.notifier = Notifier(self)
         self.play = play.PlayController(self)
+        self.tournaments = TournamentRunner(self)
+        self.notifier.on_end.append(self.tournaments.game_ended)
         # Sharded, a move answered by another process (a DM's button arrives on shard 0) may start an earlier clock
         # in one of this process's games, and nothing pokes this scheduler then: it looks again every minute.
         self.scheduler = Scheduler(self, max_sleep=SHARDED_MAX_SLEEP_S) if config.shards else Scheduler(self)
@@ -164,6 +167,7 @@ class KontorBot(commands.Bot):
             self.command_sync.start()  # in the background, after connecting: never in the way of the login
         self.scheduler.start()
         self.digest.start()
+        self.tournaments.start()  # resumes each running tournament once connected
         if self.backups is not None:
             self.backups.start()
 
@@ -171,6 +175,7 @@ class KontorBot(commands.Bot):
         await self.command_sync.stop()
         await self.scheduler.stop()
         await self.digest.stop()
+        await self.tournaments.stop()
         if self.backups is not None:
             await self.backups.stop()
         try:

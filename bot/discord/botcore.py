@@ -50,6 +50,8 @@ class Publisher(Protocol):
 
     def post_problem(self, channel_id: int) -> str | None: ...
 
+    async def channel(self, channel_id: int) -> Any: ...
+
     def newest_board(self, channel_id: int) -> int | None: ...
 
 
@@ -76,6 +78,16 @@ class Player(Protocol):
     async def describe_board(self, interaction: Interaction, channel_id: int) -> None: ...
 
 
+class Tourneys(Protocol):
+    """The tournaments' runner (bot/discord/tournaments.py), as the commands use it."""
+
+    async def advance(self, channel: int) -> Any: ...
+
+    async def after(self, channel: int, done: Any) -> None: ...
+
+    def language(self, channel: int) -> str: ...
+
+
 class BotCore(Protocol):
     """The running bot as its parts see it: the table service, its helpers, and the discord.py calls they use."""
 
@@ -93,6 +105,9 @@ class BotCore(Protocol):
 
     @property
     def play(self) -> Player: ...
+
+    @property
+    def tournaments(self) -> Tourneys: ...
 
     @property
     def tree(self) -> app_commands.CommandTree[Any]: ...

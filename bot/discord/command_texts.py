@@ -16,6 +16,12 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 
+def catalog_name(command: Any) -> str:
+    """A command's name as the catalog keys it: its own ``catalog`` text when its English is shared (translator)."""
+    locale = getattr(command, "_locale_name", None)
+    return str(locale.extras.get("catalog", command.name)) if isinstance(locale, app_commands.locale_str) else command.name
+
+
 def _command(command: Any) -> Iterator[tuple[str, str]]:
     if isinstance(command, app_commands.Group):
         yield Where.group_name.name, command.name
@@ -23,7 +29,7 @@ def _command(command: Any) -> Iterator[tuple[str, str]]:
         for child in command.commands:
             yield from _command(child)
     elif isinstance(command, app_commands.Command):
-        yield Where.command_name.name, command.name
+        yield Where.command_name.name, catalog_name(command)
         yield Where.command_description.name, command.description
         for parameter in command.parameters:
             yield Where.parameter_name.name, parameter.display_name

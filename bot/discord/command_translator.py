@@ -37,5 +37,8 @@ class CatalogTranslator(app_commands.Translator):
         lang = LOCALES.get(locale)
         if lang is None:
             return None
-        text = translated(string.message, lang, context.location)
-        return text if text != string.message else None
+        # ``locale_str("drop", catalog="drop (out of a tournament)")``: a name whose English is another command's
+        # (a game's card "drop") has its own catalog entry, since a name's translation is keyed by its text alone.
+        key = str(string.extras.get("catalog", string.message))
+        text = translated(key, lang, context.location)
+        return text if text not in (key, string.message) else None

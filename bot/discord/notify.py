@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +78,8 @@ class Notifier:
         self._channels: dict[int, _ChannelQueue] = {}
         self.dms = DirectMessages(bot, self.channel)
         self.news = PrivateNews(bot, self.dms)
+        # Called after the Update that ends a game is posted (a tournament's table ends: bot/discord/tournaments.py).
+        self.on_end: list[Callable[[Update], Awaitable[None]]] = []
 
     async def channel(self, channel_id: int) -> discord.abc.Messageable:
         found = self.bot.get_channel(channel_id)
@@ -144,6 +146,12 @@ class Notifier:
         await self.send_private(update, actor=actor)
         if not from_scheduler:
             self.bot.scheduler.poke()  # the change may have started an earlier clock
+        if update.table.status in ("finished", "abandoned"):
+            for hook in self.on_end:
+                try:
+                    await hook(update)
+                except Exception:  # the game's own post is out: what follows it never spoils that
+                    log.exception("after the end of the game in channel %s", update.channel)
         return message
 
     async def reopened(self, update: Update) -> discord.Message | None:

@@ -200,6 +200,7 @@ async def shut_down(bot: KontorBot) -> None:
     await bot.command_sync.stop()
     await bot.scheduler.stop()
     await bot.digest.stop()
+    await bot.tournaments.stop()
     await bot.close_service()
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bot.discord.botcore import BotCore
-from bot.discord.commands import away, club, game_commands, lobby, play, records, seasons, since, undo
+from bot.discord.commands import away, club, game_commands, lobby, play, records, seasons, since, tournament, undo
 
 
 def add_commands(bot: BotCore) -> None:
@@ -16,4 +16,5 @@ def add_commands(bot: BotCore) -> None:
     since.setup(bot)  # adds /game since
     away.setup(bot)  # adds /game away, back and reclaim
     play.setup(bot)
+    tournament.setup(bot)  # its own group: /game is full
     game_commands.setup(bot.tree)
