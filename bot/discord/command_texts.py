@@ -19,7 +19,9 @@ from discord.app_commands import TranslationContextLocation as Where
 def catalog_name(command: Any) -> str:
     """A command's name as the catalog keys it: its own ``catalog`` text when its English is shared (translator)."""
     locale = getattr(command, "_locale_name", None)
-    return str(locale.extras.get("catalog", command.name)) if isinstance(locale, app_commands.locale_str) else command.name
+    if isinstance(locale, app_commands.locale_str):
+        return str(locale.extras.get("catalog", command.name))
+    return str(command.name)
 
 
 def _command(command: Any) -> Iterator[tuple[str, str]]:

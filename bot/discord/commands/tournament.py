@@ -150,7 +150,8 @@ def setup(bot: BotCore) -> None:
     async def schedule(interaction: discord.Interaction[Any]) -> None:
         await reply(interaction, schedule_text(await bot.service.tournament(await home(interaction))))
 
-    @group.command(name=app_commands.locale_str("drop", catalog="drop (out of a tournament)"), description="Stop playing in the tournament (your game now is forfeited)")
+    @group.command(name=app_commands.locale_str("drop", catalog="drop (out of a tournament)"),
+                   description="Stop playing in the tournament (your game now is forfeited)")
     async def drop(interaction: discord.Interaction[Any]) -> None:
         where = await home(interaction)
         done = await bot.service.drop_tournament(where, interaction.user.id)
