@@ -94,7 +94,7 @@ class TournamentRunner:
     def start(self) -> None:
         """Resume every running tournament once the bot is connected (threads and posts need the gateway)."""
         if self._resume is None:
-            self._resume = asyncio.create_task(self._resume_all(), name="kontor-tournaments")
+            self._resume = asyncio.create_task(self.resume(), name="kontor-tournaments")
 
     async def stop(self) -> None:
         if self._resume is not None:
@@ -102,7 +102,8 @@ class TournamentRunner:
             await asyncio.gather(self._resume, return_exceptions=True)
             self._resume = None
 
-    async def _resume_all(self) -> None:
+    async def resume(self) -> None:
+        """Each running tournament goes on from where the last run left it (games that ended while it was down)."""
         await self.bot.wait_until_ready()
         for channel in await self.bot.service.running_tournaments():
             await self.advance(channel)

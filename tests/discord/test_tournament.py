@@ -33,7 +33,7 @@ async def signed_up(w: Any, rounds: int = ROUNDS) -> list[Any]:
     return field
 
 
-async def play_table(w: Any, channel: int) -> None:
+async def play_table(w: Any, channel: int, *, post: bool = True) -> None:
     """Play the game in ``channel`` to its end through the service; the bot posts the Update that ends it."""
     svc = w.bot.service
     last: Update | None = None
@@ -48,15 +48,16 @@ async def play_table(w: Any, channel: int) -> None:
                                                  Rng(3, "sim", channel, table.version, seat))
         last = await svc.act(channel, user, action)
     assert last is not None and last.table.status == "finished"
-    await w.bot.notifier.publish(last)
-    await w.env.settle()
+    if post:
+        await w.bot.notifier.publish(last)
+        await w.env.settle()
 
 
-async def play_round(w: Any) -> None:
+async def play_round(w: Any, *, post: bool = True) -> None:
     t = await w.bot.service.tournament(w.channel.id)
     for draw in t.round_tables():
         assert draw.channel is not None and draw.status == "active"
-        await play_table(w, draw.channel)
+        await play_table(w, draw.channel, post=post)
 
 
 def posts(w: Any) -> list[str]:
@@ -134,3 +135,18 @@ async def test_bad_input_is_one_private_sentence_and_changes_nothing(world):
     after = await w.bot.service.tournament(w.channel.id)
     assert (after.status, after.round, after.entrants) == ("signup", 0, before.entrants)
     assert w.channel.threads == []
+
+
+async def test_a_start_of_the_bot_resumes_a_round_whose_games_ended_while_it_was_down(world):
+    w = world
+    await signed_up(w)
+    await w.mod.slash(w.channel, "tournament start")
+    await play_round(w, post=False)  # the games ended, and nothing ran the tournament on
+    assert (await w.bot.service.tournament(w.channel.id)).round == 1
+    await w.bot.tournaments.resume()  # what every start runs, once connected
+    await w.env.settle()
+    t = await w.bot.service.tournament(w.channel.id)
+    assert t.round == 2 and all(d.status == "active" for d in t.round_tables())
+    assert len(w.channel.threads) == 6 and any("after round 1 of 3" in p for p in posts(w))
+    await w.bot.tournaments.resume()  # again: nothing is paired or opened twice
+    assert len(w.channel.threads) == 6 and (await w.bot.service.tournament(w.channel.id)).round == 2
