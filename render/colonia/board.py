@@ -34,6 +34,14 @@ def draw_board(view: ColoniaView, last: Any, names: Sequence[str] | None) -> Boa
     draw_relics(cv, view, marks)
     draw_players(cv, view, names, marks)
     draw_decrees(cv, view, marks, seat, (last_text(view, verb, rest), last_short(verb)) if verb else ("", ""))
+    # On a phone the board's small marks are details the words give (the focus panel enlarges the region the
+    # decision is about, readable there); whose turn reads in the header.
+    cv.in_words("market", "market")
+    cv.in_words("craftsmen", "craftsmen", "week_card")
+    cv.in_words("harbour", "harbour")
+    cv.in_words("relics", "relics", "deck_counts")
+    cv.in_words("players", "players", "turn_order", "mayor")
+    cv.in_words("decrees", "decrees", "vote", "lean_council")
     target = _last_target(view, seat, verb, rest, marks)
     if target is not None:
         cv.mark(*target)

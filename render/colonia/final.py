@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from render import colonia_art as art
 from render import kit
 from render.colonia.layout import HEADER, fitting, panel, short_name
-from render.kit import INK, INK_SOFT, MIN_FONT, PAPER, Box, Canvas, mix
+from render.kit import INK, INK_SOFT, MIN_FONT, PAPER, PHONE_MIN, Box, Canvas, mix
 from rules.colonia.names import _
 
 if TYPE_CHECKING:
@@ -72,7 +72,16 @@ def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
         who = ", ".join(short_name(s, names) for s in winners)
         label = _("Winner: {names}").format(names=who) if len(winners) == 1 else _("Shared win: {names}").format(
             names=who)
-        cv.text_in(Box(row.x + 520, row.y, row.w - 520, row.h), label, MIN_FONT, "bold", kit.GOLD, "right")
+        room = Box(row.x + 520, row.y, row.w - 520, row.h)
+        # the winner at a size a phone reads where the line holds it (else the board's size: the words say it)
+        size = PHONE_MIN if kit.text_width(label, PHONE_MIN, "bold") <= room.w else MIN_FONT
+        with cv.element("winner"):
+            cv.text((room.x2, room.cy), label, size, "bold", kit.GOLD, "rm", max_width=room.w)
+    # on a phone the sheet's small marks are details the words give (the final scores and holdings)
+    cv.in_words("header", "outcome")
+    cv.in_words("winner", "outcome")
+    cv.in_words("results", "outcome", "final")
+    cv.in_words("windows", "final")
 
     cv.region("results", RESULTS)
     cv.panel(RESULTS)

@@ -27,6 +27,9 @@ def left_boxes(view: ColoniaView) -> tuple[Box, Box]:
 
 
 MATERIAL_NAMES = ("leather", "iron", "wood", "linen", "fur")
+#: the key's cubes and the craftsmen's inputs: the zoomed panel (614 px, shown 400 px wide on a phone) shows
+#: them 14 px tall
+LEGEND_CUBE = 22
 
 
 def _initials(words: Sequence[str]) -> tuple[str, ...]:
@@ -40,13 +43,13 @@ def _legend(cv: Canvas, box: Box) -> None:
     names do not fit."""
     names = tuple(name(m) for m in MATERIAL_NAMES)
     for words in (names, _initials(names)):
-        widths = [20 + kit.text_width(w, MIN_FONT, "cond") for w in words]
+        widths = [LEGEND_CUBE + 4 + kit.text_width(w, MIN_FONT, "cond") for w in words]
         if sum(widths) + 8 * (len(widths) - 1) <= box.w:
             break
     x = box.x2 - sum(widths) - 8 * (len(widths) - 1)
     for m, word, w in zip(MATERIAL_NAMES, words, widths, strict=True):
-        art.cube(cv, m, (x + 8, box.cy), 16)
-        cv.text_in(Box(x + 19, box.y, w - 19, box.h), word, MIN_FONT, "cond", INK, "left")
+        art.cube(cv, m, (x + LEGEND_CUBE / 2, box.cy), LEGEND_CUBE)
+        cv.text_in(Box(x + LEGEND_CUBE + 3, box.y, w - LEGEND_CUBE - 3, box.h), word, MIN_FONT, "cond", INK, "left")
         x += w + 8
 
 
@@ -90,11 +93,11 @@ def draw_craftsmen(cv: Canvas, view: ColoniaView, marks: dict[str, Box], box: Bo
     content = panel(cv, "craftsmen", box, _("Craftsmen"), note)
     rows = content.rows(*([1] * max(1, len(crafts))), gap=6)
     for row, craft in zip(rows, crafts, strict=False):
-        icon_box, inputs, spaces, cost = row.cols(-44, -46, 1, -58, gap=6)
+        icon_box, inputs, spaces, cost = row.cols(-44, -2 * LEGEND_CUBE - 4, 1, -58, gap=6)
         stick = int(craft.get("stick") or 0)
         art.good(cv, craft["good"], (icon_box.cx, icon_box.cy), min(40, int(row.h)))
         for k, m in enumerate(craft.get("inputs") or []):
-            art.cube(cv, m, (inputs.x + 11 + k * 24, inputs.cy), 20)
+            art.cube(cv, m, (inputs.x + LEGEND_CUBE / 2 + k * (LEGEND_CUBE + 4), inputs.cy), LEGEND_CUBE)
         orders = craft.get("orders") or []
         n = min(ORDER_SPACES, max(8, stick + 1, len(orders) + 1))
         pitch = spaces.w / n

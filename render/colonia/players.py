@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 PLAYER_COLS = (28, 222, 50, 50, 52, 52, 52, 52, 56, 126, 88)
 POS, NAME, HOME, OUT, TUE, WED, THU, FRI, CARD, LEFT, SHRINES = range(11)
 PASSED = N_("passed")
+#: the table's icons (members out, cards, shrines, the mayor's crown): the table (844 px) is the family cards'
+#: focus panel, shown 400 px wide on a phone, where these show 14 px tall
+ICON = 30
 
 
 def _player_cols() -> list[float]:
@@ -59,9 +62,9 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
     for k, label in labels.items():
         cv.text_in(head[k], fitting(head[k].w, "cond", label, label[:1]), MIN_FONT, "cond", INK_SOFT,
                    "left" if k == NAME else "center")
-    cv.paste(art.meeple_plain(28), (head[OUT].cx, head[OUT].cy))
-    cv.paste(kit.icon_sprite("cards", 30), (head[CARD].cx, head[CARD].cy))
-    cv.paste(art.shrine_sprite(INK_SOFT, 28, True), (head[SHRINES].cx, head[SHRINES].cy))
+    cv.paste(art.meeple_plain(ICON), (head[OUT].cx, head[OUT].cy))
+    cv.paste(kit.icon_sprite("cards", ICON), (head[CARD].cx, head[CARD].cy))
+    cv.paste(art.shrine_sprite(INK_SOFT, ICON, True), (head[SHRINES].cx, head[SHRINES].cy))
     for line, seat in zip(lines[1:], order, strict=False):
         p = players[seat]
         cells = line.cols(*[-w for w in widths])
@@ -71,7 +74,7 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
             cv.draw.rounded_rectangle(line.rect, radius=10, fill=mix(kit.GOLD, PAPER, 0.45), outline=INK, width=2)
         ink = INK_SOFT if passed else INK
         if seat == mayor:
-            cv.paste(art.crown_sprite(26), (cells[POS].cx + 1, cells[POS].cy))
+            cv.paste(art.crown_sprite(ICON), (cells[POS].cx + 1, cells[POS].cy))
         elif mayor is None:  # before the first family cards there is no turn order, only seat order
             pass
         else:
@@ -104,7 +107,7 @@ def draw_players(cv: Canvas, view: ColoniaView, names: Sequence[str] | None, mar
         step = min(30.0, (room.w - 30) / max(1, len(shrines) - 1))
         for k, shrine in enumerate(shrines):
             city = art.CITY_OF_CODE.get(str(shrine.get("id", "")).partition("-")[0], "")
-            cv.paste(art.shrine_sprite(art.city_colour(city), 28, bool(shrine.get("relic"))),
+            cv.paste(art.shrine_sprite(art.city_colour(city), ICON, bool(shrine.get("relic"))),
                      (room.x + 16 + k * step, line.cy))
         marks[f"player {seat}"] = line
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from render import kit
 from render.colonia.layout import DAYS, DECREES, HEADER, fitting, panel, short_decree, short_name
-from render.kit import BOARD, BOARD_DARK, INK, INK_SOFT, MIN_FONT, PAPER, Box, Canvas, mix
+from render.kit import BOARD, BOARD_DARK, INK, INK_SOFT, MIN_FONT, PAPER, PHONE_MIN, Box, Canvas, mix
 from rules.colonia.names import _
 
 if TYPE_CHECKING:
@@ -36,6 +36,8 @@ def draw_header(cv: Canvas, view: ColoniaView, names: Sequence[str] | None) -> N
         cv.draw.rounded_rectangle(cell.rect, radius=8, fill=fill)
         cv.text_in(cell, fitting(cell.w, "cond", _(label), _(label)[:1]), MIN_FONT, "cond", ink)
     x += 7 * 58 + 14
+    # on a phone the week, the day track and the phase are details the words give; whose turn reads (below)
+    cv.in_words("header", "week", "day_name", "phase")
     if view.get("over"):
         cv.text_in(Box(x, row.y, row.x2 - x, row.h), _("Game over"), MIN_FONT, "bold", PAPER, "left")
         return
@@ -47,23 +49,35 @@ def draw_header(cv: Canvas, view: ColoniaView, names: Sequence[str] | None) -> N
         options = [_("Vote: {decree}").format(decree=short_decree(did)), short_decree(did),
                    _("Vote: {decree}").format(decree=did), did]
     waiting = [s for s in view.get("to_act") or [] if isinstance(s, int)]
-    # The phase is drawn whole (in a shorter wording, or left to the day track, where a language's is too long); the
-    # awaited player's chip takes the rest (their name may be cut).
-    box = Box(x, row.y, row.x2 - x - 32 * max(1, len(waiting)) - 12, row.h)
+    # Whose turn takes the right of the line at a size a phone reads (issue 41); the phase is drawn whole (in a
+    # shorter wording, or left to the day track and the words, where a language's is too long) in what is left.
+    turn_x = _draw_turn(cv, row, waiting, names)
+    box = Box(x, row.y, turn_x - x - 16, row.h)
     phase = fitting(box.w, "cond", *(o[:1].upper() + o[1:] for o in options), " ")
-    drawn = cv.text_in(box, phase.strip(), MIN_FONT, "cond", PAPER, "left")
-    room = row.x2 - drawn.x2 - 16
-    if len(waiting) == 1:
-        want = kit.text_width(short_name(waiting[0], names), MIN_FONT, "cond") + 64
-        if room >= 130:
-            chip_w = min(want, 360.0, room)
-            cv.player_chip(Box(row.x2 - chip_w, row.y, chip_w, row.h), waiting[0], short_name(waiting[0], names),
-                           MIN_FONT, "cond")
-        else:
-            cv.token(waiting[0], (row.x2 - 18, row.cy), 32)
-    else:
+    cv.text_in(box, phase.strip(), MIN_FONT, "cond", PAPER, "left")
+
+
+#: whose turn: tokens and name at the smallest size a phone reads on the 1280 px board
+TURN = PHONE_MIN
+
+
+def _draw_turn(cv: Canvas, row: Box, waiting: Sequence[int], names: Sequence[str] | None) -> float:
+    """Every awaited seat's token, right-aligned in ``row``, and the name when one seat is awaited (cut past a third
+    of the line: the players table and the words give it whole); returns the block's left edge."""
+    if not waiting:
+        return row.x2
+    with cv.element("turn"):
+        if len(waiting) == 1:
+            label = short_name(waiting[0], names)
+            name_w = min(kit.text_width(label, TURN, "bold") + 2, row.w / 3)
+            left = row.x2 - name_w - TURN - 10
+            cv.token(waiting[0], (left + TURN / 2, row.cy), TURN)
+            cv.text((left + TURN + 10, row.cy), label, TURN, "bold", PAPER, "lm", max_width=name_w)
+            return left
+        left = row.x2 - len(waiting) * (TURN + 6) + 6
         for i, s in enumerate(waiting):
-            cv.token(s, (row.x2 - (len(waiting) - i) * 32 + 16, row.cy), 30)
+            cv.token(s, (left + i * (TURN + 6) + TURN / 2, row.cy), TURN)
+        return left
 
 
 def draw_decrees(cv: Canvas, view: ColoniaView, marks: dict[str, Box], seat: int | None,
