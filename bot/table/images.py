@@ -100,27 +100,6 @@ class BoardImages:
         except Exception:
             return False
 
-    async def focus(self, game: str, view: dict[str, Any], *, last: dict[str, Any] | None = None,
-                    last_events: Sequence[Event] | None = None, names: Sequence[str] | None = None) -> bytes | None:
-        """The enlarged part of the board the awaited decision is about (``render.focus``), or None: no such part,
-        or no renderer for it. Same arguments as ``board``."""
-        draw = self._renderer("focus")
-        if draw is None:
-            return None
-        try:  # most decisions concern no one part: do not draw the board again for nothing
-            import render
-
-            wanted = getattr(render, "has_focus", None)
-            if wanted is not None and not wanted(game, view):
-                return None
-        except Exception:
-            return None
-        kwargs: dict[str, Any] = {"last": last, "names": list(names) if names is not None else None}
-        if last_events is not None:
-            kwargs["last_events"] = public_events(last_events)
-        png: bytes | None = await self._draw("focus", game, draw, view, kwargs)
-        return png
-
     async def private(self, game: str, view: dict[str, Any], *, names: Sequence[str] | None = None) -> bytes | None:
         """One player's screen (``view`` is that seat's) as PNG, or None."""
         draw = self._renderer("private")

@@ -24,7 +24,7 @@ from typing import Any
 from bot.config import Tuning
 from rules import words
 
-KINDS = ("board", "private", "focus", "board_and_focus")
+KINDS = ("board", "private", "board_and_focus")
 WARM_LIMIT_S = 60.0  # ``warm`` is best effort: a machine too busy to start the workers by then draws cold
 
 
@@ -34,8 +34,8 @@ class NotInWorker(LookupError):
 
 def draw_in_worker(kind: str, game: str, view: dict[str, Any], kwargs: dict[str, Any],
                    language: str = "en") -> Any:
-    """One drawing, in a worker: the same ``render.board``/``private``/``focus`` (None: no part to zoom) or
-    ``board_and_focus`` (both PNGs from one canvas) as a thread
+    """One drawing, in a worker: the same ``render.board``/``private`` or ``board_and_focus`` (both PNGs from one
+    canvas; None for the panel when there is no part to zoom) as a thread
     would call, in ``language`` (the caller's speaker lives in a ContextVar of the parent process: it does not cross
     to the worker by itself)."""
     import render  # the worker's own: imported once per worker

@@ -29,7 +29,6 @@ def service_options(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     # Drawing is not what is tested here (and costs seconds a board): any PNG will do, the words are the game's.
     monkeypatch.setattr(render, "board", png)
     monkeypatch.setattr(render, "private", png)
-    monkeypatch.setattr(render, "focus", png)
     monkeypatch.setattr(render, "board_and_focus", lambda *_a, **_k: (png(), png()))  # a decision with a zoom
     return {"render": True}
 

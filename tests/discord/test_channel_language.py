@@ -20,7 +20,6 @@ NUMBERED = ("Seat ", "seat ", "joueur ", "Joueur ", "Spieler ", "giocatore ", "G
 def service_options(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     # Drawing is not what is tested here: any PNG will do, the words are the game's.
     monkeypatch.setattr(render, "board", png)
-    monkeypatch.setattr(render, "focus", png)
     monkeypatch.setattr(render, "board_and_focus", lambda *_a, **_k: (png(), png()))
     monkeypatch.setattr(render, "private", png)
     return {"render": True}
