@@ -17,7 +17,20 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from render.kit import BOARD, BOARD_DARK, INK, INK_SOFT, Box, Canvas, player, seat_name, smallest_readable, text_width
+from render.kit import (
+    BOARD,
+    BOARD_DARK,
+    INK,
+    INK_SOFT,
+    Box,
+    Canvas,
+    fit_text,
+    player,
+    seat_name,
+    smallest_readable,
+    text_width,
+    wrap,
+)
 from render.sprites import token_sprite
 from rules.words import number
 
@@ -26,6 +39,7 @@ CHART_W = 800
 #: the smallest text: 14 px tall at 400 px wide
 LABEL = math.ceil(smallest_readable(CHART_W))
 TITLE = LABEL + 4
+TITLE_LINES = 4
 MARKER = LABEL  # a marker is as tall as the smallest text: its shape reads on a phone
 PLOT_H = 300
 PAD = 20
@@ -185,10 +199,11 @@ def mix_light() -> tuple[int, int, int]:
 
 
 def _wrap(text: str, size: int, width: float) -> list[str]:
-    from render.kit import wrap
-
+    """The title in whole words on as many lines as it takes (``TITLE_LINES`` at most, the last fitted)."""
     lines = wrap(text, size, "bold", width)
-    return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+    if len(lines) > TITLE_LINES:
+        lines = [*lines[:TITLE_LINES - 1], fit_text(" ".join(lines[TITLE_LINES - 1:]), size, "bold", width)]
+    return lines
 
 
 def chart_png(title: str, x_label: str, y_label: str, xs: Sequence[int], series: Sequence[Series], *,
