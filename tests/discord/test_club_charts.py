@@ -48,7 +48,7 @@ async def test_the_final_post_carries_the_chart_of_the_rounds_in_one_message(wor
     assert [a.filename for a in post.attachments] == ["board.png", "scores.png"]
     assert [a for a in (m for m in w.channel.history()[before:]) if any(
         f.filename == "scores.png" for f in a.attachments)] == [post]  # the chart comes once, with the board
-    board, report = post.embeds
+    _board, report = post.embeds
     assert report.title == "📋 Report — Tally (test game)" and report.image.url.endswith("scores.png")
     chart = next(a for a in post.attachments if a.filename == "scores.png")
     assert (await chart.read()).startswith(PNG)
