@@ -55,6 +55,7 @@ class ProfileGame:
     rating: Skill | None  # this season's
     all_time: Skill | None = None
     time_per_move: float | None = None  # seconds the table waited for each of their moves, on average
+    history: tuple[int, ...] = ()  # the shown rating after each of their rated games this season, oldest first
 
     @property
     def win_share(self) -> float | None:
