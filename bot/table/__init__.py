@@ -82,9 +82,9 @@ from bot.table.store.users import PendingNews
 from bot.table.store.writer_lock import LockUnavailable, StoreLocked
 from bot.table.timeouts import ANSWERS, MAX_CARETAKER_STEPS
 from bot.table.tourney.pairing import table_sizes
-from bot.table.tourney.part import FORMATS, MAX_ROUNDS
+from bot.table.tourney.part import FORMATS, LATE_RULES, MAX_DEADLINE_DAYS, MAX_ROUNDS
 from bot.table.tourney.standings import DEFAULT_POINTS, Line
-from bot.table.tourney.views import Advance, TableDraw, Tournament
+from bot.table.tourney.views import Advance, TableDraw, Tournament, TourneyChange
 from bot.table.users import NOTIFY_HELP
 
 __all__ = [
@@ -104,6 +104,8 @@ __all__ = [
     "MAX_HOURS",
     "MAX_LISTED_GAMES",
     "MAX_NAME_LEN",
+    "LATE_RULES",
+    "MAX_DEADLINE_DAYS",
     "MAX_ROUNDS",
     "MIN_LISTED_GAMES",
     "NOTIFY_HELP",
@@ -161,6 +163,7 @@ __all__ = [
     "TableError",
     "TableService",
     "Tournament",
+    "TourneyChange",
     "Update",
     "bank_text",
     "channel_speaking",
