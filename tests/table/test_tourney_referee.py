@@ -5,10 +5,12 @@ the final table of the top players (bot/table/tourney/part.py)."""
 from __future__ import annotations
 
 import asyncio
+from contextlib import asynccontextmanager
 
 import pytest
 
 from bot.table import TableError, TableService
+from bot.table.tourney.part import Tournaments
 from bot.table.tourney.referee import Referee
 from bot.tools.tournament import play_out
 from tests.support.toygame import TALLY
@@ -47,12 +49,22 @@ async def test_a_drop_racing_the_advance_neither_pairs_the_player_nor_loses_a_re
         await release.wait()
         return await forfeit(self, *args, **kwargs)
 
+    serial = Tournaments.serial
+    asked: list[int] = []  # each call for the tournament's lock
+
+    @asynccontextmanager
+    async def counted(self, channel):  # type: ignore[no-untyped-def]
+        asked.append(channel)
+        async with serial(self, channel):
+            yield
+
     monkeypatch.setattr(Referee, "_forfeit", slow_forfeit)
+    monkeypatch.setattr(Tournaments, "serial", counted)
     drop = asyncio.create_task(svc.drop_tournament(HALL, quitter))
     await entered.wait()  # the drop is under way ...
     advance = asyncio.create_task(svc.advance_tournament(HALL))  # ... when the advance comes
-    for _ in range(20):
-        await asyncio.sleep(0)
+    while not advance.done() and len(asked) < 2:  # it runs through, or waits for the drop's lock
+        await asyncio.sleep(0.01)
     release.set()
     await asyncio.gather(drop, advance)
     await svc.advance_tournament(HALL)
