@@ -41,9 +41,10 @@ async def _may_create(bot: BotCore, interaction: discord.Interaction[Any]) -> No
     role = await bot.service.organiser_role(interaction.guild_id)
     if role is not None and any(r.id == role for r in getattr(interaction.user, "roles", ())):
         return
-    if role is not None:
-        raise TableError(_("Only members with the role <@&{role}> or who can manage this channel or the server can"
-                           " create a tournament here.").format(role=role))
+    found = None if role is None or interaction.guild is None else interaction.guild.get_role(role)
+    if found is not None:  # a refusal shows no mention: the role's name
+        raise TableError(_("Only members with the role @{role} or who can manage this channel or the server can"
+                           " create a tournament here.").format(role=found.name))
     raise TableError(_("Only members who can manage this channel or the server can create a tournament here."))
 
 
