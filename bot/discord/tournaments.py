@@ -21,6 +21,7 @@ from typing import Any, Literal
 import discord
 
 from bot.discord.botcore import BotCore
+from bot.discord.ui.files import image_file
 from bot.discord.ui.text import NO_PING, clip, shown
 from bot.lang import language_of, speaking
 from bot.table import Advance, TableDraw, TableError, Tournament, TourneyChange, Update
@@ -52,6 +53,35 @@ def standings_text(t: Tournament, *, after_round: int | None = None) -> str:
             opponents=number(line.opponents_points), score=number(line.score), games=games)
         out.append(text + (" · " + _("dropped") if line.dropped else ""))
     return "\n".join(out)
+
+
+def standings_head(t: Tournament, after_round: int | None) -> str:
+    """The standings' title in plain words (the image's, the alt text's)."""
+    if t.status == "finished":
+        return _("Final standings of {name} ({title})").format(name=t.name, title=_(t.title))
+    return _("Standings of {name} ({title}) after round {round} of {rounds}").format(
+        name=t.name, title=_(t.title), round=after_round or t.round, rounds=t.rounds)
+
+
+def standings_words(t: Tournament, after_round: int | None) -> tuple[str, list[str], str, str]:
+    """The standings image's words: its title, the column headings, "dropped" and the legend of the headings."""
+    # TRANSLATORS: the standings image's column headings (place, player, points, opponents' points, total game
+    # score, games played): keep them short, the legend below says them in full
+    headings = [_("#"), _("Player"), _("Pts"), _("Opp."), _("Score"), _("Games")]
+    legend = _("Pts: points · Opp.: the opponents' points · Score: the total game score")
+    return standings_head(t, after_round), headings, _("dropped"), legend
+
+
+def standings_alt(t: Tournament, after_round: int | None) -> str:
+    """The standings image's alt text: the same figures as the text, compactly."""
+    lines = []
+    for line in t.standings:
+        text = _("{place}. {player}: {points}, {opponents}, {score}, {games}").format(
+            place=line.place, player=line.name, points=number(line.points), opponents=number(line.opponents_points),
+            score=number(line.score), games=number(line.games))
+        lines.append(text + (" (" + _("dropped") + ")" if line.dropped else ""))
+    return _("{head} (points, opponents' points, total score, games): {lines}").format(
+        head=standings_head(t, after_round), lines="; ".join(lines) or _("No game has ended yet."))
 
 
 def table_line(draw: TableDraw) -> str:
@@ -220,8 +250,14 @@ class TournamentRunner:
         return thread.id
 
     async def post_standings(self, channel: int, after_round: int) -> None:
+        """The standings as text, and as an image with the same figures as its alt text."""
         t = await self.bot.service.tournament(channel)
-        await self._say(channel, lambda: standings_text(t, after_round=after_round))
+        with speaking(self.language(channel)):
+            title, headings, dropped, legend = standings_words(t, after_round)
+            alt = standings_alt(t, after_round)
+        png = await self.bot.images.standings(t.standings, title, headings, dropped, legend)
+        await self._say(channel, lambda: standings_text(t, after_round=after_round),
+                        files=lambda: image_file(png, "standings.png", alt))
 
     def language(self, channel: int) -> str:
         """What the tournament's channel reads: the server's language, as a new table's (docs/i18n.md)."""
@@ -229,12 +265,13 @@ class TournamentRunner:
         guild = getattr(found, "guild", None)
         return language_of(getattr(guild, "preferred_locale", None))
 
-    async def _say(self, channel: int, text: Callable[[], str]) -> None:
+    async def _say(self, channel: int, text: Callable[[], str],
+                   files: Callable[[], list[discord.File]] | None = None) -> None:
         try:
             target: Any = await self.bot.notifier.channel(channel)
             with speaking(self.language(channel)):  # public: not the language of whoever's move ended the game
                 words = text()
-            await target.send(clip(words, 2000), allowed_mentions=NO_PING)
+            await target.send(clip(words, 2000), allowed_mentions=NO_PING, files=files() if files else [])
         except discord.HTTPException:
             log.warning("could not post in the tournament channel %s", channel, exc_info=True)
 
