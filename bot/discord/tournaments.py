@@ -67,7 +67,7 @@ def standings_words(t: Tournament, after_round: int | None) -> tuple[str, list[s
     """The standings image's words: its title, the column headings, "dropped" and the legend of the headings."""
     # TRANSLATORS: the standings image's column headings (place, player, points, opponents' points, total game
     # score, games played): keep them short, the legend below says them in full
-    headings = [_("#"), _("Player"), _("Pts"), _("Opp."), _("Score"), _("Games")]
+    headings = ["#", _("Player"), _("Pts"), _("Opp."), _("Score"), _("Games")]
     legend = _("Pts: points · Opp.: the opponents' points · Score: the total game score")
     return standings_head(t, after_round), headings, _("dropped"), legend
 
