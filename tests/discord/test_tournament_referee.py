@@ -1,7 +1,7 @@
-"""``/tournament forfeit``, ``drop`` and ``adjudicate`` on SimCord: the table's thread gets the fresh board (and the end,
-when the bots or the organiser ended the game) and the tournament runs on at once; a round's deadline handled by the
-bot's scheduler on SimCord's clock; the role a server names may create tournaments (bot/discord/commands/tournament.py,
-bot/discord/tournaments.py, bot/discord/scheduler.py)."""
+"""``/tournament forfeit``, ``drop`` and ``adjudicate`` on SimCord: the table's thread gets the fresh board (and the
+end, when the bots or the organiser ended the game) and the tournament runs on at once; a round's deadline handled by
+the bot's scheduler on SimCord's clock; the role a server names may create tournaments
+(bot/discord/commands/tournament.py, bot/discord/tournaments.py, bot/discord/scheduler.py)."""
 
 from __future__ import annotations
 

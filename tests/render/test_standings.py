@@ -36,7 +36,7 @@ def test_every_glyph_reads_at_phone_width(players, lang):
     assert canvas.w == WIDTH and canvas.glyphs
     small = [g for g in canvas.glyphs if g.shown(canvas.w, PHONE_WIDTH) < READABLE_PX]
     assert small == []
-    assert all(0 <= g.x and g.x + g.w <= canvas.w + 1 and g.y + g.h <= canvas.h for g in canvas.glyphs)
+    assert all(g.x >= 0 and g.x + g.w <= canvas.w + 1 and g.y + g.h <= canvas.h for g in canvas.glyphs)
     assert not [t.text for t in canvas.texts if t.cut and t.text in WORDS[lang].headings]  # headings whole
     img = Image.open(io.BytesIO(standings_png(rows(players), WORDS[lang])))
     assert img.size == (canvas.w, canvas.h)

@@ -51,10 +51,13 @@ async def test_a_drop_racing_the_advance_neither_pairs_the_player_nor_loses_a_re
 
     serial = Tournaments.serial
     asked: list[int] = []  # each call for the tournament's lock
+    second = asyncio.Event()  # the advance asked for it while the drop holds it
 
     @asynccontextmanager
     async def counted(self, channel):  # type: ignore[no-untyped-def]
         asked.append(channel)
+        if len(asked) == 2:
+            second.set()
         async with serial(self, channel):
             yield
 
@@ -63,8 +66,10 @@ async def test_a_drop_racing_the_advance_neither_pairs_the_player_nor_loses_a_re
     drop = asyncio.create_task(svc.drop_tournament(HALL, quitter))
     await entered.wait()  # the drop is under way ...
     advance = asyncio.create_task(svc.advance_tournament(HALL))  # ... when the advance comes
-    while not advance.done() and len(asked) < 2:  # it runs through, or waits for the drop's lock
-        await asyncio.sleep(0.01)
+    waiting = asyncio.create_task(second.wait())
+    # it runs through, or waits for the drop's lock
+    await asyncio.wait({advance, waiting}, return_when=asyncio.FIRST_COMPLETED)
+    waiting.cancel()
     release.set()
     await asyncio.gather(drop, advance)
     await svc.advance_tournament(HALL)

@@ -218,6 +218,7 @@ class TourneyRows(Queries):
 
     async def set_organiser_role(self, guild_id: int, role: int | None, now: float) -> None:
         await self._write(
-            "INSERT INTO tournament_servers(guild_id, organiser_role, updated_at) VALUES (?, ?, ?) ON CONFLICT(guild_id)"
-            " DO UPDATE SET organiser_role = excluded.organiser_role, updated_at = excluded.updated_at",
+            "INSERT INTO tournament_servers(guild_id, organiser_role, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT(guild_id) DO UPDATE SET organiser_role = excluded.organiser_role,"
+            " updated_at = excluded.updated_at",
             (guild_id, role, now))

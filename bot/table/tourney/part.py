@@ -113,8 +113,8 @@ class Tournaments(Part):
         if late not in LATE_RULES:
             raise TableError(_("A table past the deadline is either played on (playon) or adjudicated (adjudicate)."))
         if final is not None and (isinstance(final, bool) or not g.min_players <= final <= g.max_players):
-            raise TableError(_("A final table of {game} seats {low}–{high} players: choose a final within that.").format(
-                game=_(g.title), low=g.min_players, high=g.max_players))
+            raise TableError(_("A final table of {game} seats {low}–{high} players: choose a final within that."
+                               ).format(game=_(g.title), low=g.min_players, high=g.max_players))
         table_points = parse_points(points)
         try:
             opts = g.normalise_options({str(k): str(v) for k, v in (options or {}).items()})
