@@ -43,7 +43,8 @@ def standings_text(t: Tournament, *, after_round: int | None = None) -> str:
         head = _("🏆 Standings of **{name}** ({title}) after round {round} of {rounds}:")
     else:
         head = _("🏆 Standings of **{name}** ({title}), round {round} of {rounds}:")
-    out = [head.format(name=shown(t.name), title=_(t.title), round=after_round or t.round, rounds=t.rounds)]
+    shown_round = after_round or min(t.round, t.rounds)  # during the final table: the last round's standings
+    out = [head.format(name=shown(t.name), title=_(t.title), round=shown_round, rounds=t.rounds)]
     if not t.standings:
         out.append(_("No game has ended yet."))
     for line in t.standings:
@@ -60,7 +61,7 @@ def standings_head(t: Tournament, after_round: int | None) -> str:
     if t.status == "finished":
         return _("Final standings of {name} ({title})").format(name=t.name, title=_(t.title))
     return _("Standings of {name} ({title}) after round {round} of {rounds}").format(
-        name=t.name, title=_(t.title), round=after_round or t.round, rounds=t.rounds)
+        name=t.name, title=_(t.title), round=after_round or min(t.round, t.rounds), rounds=t.rounds)
 
 
 def standings_words(t: Tournament, after_round: int | None) -> tuple[str, list[str], str, str]:
