@@ -39,8 +39,11 @@ class Scheduler(BackgroundTask):
             self._task = asyncio.create_task(self._run(), name=self.task_name)
 
     async def tick(self, now: float | None = None) -> list[Any]:
-        """Handle everything due at ``now`` (the service's clock by default); returns the posted updates."""
+        """Handle everything due at ``now`` (the service's clock by default); returns the posted updates. A
+        tournament round's deadline too (docs/tournaments.md): the late tables' Updates are posted here, and posting one
+        that ends a table advances its tournament (``Notifier.on_end``)."""
         updates = await self.bot.service.due(now)
+        updates += await self.bot.service.round_deadlines_due(now)
         for update in updates:
             try:
                 if update.reminder and not await still_there(self.bot, update):
@@ -53,7 +56,9 @@ class Scheduler(BackgroundTask):
         return updates
 
     async def _delay(self) -> float:
-        nxt = await self.bot.service.next_due()
+        times = [t for t in (await self.bot.service.next_due(), await self.bot.service.next_round_deadline())
+                 if t is not None]
+        nxt = min(times, default=None)
         if nxt is None:
             return self.max_sleep
         return max(self.min_sleep, min(self.max_sleep, nxt - self.bot.service.clock()))

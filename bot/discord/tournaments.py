@@ -21,9 +21,10 @@ from typing import Any, Literal
 import discord
 
 from bot.discord.botcore import BotCore
+from bot.discord.ui.files import image_file
 from bot.discord.ui.text import NO_PING, clip, shown
 from bot.lang import language_of, speaking
-from bot.table import Advance, TableDraw, TableError, Tournament, Update
+from bot.table import Advance, TableDraw, TableError, Tournament, TourneyChange, Update
 from rules.words import number, translator
 
 _, _n = translator("bot")
@@ -42,7 +43,8 @@ def standings_text(t: Tournament, *, after_round: int | None = None) -> str:
         head = _("🏆 Standings of **{name}** ({title}) after round {round} of {rounds}:")
     else:
         head = _("🏆 Standings of **{name}** ({title}), round {round} of {rounds}:")
-    out = [head.format(name=shown(t.name), title=_(t.title), round=after_round or t.round, rounds=t.rounds)]
+    shown_round = after_round or min(t.round, t.rounds)  # during the final table: the last round's standings
+    out = [head.format(name=shown(t.name), title=_(t.title), round=shown_round, rounds=t.rounds)]
     if not t.standings:
         out.append(_("No game has ended yet."))
     for line in t.standings:
@@ -52,6 +54,35 @@ def standings_text(t: Tournament, *, after_round: int | None = None) -> str:
             opponents=number(line.opponents_points), score=number(line.score), games=games)
         out.append(text + (" · " + _("dropped") if line.dropped else ""))
     return "\n".join(out)
+
+
+def standings_head(t: Tournament, after_round: int | None) -> str:
+    """The standings' title in plain words (the image's, the alt text's)."""
+    if t.status == "finished":
+        return _("Final standings of {name} ({title})").format(name=t.name, title=_(t.title))
+    return _("Standings of {name} ({title}) after round {round} of {rounds}").format(
+        name=t.name, title=_(t.title), round=after_round or min(t.round, t.rounds), rounds=t.rounds)
+
+
+def standings_words(t: Tournament, after_round: int | None) -> tuple[str, list[str], str, str]:
+    """The standings image's words: its title, the column headings, "dropped" and the legend of the headings."""
+    # TRANSLATORS: the standings image's column headings (place, player, points, opponents' points, total game
+    # score, games played): keep them short, the legend below says them in full
+    headings = ["#", _("Player"), _("Pts"), _("Opp."), _("Score"), _("Games")]
+    legend = _("Pts: points · Opp.: the opponents' points · Score: the total game score")
+    return standings_head(t, after_round), headings, _("dropped"), legend
+
+
+def standings_alt(t: Tournament, after_round: int | None) -> str:
+    """The standings image's alt text: the same figures as the text, compactly."""
+    lines = []
+    for line in t.standings:
+        text = _("{place}. {player}: {points}, {opponents}, {score}, {games}").format(
+            place=line.place, player=line.name, points=number(line.points), opponents=number(line.opponents_points),
+            score=number(line.score), games=number(line.games))
+        lines.append(text + (" (" + _("dropped") + ")" if line.dropped else ""))
+    return _("{head} (points, opponents' points, total score, games): {lines}").format(
+        head=standings_head(t, after_round), lines="; ".join(lines) or _("No game has ended yet."))
 
 
 def table_line(draw: TableDraw) -> str:
@@ -67,18 +98,64 @@ def table_line(draw: TableDraw) -> str:
                                                                     state=state)
 
 
+def round_title(t: Tournament, round_no: int) -> str:
+    if t.final_size is not None and round_no > t.rounds:
+        return _("**Final table**")
+    return _("**Round {round}**").format(round=round_no)
+
+
+def terms_lines(t: Tournament) -> list[str]:
+    """The round deadline and the final table, as chosen at creation."""
+    out = []
+    if t.deadline_days is not None:
+        days = number(round(t.deadline_days, 2))
+        if t.late == "adjudicate":
+            out.append(_("Each round has {days} days; a table still being played then is adjudicated by its current"
+                         " scores.").format(days=days))
+        else:
+            out.append(_("Each round has {days} days; at a table still being played then, the caretaker plays the"
+                         " seats it waits for, and the round waits for its end.").format(days=days))
+    if t.final_size is not None:
+        out.append(_n("After the last round, the top {n} player plays a final table, which decides the podium.",
+                      "After the last round, the top {n} players play a final table, which decides the podium.",
+                      t.final_size).format(n=t.final_size))
+    return out
+
+
+def deadline_line(t: Tournament) -> str | None:
+    if t.status != "running" or t.deadline is None:
+        return None
+    # TRANSLATORS: {time} is a Discord timestamp (<t:…:f>) each reader sees in their own time and language
+    return _("⏰ This round's deadline: {time}.").format(time=f"<t:{int(t.deadline)}:f>")
+
+
+def round_text(t: Tournament) -> str:
+    """A new round's pairings, with its deadline."""
+    if t.in_final:
+        head = _("🏁 **{name}**: the final table.").format(name=shown(t.name))
+    else:
+        head = _("🎲 **{name}**: round {round} of {rounds} is paired.").format(name=shown(t.name), round=t.round,
+                                                                             rounds=t.rounds)
+    out = [head, *(table_line(d) for d in t.round_tables())]
+    line = deadline_line(t)
+    return "\n".join([*out, line] if line else out)
+
+
 def schedule_text(t: Tournament) -> str:
     out = [_("📅 **{name}** ({title}): {format}, {rounds} rounds, tables of {size}, seed `{seed}`.").format(
         name=shown(t.name), title=_(t.title), format=t.format, rounds=t.rounds, seed=t.seed,
         size=str(t.size[0]) if t.size[0] == t.size[1] else f"{t.size[0]}–{t.size[1]}")]
+    out += terms_lines(t)
     if t.status == "signup":
         out.append(_n("Sign-up is open: {n} player so far.", "Sign-up is open: {n} players so far.",
                       len(t.entrants)).format(n=len(t.entrants)))
         if t.signup_until is not None:
             out.append(_("The first round can start after <t:{at}:f>.").format(at=int(t.signup_until)))
     for round_no in range(1, t.round + 1):
-        out.append(_("**Round {round}**").format(round=round_no))
+        out.append(round_title(t, round_no))
         out += [table_line(d) for d in t.round_tables(round_no)]
+    if (line := deadline_line(t)) is not None:
+        out.append(line)
     if t.status == "cancelled":
         out.append(_("The tournament was cancelled."))
     elif t.status == "finished":
@@ -116,6 +193,16 @@ class TournamentRunner:
         if home is not None:
             await self.advance(home)
 
+    async def post_changes(self, channel: int, change: TourneyChange) -> None:
+        """Post the tables' Updates a drop, a forfeit, an adjudication or a deadline made, each in its table's
+        thread (the fresh board, the end report when the game ended), then run the tournament on at once."""
+        for update in change.updates:
+            try:
+                await self.bot.notifier.publish(update)  # an ended table advances the tournament (game_ended)
+            except discord.HTTPException:
+                log.warning("could not post in the table %s of a tournament", update.channel, exc_info=True)
+        await self.advance(channel)
+
     async def advance(self, channel: int) -> Advance | None:
         """Settle, pair, open and post: what the tournament in ``channel`` can do now. Never raises: a failure is
         logged and said in the channel, and the next call (a game's end, a restart, ``/tournament start``) resumes."""
@@ -133,6 +220,9 @@ class TournamentRunner:
             if done.round_over:
                 await self.post_standings(channel, done.round - (0 if done.finished else 1))
             await self.open_tables(channel)
+            if done.round_over and not done.finished:
+                t = await self.bot.service.tournament(channel)
+                await self._say(channel, lambda: round_text(t))
         except (TableError, discord.HTTPException) as exc:
             log.warning("tournament in channel %s could not go on: %s", channel, exc)
             problem = exc
@@ -161,8 +251,14 @@ class TournamentRunner:
         return thread.id
 
     async def post_standings(self, channel: int, after_round: int) -> None:
+        """The standings as text, and as an image with the same figures as its alt text."""
         t = await self.bot.service.tournament(channel)
-        await self._say(channel, lambda: standings_text(t, after_round=after_round))
+        with speaking(self.language(channel)):
+            title, headings, dropped, legend = standings_words(t, after_round)
+            alt = standings_alt(t, after_round)
+        png = await self.bot.images.standings(t.standings, title, headings, dropped, legend)
+        await self._say(channel, lambda: standings_text(t, after_round=after_round),
+                        files=lambda: image_file(png, "standings.png", alt))
 
     def language(self, channel: int) -> str:
         """What the tournament's channel reads: the server's language, as a new table's (docs/i18n.md)."""
@@ -170,12 +266,13 @@ class TournamentRunner:
         guild = getattr(found, "guild", None)
         return language_of(getattr(guild, "preferred_locale", None))
 
-    async def _say(self, channel: int, text: Callable[[], str]) -> None:
+    async def _say(self, channel: int, text: Callable[[], str],
+                   files: Callable[[], list[discord.File]] | None = None) -> None:
         try:
             target: Any = await self.bot.notifier.channel(channel)
             with speaking(self.language(channel)):  # public: not the language of whoever's move ended the game
                 words = text()
-            await target.send(clip(words, 2000), allowed_mentions=NO_PING)
+            await target.send(clip(words, 2000), allowed_mentions=NO_PING, files=files() if files else [])
         except discord.HTTPException:
             log.warning("could not post in the tournament channel %s", channel, exc_info=True)
 

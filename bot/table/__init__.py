@@ -83,9 +83,9 @@ from bot.table.store.users import PendingNews
 from bot.table.store.writer_lock import LockUnavailable, StoreLocked
 from bot.table.timeouts import ANSWERS, MAX_CARETAKER_STEPS
 from bot.table.tourney.pairing import table_sizes
-from bot.table.tourney.part import FORMATS, MAX_ROUNDS
+from bot.table.tourney.part import FORMATS, LATE_RULES, MAX_DEADLINE_DAYS, MAX_ROUNDS
 from bot.table.tourney.standings import DEFAULT_POINTS, Line
-from bot.table.tourney.views import Advance, TableDraw, Tournament
+from bot.table.tourney.views import Advance, TableDraw, Tournament, TourneyChange
 from bot.table.users import NOTIFY_HELP
 
 __all__ = [
@@ -97,11 +97,13 @@ __all__ = [
     "DEFAULT_POINTS",
     "DEFAULT_SETTINGS",
     "FORMATS",
+    "LATE_RULES",
     "LEVELS",
     "LISTING_CHOICES",
     "MAX_AUTO_STEPS",
     "MAX_AWAY_DAYS",
     "MAX_CARETAKER_STEPS",
+    "MAX_DEADLINE_DAYS",
     "MAX_HOURS",
     "MAX_LISTED_GAMES",
     "MAX_NAME_LEN",
@@ -163,6 +165,7 @@ __all__ = [
     "TableError",
     "TableService",
     "Tournament",
+    "TourneyChange",
     "Update",
     "bank_text",
     "channel_speaking",

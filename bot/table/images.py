@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.table.render_pool import NotInWorker, RenderPool
+from bot.table.tourney.standings import Line
 from rules.core import Event, public_events
 
 log = logging.getLogger("bot.table.images")
@@ -127,6 +128,23 @@ class BoardImages:
                 log.warning("no chart (%s); answering without it", type(exc).__name__, exc_info=True)
             return None
         return png
+
+    async def standings(self, lines: Sequence[Line], title: str, headings: Sequence[str], dropped: str,
+                        legend: str = "") -> bytes | None:
+        """A tournament's standings as PNG (``render/standings.py``; the words in the reader's language), or None:
+        the standings go out as text alone."""
+        try:
+            from render import standings as drawing  # lazily, as every image
+        except ImportError:
+            return None
+        rows = [drawing.Row(ln.place, ln.name, ln.points, ln.opponents_points, ln.score, ln.games, ln.dropped)
+                for ln in lines]
+        words = drawing.Words(title, tuple(headings), dropped, legend)
+        try:
+            return await asyncio.to_thread(drawing.standings_png, rows, words)
+        except Exception as exc:  # an image never costs a post
+            log.warning("no standings image (%s); posting the text alone", type(exc).__name__, exc_info=True)
+            return None
 
     async def _draw(self, kind: str, game: str, draw: Callable[..., Any], view: dict[str, Any],
                     kwargs: dict[str, Any], *, kind_drawn: str | None = None) -> Any:

@@ -31,6 +31,7 @@ from bot.table.store import Store
 from bot.table.timebank import BankClocks
 from bot.table.timeouts import Timeouts
 from bot.table.tourney.part import Tournaments
+from bot.table.tourney.referee import Referee
 from bot.table.undo import Undo
 from bot.table.users import Users
 from rules.core import Game
@@ -102,6 +103,7 @@ class TableService:
         self.records = Records(core, self.lobby, self.reads)
         self.since = Since(core, self.reads)
         self.tournaments = Tournaments(core, self.lobby)
+        self.referee = Referee(core, self.tournaments, self.lobby, self.timeouts)
 
     # ---- opening and closing ------------------------------------------------------------------------------------
     @classmethod
@@ -273,10 +275,14 @@ class TableService:
     open_tournament_tables = _Forward("tournaments", Tournaments.open_tournament_tables)
     advance_tournament = _Forward("tournaments", Tournaments.advance_tournament)
     tournament_of = _Forward("tournaments", Tournaments.tournament_of)
-    drop_tournament = _Forward("tournaments", Tournaments.drop_tournament)
-    forfeit_tournament = _Forward("tournaments", Tournaments.forfeit_tournament)
-    adjudicate_tournament = _Forward("tournaments", Tournaments.adjudicate_tournament)
-    cancel_tournament = _Forward("tournaments", Tournaments.cancel_tournament)
+    drop_tournament = _Forward("referee", Referee.drop_tournament)
+    forfeit_tournament = _Forward("referee", Referee.forfeit_tournament)
+    adjudicate_tournament = _Forward("referee", Referee.adjudicate_tournament)
+    cancel_tournament = _Forward("referee", Referee.cancel_tournament)
+    round_deadlines_due = _Forward("referee", Referee.round_deadlines_due)
+    next_round_deadline = _Forward("referee", Referee.next_round_deadline)
+    organiser_role = _Forward("tournaments", Tournaments.organiser_role)
+    set_organiser_role = _Forward("tournaments", Tournaments.set_organiser_role)
     tournament = _Forward("tournaments", Tournaments.tournament)
     running_tournaments = _Forward("tournaments", Tournaments.running_tournaments)
 

@@ -279,6 +279,32 @@ class Timeouts(Part):
         return update
 
     # ---- the caretaker's seat -------------------------------------------------------------------------------------
+    async def caretaker_takes(self, channel: int, why: Callable[[], str]) -> list[Update]:
+        """The caretaker takes, for good, every human seat ``channel``'s game waits for now (a tournament round's
+        deadline passed: docs/tournaments.md), ``why`` leading each line (written in the table's language); each
+        player may reclaim their seat. Returns one Update per seat taken."""
+        updates: list[Update] = []
+        async with self.core.serial(channel):
+            row = await self.core.open_row(channel)
+            seats = await self.store.seats(row.id)
+            state = self.core.state(row)
+            if row.status != "active" or state is None:
+                return []
+            late = [s for s in state.to_act() if not seats[s].is_bot and s not in self.caches.caretaken.get(row.id, {})]
+            for seat in late:
+                if row.status != "active" or seat not in state.to_act():
+                    continue  # the caretaker's moves for an earlier seat moved the game on
+                with channel_speaking(row.settings):
+                    text = why()
+                updates.append(await self._apply(row, seats, state, seat, "caretaker-seat", self.core.clock(), text))
+                found = await self.store.game(row.id)
+                if found is None:
+                    break
+                row, state = found, self.core.state(found)
+                if state is None:
+                    break
+        return updates
+
     async def reclaim(self, channel: int, user: int) -> Update:
         """``user`` takes their seat back from the caretaker; their clock starts with at least a refill's time."""
         _check_id(user, "user")

@@ -34,6 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=FORMATS, default="swiss", help="swiss (default) or roundrobin")
     parser.add_argument("--points", default=None, help="points per place, e.g. 4/2/1/0 (default by table size)")
     parser.add_argument("--seed", type=int, default=1, help="the tournament's seed (pairing and games; default 1)")
+    parser.add_argument("--final", type=int, default=None, metavar="N",
+                        help="the top N play a final table after the last round (default: no final)")
 
 
 async def play_out(svc: TableService, channel: int, seed: int) -> None:
@@ -67,9 +69,9 @@ def channel_maker() -> Callable[[TableDraw], asyncio.Future[int]]:
 
 
 async def simulate(svc: TableService, game: str, players: int, rounds: int, size: str, fmt: str,
-                   points: str | None, seed: int, out: Callable[[str], None]) -> Tournament:
+                   points: str | None, seed: int, out: Callable[[str], None], final: int | None = None) -> Tournament:
     await svc.create_tournament(CHANNEL, None, game, ORGANISER, f"Simulated {game}", rounds=rounds, size=size,
-                                fmt=fmt, points=points, seed=seed, game_seed=seed)
+                                fmt=fmt, points=points, seed=seed, game_seed=seed, final=final)
     for user in range(1, players + 1):
         await svc.join_tournament(CHANNEL, user, f"Player {user}")
     await svc.start_tournament(CHANNEL, ORGANISER)
@@ -77,7 +79,7 @@ async def simulate(svc: TableService, game: str, players: int, rounds: int, size
     while True:
         await svc.open_tournament_tables(CHANNEL, make)
         t = await svc.tournament(CHANNEL)
-        out(f"Round {t.round}:")
+        out("Final table:" if t.in_final else f"Round {t.round}:")
         for draw in t.round_tables():
             out(f"  table {draw.table} ({len(draw.players)}): " + ", ".join(draw.names))
         for draw in t.round_tables():
@@ -85,13 +87,19 @@ async def simulate(svc: TableService, game: str, players: int, rounds: int, size
                 await play_out(svc, draw.channel, seed)
         advance = await svc.advance_tournament(CHANNEL)
         t = await svc.tournament(CHANNEL)
-        out(standings_text(t, after=advance.round - (0 if advance.finished else 1)))
+        out(standings_text(t, after=advance.round - (0 if advance.finished else 1), final=t.final_size is not None))
         if advance.finished or not advance.round_over:
             return t
 
 
-def standings_text(t: Tournament, *, after: int) -> str:
-    lines = [f"Standings after round {after}:", "  place  player          points  opp.pts  score  games"]
+def standings_text(t: Tournament, *, after: int, final: bool = False) -> str:
+    if t.status == "finished" and final:
+        head = "Final standings (the final table's players first, by their place there; then the others):"
+    elif after > t.rounds:
+        head = "Standings after the final table:"
+    else:
+        head = f"Standings after round {after}:"
+    lines = [head, "  place  player          points  opp.pts  score  games"]
     for ln in t.standings:
         mark = " (dropped)" if ln.dropped else ""
         lines.append(f"  {ln.place:>5}  {ln.name[:14]:<14}  {ln.points:>6}  {ln.opponents_points:>7}  {ln.score:>5}"
@@ -105,12 +113,13 @@ async def _run(args: argparse.Namespace) -> int:
             started = time.perf_counter()
             try:
                 t = await simulate(svc, args.game, args.players, args.rounds, args.table_size, args.format,
-                                   args.points, args.seed, print)
+                                   args.points, args.seed, print, args.final)
             except TableError as exc:
                 print(f"kontor tournament: {exc}", file=sys.stderr)
                 return 2
             games = sum(1 for d in t.tables if d.status == "finished")
-            print(f"{t.title}: {len(t.entrants)} players, {t.round} rounds, {games} games in"
+            played = f"{t.rounds} rounds and a final table" if t.in_final else f"{t.round} rounds"
+            print(f"{t.title}: {len(t.entrants)} players, {played}, {games} games in"
                   f" {time.perf_counter() - started:.1f} s (seed {t.seed}).")
     return 0
 

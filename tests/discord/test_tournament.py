@@ -88,6 +88,12 @@ async def test_nine_players_play_three_swiss_rounds_in_threads(world):
     assert all(line.games == 3 for line in t.standings) and max(met.values()) == 1
     final = next(p for p in posts(w) if "Final standings" in p)
     assert all(line.name in final for line in t.standings)
+    post = next(m for m in w.channel.history() if "Final standings" in (m.content or ""))
+    [image] = post.attachments  # the standings as an image, its alt text the same figures as the text
+    assert image.filename == "standings.png" and image.description.startswith("Final standings of Spring cup")
+    for line in t.standings:
+        assert f"{line.place}. {line.name}: {line.points}, {line.opponents_points}, {line.score}, 3" in (
+            image.description)
     r = await w.alice.slash(w.channel, "tournament standings")
     assert r.ephemeral and "Final standings" in r.response.content
 

@@ -129,7 +129,8 @@ async def test_adjudication_ends_a_table_by_its_scores(svc):
     t = await svc.tournament(HALL)
     first, second = t.round_tables()
     await play_out(svc, second.channel, 1)
-    advance = await svc.adjudicate_tournament(HALL, ORG, first.table)
+    await svc.adjudicate_tournament(HALL, ORG, first.table)
+    advance = await svc.advance_tournament(HALL)
     assert advance.finished and sorted(advance.settled) == [1, 2]
     assert (await svc.table(first.channel)).status == "abandoned"
 

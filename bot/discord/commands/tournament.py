@@ -31,12 +31,21 @@ _, _n = translator("discord")
 MAX_SIGNUP_HOURS = 720  # the table's limit (30 days)
 
 
-def _may_create(interaction: discord.Interaction[Any]) -> None:
+async def _may_create(bot: BotCore, interaction: discord.Interaction[Any]) -> None:
+    """Manage Channel (here) or Manage Server, or the role the server names (``/tournament settings role:``)."""
     perms = interaction.permissions
     if interaction.guild_id is None:
         raise TableError(_("Tournaments live in server channels: use this in one."))
-    if not (perms.manage_guild or perms.administrator or perms.manage_channels):
-        raise TableError(_("Only members who can manage this channel or the server can create a tournament here."))
+    if perms.manage_guild or perms.administrator or perms.manage_channels:
+        return
+    role = await bot.service.organiser_role(interaction.guild_id)
+    if role is not None and any(r.id == role for r in getattr(interaction.user, "roles", ())):
+        return
+    found = None if role is None or interaction.guild is None else interaction.guild.get_role(role)
+    if found is not None:  # a refusal shows no mention: the role's name
+        raise TableError(_("Only members with the role @{role} or who can manage this channel or the server can"
+                           " create a tournament here.").format(role=found.name))
+    raise TableError(_("Only members who can manage this channel or the server can create a tournament here."))
 
 
 def _may_open_threads(interaction: discord.Interaction[Any]) -> None:
@@ -94,14 +103,20 @@ def setup(bot: BotCore) -> None:
                            pace="How fast turns go at its tables", signup_hours="Hours players may sign up (0: until"
                            " the start)", points="Points per place from the first, e.g. 4/2/1/0",
                            format="swiss (paired by points) or roundrobin (at most 12 players)",
-                           options="Game options, e.g. length=long")
+                           options="Game options, e.g. length=long",
+                           deadline_days="Days each round may take, e.g. 7 (none: no deadline)",
+                           late="What a table still being played at the deadline gets",
+                           final="The top N play a final table after the last round")
     @app_commands.choices(pace=[app_commands.Choice(name=p, value=p) for p in PACES],
-                          format=[app_commands.Choice(name=f, value=f) for f in ("swiss", "roundrobin")])
+                          format=[app_commands.Choice(name=f, value=f) for f in ("swiss", "roundrobin")],
+                          late=[app_commands.Choice(name="play on: the caretaker plays the late seats", value="playon"),
+                                app_commands.Choice(name="adjudicate by the current scores", value="adjudicate")])
     async def create(interaction: discord.Interaction[Any], game: str, size: str,
                      rounds: app_commands.Range[int, 1, 20], name: str | None = None, pace: str | None = None,
                      signup_hours: app_commands.Range[int, 0, 720] = 0, points: str | None = None,
-                     format: str = "swiss", options: str | None = None) -> None:
-        _may_create(interaction)  # before anything is read
+                     format: str = "swiss", options: str | None = None, deadline_days: float | None = None,
+                     late: str = "playon", final: int | None = None) -> None:
+        await _may_create(bot, interaction)  # before anything is read
         typed = [(game, "game"), (size, "that")] + [(t, "that") for t in (name, points) if t is not None]
         for text, what in typed:
             if problem := input_problem(text, limit=60, what=what):
@@ -114,7 +129,8 @@ def setup(bot: BotCore) -> None:
                          if game in bot.service.games else game)
         made = await bot.service.create_tournament(
             _channel(interaction), interaction.guild_id, game, interaction.user.id, title, rounds=rounds, size=size,
-            fmt=format, points=points, options=parse_options(options), settings=settings, signup_hours=signup_hours)
+            fmt=format, points=points, options=parse_options(options), settings=settings, signup_hours=signup_hours,
+            deadline_days=deadline_days, late=late, final=final)
         with _public(interaction):
             text = "🏆 " + _("**{name}** is open for sign-up: {title}, {rounds} rounds. `/tournament join` to"
                             " play; the organiser starts it with `/tournament start`.").format(
@@ -158,8 +174,8 @@ def setup(bot: BotCore) -> None:
         with _public(interaction):
             await _say(interaction, _("{player} dropped out of **{name}**: a bot plays their game on, and they are"
                                       " not paired again.").format(player=shown(interaction.user.display_name),
-                                                                   name=shown(done.name)))
-        await bot.tournaments.advance(where)  # the bot may have ended that game
+                                                                   name=shown(done.tournament.name)))
+        await bot.tournaments.post_changes(where, done)  # the thread's board; the bots may have ended the game
 
     @group.command(name="start", description="Organisers: close sign-up and open round 1's tables")
     async def start(interaction: discord.Interaction[Any]) -> None:
@@ -185,17 +201,17 @@ def setup(bot: BotCore) -> None:
         with _public(interaction):
             await _say(interaction, "⚖️ " + _("Table {table} was adjudicated by its current scores.").format(
                 table=table))
-        await bot.tournaments.after(where, done)
+        await bot.tournaments.post_changes(where, done)  # the table's end in its thread, then the next round
 
     @group.command(name="forfeit", description="Organisers: a player's game of this round is lost (a bot plays on)")
     @app_commands.describe(player="Whose game")
     async def forfeit(interaction: discord.Interaction[Any], player: discord.User) -> None:
         where, _found, manager = await organiser(interaction)
-        await bot.service.forfeit_tournament(where, interaction.user.id, player.id, force=manager)
+        done = await bot.service.forfeit_tournament(where, interaction.user.id, player.id, force=manager)
         with _public(interaction):
             await _say(interaction, _("{player} forfeits this round's game: a bot plays it on, and they take the"
                                       " table's last place.").format(player=shown(player.display_name)))
-        await bot.tournaments.advance(where)
+        await bot.tournaments.post_changes(where, done)
 
     @group.command(name="cancel", description="Organisers: end the tournament (games being played go on)")
     async def cancel(interaction: discord.Interaction[Any]) -> None:
@@ -210,10 +226,30 @@ def setup(bot: BotCore) -> None:
             await press.edit_original_response(content="✅ " + _("Cancelled."))
             with _public(press):
                 await press.followup.send(clip(_("**{name}** is cancelled; games still being played go on as ordinary"
-                                                 " games.").format(name=shown(done.name)), 2000),
+                                                 " games.").format(name=shown(done.tournament.name)), 2000),
                                           allowed_mentions=NO_PING)
 
         await ask(interaction, _("Really cancel **{name}**? This cannot be undone.").format(name=shown(found.name)),
                   _("Cancel the tournament"), cancel_now)
+
+    @group.command(name="settings", description="Server managers: who besides them may create tournaments")
+    @app_commands.describe(role="Members with this role may create tournaments", clear="No role: managers only")
+    async def settings(interaction: discord.Interaction[Any], role: discord.Role | None = None,
+                       clear: bool = False) -> None:
+        if interaction.guild_id is None:
+            raise TableError(_("Tournaments live in server channels: use this in one."))
+        if not is_manager(interaction):  # before anything is read or changed
+            raise TableError(_("Only members who can manage this server (Manage Server) can do this."))
+        if role is not None and clear:
+            raise TableError(_("Give a role, or clear it: not both."))
+        if role is not None or clear:
+            await bot.service.set_organiser_role(interaction.guild_id, None if clear else role.id if role else None)
+        now = await bot.service.organiser_role(interaction.guild_id)
+        if now is None:
+            text = _("Tournaments may be created by members who can manage the channel or the server.")
+        else:
+            text = _("Tournaments may be created by members with the role <@&{role}>, and by those who can manage the"
+                     " channel or the server.").format(role=now)
+        await reply(interaction, text)
 
     bot.tree.add_command(group)

@@ -470,4 +470,22 @@ MIGRATIONS: list[str] = [
         SELECT guild_id, game, 0, user_id, mu, sigma, games, updated_at FROM ratings WHERE season = 1;
     CREATE INDEX ratings_by_ordinal ON ratings(guild_id, game, season, (mu - 3 * sigma) DESC, user_id);
     """,
+    # 21: tournaments' round deadlines, final table and organiser role (docs/tournaments.md). deadline_days: each
+    # round's time (NULL: none); late_rule: what a table still running at the deadline gets ('playon': the caretaker
+    # takes the seats it waits for, 'adjudicate': ended by its scores); round_deadline: the current round's deadline;
+    # deadline_done: the last round whose deadline was handled (a restart handles a passed one once). final_size: the
+    # top N of the standings play one more table after the last round (NULL: no final). tournament_servers: the role
+    # a server lets create tournaments besides its managers.
+    """
+    ALTER TABLE tournaments ADD COLUMN deadline_days REAL;
+    ALTER TABLE tournaments ADD COLUMN late_rule TEXT NOT NULL DEFAULT 'playon';
+    ALTER TABLE tournaments ADD COLUMN round_deadline REAL;
+    ALTER TABLE tournaments ADD COLUMN deadline_done INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tournaments ADD COLUMN final_size INTEGER;
+    CREATE TABLE tournament_servers(
+        guild_id INTEGER PRIMARY KEY,
+        organiser_role INTEGER,
+        updated_at REAL NOT NULL
+    ) STRICT;
+    """,
 ]

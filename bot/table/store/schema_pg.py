@@ -383,4 +383,17 @@ PG_MIGRATIONS: list[str] = [
         SELECT guild_id, game, 0, user_id, mu, sigma, games, updated_at FROM ratings WHERE season = 1;
     CREATE INDEX ratings_by_ordinal ON ratings(guild_id, game, season, (mu - 3 * sigma) DESC, user_id);
     """,
+    # 21
+    """
+    ALTER TABLE tournaments ADD COLUMN deadline_days DOUBLE PRECISION;
+    ALTER TABLE tournaments ADD COLUMN late_rule TEXT NOT NULL DEFAULT 'playon';
+    ALTER TABLE tournaments ADD COLUMN round_deadline DOUBLE PRECISION;
+    ALTER TABLE tournaments ADD COLUMN deadline_done INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tournaments ADD COLUMN final_size INTEGER;
+    CREATE TABLE tournament_servers(
+        guild_id BIGINT PRIMARY KEY,
+        organiser_role BIGINT,
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]

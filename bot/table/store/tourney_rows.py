@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.table.shards import Shards, shard_sql
 from bot.table.store.rows import Queries, _dumps
 
 OPEN_TOURNAMENT = ("signup", "running")
@@ -35,6 +36,16 @@ class TourneyRow:
     round: int
     signup_until: float | None
     created_at: float
+    deadline_days: float | None = None  # each round's time (None: no deadline)
+    late_rule: str = "playon"  # a table past the deadline: 'playon' or 'adjudicate'
+    round_deadline: float | None = None  # the current round's deadline
+    deadline_done: int = 0  # the last round whose deadline was handled
+    final_size: int | None = None  # the top N play a final table after the last round (None: no final)
+
+    @property
+    def final_round(self) -> int | None:
+        """The final table's round number (None: no final)."""
+        return None if self.final_size is None else self.rounds + 1
 
 
 @dataclass(frozen=True)
@@ -68,16 +79,19 @@ class ResultRow:
 
 
 _COLUMNS = ("id, guild_id, channel_id, game, name, organiser_id, status, format, rounds, size_min, size_max, points,"
-            " options, settings, seed, game_seed, round, signup_until, created_at")
+            " options, settings, seed, game_seed, round, signup_until, created_at, deadline_days, late_rule,"
+            " round_deadline, deadline_done, final_size")
 
 
 def _row(r: Sequence[Any]) -> TourneyRow:
     (i, guild, channel, game, name, org, status, fmt, rounds, lo, hi, points, options, settings, seed, gseed, rnd,
-     until, created) = r
+     until, created, days, late, deadline, done, final) = r
     return TourneyRow(int(i), guild, int(channel), str(game), str(name), int(org), str(status), str(fmt), int(rounds),
                       int(lo), int(hi), None if points is None else [int(p) for p in json.loads(points)],
                       dict(json.loads(options)), dict(json.loads(settings)), int(seed), gseed, int(rnd),
-                      None if until is None else float(until), float(created))
+                      None if until is None else float(until), float(created), None if days is None else float(days),
+                      str(late), None if deadline is None else float(deadline), int(done),
+                      None if final is None else int(final))
 
 
 class TourneyRows(Queries):
@@ -88,14 +102,16 @@ class TourneyRows(Queries):
     async def insert_tournament(self, *, guild_id: int | None, channel_id: int, game: str, name: str, organiser: int,
                                 fmt: str, rounds: int, size: tuple[int, int], points: Sequence[int] | None,
                                 options: dict[str, str], settings: dict[str, Any], seed: int, game_seed: int | None,
-                                signup_until: float | None, now: float) -> int:
+                                signup_until: float | None, now: float, deadline_days: float | None = None,
+                                late_rule: str = "playon", final_size: int | None = None) -> int:
         return await self._insert_id(
             "INSERT INTO tournaments(guild_id, channel_id, game, name, organiser_id, status, format, rounds, size_min,"
-            " size_max, points, options, settings, seed, game_seed, round, signup_until, created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, 'signup', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+            " size_max, points, options, settings, seed, game_seed, round, signup_until, created_at, updated_at,"
+            " deadline_days, late_rule, final_size)"
+            " VALUES (?, ?, ?, ?, ?, 'signup', ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
             (guild_id, channel_id, game, name, organiser, fmt, rounds, size[0], size[1],
              None if points is None else _dumps(list(points)), _dumps(options), _dumps(settings), seed, game_seed,
-             signup_until, now, now))
+             signup_until, now, now, deadline_days, late_rule, final_size))
 
     async def open_tournament(self, channel_id: int) -> TourneyRow | None:
         row = await self._fetchone(f"SELECT {_COLUMNS} FROM tournaments WHERE channel_id = ? AND status IN"
@@ -115,8 +131,15 @@ class TourneyRows(Queries):
         rows = await self._fetchall(f"SELECT {_COLUMNS} FROM tournaments WHERE status = 'running' ORDER BY id")
         return [_row(r) for r in rows]
 
+    async def round_deadlines(self, shards: Shards | None = None) -> list[TourneyRow]:
+        """The running tournaments whose current round has a deadline not handled yet, earliest first."""
+        rows = await self._fetchall(
+            f"SELECT {_COLUMNS} FROM tournaments WHERE status = 'running' AND round_deadline IS NOT NULL"
+            f" AND deadline_done < round{shard_sql(shards, 'guild_id')} ORDER BY round_deadline, id")
+        return [_row(r) for r in rows]
+
     async def set_tournament(self, tournament_id: int, now: float, **fields: Any) -> None:
-        """Set ``status``, ``round`` (and ``updated_at``)."""
+        """Set ``status``, ``round``, ``round_deadline``, ``deadline_done`` (and ``updated_at``)."""
         sets = ", ".join(f"{k} = ?" for k in fields)
         await self._write(f"UPDATE tournaments SET {sets}, updated_at = ? WHERE id = ?",
                           (*fields.values(), now, tournament_id))
@@ -187,3 +210,15 @@ class TourneyRows(Queries):
         rows = await self._fetchall("SELECT user_id FROM tournament_forfeits WHERE tournament_id = ? AND round = ?",
                                     (tournament_id, round_no))
         return {int(r[0]) for r in rows}
+
+    # ---- a server's organisers ---------------------------------------------------------------------------------
+    async def organiser_role(self, guild_id: int) -> int | None:
+        row = await self._fetchone("SELECT organiser_role FROM tournament_servers WHERE guild_id = ?", (guild_id,))
+        return None if row is None or row[0] is None else int(row[0])
+
+    async def set_organiser_role(self, guild_id: int, role: int | None, now: float) -> None:
+        await self._write(
+            "INSERT INTO tournament_servers(guild_id, organiser_role, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT(guild_id) DO UPDATE SET organiser_role = excluded.organiser_role,"
+            " updated_at = excluded.updated_at",
+            (guild_id, role, now))

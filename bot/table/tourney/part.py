@@ -21,7 +21,7 @@ from bot.table.lobby import Lobby
 from bot.table.model import Seat, TableError, Update, _check_id, _clean_name
 from bot.table.settings import normalise_settings
 from bot.table.store import GameRow, Store
-from bot.table.store.tourney_rows import DrawRow, ResultRow, TourneyRow
+from bot.table.store.tourney_rows import DrawRow, EntrantRow, ResultRow, TourneyRow
 from bot.table.tourney import standings as st
 from bot.table.tourney.pairing import ROUND_ROBIN_MAX, plan_sizes, round_robin, swiss
 from bot.table.tourney.views import Advance, TableDraw, Tournament
@@ -31,8 +31,11 @@ from rules.words import translator
 _, _n = translator("bot")
 
 FORMATS = ("swiss", "roundrobin")
+LATE_RULES = ("playon", "adjudicate")  # what a table still running at its round's deadline gets
 MAX_ROUNDS = 20
 MAX_SIGNUP_HOURS = 24 * 30
+MAX_DEADLINE_DAYS = 60
+MIN_DEADLINE_DAYS = 1 / 24  # an hour
 
 
 def parse_size(size: str | int | tuple[int, int]) -> tuple[int, int]:
@@ -72,7 +75,7 @@ class Tournaments(Part):
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @asynccontextmanager
-    async def _serial(self, channel: int) -> AsyncIterator[None]:
+    async def serial(self, channel: int) -> AsyncIterator[None]:
         """One change at a time per tournament (its own locks: its tables' channels keep theirs)."""
         lock = self._locks.get(channel)
         if lock is None:
@@ -86,9 +89,11 @@ class Tournaments(Part):
         size: str | int | tuple[int, int], fmt: str = "swiss", points: str | Sequence[int] | None = None,
         options: Mapping[str, str] | None = None, settings: Mapping[str, Any] | None = None,
         signup_hours: float = 0, seed: int | None = None, game_seed: int | None = None,
+        deadline_days: float | None = None, late: str = "playon", final: int | None = None,
     ) -> Tournament:
         """Open a tournament in ``channel`` for sign-up. ``seed`` (public) decides the pairing; ``game_seed``
-        (simulations and tests only) makes the games' secret seeds reproducible too."""
+        (simulations and tests only) makes the games' secret seeds reproducible too. ``deadline_days``: each round's
+        time, and ``late`` what a table still running then gets; ``final``: the top N play a final table."""
         _check_id(channel, "channel")
         _check_id(organiser, "user")
         g = self.core.game(game)
@@ -102,6 +107,14 @@ class Tournaments(Part):
             raise TableError(_("A tournament has 1 to {n} rounds.").format(n=MAX_ROUNDS))
         if not 0 <= signup_hours <= MAX_SIGNUP_HOURS:
             raise TableError(_("Sign-up can stay open for up to {n} days.").format(n=MAX_SIGNUP_HOURS // 24))
+        if deadline_days is not None and not MIN_DEADLINE_DAYS <= deadline_days <= MAX_DEADLINE_DAYS:
+            raise TableError(_("Give each round from one hour to {n} days, in days: for example 7 for a week, 0.5 for"
+                               " twelve hours.").format(n=MAX_DEADLINE_DAYS))
+        if late not in LATE_RULES:
+            raise TableError(_("A table past the deadline is either played on (playon) or adjudicated (adjudicate)."))
+        if final is not None and (isinstance(final, bool) or not g.min_players <= final <= g.max_players):
+            raise TableError(_("A final table of {game} seats {low}–{high} players: choose a final within that."
+                               ).format(game=_(g.title), low=g.min_players, high=g.max_players))
         table_points = parse_points(points)
         try:
             opts = g.normalise_options({str(k): str(v) for k, v in (options or {}).items()})
@@ -110,7 +123,7 @@ class Tournaments(Part):
         sets = normalise_settings(settings)
         now = self.core.clock()
         seed = secrets.randbits(62) if seed is None else _check_id(seed, "seed")
-        async with self._serial(channel), self.store.transaction() as tx:
+        async with self.serial(channel), self.store.transaction() as tx:
             if await tx.open_tournament(channel) is not None:
                 raise TableError(_("This channel already has a tournament. Cancel it first, or use another"
                                    " channel."))
@@ -118,24 +131,24 @@ class Tournaments(Part):
                 guild_id=guild, channel_id=channel, game=g.name, name=_clean_name(name), organiser=organiser,
                 fmt=fmt, rounds=rounds, size=(low, high), points=table_points, options=opts, settings=sets,
                 seed=seed, game_seed=game_seed, signup_until=now + signup_hours * 3600 if signup_hours else None,
-                now=now)
+                now=now, deadline_days=deadline_days, late_rule=late, final_size=final)
         return await self.tournament(channel)
 
-    async def _open(self, channel: int) -> TourneyRow:
+    async def open_row(self, channel: int) -> TourneyRow:
         row = await self.store.open_tournament(_check_id(channel, "channel"))
         if row is None:
             raise TableError(_("There is no tournament in this channel. An organiser opens one with /tournament"
                                " create."))
         return row
 
-    def _may_organise(self, row: TourneyRow, user: int, force: bool) -> None:
+    def may_organise(self, row: TourneyRow, user: int, force: bool) -> None:
         if not (force or user == row.organiser_id):
             raise TableError(_("Only the tournament's organiser or a server manager can do that."))
 
     async def join_tournament(self, channel: int, user: int, name: str) -> Tournament:
         _check_id(user, "user")
-        async with self._serial(channel):
-            row = await self._open(channel)
+        async with self.serial(channel):
+            row = await self.open_row(channel)
             if row.status != "signup":
                 raise TableError(_("Sign-up for this tournament is closed: it has started."))
             async with self.store.transaction() as tx:
@@ -146,8 +159,8 @@ class Tournaments(Part):
 
     async def leave_tournament(self, channel: int, user: int) -> Tournament:
         _check_id(user, "user")
-        async with self._serial(channel):
-            row = await self._open(channel)
+        async with self.serial(channel):
+            row = await self.open_row(channel)
             if row.status != "signup":
                 raise TableError(_("The tournament has started: use /tournament drop to stop playing in it."))
             async with self.store.transaction() as tx:
@@ -159,9 +172,9 @@ class Tournaments(Part):
     async def start_tournament(self, channel: int, by_user: int, *, force: bool = False) -> Tournament:
         """Close sign-up and pair round 1 (``open_tournament_tables`` then opens its tables)."""
         _check_id(by_user, "user")
-        async with self._serial(channel):
-            row = await self._open(channel)
-            self._may_organise(row, by_user, force)
+        async with self.serial(channel):
+            row = await self.open_row(channel)
+            self.may_organise(row, by_user, force)
             if row.status != "signup":
                 raise TableError(_("The tournament has already started."))
             now = self.core.clock()
@@ -174,10 +187,15 @@ class Tournaments(Part):
                                    " tournament.").format(n=ROUND_ROBIN_MAX, have=len(entrants)))
             async with self.store.transaction() as tx:
                 await self._pair(tx, row, 1, [e.user_id for e in entrants], [], [])
-                await tx.set_tournament(row.id, now, status="running", round=1)
+                await tx.set_tournament(row.id, now, status="running", round=1, round_deadline=self._deadline(row, now))
         return await self.tournament(channel)
 
     # ---- pairing and opening the tables -------------------------------------------------------------------------
+    @staticmethod
+    def _deadline(row: TourneyRow, now: float) -> float | None:
+        """The deadline of a round paired at ``now``."""
+        return None if row.deadline_days is None else now + row.deadline_days * 86400
+
     async def _pair(self, tx: Store, row: TourneyRow, round_no: int, players: list[int],
                     results: Sequence[st.Result], tables: Sequence[Sequence[int]]) -> None:
         g = self.core.game(row.game)
@@ -197,8 +215,8 @@ class Tournaments(Part):
         """Open and start every table of the current round not opened yet, each in the channel ``make_channel``
         gives (a thread of the tournament's channel; asked once per table, its answer kept). Returns each started
         table's Update, for the front end to post. Safe to run again at any time: it opens only what is missing."""
-        async with self._serial(channel):
-            row = await self._open(channel)
+        async with self.serial(channel):
+            row = await self.open_row(channel)
             if row.status != "running":
                 return []
             names = {e.user_id: e.name for e in await self.store.entrants(row.id)}
@@ -222,7 +240,10 @@ class Tournaments(Part):
         host = draw.players[0]
         if game is None:
             g = self.core.game(row.game)
-            seats = [Seat(i, p, names.get(p, "?")) for i, p in enumerate(draw.players)]
+            forfeited = await self.store.forfeits(row.id, draw.round)  # before the table opened: a bot plays it
+            seats = [Seat(i, None, f"Bot {i + 1}") if p in forfeited else Seat(i, p, names.get(p, "?"))
+                     for i, p in enumerate(draw.players)]
+            host = next((p for p in draw.players if p not in forfeited), host)
             text = _("Round {round}, table {table} of the tournament {name}.").format(
                 round=draw.round, table=draw.table_no, name=row.name)
 
@@ -236,7 +257,7 @@ class Tournaments(Part):
         if game is None or game.status != "lobby":
             return None  # started already (a run before a restart got that far)
         seed = None if row.game_seed is None else Rng(row.game_seed, "game", draw.round, draw.table_no).below(2**62)
-        return await self.lobby.start(where, host, seed=seed)
+        return await self.lobby.start(where, game.creator_id, seed=seed)  # the host (a forfeit may have moved it)
 
     # ---- results and the next round -----------------------------------------------------------------------------
     async def tournament_of(self, game_channel: int) -> int | None:
@@ -253,8 +274,8 @@ class Tournaments(Part):
     async def advance_tournament(self, channel: int) -> Advance:
         """Settle every ended table of the current round; once all are settled, pair the next round (or finish the
         tournament after the last). Idempotent: run it after any game of the tournament ends, and at every start."""
-        async with self._serial(channel):
-            row = await self._open(channel)
+        async with self.serial(channel):
+            row = await self.open_row(channel)
             if row.status != "running":
                 return Advance(row.round, [], False, False)
             settled = []
@@ -266,20 +287,38 @@ class Tournaments(Part):
                 return Advance(row.round, settled, False, False)
             now = self.core.clock()
             async with self.store.transaction() as tx:
-                if row.round >= row.rounds:
-                    await tx.set_tournament(row.id, now, status="finished")
-                    return Advance(row.round, settled, True, True)
                 entrants = await tx.entrants(row.id)
                 players = [e.user_id for e in entrants if e.dropped_after is None]
-                results, tables = await self._history(tx, row.id)
-                await self._pair(tx, row, row.round + 1, players, results, tables)
-                await tx.set_tournament(row.id, now, round=row.round + 1)
+                results, tables = await self._history(tx, row)
+                finalists = self._finalists(row, entrants, results, tables) if row.round == row.rounds else None
+                if row.round >= row.rounds and not finalists:
+                    await tx.set_tournament(row.id, now, status="finished")
+                    return Advance(row.round, settled, True, True)
+                if finalists:  # the top N of the standings play one more table: the final
+                    await tx.add_draws(row.id, row.round + 1, [finalists])
+                else:
+                    await self._pair(tx, row, row.round + 1, players, results, tables)
+                await tx.set_tournament(row.id, now, round=row.round + 1, round_deadline=self._deadline(row, now))
             return Advance(row.round + 1, settled, True, False)
 
-    async def _history(self, store: Store, tournament_id: int) -> tuple[list[st.Result], list[list[int]]]:
+    def _finalists(self, row: TourneyRow, entrants: Sequence[EntrantRow], results: Sequence[st.Result],
+                   tables: Sequence[Sequence[int]]) -> list[int] | None:
+        """The final table after the last round: the top ``final_size`` of the standings still in, best first; None
+        without a final, or when too few are left to seat the game."""
+        if row.final_size is None:
+            return None
+        names = {e.user_id: e.name for e in entrants}
+        gone = {e.user_id for e in entrants if e.dropped_after is not None}
+        lines = st.standings(names, gone, results, tables, row.seed, row.round)
+        top = [ln.player for ln in lines if not ln.dropped][:row.final_size]
+        return top if len(top) >= self.core.game(row.game).min_players else None
+
+    async def _history(self, store: Store, row: TourneyRow) -> tuple[list[st.Result], list[list[int]]]:
+        """The settled results and tables of the rounds that count for the standings (the final table does not: it
+        decides the podium, docs/tournaments.md)."""
         results = [st.Result(r.round, r.table_no, r.user_id, r.place, r.score, r.points, r.how)
-                   for r in await store.tourney_results(tournament_id)]
-        tables = [d.players for d in await store.draws(tournament_id) if d.settled]
+                   for r in await store.tourney_results(row.id) if r.round <= row.rounds]
+        tables = [d.players for d in await store.draws(row.id) if d.settled and d.round <= row.rounds]
         return results, tables
 
     async def _settle(self, row: TourneyRow, draw: DrawRow) -> bool:
@@ -314,75 +353,6 @@ class Tournaments(Part):
             await tx.set_draw(row.id, draw.round, draw.table_no, settled=1)
         return True
 
-    # ---- drops, forfeits, adjudication, cancelling --------------------------------------------------------------
-    async def drop_tournament(self, channel: int, user: int) -> Tournament:
-        """Leave a running tournament: not paired from the next round on; a game still being played is forfeited
-        (its seat goes to a bot, the player takes its last place)."""
-        _check_id(user, "user")
-        row = await self._open(channel)
-        if row.status != "running":
-            raise TableError(_("The tournament has not started: use /tournament leave."))
-        entrant = next((e for e in await self.store.entrants(row.id) if e.user_id == user), None)
-        if entrant is None:
-            raise TableError(_("You are not playing in this tournament."))
-        if entrant.dropped_after is not None:
-            raise TableError(_("You have already dropped out of this tournament."))
-        await self._forfeit(row, user, user)
-        async with self.store.transaction() as tx:
-            await tx.drop_entrant(row.id, user, row.round)
-        return await self.tournament(channel)
-
-    async def forfeit_tournament(self, channel: int, by_user: int, user: int, *, force: bool = False) -> Tournament:
-        """The organiser forfeits ``user``'s game of the current round (the player stays in the tournament)."""
-        _check_id(by_user, "user")
-        _check_id(user, "user")
-        row = await self._open(channel)
-        self._may_organise(row, by_user, force)
-        if row.status != "running":
-            raise TableError(_("The tournament has not started yet."))
-        if not await self._forfeit(row, user, by_user):
-            raise TableError(_("That player has no game being played in this round."))
-        return await self.tournament(channel)
-
-    async def _forfeit(self, row: TourneyRow, user: int, by_user: int) -> bool:
-        draw = next((d for d in await self.store.draws(row.id, row.round) if user in d.players and not d.settled),
-                    None)
-        if draw is None:
-            return False
-        async with self.store.transaction() as tx:
-            if user not in await tx.forfeits(row.id, row.round):
-                await tx.add_forfeit(row.id, row.round, user)
-        game = None if draw.game_id is None else await self.store.game(draw.game_id)
-        if game is not None and game.open and game.status == "active":
-            seat = next((s.seat for s in await self.store.seats(game.id) if s.user_id == user), None)
-            if seat is not None:  # the game goes on with a bot in the seat
-                await self.lobby.replace(game.channel_id, seat, None, None, by_user, force=True)
-        return True
-
-    async def adjudicate_tournament(self, channel: int, by_user: int, table: int, *, force: bool = False) -> Advance:
-        """End a table of the current round now, its places by the current scores."""
-        _check_id(by_user, "user")
-        row = await self._open(channel)
-        self._may_organise(row, by_user, force)
-        draw = next((d for d in await self.store.draws(row.id, row.round) if d.table_no == table), None)
-        if row.status != "running" or draw is None:
-            raise TableError(_("There is no table {table} in this round.").format(table=table))
-        game = None if draw.game_id is None else await self.store.game(draw.game_id)
-        if draw.settled or game is None or not game.open:
-            raise TableError(_("Table {table} is not being played.").format(table=table))
-        await self.lobby.abandon(game.channel_id, by_user, force=True)
-        return await self.advance_tournament(channel)
-
-    async def cancel_tournament(self, channel: int, by_user: int, *, force: bool = False) -> Tournament:
-        """Cancel the tournament; its games still being played go on as ordinary games."""
-        _check_id(by_user, "user")
-        async with self._serial(channel):
-            row = await self._open(channel)
-            self._may_organise(row, by_user, force)
-            async with self.store.transaction() as tx:
-                await tx.set_tournament(row.id, self.core.clock(), status="cancelled")
-        return await self.tournament(channel)
-
     # ---- reading ------------------------------------------------------------------------------------------------
     async def tournament(self, channel: int) -> Tournament:
         """The channel's tournament (the latest, open or not): its terms, entrants, tables and standings."""
@@ -392,19 +362,37 @@ class Tournaments(Part):
                                " create."))
         entrants = await self.store.entrants(row.id)
         names = {e.user_id: e.name for e in entrants}
-        results, tables = await self._history(self.store, row.id)
+        results, tables = await self._history(self.store, row)
         lines = st.standings(names, [e.user_id for e in entrants if e.dropped_after is not None], results, tables,
                              row.seed, 0)
+        final = {r.user_id: r.place for r in await self.store.tourney_results(row.id) if r.round > row.rounds}
+        if final:
+            lines = st.podium(lines, final)
         draws = [self._table_draw(row, d, names, None if d.game_id is None else await self.store.game(d.game_id))
                  for d in await self.store.draws(row.id)]
         return Tournament(row.id, row.channel_id, row.name, row.game, self.core.game(row.game).title, row.status,
                           row.format, row.round, row.rounds, (row.size_min, row.size_max), row.points,
-                          row.organiser_id, row.seed, row.signup_until, [e.name for e in entrants], draws, lines)
+                          row.organiser_id, row.seed, row.signup_until, [e.name for e in entrants], draws, lines,
+                          deadline_days=row.deadline_days, late=row.late_rule, deadline=row.round_deadline,
+                          final_size=row.final_size)
 
     def _table_draw(self, row: TourneyRow, draw: DrawRow, names: Mapping[int, str], game: GameRow | None) -> TableDraw:
         return TableDraw(row.id, row.name, draw.round, draw.table_no, list(draw.players),
                          [names.get(p, "?") for p in draw.players], draw.channel_id,
                          None if game is None else game.status, draw.settled)
+
+    async def organiser_role(self, guild: int) -> int | None:
+        """The role a server lets create tournaments besides its managers (None: managers only)."""
+        return await self.store.organiser_role(_check_id(guild, "guild"))
+
+    async def set_organiser_role(self, guild: int, role: int | None) -> None:
+        """Name the role (None: none) whose members may create tournaments on ``guild``; the front end checks that
+        whoever sets it manages the server."""
+        _check_id(guild, "guild")
+        if role is not None:
+            _check_id(role, "role")
+        async with self.store.transaction() as tx:
+            await tx.set_organiser_role(guild, role, self.core.clock())
 
     async def running_tournaments(self) -> list[int]:
         """The channels of the running tournaments (a start resumes each: ``open_tournament_tables``, ``advance``)."""

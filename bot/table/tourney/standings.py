@@ -10,7 +10,7 @@ then their total game score, then the round's seeded lot.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.table.tourney.pairing import Entrant, standings_order
 
@@ -129,3 +129,16 @@ def standings(names: Mapping[int, str], dropped: Iterable[int], results: Sequenc
         lines.append(Line(place, e.player, names[e.player], e.points, e.opponents_points, e.score,
                           games.get(e.player, 0), e.player in gone))
     return lines
+
+
+def podium(lines: Sequence[Line], final: Mapping[int, int]) -> list[Line]:
+    """The standings after a final table (``final``: player -> place at it): its players first, by their place there,
+    then the others in standings order, placed after them (equal lines still share a place)."""
+    order = {ln.player: i for i, ln in enumerate(lines)}
+    finalists = sorted((ln for ln in lines if ln.player in final), key=lambda ln: (final[ln.player], order[ln.player]))
+    out = [replace(ln, place=final[ln.player]) for ln in finalists]
+    rest = [ln for ln in lines if ln.player not in final]
+    for i, ln in enumerate(rest):
+        same = i > 0 and rest[i - 1].place == ln.place
+        out.append(replace(ln, place=out[-1].place if same else len(finalists) + i + 1))
+    return out

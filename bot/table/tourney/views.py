@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.table.model import Update
 from bot.table.tourney.standings import Line
 
 
@@ -40,7 +41,16 @@ class Tournament:
     signup_until: float | None
     entrants: list[str]
     tables: list[TableDraw]  # every round's, in order
-    standings: list[Line]
+    standings: list[Line]  # after a final table: its players first, by their place there
+    deadline_days: float | None = None  # each round's time (None: no deadline)
+    late: str = "playon"  # what a table still running at the deadline gets: 'playon' or 'adjudicate'
+    deadline: float | None = None  # the current round's deadline (epoch seconds)
+    final_size: int | None = None  # the top N play a final table after the last round
+
+    @property
+    def in_final(self) -> bool:
+        """Whether the round paired last is the final table."""
+        return self.final_size is not None and self.round > self.rounds
 
     def round_tables(self, round_no: int | None = None) -> list[TableDraw]:
         """The tables of ``round_no`` (default: the current round)."""
@@ -57,3 +67,13 @@ class Advance:
     settled: list[int]
     round_over: bool
     finished: bool
+
+
+@dataclass(frozen=True)
+class TourneyChange:
+    """What a drop, a forfeit, an adjudication or a round's deadline did: the tournament after it, and the Updates of
+    its tables it changed (a bot took a seat and maybe finished the game, a table ended), for the front end to post
+    in each table's channel; posting an Update that ends a table advances the tournament, as any table's end does."""
+
+    tournament: Tournament
+    updates: list[Update]
