@@ -237,9 +237,13 @@ def make_app(spectators: Spectators, config: WebConfig) -> web.Application:
     app.router.add_get(f"/t/{token}/events", events)
     app.router.add_get("/static/{name}", static)
 
+    async def start_watching(app: web.Application) -> None:
+        await app[WATCHERS].start()
+
     async def stop_watching(app: web.Application) -> None:
         with contextlib.suppress(Exception):
             await app[WATCHERS].close()
 
+    app.on_startup.append(start_watching)
     app.on_shutdown.append(stop_watching)
     return app
