@@ -72,6 +72,8 @@ class Config:
     backup_keep: int = DEFAULT_BACKUP_KEEP
     #: the Discord shards this process connects (``--shard-count``/``--shard-ids``; None: one unsharded connection)
     shards: Shards | None = None
+    #: the web pages served inside this process (``KONTOR_WEB_ADDR`` set; docs/web.md); None: not here
+    web: WebConfig | None = None
 
     def with_shards(self, count: int | str | None, ids: str | None) -> Config:
         """These settings with ``count`` shards of which ``ids`` run here (None: as they are). Only a PostgreSQL
@@ -136,8 +138,11 @@ class Config:
                 raise ConfigError(f"KONTOR_BACKUP_KEEP must be how many backups to keep (1 or more), "
                                   f"not {keep_text[:30]!r}.")
             backup_keep = int(keep_text)
+        # KONTOR_WEB_ADDR asks for the pages in this process: the secret must then be right (``kontor web``, a
+        # process of its own, reads the same settings; the bot alone may still use the secret and KONTOR_WEB_URL)
+        web = WebConfig.from_env(env) if env.get("KONTOR_WEB_ADDR", "").strip() else None
         config = cls(token=token, db_path=db_path, guild_id=guild_id, backup_dir=backup_dir,
-                     backup_hours=backup_hours, backup_keep=backup_keep)
+                     backup_hours=backup_hours, backup_keep=backup_keep, web=web)
         return config.with_shards(env.get("KONTOR_SHARD_COUNT"), env.get("KONTOR_SHARD_IDS"))
 
 
