@@ -8,7 +8,8 @@ open pages follow their games without reading every game's version every half se
 - **SQLite beside the bot** (``kontor web`` as a process of its own): ``PRAGMA data_version`` every ``poll_s``, one
   statement for all games; when it moved, every watched game is looked at once.
 - Otherwise (a PostgreSQL database no writer of this build has started on yet: no trigger) nothing tells: the
-  reader looks at each game's version every ``poll_s`` itself (``exhaustive`` is False).
+  reader looks at each game's version every ``poll_s`` itself (``exhaustive`` is False), and looks for the trigger
+  again every ``RELISTEN_S`` (compose starts the web and the bots together: the bots install it a moment later).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import Any
 from bot.table.store import Store
 
 log = logging.getLogger("bot.table")
+
+RELISTEN_S = 30.0
 
 
 class GameFeed:
@@ -48,12 +51,9 @@ class GameFeed:
             return
         listen: Callable[..., Awaitable[Any]] | None = getattr(self.store, "listen_games", None)
         if listen is not None:
-            try:
-                self._listener = await listen(self.on_change)
-            except Exception:  # the pages still follow their games, by looking
-                log.warning("cannot listen for the games' changes; looking every %g s instead", self.poll_s,
-                            exc_info=True)
-            self.mode = "notify" if self._listener is not None else "poll"
+            if not await self._listen(listen):
+                self.mode = "poll"
+                self._task = asyncio.create_task(self._listen_later(listen), name="kontor-web-feed")
             return
         counter = await self.store.change_counter()
         if counter is None:
@@ -61,6 +61,25 @@ class GameFeed:
             return
         self.mode = "counter"
         self._task = asyncio.create_task(self._watch_counter(counter), name="kontor-web-feed")
+
+    async def _listen(self, listen: Callable[..., Awaitable[Any]]) -> bool:
+        try:
+            self._listener = await listen(self.on_change)
+        except Exception:  # the pages still follow their games, by looking
+            log.warning("cannot listen for the games' changes; looking every %g s instead", self.poll_s,
+                        exc_info=True)
+        if self._listener is None:
+            return False
+        self.mode = "notify"
+        return True
+
+    async def _listen_later(self, listen: Callable[..., Awaitable[Any]]) -> None:
+        while True:
+            await asyncio.sleep(RELISTEN_S)
+            if await self._listen(listen):
+                log.info("the games now announce their changes: the open pages follow them by notification")
+                self.on_change(None)  # anything between the last look and the first notification
+                return
 
     def _committed(self, games: frozenset[int]) -> None:
         for game_id in games:
