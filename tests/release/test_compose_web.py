@@ -56,8 +56,8 @@ def services(text: str) -> list[str]:
 
 
 def test_the_block_reader_reads_a_service() -> None:
-    text = ("name: k\nservices:\n  a:\n    image: x   # why\n    environment:\n      K: \"1\"\n    ports:\n      - \"1:2\"\n"
-            "  b:\n    image: y\nvolumes:\n")
+    text = ("name: k\nservices:\n  a:\n    image: x   # why\n    environment:\n      K: \"1\"\n"
+            "    ports:\n      - \"1:2\"\n  b:\n    image: y\nvolumes:\n")
     assert services(text) == ["a", "b"]
     block = service(text, "a")
     assert value(block, "image") == "x" and mapping(block, "environment") == {"K": "1"}
