@@ -21,6 +21,8 @@ RUN pip install .
 
 USER kontor
 VOLUME ["/data"]
+# `kontor web` (the tables' pages; docs/web.md) when run with KONTOR_WEB_ADDR=0.0.0.0:8080, behind a reverse proxy.
+EXPOSE 8080
 # `kontor run` handles SIGTERM (docker stop) and SIGINT alike: it closes the gateway and the
 # database (checkpointing the WAL) before exiting.
 STOPSIGNAL SIGTERM

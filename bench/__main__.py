@@ -1,4 +1,4 @@
-"""``python -m bench [--quick] [--only engine,service,service-pg,scale,render,memory,async,ratings,bots]``: print
+"""``python -m bench [--quick] [--only engine,service,service-pg,scale,render,memory,async,ratings,bots,web]``: print
 Kontor's performance table.
 
 ``bots`` (the strong bot's arena figures) takes hours at its full size, so it runs only when named in ``--only``."""
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import rules
 from bench.stats import Row, render_table
 
-ALL = "engine,service,service-pg,scale,render,memory,async,ratings,tournament"
+ALL = "engine,service,service-pg,scale,render,memory,async,ratings,tournament,web"
 
 
 KEPT = "\n## How to read it"  # BENCHMARKS.md's own text from here on survives a --write
@@ -108,6 +108,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         table += bots.rows(games=10 if quick else 200, jobs=min(2, os.cpu_count() or 1))
         print(f"  bots done ({time.perf_counter() - started:.0f} s)", flush=True)
+    if "web" in sections:
+        from bench import web
+
+        table += web.rows(games=100 if quick else 1000, samples=200 if quick else 1000, moves=5 if quick else 20)
+        print(f"  web done ({time.perf_counter() - started:.0f} s)", flush=True)
     if "tournament" in sections:
         from bench import tournament
 

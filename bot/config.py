@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import math
 import os
 from collections.abc import Mapping
@@ -72,6 +73,8 @@ class Config:
     backup_keep: int = DEFAULT_BACKUP_KEEP
     #: the Discord shards this process connects (``--shard-count``/``--shard-ids``; None: one unsharded connection)
     shards: Shards | None = None
+    #: the web pages served inside this process (``KONTOR_WEB_ADDR`` set; docs/web.md); None: not here
+    web: WebConfig | None = None
 
     def with_shards(self, count: int | str | None, ids: str | None) -> Config:
         """These settings with ``count`` shards of which ``ids`` run here (None: as they are). Only a PostgreSQL
@@ -136,13 +139,19 @@ class Config:
                 raise ConfigError(f"KONTOR_BACKUP_KEEP must be how many backups to keep (1 or more), "
                                   f"not {keep_text[:30]!r}.")
             backup_keep = int(keep_text)
+        # KONTOR_WEB_ADDR asks for the pages in this process: the secret must then be right (``kontor web``, a
+        # process of its own, reads the same settings; the bot alone may still use the secret and KONTOR_WEB_URL)
+        web = WebConfig.from_env(env) if env.get("KONTOR_WEB_ADDR", "").strip() else None
         config = cls(token=token, db_path=db_path, guild_id=guild_id, backup_dir=backup_dir,
-                     backup_hours=backup_hours, backup_keep=backup_keep)
+                     backup_hours=backup_hours, backup_keep=backup_keep, web=web)
         return config.with_shards(env.get("KONTOR_SHARD_COUNT"), env.get("KONTOR_SHARD_IDS"))
 
 
 DEFAULT_WEB_ADDR = "127.0.0.1:8080"  # loopback: a reverse proxy in front serves it to the world (docs/web.md)
 MIN_WEB_SECRET = 16  # characters: the tables' addresses are only as unguessable as this secret
+DEFAULT_WEB_RATE = 5.0  # requests a second per address, after a burst: a page is about five requests (docs/web.md)
+DEFAULT_WEB_BURST = 60
+DEFAULT_TRUSTED_PROXIES = ("127.0.0.1", "::1")  # a reverse proxy on the same machine
 
 
 @dataclass(frozen=True)
@@ -155,11 +164,19 @@ class WebConfig:
     port: int = 8080
     url: str | None = None
     db_path: str = DEFAULT_DB
+    #: the per-address rate limit (bot/web/limits.py): requests a second after a burst of ``burst``; 0 limits
+    #: nothing (what code that builds a WebConfig itself gets unless it asks; ``from_env`` sets the defaults)
+    rate: float = 0.0
+    burst: int = DEFAULT_WEB_BURST
+    #: peers whose ``X-Forwarded-For`` is believed (addresses or networks, as text)
+    trusted_proxies: tuple[str, ...] = DEFAULT_TRUSTED_PROXIES
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> WebConfig:
         """``KONTOR_WEB_SECRET`` (required, at least 16 characters), ``KONTOR_WEB_ADDR`` (``host:port``, default
-        ``127.0.0.1:8080``), ``KONTOR_WEB_URL`` (``https://…``), ``KONTOR_DB``; ConfigError on anything else."""
+        ``127.0.0.1:8080``), ``KONTOR_WEB_URL`` (``https://…``), ``KONTOR_DB``, the rate limit's ``KONTOR_WEB_RATE``
+        (requests a second per address, 0: none), ``KONTOR_WEB_BURST`` and ``KONTOR_WEB_TRUSTED_PROXIES``
+        (comma-separated addresses or networks, ``none``: no proxy); ConfigError on anything else."""
         env = os.environ if environ is None else environ
         secret = env.get("KONTOR_WEB_SECRET", "").strip()
         if len(secret) < MIN_WEB_SECRET:
@@ -170,7 +187,29 @@ class WebConfig:
         url = env.get("KONTOR_WEB_URL", "").strip().rstrip("/") or None
         if url is not None and not url.startswith(("https://", "http://")):
             raise ConfigError(f"KONTOR_WEB_URL must start with https:// (or http://), not {url[:40]!r}.")
-        return cls(secret=secret.encode(), host=host, port=port, url=url, db_path=db_target(env))
+        rate_text = env.get("KONTOR_WEB_RATE", "").strip() or str(DEFAULT_WEB_RATE)
+        try:
+            rate = float(rate_text)
+        except ValueError:
+            rate = math.nan
+        if not 0 <= rate < math.inf:
+            raise ConfigError(f"KONTOR_WEB_RATE must be the requests a second one address may make (e.g. 5; 0: no "
+                              f"limit), not {rate_text[:30]!r}.")
+        burst_text = env.get("KONTOR_WEB_BURST", "").strip() or str(DEFAULT_WEB_BURST)
+        if not burst_text.isdigit() or not 1 <= int(burst_text) <= 100_000:
+            raise ConfigError(f"KONTOR_WEB_BURST must be how many requests one address may make at once (e.g. 60), "
+                              f"not {burst_text[:30]!r}.")
+        proxies_text = env.get("KONTOR_WEB_TRUSTED_PROXIES", "").strip() or ",".join(DEFAULT_TRUSTED_PROXIES)
+        proxies = () if proxies_text.lower() == "none" else tuple(
+            p.strip() for p in proxies_text.split(",") if p.strip())
+        for proxy in proxies:
+            try:
+                ipaddress.ip_network(proxy, strict=False)
+            except ValueError:
+                raise ConfigError(f"KONTOR_WEB_TRUSTED_PROXIES must list addresses or networks (e.g. 127.0.0.1,"
+                                  f"172.16.0.0/12) or say none, not {proxy[:40]!r}.") from None
+        return cls(secret=secret.encode(), host=host, port=port, url=url, db_path=db_target(env), rate=rate,
+                   burst=int(burst_text), trusted_proxies=proxies)
 
 
 def parse_addr(text: str) -> tuple[str, int]:

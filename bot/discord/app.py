@@ -6,6 +6,9 @@
   connected, only when their payload hash changed, with retries (bot/discord/sync.py): the bot starts regardless.
 - SIGINT and SIGTERM close the bot, the scheduler, the daily digest (``bot/discord/digest.py``), the periodic backup
   (``bot/table/backup_loop.py``, with ``KONTOR_BACKUP_DIR``) and the service (the SQLite WAL is checkpointed).
+- With ``KONTOR_WEB_ADDR`` it serves the tables' web pages too, through its own service (``bot.web.serve.InProcessWeb``,
+  docs/web.md), started once the service is open and stopped first; an address it cannot listen on ends the command
+  with one sentence and status 2.
 - The SQLite file is checked before connecting and when the service opens (bot/table/health.py): a file that cannot
   serve ends the command with one plain paragraph and status 2; damaged games are logged by channel and id.
 """
@@ -51,6 +54,7 @@ from bot.table import (
     health,
     storage_failure,
 )
+from bot.web.serve import InProcessWeb, WebUnavailable
 from rules.words import translator
 
 log = logging.getLogger("kontor")
@@ -123,6 +127,7 @@ class KontorBot(commands.Bot):
         self.digest = DigestLoop(self, self.notifier.dms)
         self.command_sync = CommandSync(self)
         self.backups = BackupLoop.for_config(config)  # None without KONTOR_BACKUP_DIR
+        self.web = InProcessWeb(config.web) if config.web is not None else None  # None without KONTOR_WEB_ADDR
         self._speak_each_users_language()
 
     def _speak_each_users_language(self) -> None:
@@ -160,6 +165,8 @@ class KontorBot(commands.Bot):
         if self._service is None:  # opened and checked (bot/table/health.py): damaged games are logged, not fatal
             self._service, report = await health.open_service(self.config.db_path, **self.service_options)
             health.log_health(report)
+        if self.web is not None:  # the pages read through the service just opened; WebUnavailable ends the start
+            await self.web.start(self.service)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogTranslator())  # the tree in fr, de, it: before any sync reads it
         await self.add_cog(ServerEvents(self))  # channel, thread and server removal pause the tables there
@@ -172,6 +179,8 @@ class KontorBot(commands.Bot):
             self.backups.start()
 
     async def close(self) -> None:
+        if self.web is not None:  # the open pages' streams end before the service they read from drains
+            await self.web.stop()
         await self.command_sync.stop()
         await self.scheduler.stop()
         await self.digest.stop()
@@ -256,6 +265,9 @@ async def _serve(bot: KontorBot, token: str) -> int:
                 code = 2
             elif isinstance(error, StoreLocked):  # setup_hook: another process writes KONTOR_DB
                 print(str(error), file=sys.stderr)
+                code = 2
+            elif isinstance(error, WebUnavailable):  # setup_hook: KONTOR_WEB_ADDR cannot be listened on
+                print(f"kontor run: {error}", file=sys.stderr)
                 code = 2
             elif isinstance(error, OSError | aiohttp.ClientError):
                 print(f"kontor run: cannot reach Discord ({type(error).__name__}: {error}).", file=sys.stderr)

@@ -76,6 +76,7 @@ from bot.table.settings import (
     normalise_settings,
 )
 from bot.table.spectate import PublicEntry, PublicStep, Spectacle, Spectators
+from bot.table.spectate_feed import GameFeed
 from bot.table.store.club_seasons import Privacy
 from bot.table.store.dburl import is_url, sqlite_only
 from bot.table.store.process_claim import ShardsClaimed, claim_shards
@@ -128,6 +129,7 @@ __all__ = [
     "CountStats",
     "DamagedGame",
     "EndReport",
+    "GameFeed",
     "GameStats",
     "Leaderboard",
     "Line",

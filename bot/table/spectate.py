@@ -3,7 +3,9 @@ front end (``bot/web/``, docs/web.md). Read-only, and public only: public views 
 lines and the public "last move" hint, never a seat's screen, a secret step or (before the end) the seed.
 
 ``Spectators.open(target)`` reads the database beside its running writer: SQLite through its read-only mode (no
-writer lock, no migration, every write refused), PostgreSQL with read-only transactions. Nothing here writes.
+writer lock, no migration, every write refused), PostgreSQL with read-only transactions; ``Spectators.beside(service)``
+reads through a running service's own store (the web inside ``kontor run``). Nothing here writes. ``follow`` tells
+which games changed (``bot/table/spectate_feed.py``).
 
 A step that logged no public line (a secret choice: Strasbourg's planning, a simultaneous pick) is not shown, nor is
 its time: the step-through goes from one public move to the next, and ``Spectacle.key`` changes only when what a
@@ -17,19 +19,23 @@ import copy
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.table.core import Part, TableCore, channel_speaking
 from bot.table.images import BoardImages
 from bot.table.model import Table, TableError, _check_id
 from bot.table.replaying import UnknownVersion, applied
+from bot.table.spectate_feed import GameFeed
 from bot.table.store import GameRow, LogRow, Store
 from rules.archive import Replay
 from rules.core import Event, IllegalAction, public_events
 from rules.words import translator
+
+if TYPE_CHECKING:
+    from bot.table.service import TableService
 
 _, _n = translator("bot")
 
@@ -85,8 +91,9 @@ class _Walk:
 class Spectators(Part):
     """Public reads of games by number (see the module docstring)."""
 
-    def __init__(self, core: TableCore) -> None:
+    def __init__(self, core: TableCore, *, owns_store: bool = True) -> None:
         super().__init__(core)
+        self._owns_store = owns_store
         self._walks: OrderedDict[int, _Walk] = OrderedDict()
         self._walking: dict[int, asyncio.Lock] = {}
         self._now: dict[int, tuple[int, Spectacle]] = {}
@@ -97,8 +104,20 @@ class Spectators(Part):
         store = await Store.open(target, read_only=True)
         return cls(TableCore(store, render=True, images=images))
 
+    @classmethod
+    def beside(cls, service: TableService) -> Spectators:
+        """A reader through ``service``'s own store, images and caches (reads only; ``close`` leaves the store open)."""
+        return cls(service.core, owns_store=False)
+
     async def close(self) -> None:
-        await self.store.close()
+        if self._owns_store:
+            await self.store.close()
+
+    async def follow(self, on_change: Callable[[int | None], None], poll_s: float) -> GameFeed:
+        """Started: tells ``on_change(game id)`` (None: any game) when a game may have changed, until its ``stop``."""
+        feed = GameFeed(self.store, on_change, poll_s)
+        await feed.start()
+        return feed
 
     # ---- the table now ---------------------------------------------------------------------------------------
     async def version(self, game_id: int) -> int | None:

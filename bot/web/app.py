@@ -21,6 +21,7 @@ from bot.config import WebConfig
 from bot.lang import LANGUAGES, speaking
 from bot.table import DamagedGame, PublicStep, Spectacle, Spectators, Table, TableError
 from bot.web import addresses, pages
+from bot.web.limits import LIMIT, RateLimit, networks, rate_limited
 from bot.web.live import Watchers
 
 log = logging.getLogger("bot.web")
@@ -225,9 +226,10 @@ async def static(request: web.Request) -> web.FileResponse:
 
 def make_app(spectators: Spectators, config: WebConfig) -> web.Application:
     """The application over ``spectators`` (a reader of the database); the caller closes ``spectators``."""
-    app = web.Application(middlewares=[guard], client_max_size=MAX_REQUEST,
+    app = web.Application(middlewares=[guard, rate_limited(reader_language)], client_max_size=MAX_REQUEST,
                           handler_args={"max_line_size": MAX_REQUEST, "max_field_size": MAX_REQUEST})
     app[SPECTATORS], app[CONFIG] = spectators, config
+    app[LIMIT] = RateLimit(config.rate, config.burst, networks(config.trusted_proxies))
     app[WATCHERS], app[IMAGES] = Watchers(spectators), ImageCache()
     token = "{token:[0-9]{1,18}-[A-Za-z0-9_-]{22}}"
     app.router.add_get(f"/t/{token}", table_page)
@@ -237,9 +239,13 @@ def make_app(spectators: Spectators, config: WebConfig) -> web.Application:
     app.router.add_get(f"/t/{token}/events", events)
     app.router.add_get("/static/{name}", static)
 
+    async def start_watching(app: web.Application) -> None:
+        await app[WATCHERS].start()
+
     async def stop_watching(app: web.Application) -> None:
         with contextlib.suppress(Exception):
             await app[WATCHERS].close()
 
+    app.on_startup.append(start_watching)
     app.on_shutdown.append(stop_watching)
     return app

@@ -22,7 +22,7 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -82,6 +82,8 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows):
         self._undo_columns = True
         self._level_column = True  # the same for the seats' bot level (migration 13)
         self._rules_column = True  # the same for the log's rules versions (migration 16)
+        self._bumped: set[int] = set()  # the games whose version this store's open transaction moved
+        self._commit_listeners: list[Callable[[frozenset[int]], None]] = []
 
     # ---- lifecycle ------------------------------------------------------------------------
     @classmethod
@@ -189,11 +191,40 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows):
                 yield self
                 await self._db.commit()
             except BaseException:
+                self._bumped.clear()
                 if self._db.in_transaction:  # a failed write or COMMIT: leave nothing half-done
                     await self._db.rollback()
                 raise
             finally:
                 self._tx_task = None
+            self._committed()
+
+    @property
+    def sole_writer(self) -> bool:
+        """Whether this store is its database's one writer (SQLite's writer lock): then every change to it is one of
+        its own commits, which ``on_commit`` reports."""
+        return self._writer_lock is not None
+
+    def on_commit(self, listener: Callable[[frozenset[int]], None]) -> Callable[[], None]:
+        """Call ``listener(game ids)`` after each commit of this store that moved games' versions (synchronously:
+        keep it short); returns what stops it. The web's open pages follow the games through it (docs/web.md)."""
+        self._commit_listeners.append(listener)
+        return lambda: self._commit_listeners.remove(listener) if listener in self._commit_listeners else None
+
+    def _committed(self) -> None:
+        bumped, self._bumped = frozenset(self._bumped), set()
+        if bumped:
+            for listener in list(self._commit_listeners):
+                try:
+                    listener(bumped)
+                except Exception:  # a listener's failure is its own: the commit stands
+                    logging.getLogger("bot.table.store").exception("a commit listener failed")
+
+    async def change_counter(self) -> int | None:
+        """SQLite's ``PRAGMA data_version``: it moves when another connection commits to the file (never with this
+        connection's own commits). One cheap statement for every game at once; None where there is none."""
+        row = await self._fetchone("PRAGMA data_version")
+        return None if row is None else int(row[0])
 
     def _in_my_tx(self) -> bool:
         """True inside a transaction opened by the current task (other tasks must wait for the lock)."""
@@ -310,6 +341,7 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows):
         )
         if cur.rowcount != 1:
             raise StoreError("The game changed meanwhile.")
+        self._bumped.add(game_id)
         return expected_version + 1
 
     async def set_settings(self, game_id: int, settings: dict[str, Any], now: float) -> None:

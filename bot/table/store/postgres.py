@@ -32,7 +32,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot.table.store import Store
-from bot.table.store.pg_notify import CacheListener, install_sql, new_tag
+from bot.table.store.pg_notify import CacheListener, GameListener, games_trigger_installed, install_sql, new_tag
 from bot.table.store.rows import StoreError, Written
 from bot.table.store.schema_pg import PG_MIGRATIONS, VERSION_TABLE
 
@@ -100,6 +100,9 @@ class PgStore(Store):
         self._url = url
         self._tag = tag
         self._listener: CacheListener | None = None
+        self._game_listener: GameListener | None = None
+        self._bumped: set[int] = set()
+        self._commit_listeners: list[Callable[[frozenset[int]], None]] = []
         self.path = redacted(url)
         self._lock = asyncio.Lock()
         self._tx_task: asyncio.Task[Any] | None = None
@@ -130,6 +133,8 @@ class PgStore(Store):
     async def close(self) -> None:
         if self._listener is not None:
             await self._listener.close()
+        if self._game_listener is not None:
+            await self._game_listener.close()
         async with self._lock:
             await self._pool.close()
 
@@ -139,6 +144,22 @@ class PgStore(Store):
         listener = CacheListener(self._url, self._tag, on_change)
         await listener.start()
         self._listener = listener
+
+    async def listen_games(self, on_change: Callable[[int | None], None]) -> GameListener | None:
+        """Call ``on_change(game id)`` at once whenever any process commits a new version of a game (``None``: any game
+        may have changed, after the connection came back) until the listener is closed (at the latest with the
+        store). None, listening to nothing, when the database's writers do not announce them yet (no writer of this
+        build has started on it: ``pg_notify.py``)."""
+        async with self._pool.acquire() as conn:
+            if not await games_trigger_installed(conn):
+                return None
+        listener = GameListener(self._url, self._tag, on_change)
+        await listener.start()
+        self._game_listener = listener
+        return listener
+
+    async def change_counter(self) -> int | None:
+        return None  # notifications instead (``listen_games``)
 
     async def schema_version(self) -> int:
         try:
@@ -175,13 +196,19 @@ class PgStore(Store):
             try:
                 yield self
             except BaseException:
+                self._bumped.clear()
                 self._tx_task, self._conn = None, None
                 if not conn.is_closed():  # if the rollback fails, the pool resets (or drops) the connection
                     with suppress(asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
                         await tx.rollback()
                 raise
             self._tx_task, self._conn = None, None
-            await tx.commit()
+            try:
+                await tx.commit()
+            except BaseException:
+                self._bumped.clear()
+                raise
+            self._committed()
 
     def _tx_conn(self) -> asyncpg.Connection:
         if not self._in_my_tx() or self._conn is None:
