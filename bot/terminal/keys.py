@@ -1,0 +1,39 @@
+"""The terminal's keyboard: keys typed ahead never answer a menu their typist had not seen yet, and the file the
+board image is written to."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TextIO
+
+try:  # Unix only: elsewhere typed-ahead lines are not discarded (the table still plays)
+    import termios
+except ImportError:  # pragma: no cover - Windows
+    termios = None  # type: ignore[assignment]
+
+
+def discard_typed_ahead(stdin: TextIO) -> None:
+    """Throw away the lines typed at a keyboard but not read yet: they were typed before the menu now shown (a vote's
+    ``2`` Enter ``1`` Enter must not place an order in the menu that followed the vote). Piped or scripted input is a
+    script whose every line is meant, so only a terminal (a tty) is flushed. At a terminal in its usual line mode a
+    read returns one line, so nothing typed ahead waits in Python's own buffer: the kernel's queue is all there is."""
+    if termios is None:  # pragma: no cover - Windows
+        return
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # an in-memory stream: scripted input
+        return
+    if not os.isatty(fd):
+        return
+    try:
+        termios.tcflush(fd, termios.TCIFLUSH)
+    except termios.error:  # a terminal that refuses it: keep what was typed rather than fail the game
+        pass
+
+
+def board_file(db: Path, game: str, game_id: int) -> Path:
+    """Where the terminal writes a game's board image: beside its table file, named after the file, the game and
+    the game's number (``kontor-play-colonia-7-board.png``), so neither two table files in one folder nor two games
+    of one file overwrite each other's image."""
+    return db.with_name(f"{db.stem}-{game}-{game_id}-board.png")
