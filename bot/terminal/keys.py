@@ -1,16 +1,31 @@
-"""The terminal's keyboard: keys typed ahead never answer a menu their typist had not seen yet, and the file the
-board image is written to."""
+"""The terminal's keyboard: what a typed ``order …`` line means, keys typed ahead never answering a menu their typist
+had not seen yet, and the file the board image is written to."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
+
+from bot.terminal.text import pick
 
 try:  # Unix only: elsewhere typed-ahead lines are not discarded (the table still plays)
     import termios
 except ImportError:  # pragma: no cover - Windows
     termios = None  # type: ignore[assignment]
+
+
+def gives_standing_order(line: str, legal: Sequence[tuple[str, str]], offers: Sequence[tuple[str, str]]) -> bool:
+    """Whether ``order …`` typed at the prompt gives a standing order (``order 3``, ``order cancel``, an offer's id or
+    label) rather than plays the game's own action of those words: what a menu shows can always be typed (Colonia's
+    ``order saddler``), and words that are neither go to the rules, whose refusal says why in a line."""
+    if pick(line, list(legal)) is not None:
+        return False
+    rest = line.strip()[len("order"):].strip().casefold()
+    if rest == "cancel" or (rest.isascii() and rest.isdigit()):
+        return True
+    return any(rest in (order.casefold(), label.casefold()) for order, label in offers)
 
 
 def discard_typed_ahead(stdin: TextIO) -> None:

@@ -32,7 +32,7 @@ from bot.table import (
     storage_failure,
     write_record,
 )
-from bot.terminal.keys import board_file, discard_typed_ahead
+from bot.terminal.keys import board_file, discard_typed_ahead, gives_standing_order
 from bot.terminal.seats import bot_levels, channel_for, default_name, open_table, parse_seats
 from bot.terminal.text import pick, player_name, score_table, secret_lines
 from rules.core import Game, printable
@@ -313,7 +313,9 @@ class Terminal:
                         continue
                     self.show_update(update, hot_seat)
                     break
-                if line.lower() in ("orders", "order") or line.lower().startswith(("order ", "auto ")):
+                if line.lower() in ("orders", "order") or line.lower().startswith("auto ") or (
+                        line.lower().startswith("order ") and gives_standing_order(
+                            line, legal, (await self.svc.orders(self.channel, user)).offers)):
                     update = await self.command(line, user, table)
                     if update is None:
                         continue
@@ -396,8 +398,8 @@ class Terminal:
                     return None
                 chosen = info.offers[int(rest) - 1][0]
             text, played = await self.svc.set_order(self.channel, user, chosen)
-        except TableError as err:
-            self.say(_("Refused: {reason}").format(reason=err))
+        except TableError as err:  # the service names its Discord command; here one types 'orders'
+            self.say(_("Refused: {reason}").format(reason=str(err).replace("`/game orders`", "'orders'")))
             return None
         self.say(text.replace("`/game orders cancel`", "'order cancel'"))
         return played

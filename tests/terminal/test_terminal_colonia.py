@@ -20,3 +20,24 @@ async def test_colonia_menu_labels_and_refusals_come_from_the_rules(tmp_path: Pa
     assert "Refused: Family cards go from 3 to 8." in text
     assert "Refused: 'buy' is played on Sunday (relic purchases); now it is Tuesday: family cards." in text
     assert version(db) == before
+
+
+async def test_the_order_action_shown_in_the_menu_can_be_typed(tmp_path: Path) -> None:
+    """Issue 42: `order saddler` is the menu's action on Thursday, not a standing order; typed on another day it is
+    refused with the rules' short reason, never a list of every standing order."""
+    db = tmp_path / "t.sqlite3"
+    # seed 7: family card 3, vote Yes on Wednesday's decree, stall 4, then Thursday's menu offers [order saddler]
+    code, text = await session(db, "1\n1\norder saddler\n1\norder saddler\nq\n", "--seats", "me,bot,bot,bot",
+                               "--seed", "7", game="colonia")
+    assert code == 0
+    wednesday, thursday = text.split("[order saddler]", 1)
+    refusals = [line for line in wednesday.splitlines() if line.startswith("Refused")]
+    assert refusals == ["Refused: 'order' is played on Thursday (craftsmen); now it is Wednesday: market."]
+    assert "Ada orders from the saddler with 2 members on space 2" in thursday
+    assert all(len(line) < 200 for line in text.splitlines() if line.startswith("Refused"))
+    # a standing order is still given with its words: its number, or an offer's id or label
+    code, text = await session(db, "order 1\norder cancel\norder of the day\nq\n", "--seats", "me,bot,bot,bot",
+                               game="colonia")
+    assert "📌 Standing order set: Pass in this craftsmen loop (week 1, Thursday)." in text  # played at once
+    assert "Refused: You have no standing order at this table." in text
+    assert "Refused: 'order' is played on Thursday (craftsmen); now it is Friday: vote on D13" in text
