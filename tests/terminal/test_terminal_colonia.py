@@ -41,3 +41,38 @@ async def test_the_order_action_shown_in_the_menu_can_be_typed(tmp_path: Path) -
     assert "📌 Standing order set: Pass in this craftsmen loop (week 1, Thursday)." in text  # played at once
     assert "Refused: You have no standing order at this table." in text
     assert "Refused: 'order' is played on Thursday (craftsmen); now it is Friday: vote on D13" in text
+
+
+async def test_the_french_table_names_no_turn_order_before_the_family_cards(tmp_path: Path) -> None:
+    """Issue 42: the opening line gave an "Ordre de jeu" (turn order) before anyone played a family card; it is
+    the seats around the table."""
+    code, text = await session(tmp_path / "t.sqlite3", "q\n", "--seats", "me,bot,bot", "--seed", "4", "--lang", "fr",
+                               game="colonia")
+    assert code == 0
+    opening = next(line for line in text.splitlines() if "Colonia commence" in line)
+    assert opening == "  · Colonia commence. Places à table : 1. Bot Anna, 2. Ada, 3. Bot Bruno", opening
+    assert "Ordre de jeu" not in text
+
+
+def test_colonia_ties_are_broken_by_money_in_every_language() -> None:
+    """Issue 42: the French table ended "Les égalités sont départagées par départage"; Colonia's tie-break is the
+    money left after the windows."""
+    from types import SimpleNamespace
+
+    from bot.lang import speaking
+    from bot.terminal.text import score_table
+    from rules.outcome import Outcome
+
+    parts = [{"relics": 8, "shrines": 0, "windows": 2}, {"relics": 10, "shrines": 0, "windows": 0},
+             {"relics": 9, "shrines": 10, "windows": 4}]
+    outcome = Outcome.from_scores([10, 10, 23], parts, [[15, 3, 3], [22, 2, 7], [4, 2, 4]])
+    table = SimpleNamespace(names=["Ana", "Bot Anna", "Bot Clara"], game="colonia")
+    said = {"en": "Tied scores are ranked by money (the last column).",
+            "fr": "Les égalités sont départagées d'après la dernière colonne (argent).",
+            "de": "Bei Punktgleichstand entscheidet Geld (die letzte Spalte).",
+            "it": "I pareggi si risolvono in base all'ultima colonna (denaro)."}
+    for lang, line in said.items():
+        with speaking(lang):
+            text = score_table(table, outcome)  # type: ignore[arg-type]
+        assert text.splitlines()[-1] == line, text
+        assert text.splitlines()[3].split()[:2] == ["2", "Bot"] and text.splitlines()[3].split()[-1] == "22"
