@@ -3,6 +3,7 @@ had not seen yet, and the file the board image is written to."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -41,10 +42,8 @@ def discard_typed_ahead(stdin: TextIO) -> None:
         return
     if not os.isatty(fd):
         return
-    try:
+    with contextlib.suppress(termios.error):  # a terminal that refuses it: keep the keys rather than fail the game
         termios.tcflush(fd, termios.TCIFLUSH)
-    except termios.error:  # a terminal that refuses it: keep what was typed rather than fail the game
-        pass
 
 
 def board_file(db: Path, game: str, game_id: int) -> Path:

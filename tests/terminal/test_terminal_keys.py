@@ -8,13 +8,14 @@ import os
 import sqlite3
 import sys
 from pathlib import Path
+from typing import TextIO
 
 import pytest
 
 import render
 from bot.terminal import table as terminal
 from tests.support.toygame import TEST_GAMES
-from tests.terminal.test_terminal import FAKE_PNG, args, game_id, session
+from tests.terminal.test_terminal import FAKE_PNG, args, game_id, pngs, session
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal needs Unix")
 
@@ -44,14 +45,20 @@ def human_moves(db: Path) -> int:
         con.close()
 
 
-async def test_keys_typed_before_a_menu_is_shown_do_not_answer_it(tmp_path: Path) -> None:
+def pseudo_terminal() -> tuple[int, int, TextIO]:
+    """A pseudo-terminal in its usual line mode: the typist's end, the keyboard's end and the keyboard as the
+    table's input."""
     import termios
 
     typist, keys = os.openpty()
     mode = termios.tcgetattr(keys)
     mode[3] &= ~termios.ECHO  # the typed keys are not echoed back to the typist's side (nobody reads it)
     termios.tcsetattr(keys, termios.TCSANOW, mode)
-    stdin = open(keys, encoding="utf-8", closefd=False)  # noqa: SIM115 - closed below with the pty
+    return typist, keys, open(keys, encoding="utf-8", closefd=False)  # the caller closes it
+
+
+async def test_keys_typed_before_a_menu_is_shown_do_not_answer_it(tmp_path: Path) -> None:
+    typist, keys, stdin = pseudo_terminal()
     try:
         db = tmp_path / "t.sqlite3"
         # "1" Enter "1" Enter at the first menu: the first answers it, the second was typed before the next menu
@@ -86,4 +93,4 @@ async def test_each_game_writes_its_board_to_its_own_file(tmp_path: Path, monkey
             assert image.read_bytes() == FAKE_PNG + game.encode()
             assert f"The board image is in {image}" in text
             written.add(image.name)
-    assert written == {p.name for p in tmp_path.glob("*.png")} and len(written) == 4
+    assert written == pngs(tmp_path) and len(written) == 4
