@@ -97,8 +97,10 @@ class Orders(Part):
             if match is None:
                 if not offers:
                     raise TableError(_("There is no standing order to give at this point of the game."))
-                raise TableError(_("'{order}' is not a standing order you can give now. You can give: {offers}."
-                                   ).format(order=printable(wanted), offers="; ".join(o[1] for o in offers)))
+                # one short line: the offers can run to thousands of characters (Colonia's plan-ahead orders)
+                # TRANSLATORS: {command} is the command that lists them (`/game orders`; the terminal says its own)
+                raise TableError(_("'{order}' is not a standing order you can give now: {command} lists the ones you "
+                                   "can.").format(order=printable(wanted), command="`/game orders`"))
             scope = game.standing_scope(match[0], view, seat)
             if scope is None or len(match[0]) > MAX_ORDER_LEN:
                 raise TableError(_("That standing order does not apply now."))

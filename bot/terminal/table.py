@@ -32,6 +32,7 @@ from bot.table import (
     storage_failure,
     write_record,
 )
+from bot.terminal.keys import board_file, discard_typed_ahead, gives_standing_order
 from bot.terminal.seats import bot_levels, channel_for, default_name, open_table, parse_seats
 from bot.terminal.text import pick, player_name, score_table, secret_lines
 from rules.core import Game, printable
@@ -41,7 +42,6 @@ _, _n = translator("bot")
 _core, _core_n = translator("core")  # the rules' own refusal, recognised in the reader's language
 
 DEFAULT_DB = "kontor-play.sqlite3"
-BOARD_FILE = "kontor-board.png"
 LOG_FILE = "kontor-play.log"
 SHORT = 8  # a summary this long or shorter is always shown whole
 MAX_CHANGED = 3  # more changed lines than this: show the whole summary again
@@ -277,6 +277,7 @@ class Terminal:
             for i, (action, label) in enumerate(legal, 1):  # labels may name seats too ("Send the offer to Seat 2")
                 self.say(f"  {i:>2}) {label}  [{action}]")
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
+            discard_typed_ahead(self.stdin)  # keys typed before this menu was shown do not answer it
             while True:
                 line = self.ask(_("{name}, your choice ({numbers}, ? for help, q to quit): ").format(
                     name=you, numbers=numbers))
@@ -312,7 +313,9 @@ class Terminal:
                         continue
                     self.show_update(update, hot_seat)
                     break
-                if line.lower() in ("orders", "order") or line.lower().startswith(("order ", "auto ")):
+                if line.lower() in ("orders", "order") or line.lower().startswith("auto ") or (
+                        line.lower().startswith("order ") and gives_standing_order(
+                            line, legal, (await self.svc.orders(self.channel, user)).offers)):
                     update = await self.command(line, user, table)
                     if update is None:
                         continue
@@ -395,8 +398,8 @@ class Terminal:
                     return None
                 chosen = info.offers[int(rest) - 1][0]
             text, played = await self.svc.set_order(self.channel, user, chosen)
-        except TableError as err:
-            self.say(_("Refused: {reason}").format(reason=err))
+        except TableError as err:  # the service names its Discord command; here one types 'orders'
+            self.say(_("Refused: {reason}").format(reason=str(err).replace("`/game orders`", "'orders'")))
             return None
         self.say(text.replace("`/game orders cancel`", "'order cancel'"))
         return played
@@ -444,7 +447,8 @@ async def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, games: 
         with speaking(spoken):
             if not await open_table(svc, game, channel, seats, args.seed, args.new, say, levels, lang):
                 return 2
-            term = Terminal(svc, game, channel, db.with_name(BOARD_FILE), stdin, stdout,
+            table = await svc.table(channel)
+            term = Terminal(svc, game, channel, board_file(db, game.name, table.game_id), stdin, stdout,
                             record=getattr(args, "record", None))
             return await term.run()
     finally:

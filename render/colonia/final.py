@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 RESULTS = Box(8, 64, 1264, 452)
 WINDOWS = Box(8, 524, 1264, 268)
 RESULT_COLS = (-64, 2.6, 1.2, 1.45, 1.55, 1.1, 1.2, 1.1, 1)
+PLAYER_MIN = 180.0  # the player column keeps room for a chip and a short name
+PLAYER_MAX = 240.0  # and takes no more from the headings than a name of about 11 letters needs ("Bot Bruno")
+HEAD_MIN = 105.0  # a heading abbreviated to a few letters and a dot
 
 
 def abbreviated(text: str, width: float) -> str:
@@ -35,23 +38,41 @@ def abbreviated(text: str, width: float) -> str:
     return ""
 
 
-def _result_cols(line: Box, header: Sequence[str]) -> tuple[tuple[float, ...], list[str]]:
-    """``RESULT_COLS`` and the headings, or where a language's headings need more room than their share, fixed
-    widths that give it to them from the player column (which keeps room for a chip), score columns first; a heading
-    still too wide is abbreviated."""
+def _result_cols(line: Box, header: Sequence[str], names: Sequence[str] = ()
+                 ) -> tuple[tuple[float, ...], list[str]]:
+    """``RESULT_COLS`` and the headings, or where a language's headings or a player's name need more room than their
+    share, fixed widths: the player column gets what its longest name needs (a chip: shape, name, padding; at least
+    ``PLAYER_MIN``, at most ``PLAYER_MAX`` or its share), each heading its own width, and the rest is shared out by
+    ``RESULT_COLS``' weights; where the row cannot hold it all, the widest headings are abbreviated first, so a bot's
+    name ("Bot Clara") is not cut while a heading can give room."""
     cells = line.cols(*RESULT_COLS, gap=6)
     widths = [cell.w for cell in cells]
     needs = [kit.text_width(label, MIN_FONT, "cond") + 4 for label in header]
-    if all(needs[k] <= widths[k] for k in range(2, len(widths))):
+    chip = line.h - 8  # the chip's height: its shape is 0.62 of it, and 20 px of padding around the name
+    player = max([needs[1], *(kit.text_width(n, MIN_FONT, "cond") + chip * 0.62 + 24 for n in names)])
+    if player <= widths[1] and all(needs[k] <= widths[k] for k in range(2, len(widths))):
         return RESULT_COLS, list(header)
-    spare = max(0.0, widths[1] - 180.0)
-    for k in range(2, len(widths)):
-        grow = min(spare, max(0.0, needs[k] - widths[k]))
-        widths[k] += grow
-        widths[1] -= grow
-        spare -= grow
-    labels = [label if k < 1 else abbreviated(label, widths[k] - 4) for k, label in enumerate(header)]
-    return tuple(-w for w in widths), labels
+    room = sum(widths[1:])
+    player = min(player, max(PLAYER_MAX, widths[1]),
+                 max(PLAYER_MIN, room - sum(min(need, HEAD_MIN) for need in needs[2:])))
+    heads = _fit_headings(needs[2:], room - player)
+    spare = room - player - sum(heads)
+    weights = RESULT_COLS[1:]
+    sized = [w + spare * weight / sum(weights) for w, weight in zip([player, *heads], weights, strict=True)]
+    labels = [label if k < 2 else abbreviated(label, sized[k - 1] - 4) for k, label in enumerate(header)]
+    return (-widths[0], *(-w for w in sized)), labels
+
+
+def _fit_headings(needs: Sequence[float], room: float) -> list[float]:
+    """Each heading's width: its own, but while they overflow ``room`` the widest gives up what it must (down to
+    ``HEAD_MIN``; then the next widest too), so as few headings as possible are abbreviated."""
+    heads = list(needs)
+    while sum(heads) > room:
+        widest = max(range(len(heads)), key=lambda k: heads[k])
+        if heads[widest] <= HEAD_MIN:
+            break
+        heads[widest] = max(HEAD_MIN, heads[widest] - (sum(heads) - room))
+    return heads
 
 
 def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
@@ -89,7 +110,7 @@ def draw_final(view: ColoniaView, names: Sequence[str] | None) -> Canvas:
     inner = RESULTS.inset(10, 8)
     lines = inner.rows(*([1] * 7), gap=2)
     header = ("#", _("Player"), _("Relics"), _("Shrines"), _("Windows"), _("Total"), _("Money"), _("Goods"), _("Raw"))
-    columns, labels = _result_cols(lines[0], header)
+    columns, labels = _result_cols(lines[0], header, [short_name(s, names) for s in range(len(scores))])
     for k, (cell, label) in enumerate(zip(lines[0].cols(*columns, gap=6), labels, strict=True)):
         cv.text_in(cell, label, MIN_FONT, "cond", INK_SOFT, "left" if k == 1 else "center")
     for line, seat in zip(lines[1:], order, strict=False):

@@ -33,6 +33,9 @@ class ColoniaGame(Game):
     #: the strong bot's playouts per decision: at the default 48 its search deviated from the basic bot too seldom to
     #: win 60% (docs/bots.md, "Tuning"); a Colonia decision is cheap enough for twice as many.
     search_budget: ClassVar[int | None] = 96
+    #: what breaks a tie first (money after the windows, then goods, then raw materials: ``Outcome.tiebreak`` keeps
+    #: the first), the final table's last column when scores tie
+    tiebreak_label: ClassVar[str] = N_("Money")
     #: the final image's column headings (render/colonia/final.py)
     score_labels: ClassVar[Mapping[str, str]] = {"relics": N_("Relics"), "shrines": N_("Shrines"),
                                                  "windows": N_("Windows")}

@@ -28,6 +28,27 @@ def _goods(me: dict[str, Any]) -> int:
     return sum(int(v) for v in (me.get("goods") or {}).values())
 
 
+def _overtime_gains(view: dict[str, Any], seat: int, c: int) -> dict[int, float]:
+    """Who gains the (up to) two orders an overtime decree adds to this Thursday's deliveries, as its label says:
+    orders carried over onto those spaces gain their owners; the free ones go to this Thursday's new orders, which
+    fill the spaces above the line first, so this seat gains those its own materials can still order after that
+    (the others' materials are secret: they are counted for nothing)."""
+    col = view["craftsmen"][c]
+    stick = int(col["stick"])
+    n = min(D.ORDER_SPACES, stick + 2) - stick
+    gains: dict[int, float] = {p["seat"]: 0.0 for p in view["players"]}
+    carried = col["orders"][stick: stick + n]
+    for o in carried:
+        gains[o["seat"]] += 1.0
+    materials = (view.get("me") or {}).get("materials") or {}
+    a, b = D.RECIPES[c]
+    sets = min(int(materials.get(D.MATERIALS[a], 0)), int(materials.get(D.MATERIALS[b], 0)))
+    sets = min(sets, int(view["players"][seat]["reserve"]))  # each order takes at least one member
+    ahead = max(0, stick - len(col["orders"]))  # free spaces above the line, filled first
+    gains[seat] += min(n - len(carried), max(0, sets - ahead))
+    return gains
+
+
 def likes_decree(view: dict[str, Any], seat: int) -> bool:
     did = str((view.get("vote") or {}).get("decree"))
     players = view["players"]
@@ -43,12 +64,7 @@ def likes_decree(view: dict[str, Any], seat: int) -> bool:
         key = ("tuesday", "wednesday", "thursday", "friday")[street]
         return _fair_share({p["seat"]: float(min(D.HOMECOMING_MAX, p["street"][key])) for p in players}, seat)
     if did in D.OVERTIME:
-        col = view["craftsmen"][D.OVERTIME[did]]
-        stick = int(col["stick"])
-        gained: dict[int, float] = {p["seat"]: 0.0 for p in players}
-        for o in col["orders"][stick: stick + 2]:
-            gained[o["seat"]] += 1.0
-        return _fair_share(gained, seat)
+        return _fair_share(_overtime_gains(view, seat, D.OVERTIME[did]), seat)
     if did in ("D11", "D12"):
         ships = view["harbour"]["ships"][: 2 if did == "D11" else 1]
         paid: dict[int, float] = {p["seat"]: 0.0 for p in players}

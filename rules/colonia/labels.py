@@ -89,18 +89,7 @@ def decree_effect(st: ColoniaState, did: str, seat: int | None) -> str:
     if did == "D04":
         return _("2 raw materials for everyone")
     if did in D.OVERTIME:
-        c = D.OVERTIME[did]
-        old = st.stick[c]
-        new = min(D.ORDER_SPACES, old + 2)
-        gained = st.cols[c][old:new]
-        mine = sum(1 for o in gained if o[0] == seat)
-        n = len(gained)
-        if seat is not None and gained:
-            return _n("{craftsman} delivers {n} more order ({mine} yours)",
-                      "{craftsman} delivers {n} more orders ({mine} yours)", n).format(
-                craftsman=name(D.CRAFTSMEN[c]), n=n, mine=mine)
-        return _n("{craftsman} delivers {n} more order", "{craftsman} delivers {n} more orders", n).format(
-            craftsman=name(D.CRAFTSMEN[c]), n=n)
+        return overtime_effect(st, did, seat)
     if did in ("D11", "D12"):
         ships = st.harbour[: 2 if did == "D11" else 1]
         holds = [o for s in ships for o in s["h"] + [s["x"]] if o is not None]
@@ -124,6 +113,25 @@ def decree_effect(st: ColoniaState, did: str, seat: int | None) -> str:
     return decree_text(did)
 
 
+def overtime_effect(st: ColoniaState, did: str, seat: int | None, short: bool = False) -> str:
+    """D06–D10, voted on Thursday before anyone orders: the stick moves two spaces down, so up to two more of this
+    Thursday's orders at that craftsman are delivered (orders carried over from last week first, then new ones)."""
+    c = D.OVERTIME[did]
+    n = min(D.ORDER_SPACES, st.stick[c] + 2) - st.stick[c]
+    if n == 0:
+        return _("the line is already at the bottom: no effect")
+    if short:
+        return _n("{n} more order delivered this Thursday", "{n} more orders delivered this Thursday", n).format(n=n)
+    carried = st.cols[c][st.stick[c]: st.stick[c] + n]
+    mine = sum(1 for o in carried if o[0] == seat)
+    if seat is not None and carried:
+        return _n("line {n} lower: {n} more of this Thursday's orders delivered ({mine} of those placed yours)",
+                  "line {n} lower: {n} more of this Thursday's orders delivered ({mine} of those placed yours)",
+                  n).format(n=n, mine=mine)
+    return _n("line {n} lower: {n} more of this Thursday's orders delivered",
+              "line {n} lower: {n} more of this Thursday's orders delivered", n).format(n=n)
+
+
 def vote(st: ColoniaState, seat: int | None, yes: bool, verb: str = "Vote") -> str:
     did = st.slots[st.vote_slot][0] if 0 <= st.vote_slot < len(st.slots) else None
     if verb == "decide":
@@ -135,9 +143,11 @@ def vote(st: ColoniaState, seat: int | None, yes: bool, verb: str = "Vote") -> s
     title = decree_name(did)
     if not yes:
         return first_fit(_("{vote}: reject {decree}").format(vote=lead, decree=title), lead)
-    return first_fit(_("{vote}: {decree} — {effect}").format(vote=lead, decree=title,
-                                                            effect=decree_effect(st, did, seat)),
-                     _("{vote}: {decree}").format(vote=lead, decree=title), lead)
+    options = [_("{vote}: {decree} — {effect}").format(vote=lead, decree=title, effect=decree_effect(st, did, seat))]
+    if did in D.OVERTIME:  # the short wording still says what the decree does
+        options.append(_("{vote}: {decree} — {effect}").format(vote=lead, decree=title,
+                                                                effect=overtime_effect(st, did, seat, short=True)))
+    return first_fit(*options, _("{vote}: {decree}").format(vote=lead, decree=title), lead)
 
 
 # ---- the passing loops -------------------------------------------------------------------------------------------
@@ -150,9 +160,11 @@ def stall(st: ColoniaState, rest: str) -> str:
         return first_fit(_("Take stall {stall} ({materials}) with {members}").format(**fields),
                          _("Stall {stall} ({materials}): {members}").format(**fields),
                          _("Stall {stall}: {count} for {members}").format(**fields))
-    return first_fit(_("Take stall {stall} ({materials}) with {members}, back next Wednesday").format(**fields),
-                     _("Stall {stall} ({materials}): {members}, back next Wed").format(**fields),
-                     _("Stall {stall}: {count} for {members}, back next Wed").format(**fields))
+    # the Wednesday street step comes after next week's market: members placed now miss it (8 days)
+    return first_fit(_("Take stall {stall} ({materials}) with {members}, back after next week's market").format(
+                         **fields),
+                     _("Stall {stall} ({materials}): {members}, back in 8 days").format(**fields),
+                     _("Stall {stall}: {count} for {members}, back in 8 days").format(**fields))
 
 
 def order(st: ColoniaState, craftsman: str) -> str:
@@ -167,8 +179,8 @@ def order(st: ColoniaState, craftsman: str) -> str:
         when = _("space {space}: delivered this Thursday").format(space=space)
         options = [_("{order} → {when}").format(order=head, when=when),
                    _("{order} → {when}").format(order=short, when=when)]
-        if not _last_week(st):
-            options.insert(0, _("{order} → {when}, back next Thursday").format(order=head, when=when))
+        if not _last_week(st):  # home at next Thursday's street step, after that day's orders: 8 days later
+            options.insert(0, _("{order} → {when}, back in 8 days").format(order=head, when=when))
         return first_fit(*options)
     below = space - st.stick[c]
     when = _("space {space}, {below} below the line: may wait for the dice").format(space=space, below=below)
@@ -193,7 +205,9 @@ def load(st: ColoniaState, rest: str) -> str:
     if _sails(st, sid):
         if _last_week(st):
             return first_fit(_("{what}: sails this Saturday").format(what=head))
-        return first_fit(_("{what}: sails this Saturday, back next Friday").format(what=head),
+        # home at next Friday's street step, after its loading
+        return first_fit(_("{what}: sails this Saturday, back after next week's loading").format(what=head),
+                         _("{what}: sails this Saturday, back in 8 days").format(what=head),
                          _("{what}: sails this Saturday").format(what=head))
     return first_fit(_("{what}: stays in port (sails a later week)").format(what=head),
                      _("{what}: stays in port").format(what=head))
@@ -206,6 +220,20 @@ def extra(st: ColoniaState, sid: str) -> str:
     if _sails(st, sid):
         return _("{what}: sails this Saturday").format(what=head)
     return _("{what}: stays in port").format(what=head)
+
+
+def insure(st: ColoniaState, card: str) -> str:
+    """Insuring keeps the card through tonight's refill; the member stays on it until anyone buys it, which may
+    never happen (then it stays to the end of the game)."""
+    r = D.RELIC_BY_ID[card]
+    short = relic_name(card) if r.shrine else _("{card} ({vp} VP, {price})").format(
+        card=card, vp=r.vp, price=amount(r.price, D.CURRENCIES[r.city]))
+    return first_fit(
+        _("Insure the {relic} with 1 member: it stays on display; the member is back when anyone buys it (maybe never)"
+          ).format(relic=relic_name(card)),
+        _("Insure {relic}: it stays on display; 1 member, back when anyone buys it (maybe never)").format(relic=short),
+        _("Insure {relic}: stays on display; 1 member, back when anyone buys it").format(relic=short),
+        _("Insure {relic}: stays on display; 1 member, back when bought").format(relic=card))
 
 
 def take(st: ColoniaState, good: str) -> str:

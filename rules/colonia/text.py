@@ -49,9 +49,7 @@ def describe_action(st: ColoniaState, action: str, seat: int | None = None) -> s
     if verb == "buy":
         return labels.first_fit(_("Buy the {relic}").format(relic=_relic(rest)))
     if verb == "insure":
-        return labels.first_fit(
-            _("Insure the {relic} with 1 member (back when someone buys it)").format(relic=_relic(rest)),
-            _("Insure the {relic} with 1 member").format(relic=_relic(rest)))
+        return labels.insure(st, rest)
     if verb == "enshrine":
         return labels.first_fit(_("Place {relic} in the shrine (double VP)").format(relic=_relic(rest)))
     if action == "keep shrine empty":

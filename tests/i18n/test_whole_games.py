@@ -77,5 +77,6 @@ async def _session(tmp_path: Path, game: str, session: str) -> str:
 
 
 def _allowed(tmp_path: Path, session: str) -> set[str]:
-    allowed = {"Ada", *BOTS, "kontor-board.png", *re.findall(r"[A-Za-z0-9_'’.-]+", str(tmp_path))}
+    images = {image.name for image in tmp_path.glob("*-board.png")}  # the board image's file, named after the game
+    allowed = {"Ada", *BOTS, *images, *re.findall(r"[A-Za-z0-9_'’.-]+", str(tmp_path))}
     return allowed | set(re.findall(r"[a-z]+", session))  # what the player typed (echoed: the input is not a terminal)

@@ -50,9 +50,10 @@ def test_every_documented_flag_exists(command: str, flags: set[str]) -> None:
 
 @pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="not a git checkout")
 def test_what_kontor_play_writes_is_ignored() -> None:
-    done = subprocess.run(["git", "check-ignore", "--no-index", "kontor-board.png", "kontor-play.log",
-                           "sub/kontor-board.png"], capture_output=True, text=True, cwd=ROOT)
-    assert done.stdout.split() == ["kontor-board.png", "kontor-play.log", "sub/kontor-board.png"]
+    written = ["kontor-play-colonia-3-board.png", "kontor-play.log", "sub/mine-nuernberg-12-board.png",
+               "kontor-board.png"]
+    done = subprocess.run(["git", "check-ignore", "--no-index", *written], capture_output=True, text=True, cwd=ROOT)
+    assert done.stdout.split() == written
 
 
 def test_env_example_names_what_compose_requires() -> None:

@@ -450,3 +450,20 @@ def test_a_seat_that_passed_says_so_in_words_without_a_strike_through() -> None:
     canvas = render.board_canvas("colonia", view, names=NAMES)
     passed = sum(1 for p in view["players"] if p["passed"])
     assert texts_of(canvas, "players").count("passed") == passed > 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it"])
+def test_the_final_sheet_gives_bot_names_room_before_its_headings(over: ColoniaState, lang: str) -> None:
+    """Issue 42: the French sheet cut every bot's name ("Bot Cl…") while its heading columns had room to spare;
+    a heading is abbreviated first, a name only when even that leaves no room."""
+    from bot.lang import speaking
+
+    names = ["Bot Bruno", "Bot Clara", "Bot Anna", "Bot Dieter"][: over.num_players]
+    with speaking(lang):
+        canvas = render.board_canvas("colonia", over.view(None), names=names)
+    check_layout(canvas)
+    table = canvas.regions["results"]
+    cells = [t for t in canvas.texts if t.box.inside(table)]
+    assert {t.text for t in cells} >= set(names)
+    assert not [t.text for t in cells if t.cut]
+    assert all(t.text for t in cells if t.box.y < table.y + 60)  # every heading says something

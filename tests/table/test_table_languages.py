@@ -67,7 +67,7 @@ async def test_the_channel_reads_the_table_language_each_player_their_own_and_th
     assert update.public_events == ["Ben a rejoint la table."]
     with speaking("de"):
         update = await said.start(CH, ANNA, seed=5)
-    assert update.public_events[0].startswith("Tiny Auction commence. Ordre de jeu : ")
+    assert update.public_events[0].startswith("Tiny Auction commence. Places à table : ")
     assert "Empreinte de la graine" in update.public_events[1]
 
     public: list[str] = []

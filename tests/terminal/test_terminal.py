@@ -38,6 +38,19 @@ async def session(db: Path, text: str, *extra: str, game: str = "tiny") -> tuple
     return code, out.getvalue()
 
 
+def pngs(folder: Path) -> set[str]:
+    """The names of the images in ``folder``."""
+    return {p.name for p in folder.glob("*.png")}
+
+
+def game_id(db: Path) -> int:
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("SELECT MAX(id) FROM games").fetchone()[0]
+    finally:
+        con.close()
+
+
 def version(db: Path) -> int:
     con = sqlite3.connect(db)
     try:
@@ -139,8 +152,9 @@ async def test_the_board_image_is_written_next_to_the_db(tmp_path: Path, monkeyp
     db = tmp_path / "t.sqlite3"
     code, text = await session(db, "1\nq\n", "--seats", "me,bot", "--seed", "5")
     assert code == 0
-    assert (tmp_path / "kontor-board.png").read_bytes() == FAKE_PNG
-    assert f"The board image is in {tmp_path / 'kontor-board.png'}" in text
+    image = tmp_path / f"t-tiny-{game_id(db)}-board.png"  # named after the table file, the game and its number
+    assert image.read_bytes() == FAKE_PNG
+    assert f"The board image is in {image}" in text
     assert seen and all(view["viewer"] is None and "hand" not in view for _game, view in seen)
 
 
@@ -204,7 +218,7 @@ def test_secret_lines_unfold_a_nested_private_block() -> None:
 async def test_resuming_writes_the_current_board_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "t.sqlite3"
     await session(db, "1\nq\n", "--seats", "me,bot", "--seed", "5")  # no renderer: no image
-    assert not (tmp_path / "kontor-board.png").exists()
+    assert not pngs(tmp_path)
     lasts: list[object] = []
 
     def fake_board(game: str, view: dict, *, last: object = None, names: object = None) -> bytes:
@@ -213,7 +227,7 @@ async def test_resuming_writes_the_current_board_at_once(tmp_path: Path, monkeyp
 
     monkeypatch.setattr(render, "board", fake_board, raising=False)
     code, _text = await session(db, "q\n", "--seats", "me,bot")
-    assert code == 0 and (tmp_path / "kontor-board.png").read_bytes() == FAKE_PNG
+    assert code == 0 and (tmp_path / f"t-tiny-{game_id(db)}-board.png").read_bytes() == FAKE_PNG
     assert isinstance(lasts[0], dict) and set(lasts[0]) == {"seat", "action"}  # the last move is marked
 
 

@@ -122,6 +122,28 @@ def test_bot_backs_overtime_only_when_it_delivers_its_own_orders() -> None:
     assert _vote(_vote_view(st, "D08", 0), 0) == "vote yes"
 
 
+def test_bot_backs_overtime_voted_before_the_orders_when_its_own_orders_gain() -> None:
+    """Issue 42: voted on Thursday before anyone orders, overtime delivers two more of this Thursday's new orders.
+    The bot judges it as its label says: Yes when its own materials can fill those spaces, No when they cannot."""
+    from .helpers import clear_raw, give_raw
+
+    st = fresh(3)
+    clear_raw(st)
+    give_raw(st, 0, wood=2, linen=2)  # two painter orders: one fills the free space above the line, one the decree's
+    st.cols[2], st.stick[2] = [], 1
+    view = _vote_view(st, "D08", 0)
+    assert view["craftsmen"][2]["orders"] == [] and _vote(view, 0) == "vote yes"
+    st = fresh(3)
+    clear_raw(st)
+    give_raw(st, 0, wood=1, linen=1)  # one order: delivered anyway, above the line
+    st.cols[2], st.stick[2] = [], 1
+    assert _vote(_vote_view(st, "D08", 0), 0) == "vote no"
+    st = fresh(3)
+    clear_raw(st)  # nothing to order with: the decree helps only the others
+    st.cols[2], st.stick[2] = [], 0
+    assert _vote(_vote_view(st, "D08", 0), 0) == "vote no"
+
+
 def test_bot_wants_a_lean_council_only_when_short_of_members() -> None:
     st = fresh(3)
     view = _vote_view(st, "D17", 0)

@@ -74,7 +74,9 @@ def test_stall_label_says_when_the_members_come_back() -> None:
     week_running(st, [8, 7, 6], order=[0, 1, 2])
     st.stalls[0] = [2, 1, 0, 0, 0] + [0] * 0
     start_loop(st, 3, "stall")
-    assert st.describe("stall 1") == "Take stall 1 (2 leather, 1 iron) with 3 members, back next Wednesday"
+    # issue 42: the Wednesday street step comes after next week's market, so these members miss it (8 days)
+    assert st.describe("stall 1") == ("Take stall 1 (2 leather, 1 iron) with 3 members, back after next week's "
+                                      "market")
 
 
 def test_order_label_says_whether_the_order_is_delivered_this_thursday() -> None:
@@ -84,7 +86,7 @@ def test_order_label_says_whether_the_order_is_delivered_this_thursday() -> None
     st.cols[2], st.stick[2], st.new_orders[2] = [], 1, 0
     start_loop(st, 4, "order")
     assert st.describe("order painter") == ("Order painting (wood + linen), 1 member → space 1: delivered this "
-                                            "Thursday, back next Thursday")
+                                            "Thursday, back in 8 days")
     st.stick[2] = 0
     label = st.describe("order painter")
     assert label.startswith("Order painting (wood + linen), 1 member → space 1, 1 below the line: may wait")
@@ -99,7 +101,7 @@ def test_load_label_says_whether_the_ship_sails_this_saturday() -> None:
     st.depart = 1
     start_loop(st, 5, "load")
     assert st.describe("load S05 1") == ("Load cartwheel on S05 hold 1 for 3 gulden: sails this Saturday, "
-                                         "back next Friday")
+                                         "back after next week's loading")
     assert st.describe("load S01 1") == "Load saddle on S01 hold 1 for 3 mark: stays in port (sails a later week)"
 
 
@@ -109,13 +111,44 @@ def test_overtime_vote_shows_the_craftsman_column_and_what_it_delivers() -> None
     st.cols[2] = [[1, 1], [0, 2], [0, 3]]
     st.stick[2] = 1
     _vote_on(st, "D08")
-    assert st.describe_for(0, "vote yes") == ("Vote Yes: Painter works overtime — painter delivers 2 more orders "
-                                              "(2 yours)")
+    # issue 42: what the decree does, and the seat's share of the orders already on those spaces where it fits
+    assert st.describe_for(0, "vote yes") == "Vote Yes: Painter works overtime — 2 more orders delivered this Thursday"
+    assert st.describe("vote yes") == ("Vote Yes: Painter works overtime — line 2 lower: 2 more of this Thursday's "
+                                       "orders delivered")
     assert st.describe_for(0, "vote no") == "Vote No: reject Painter works overtime"
     text = GAME.summary(st.view(0))
     painter = next(ln for ln in text.splitlines() if ln.startswith("  painter "))
     assert "space 1 delivers" in painter and "Seat 1 (1), Seat 0 (2), Seat 0 (3)" in painter
     assert not any(ln.startswith("  saddler ") for ln in text.splitlines())  # only the column the decree touches
+
+
+def test_overtime_voted_before_anyone_orders_says_what_it_does() -> None:
+    """Issue 42: D06–D10 are voted on Thursday before the orders; the stick moving two down delivers two more of
+    this Thursday's orders, never "0 more orders"."""
+    st = fresh(3)
+    _vote_on(st, "D07")
+    assert st.cols[1] == []
+    for seat in (0, None):
+        label = st.describe_for(seat, "vote yes") if seat is not None else st.describe("vote yes")
+        assert label == ("Vote Yes: Wheelwright works overtime — line 2 lower: 2 more of this Thursday's orders "
+                         "delivered")
+    st.stick[1] = D.ORDER_SPACES - 1
+    assert st.describe("vote yes").endswith("— line 1 lower: 1 more of this Thursday's orders delivered")
+    st.stick[1] = D.ORDER_SPACES
+    assert st.describe("vote yes").endswith("— the line is already at the bottom: no effect")
+
+
+def test_the_insurance_label_says_what_insuring_does() -> None:
+    """Issue 42: the card stays on display through the refill; the member stays on it until anyone buys it."""
+    st = fresh(3)
+    week_running(st, [8, 7, 6], order=[0, 1, 2])
+    put_relic_on_display(st, "LON-15-1", 0)
+    put_relic_on_display(st, "BRU-SHRINE", 1)
+    start_loop(st, 7, "insure")
+    assert st.describe("insure LON-15-1") == ("Insure LON-15-1 (5 VP, 15 pfund): stays on display; 1 member, back "
+                                              "when anyone buys it")
+    assert st.describe("insure BRU-SHRINE") == ("Insure Bruegge shrine (15 gulden): stays on display; 1 member, back "
+                                                "when anyone buys it")
 
 
 def test_market_and_relic_decrees_show_what_they_touch() -> None:
