@@ -63,6 +63,19 @@ from bot.table.quiet import QuietHours, timezone_names
 from bot.table.record_file import record_target_problem, write_record
 from bot.table.records import RECORD_FORMAT, LogEntry, MyGame
 from bot.table.render_pool import RenderPool
+from bot.table.seek.part import KEEP as SEEK_KEEP
+from bot.table.seek.views import (
+    DEFAULT_EXPIRY_DAYS,
+    MAX_BAND,
+    MAX_EXPIRY_DAYS,
+    READY_HOURS,
+    SeekChange,
+    SeekEntry,
+    SeekPosted,
+    SeekSettings,
+    SeekTable,
+    Unseeked,
+)
 from bot.table.service import TableService
 from bot.table.settings import (
     AUTO_FORCED_HELP,
@@ -93,6 +106,7 @@ __all__ = [
     "AUTO_FORCED_HELP",
     "BOT_NAMES",
     "DAMAGED",
+    "DEFAULT_EXPIRY_DAYS",
     "DEFAULT_POINTS",
     "DEFAULT_SETTINGS",
     "FORMATS",
@@ -100,7 +114,9 @@ __all__ = [
     "LISTING_CHOICES",
     "MAX_AUTO_STEPS",
     "MAX_AWAY_DAYS",
+    "MAX_BAND",
     "MAX_CARETAKER_STEPS",
+    "MAX_EXPIRY_DAYS",
     "MAX_HOURS",
     "MAX_LISTED_GAMES",
     "MAX_NAME_LEN",
@@ -112,8 +128,10 @@ __all__ = [
     "PAUSE_REASONS",
     "PROFILE_CHOICES",
     "PROVISIONAL_GAMES",
+    "READY_HOURS",
     "RECORD_FORMAT",
     "SEAT_CHOICES",
+    "SEEK_KEEP",
     "SETTING_CHOICES",
     "TIMEOUT_CHOICES",
     "UNREACHABLE",
@@ -148,6 +166,11 @@ __all__ = [
     "ReportSeat",
     "SeasonClosed",
     "Seat",
+    "SeekChange",
+    "SeekEntry",
+    "SeekPosted",
+    "SeekSettings",
+    "SeekTable",
     "ShardsClaimed",
     "SinceBoard",
     "SinceDigest",
@@ -161,6 +184,7 @@ __all__ = [
     "TableError",
     "TableService",
     "Tournament",
+    "Unseeked",
     "Update",
     "bank_text",
     "channel_speaking",

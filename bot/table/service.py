@@ -25,6 +25,7 @@ from bot.table.pauses import Pauses
 from bot.table.reads import Reads
 from bot.table.records import Records
 from bot.table.search_pool import SearchPool
+from bot.table.seek.part import Seeks
 from bot.table.shards import Shards
 from bot.table.since import Since
 from bot.table.store import Store
@@ -102,6 +103,7 @@ class TableService:
         self.records = Records(core, self.lobby, self.reads)
         self.since = Since(core, self.reads)
         self.tournaments = Tournaments(core, self.lobby)
+        self.seeks = Seeks(core, self.lobby)
 
     # ---- opening and closing ------------------------------------------------------------------------------------
     @classmethod
@@ -278,6 +280,19 @@ class TableService:
     cancel_tournament = _Forward("tournaments", Tournaments.cancel_tournament)
     tournament = _Forward("tournaments", Tournaments.tournament)
     running_tournaments = _Forward("tournaments", Tournaments.running_tournaments)
+
+    # ---- the seek queue (seek/) ---------------------------------------------------------------------------------
+    seek = _Forward("seeks", Seeks.seek)
+    seek_list = _Forward("seeks", Seeks.seek_list)
+    unseek = _Forward("seeks", Seeks.unseek)
+    seek_settings = _Forward("seeks", Seeks.seek_settings)
+    set_seek_settings = _Forward("seeks", Seeks.set_seek_settings)
+    seek_table = _Forward("seeks", Seeks.seek_table)
+    open_seek_tables = _Forward("seeks", Seeks.open_seek_tables)
+    seek_asked = _Forward("seeks", Seeks.seek_asked)
+    seek_ready = _Forward("seeks", Seeks.seek_ready)
+    seek_due = _Forward("seeks", Seeks.seek_due)
+    next_seek_due = _Forward("seeks", Seeks.next_seek_due)
 
     # ---- people (users.py) --------------------------------------------------------------------------------------
     notify_pref = _Forward("users", Users.notify_pref)
