@@ -326,9 +326,8 @@ class Seeks(Part):
             pace, rated = str(row.settings.get("pace")), row.settings.get("rated", "on") == "on"
             chosen: list[Seeker] | None = None
             size = row.size_max
-            for size in range(row.size_max, row.size_min - 1, -1):
-                if size < len(seated):
-                    break
+            least = max([2, len(seated), *(m.low for m in mine)])  # the players left accept no smaller table
+            for size in range(row.size_max, least - 1, -1):
                 found = refill(waiting, mine, size, pace, rated, size - len(seated), server.band)
                 if len(found) == size - len(seated):
                     chosen = found
@@ -342,7 +341,7 @@ class Seeks(Part):
             else:
                 if chosen:
                     await tx.seat_seeks(row.guild_id, row.game, [c.user for c in chosen], table_id, None)
-                low = max([row.size_min, *(c.low for c in chosen)])
+                low = max(s.low for s in [*mine, *chosen])
                 await tx.set_seek_table(table_id, now, size_min=low, size_max=size)
         row = await self.store.seek_table(table_id)
         assert row is not None
