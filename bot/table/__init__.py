@@ -30,6 +30,7 @@ from bot.table.club import (
     ReportSeat,
     Skill,
 )
+from bot.table.club.league import LeagueLine, LeagueTable
 from bot.table.club.seasons import LISTING_CHOICES, PROFILE_CHOICES, SeasonClosed
 from bot.table.club.stats import CountStats, GameStats
 from bot.table.core import channel_speaking, table_language
@@ -144,6 +145,8 @@ __all__ = [
     "EndReport",
     "GameStats",
     "Leaderboard",
+    "LeagueLine",
+    "LeagueTable",
     "Line",
     "LockUnavailable",
     "LogEntry",

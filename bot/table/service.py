@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 
 from bot.table.club import Club
+from bot.table.club.league import League
 from bot.table.club.seasons import Seasons
 from bot.table.club.stats import Stats
 from bot.table.coherence import Coherence
@@ -90,6 +91,7 @@ class TableService:
         self.club = Club(core)
         self.club_seasons = Seasons(core)
         self.club_stats = Stats(core)
+        self.leagues = League(core)
         self.moves = Moves(core, self.banks, self.club)
         self.lobby = Lobby(core, self.banks, self.moves)
         self.departures = Departures(core, self.lobby)
@@ -265,6 +267,10 @@ class TableService:
     set_privacy = _Forward("club_seasons", Seasons.set_privacy)
     win_chances = _Forward("club_seasons", Seasons.win_chances)
     game_stats = _Forward("club_stats", Stats.game_stats)
+    league = _Forward("leagues", League.league)
+    league_podium = _Forward("leagues", League.league_podium)
+    league_points = _Forward("leagues", League.league_points)
+    set_league_points = _Forward("leagues", League.set_league_points)
 
     # ---- tournaments (tourney/) ----------------------------------------------------------------------------------
     create_tournament = _Forward("tournaments", Tournaments.create_tournament)

@@ -33,6 +33,7 @@ from bot.table.store.clocks import ClockRows
 from bot.table.store.club_rows import ClubRows
 from bot.table.store.club_seasons import SeasonRows
 from bot.table.store.dburl import is_url
+from bot.table.store.league_rows import LeagueRows
 from bot.table.store.rows import (
     _GAME_COLUMNS,
     OPEN_STATUSES,
@@ -63,7 +64,8 @@ __all__ = ["MIGRATIONS", "NOTIFY_CHOICES", "OPEN_STATUSES", "PRAGMAS", "Deadline
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
-class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows, SeekRows):
+class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows, SeekRows,
+            LeagueRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
 
     #: whether other processes may write the same database (PostgreSQL): the service then trusts no cached row
