@@ -93,7 +93,7 @@ async def test_settings_are_for_managers_and_the_role_is_pinged_once_an_hour(wor
     boss = w.guild.add_member(w.env.create_user("hanna"),
                               roles=[w.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))])
     r = await boss.slash(w.channel, "seek settings", role=role, expiry_days=1.0)
-    assert r.ephemeral and "A seek lasts 1 days." in r.response.content
+    assert r.ephemeral and "A seek lasts 1 day." in r.response.content
     first = await w.alice.slash(w.channel, "seek game", game="tally", players="2-3", pace="fast")
     assert first.response.content.startswith(f"<@&{role.id}>")
     second = await w.bob.slash(w.channel, "seek game", game="tally", players="3")

@@ -48,9 +48,12 @@ def settings_text(s: SeekSettings) -> str:
     return "\n".join([
         _("Tables open in threads of: {where}.").format(
             where=f"<#{s.channel}>" if s.channel else _("the channel where the oldest seek was posted")),
-        _("Role pinged about new seeks: {role}.").format(role=f"<@&{s.role}>" if s.role else _("none")),
-        _("A seek lasts {days} days.").format(days=number(s.expiry_days)),
-        _("Rating band: {band}.").format(band=_("{n} points").format(n=s.band) if s.band else _("none")),
+        _("Role pinged about new seeks: {role}.").format(role=f"<@&{s.role}>") if s.role
+        else _("No role is pinged about new seeks."),
+        _n("A seek lasts {days} day.", "A seek lasts {days} days.",
+           int(s.expiry_days) if s.expiry_days.is_integer() else 2).format(days=number(s.expiry_days)),
+        _("Rating band: at most {n} points between the players of a table.").format(n=s.band) if s.band
+        else _("No rating band: any players may meet."),
     ])
 
 
