@@ -36,7 +36,7 @@ async def test_a_seek_fills_a_table_that_starts_in_its_thread_once_everyone_is_i
     first, second, third = await seek_all(w, [w.alice, w.bob, w.carol])
     assert not first.ephemeral and "alice seeks a game of Tally (test game): 3 players, pace daily, rated" in \
         first.response.content and "1 player waits" in first.response.content
-    assert "A table formed" in third.response.content
+    assert "2 players wait for Tally" in second.response.content and "A table formed" in third.response.content
     r = await w.mod.slash(w.channel, "seek list")
     assert r.ephemeral and r.response.content.count("at a table being formed") == 3
     [thread] = w.channel.threads

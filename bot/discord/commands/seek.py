@@ -68,6 +68,11 @@ def setup(bot: BotCore) -> None:
     async def seek(interaction: discord.Interaction[Any], game: str, players: str | None = None,
                    pace: str | None = None, rated: bool = True) -> None:
         guild = _server(interaction)
+        if (await bot.service.seek_settings(guild)).channel is None:  # the table would open in a thread of this one
+            perms = interaction.app_permissions
+            if not (perms.create_public_threads and perms.send_messages_in_threads):
+                raise TableError(_("I need the Create Public Threads and Send Messages in Threads permissions here:"
+                                   " the tables of the queue open in threads of this channel."))
         for text in (game, players):
             if text is not None and (problem := input_problem(text, limit=60)):
                 raise TableError(problem)
