@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -43,6 +44,8 @@ from bot.table.store.seek_rows import SeekRow, SeekServerRow, SeekTableRow
 from rules.words import translator
 
 _, _n = translator("bot")
+
+log = logging.getLogger("bot.table")
 
 #: ``set_seek_settings``' marker for "leave as it is"
 KEEP: Any = object()
@@ -302,7 +305,11 @@ class Seeks(Part):
                     continue
                 late = [s.user_id for s in await self.store.seated(table_id)
                         if not s.ready and s.due_at is not None and s.due_at <= now]
-                change = await self._rebalance(table_id, late, now)
+                try:
+                    change = await self._rebalance(table_id, late, now)
+                except Exception:  # one broken table must not keep the others' seats from being handled
+                    log.exception("the late seats of seek table %s could not be handled", table_id)
+                    continue
                 if change is not None:
                     changes.append(change)
         return changes
