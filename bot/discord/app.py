@@ -36,6 +36,7 @@ from bot.discord.digest import DigestLoop
 from bot.discord.notify import Notifier
 from bot.discord.runtime import tune_gc
 from bot.discord.scheduler import Scheduler
+from bot.discord.seeking import SeekRunner
 from bot.discord.sync import CommandSync
 from bot.discord.tournaments import TournamentRunner
 from bot.discord.ui.answers import refuse
@@ -121,6 +122,7 @@ class KontorBot(commands.Bot):
         self.play = play.PlayController(self)
         self.tournaments = TournamentRunner(self)
         self.notifier.on_end.append(self.tournaments.game_ended)
+        self.seeking = SeekRunner(self)
         # Sharded, a move answered by another process (a DM's button arrives on shard 0) may start an earlier clock
         # in one of this process's games, and nothing pokes this scheduler then: it looks again every minute.
         self.scheduler = Scheduler(self, max_sleep=SHARDED_MAX_SLEEP_S) if config.shards else Scheduler(self)
@@ -175,6 +177,7 @@ class KontorBot(commands.Bot):
         self.scheduler.start()
         self.digest.start()
         self.tournaments.start()  # resumes each running tournament once connected
+        self.seeking.start()  # makes the threads and asks the players a stop left undone
         if self.backups is not None:
             self.backups.start()
 
@@ -185,6 +188,7 @@ class KontorBot(commands.Bot):
         await self.scheduler.stop()
         await self.digest.stop()
         await self.tournaments.stop()
+        await self.seeking.stop()
         if self.backups is not None:
             await self.backups.stop()
         try:

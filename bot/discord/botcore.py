@@ -90,6 +90,16 @@ class Tourneys(Protocol):
     def language(self, channel: int) -> str: ...
 
 
+class Seekers(Protocol):
+    """The seek queue's runner (bot/discord/seeking.py), as the commands and the scheduler use it."""
+
+    async def run(self) -> None: ...
+
+    async def tell(self, change: Any) -> None: ...
+
+    async def tick(self, now: float | None = None) -> Any: ...
+
+
 class BotCore(Protocol):
     """The running bot as its parts see it: the table service, its helpers, and the discord.py calls they use."""
 
@@ -110,6 +120,9 @@ class BotCore(Protocol):
 
     @property
     def tournaments(self) -> Tourneys: ...
+
+    @property
+    def seeking(self) -> Seekers: ...
 
     @property
     def tree(self) -> app_commands.CommandTree[Any]: ...

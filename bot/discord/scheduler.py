@@ -53,10 +53,15 @@ class Scheduler(BackgroundTask):
                     await post_question(self.bot, update)
             except Exception:
                 log.exception("posting a due update in channel %s failed", update.channel)
+        try:  # the seek queue: expired seeks, seats not taken within their day (bot/discord/seeking.py)
+            await self.bot.seeking.tick(now)
+        except Exception:
+            log.exception("the seek queue's tick failed")
         return updates
 
     async def _delay(self) -> float:
-        times = [t for t in (await self.bot.service.next_due(), await self.bot.service.next_round_deadline())
+        times = [t for t in (await self.bot.service.next_due(), await self.bot.service.next_round_deadline(),
+                             await self.bot.service.next_seek_due())
                  if t is not None]
         nxt = min(times, default=None)
         if nxt is None:

@@ -31,6 +31,7 @@ from bot.table.club import (
     ReportSeat,
     Skill,
 )
+from bot.table.club.league import LeagueLine, LeagueTable
 from bot.table.club.seasons import LISTING_CHOICES, PROFILE_CHOICES, SeasonClosed
 from bot.table.club.stats import CountStats, GameStats
 from bot.table.core import channel_speaking, table_language
@@ -64,6 +65,19 @@ from bot.table.quiet import QuietHours, timezone_names
 from bot.table.record_file import record_target_problem, write_record
 from bot.table.records import RECORD_FORMAT, LogEntry, MyGame
 from bot.table.render_pool import RenderPool
+from bot.table.seek.part import KEEP as SEEK_KEEP
+from bot.table.seek.views import (
+    DEFAULT_EXPIRY_DAYS,
+    MAX_BAND,
+    MAX_EXPIRY_DAYS,
+    READY_HOURS,
+    SeekChange,
+    SeekEntry,
+    SeekPosted,
+    SeekSettings,
+    SeekTable,
+    Unseeked,
+)
 from bot.table.service import TableService
 from bot.table.settings import (
     AUTO_FORCED_HELP,
@@ -95,6 +109,7 @@ __all__ = [
     "AUTO_FORCED_HELP",
     "BOT_NAMES",
     "DAMAGED",
+    "DEFAULT_EXPIRY_DAYS",
     "DEFAULT_POINTS",
     "DEFAULT_SETTINGS",
     "FORMATS",
@@ -103,8 +118,11 @@ __all__ = [
     "LISTING_CHOICES",
     "MAX_AUTO_STEPS",
     "MAX_AWAY_DAYS",
+    "MAX_BAND",
     "MAX_CARETAKER_STEPS",
     "MAX_DEADLINE_DAYS",
+
+    "MAX_EXPIRY_DAYS",
     "MAX_HOURS",
     "MAX_LISTED_GAMES",
     "MAX_NAME_LEN",
@@ -116,8 +134,10 @@ __all__ = [
     "PAUSE_REASONS",
     "PROFILE_CHOICES",
     "PROVISIONAL_GAMES",
+    "READY_HOURS",
     "RECORD_FORMAT",
     "SEAT_CHOICES",
+    "SEEK_KEEP",
     "SETTING_CHOICES",
     "TIMEOUT_CHOICES",
     "UNREACHABLE",
@@ -132,6 +152,8 @@ __all__ = [
     "GameFeed",
     "GameStats",
     "Leaderboard",
+    "LeagueLine",
+    "LeagueTable",
     "Line",
     "LockUnavailable",
     "LogEntry",
@@ -154,6 +176,11 @@ __all__ = [
     "ReportSeat",
     "SeasonClosed",
     "Seat",
+    "SeekChange",
+    "SeekEntry",
+    "SeekPosted",
+    "SeekSettings",
+    "SeekTable",
     "ShardsClaimed",
     "SinceBoard",
     "SinceDigest",
@@ -168,6 +195,8 @@ __all__ = [
     "TableService",
     "Tournament",
     "TourneyChange",
+
+    "Unseeked",
     "Update",
     "bank_text",
     "channel_speaking",

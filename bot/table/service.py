@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 
 from bot.table.club import Club
+from bot.table.club.league import League
 from bot.table.club.seasons import Seasons
 from bot.table.club.stats import Stats
 from bot.table.coherence import Coherence
@@ -25,6 +26,7 @@ from bot.table.pauses import Pauses
 from bot.table.reads import Reads
 from bot.table.records import Records
 from bot.table.search_pool import SearchPool
+from bot.table.seek.part import Seeks
 from bot.table.shards import Shards
 from bot.table.since import Since
 from bot.table.store import Store
@@ -90,6 +92,7 @@ class TableService:
         self.club = Club(core)
         self.club_seasons = Seasons(core)
         self.club_stats = Stats(core)
+        self.leagues = League(core)
         self.moves = Moves(core, self.banks, self.club)
         self.lobby = Lobby(core, self.banks, self.moves)
         self.departures = Departures(core, self.lobby)
@@ -104,6 +107,8 @@ class TableService:
         self.since = Since(core, self.reads)
         self.tournaments = Tournaments(core, self.lobby)
         self.referee = Referee(core, self.tournaments, self.lobby, self.timeouts)
+
+        self.seeks = Seeks(core, self.lobby)
 
     # ---- opening and closing ------------------------------------------------------------------------------------
     @classmethod
@@ -266,6 +271,10 @@ class TableService:
     set_privacy = _Forward("club_seasons", Seasons.set_privacy)
     win_chances = _Forward("club_seasons", Seasons.win_chances)
     game_stats = _Forward("club_stats", Stats.game_stats)
+    league = _Forward("leagues", League.league)
+    league_podium = _Forward("leagues", League.league_podium)
+    league_points = _Forward("leagues", League.league_points)
+    set_league_points = _Forward("leagues", League.set_league_points)
 
     # ---- tournaments (tourney/) ----------------------------------------------------------------------------------
     create_tournament = _Forward("tournaments", Tournaments.create_tournament)
@@ -285,6 +294,19 @@ class TableService:
     set_organiser_role = _Forward("tournaments", Tournaments.set_organiser_role)
     tournament = _Forward("tournaments", Tournaments.tournament)
     running_tournaments = _Forward("tournaments", Tournaments.running_tournaments)
+
+    # ---- the seek queue (seek/) ---------------------------------------------------------------------------------
+    seek = _Forward("seeks", Seeks.seek)
+    seek_list = _Forward("seeks", Seeks.seek_list)
+    unseek = _Forward("seeks", Seeks.unseek)
+    seek_settings = _Forward("seeks", Seeks.seek_settings)
+    set_seek_settings = _Forward("seeks", Seeks.set_seek_settings)
+    seek_table = _Forward("seeks", Seeks.seek_table)
+    open_seek_tables = _Forward("seeks", Seeks.open_seek_tables)
+    seek_asked = _Forward("seeks", Seeks.seek_asked)
+    seek_ready = _Forward("seeks", Seeks.seek_ready)
+    seek_due = _Forward("seeks", Seeks.seek_due)
+    next_seek_due = _Forward("seeks", Seeks.next_seek_due)
 
     # ---- people (users.py) --------------------------------------------------------------------------------------
     notify_pref = _Forward("users", Users.notify_pref)

@@ -201,6 +201,7 @@ async def shut_down(bot: KontorBot) -> None:
     await bot.scheduler.stop()
     await bot.digest.stop()
     await bot.tournaments.stop()
+    await bot.seeking.stop()
     await bot.close_service()
 
 

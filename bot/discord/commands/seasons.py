@@ -19,6 +19,7 @@ from bot.discord.commands.club import _server
 from bot.discord.commands.play import reply
 from bot.discord.ui.club_stats import stats_embed
 from bot.discord.ui.confirm import ask
+from bot.discord.ui.league_text import podium_text
 from bot.discord.ui.text import NO_PING, clip, input_problem
 from bot.lang import language_of, speaking
 from bot.table import LISTING_CHOICES, MAX_LISTED_GAMES, PROFILE_CHOICES, Privacy, TableError
@@ -78,6 +79,9 @@ def setup(bot: BotCore) -> None:
                         "leaderboard season:{season}`. Season {next} begins and every rating starts again; "
                         "`season:0` shows all seasons together.", done.ratings).format(
                         season=done.closed, next=done.current, n=done.ratings)
+                    podium = podium_text(await bot.service.league_podium(guild, done.closed))
+                    if podium:  # the season's league tables name their podium (docs/seeking.md, "Leagues")
+                        text += "\n" + podium
                 await press.followup.send(clip(text, 2000), allowed_mentions=NO_PING)
 
         await ask(interaction, _("Really close season {season} on this server? Its standings stay readable, and every"

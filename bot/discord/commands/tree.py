@@ -4,7 +4,20 @@
 from __future__ import annotations
 
 from bot.discord.botcore import BotCore
-from bot.discord.commands import away, club, game_commands, lobby, play, records, seasons, since, tournament, undo
+from bot.discord.commands import (
+    away,
+    club,
+    game_commands,
+    league,
+    lobby,
+    play,
+    records,
+    seasons,
+    seek,
+    since,
+    tournament,
+    undo,
+)
 
 
 def add_commands(bot: BotCore) -> None:
@@ -17,4 +30,6 @@ def add_commands(bot: BotCore) -> None:
     away.setup(bot)  # adds /game away, back and reclaim
     play.setup(bot)
     tournament.setup(bot)  # its own group: /game is full
+    seek.setup(bot)  # /seek, its own group too
+    league.setup(bot)  # /league, and its own
     game_commands.setup(bot.tree)

@@ -17,6 +17,7 @@ from bot.discord.botcore import Player
 from bot.discord.ui import menu
 from bot.discord.ui.rematch import RematchButton, RematchJoinButton
 from bot.discord.ui.seat_vote import SeatVoteButton
+from bot.discord.ui.seek_ready import ReadyButton
 from bot.discord.ui.text import clip
 from bot.discord.ui.timeout_vote import ReclaimButton, TimeoutVoteButton
 from bot.discord.ui.undo import UndoButton
@@ -170,7 +171,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PR
 
 
 DYNAMIC_ITEMS = (TurnButton, ScreenButton, DescribeButton, ActionSelect, PageButton, SeatVoteButton, TimeoutVoteButton,
-                 ReclaimButton, RematchButton, RematchJoinButton, UndoButton)
+                 ReclaimButton, RematchButton, RematchJoinButton, UndoButton, ReadyButton)
 
 
 def board_view(board: Board, *, active: bool = True, finished: bool = False) -> discord.ui.View:

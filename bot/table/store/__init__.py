@@ -33,6 +33,7 @@ from bot.table.store.clocks import ClockRows
 from bot.table.store.club_rows import ClubRows
 from bot.table.store.club_seasons import SeasonRows
 from bot.table.store.dburl import is_url
+from bot.table.store.league_rows import LeagueRows
 from bot.table.store.rows import (
     _GAME_COLUMNS,
     OPEN_STATUSES,
@@ -49,6 +50,7 @@ from bot.table.store.rows import (
     _read_only_uri,
 )
 from bot.table.store.schema import MIGRATIONS, PRAGMAS  # MIGRATIONS is read from here (tests swap it for older builds)
+from bot.table.store.seek_rows import SeekRows
 from bot.table.store.table_rows import TableRows
 from bot.table.store.tourney_rows import TourneyRows
 from bot.table.store.users import NOTIFY_CHOICES, PendingNews, UserRows
@@ -62,7 +64,8 @@ __all__ = ["MIGRATIONS", "NOTIFY_CHOICES", "OPEN_STATUSES", "PRAGMAS", "Deadline
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
-class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows):
+class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows, SeekRows,
+            LeagueRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
 
     #: whether other processes may write the same database (PostgreSQL): the service then trusts no cached row

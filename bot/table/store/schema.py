@@ -488,4 +488,59 @@ MIGRATIONS: list[str] = [
         updated_at REAL NOT NULL
     ) STRICT;
     """,
+    # 22: the seek queue (docs/seeking.md) and the leagues (points per place). seek_servers: each server's seek
+    # settings (the channel whose threads hold the tables, the role pinged and when it last was, how many days a seek
+    # lasts, the rating band; NULL: the defaults). seek_tables: a table the queue formed, its thread (NULL until
+    # made), its "I'm in" post and the game it opened (NULL until every seated player is in). seeks: one per player
+    # per game and server, oldest first; table_id: the table it is seated at (NULL: waiting in the queue), with ready
+    # (pressed "I'm in") and due_at (when an unready seat is dropped). club_servers.league_points: the server's points
+    # per place of its league table (NULL: the defaults by table size).
+    """
+    CREATE TABLE seek_servers(
+        guild_id INTEGER PRIMARY KEY,
+        channel_id INTEGER,
+        role_id INTEGER,
+        expiry_days REAL,
+        band INTEGER,
+        pinged_at REAL,
+        updated_at REAL NOT NULL
+    ) STRICT;
+    CREATE TABLE seek_tables(
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        size_min INTEGER NOT NULL,
+        size_max INTEGER NOT NULL,
+        settings TEXT NOT NULL DEFAULT '{}',
+        home_id INTEGER NOT NULL,
+        channel_id INTEGER,
+        message_id INTEGER,
+        game_id INTEGER REFERENCES games(id),
+        status TEXT NOT NULL CHECK (status IN ('forming', 'started', 'dissolved')),
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    ) STRICT;
+    CREATE INDEX seek_tables_forming ON seek_tables(status) WHERE status = 'forming';
+    CREATE TABLE seeks(
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        size_min INTEGER NOT NULL,
+        size_max INTEGER NOT NULL,
+        pace TEXT NOT NULL,
+        rated INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        channel_id INTEGER NOT NULL,
+        language TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        expires_at REAL NOT NULL,
+        table_id INTEGER REFERENCES seek_tables(id),
+        ready INTEGER NOT NULL DEFAULT 0 CHECK (ready IN (0, 1)),
+        due_at REAL,
+        PRIMARY KEY (guild_id, user_id, game)
+    ) STRICT;
+    CREATE INDEX seeks_queue ON seeks(guild_id, game, created_at, user_id) WHERE table_id IS NULL;
+    CREATE INDEX seeks_by_table ON seeks(table_id) WHERE table_id IS NOT NULL;
+    ALTER TABLE club_servers ADD COLUMN league_points TEXT;
+    """,
 ]
