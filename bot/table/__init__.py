@@ -32,6 +32,7 @@ from bot.table.club import (
 )
 from bot.table.club.seasons import LISTING_CHOICES, PROFILE_CHOICES, SeasonClosed
 from bot.table.club.stats import CountStats, GameStats
+from bot.table.club.window import ClubWindow, ServerPage
 from bot.table.core import channel_speaking, table_language
 from bot.table.departures import SEAT_CHOICES
 from bot.table.digests import SinceBoard, SinceDigest
@@ -86,6 +87,7 @@ from bot.table.tourney.part import FORMATS, MAX_ROUNDS
 from bot.table.tourney.standings import DEFAULT_POINTS, Line
 from bot.table.tourney.views import Advance, TableDraw, Tournament
 from bot.table.users import NOTIFY_HELP
+from bot.table.weblinks import WebLinks, make_token, read_token
 
 __all__ = [
     "ALL_TIME",
@@ -121,6 +123,7 @@ __all__ = [
     "BackupLoop",
     "BoardImages",
     "BoardLine",
+    "ClubWindow",
     "CountStats",
     "DamagedGame",
     "EndReport",
@@ -148,6 +151,7 @@ __all__ = [
     "ReportSeat",
     "SeasonClosed",
     "Seat",
+    "ServerPage",
     "ShardsClaimed",
     "SinceBoard",
     "SinceDigest",
@@ -162,6 +166,7 @@ __all__ = [
     "TableService",
     "Tournament",
     "Update",
+    "WebLinks",
     "bank_text",
     "channel_speaking",
     "choose_move",
@@ -169,12 +174,14 @@ __all__ = [
     "describe_settings",
     "health",
     "is_url",
+    "make_token",
     "name_seats",
     "named_alt_text",
     "named_summary",
     "normalise_level",
     "normalise_settings",
     "pause_text",
+    "read_token",
     "record_target_problem",
     "secret_part",
     "sqlite_only",

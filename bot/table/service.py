@@ -12,6 +12,7 @@ from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 from bot.table.club import Club
 from bot.table.club.seasons import Seasons
 from bot.table.club.stats import Stats
+from bot.table.club.window import ClubWindow
 from bot.table.coherence import Coherence
 from bot.table.core import TableCore
 from bot.table.deadlines import Deadlines
@@ -89,6 +90,7 @@ class TableService:
         self.club = Club(core)
         self.club_seasons = Seasons(core)
         self.club_stats = Stats(core)
+        self.club_window = ClubWindow(core)
         self.moves = Moves(core, self.banks, self.club)
         self.lobby = Lobby(core, self.banks, self.moves)
         self.departures = Departures(core, self.lobby)
@@ -263,6 +265,8 @@ class TableService:
     set_privacy = _Forward("club_seasons", Seasons.set_privacy)
     win_chances = _Forward("club_seasons", Seasons.win_chances)
     game_stats = _Forward("club_stats", Stats.game_stats)
+    web_pages = _Forward("club_window", ClubWindow.web_pages)
+    set_web_pages = _Forward("club_window", ClubWindow.set_web_pages)
 
     # ---- tournaments (tourney/) ----------------------------------------------------------------------------------
     create_tournament = _Forward("tournaments", Tournaments.create_tournament)

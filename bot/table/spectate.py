@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from bot.table.club.window import ClubWindow
 from bot.table.core import Part, TableCore, channel_speaking
 from bot.table.images import BoardImages
 from bot.table.model import Table, TableError, _check_id
@@ -90,6 +91,7 @@ class Spectators(Part):
         self._walks: OrderedDict[int, _Walk] = OrderedDict()
         self._walking: dict[int, asyncio.Lock] = {}
         self._now: dict[int, tuple[int, Spectacle]] = {}
+        self.club = ClubWindow(core)  # the servers' pages and the finished games' reports and records
 
     @classmethod
     async def open(cls, target: str, *, images: BoardImages | None = None) -> Spectators:
@@ -205,7 +207,7 @@ class Spectators(Part):
 
     async def _row(self, game_id: int) -> GameRow:
         row = await self.store.game(_check_id(game_id, "game"))
-        if row is None:
+        if row is None or not await self.club.web_pages(row.guild_id):  # a server may turn its pages off
             raise TableError(_("There is no game #{id}.").format(id=game_id))
         if row.damaged:
             raise self.core.damaged(row, row.damaged)

@@ -470,4 +470,10 @@ MIGRATIONS: list[str] = [
         SELECT guild_id, game, 0, user_id, mu, sigma, games, updated_at FROM ratings WHERE season = 1;
     CREATE INDEX ratings_by_ordinal ON ratings(guild_id, game, season, (mu - 3 * sigma) DESC, user_id);
     """,
+    # 21: the web pages (docs/web.md). club_servers.web: 1 while the server's pages are served, 0 once its admins
+    # turned them off (`/game settings web: off`); games_by_guild: a server's page lists its open and recent games.
+    """
+    ALTER TABLE club_servers ADD COLUMN web INTEGER NOT NULL DEFAULT 1;
+    CREATE INDEX games_by_guild ON games(guild_id, status, ended_at);
+    """,
 ]

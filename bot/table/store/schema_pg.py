@@ -383,4 +383,9 @@ PG_MIGRATIONS: list[str] = [
         SELECT guild_id, game, 0, user_id, mu, sigma, games, updated_at FROM ratings WHERE season = 1;
     CREATE INDEX ratings_by_ordinal ON ratings(guild_id, game, season, (mu - 3 * sigma) DESC, user_id);
     """,
+    # 21 (the web pages: schema.py says why)
+    """
+    ALTER TABLE club_servers ADD COLUMN web INTEGER NOT NULL DEFAULT 1;
+    CREATE INDEX games_by_guild ON games(guild_id, status, ended_at);
+    """,
 ]
