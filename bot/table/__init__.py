@@ -61,7 +61,7 @@ from bot.table.moves import MAX_AUTO_STEPS
 from bot.table.orders import OrderInfo
 from bot.table.pauses import PAUSE_REASONS, UNREACHABLE, pause_text
 from bot.table.quiet import QuietHours, timezone_names
-from bot.table.record_file import record_target_problem, write_record
+from bot.table.record_file import record_bytes, record_target_problem, write_record
 from bot.table.records import RECORD_FORMAT, LogEntry, MyGame
 from bot.table.render_pool import RenderPool
 from bot.table.service import TableService
@@ -182,6 +182,7 @@ __all__ = [
     "normalise_settings",
     "pause_text",
     "read_token",
+    "record_bytes",
     "record_target_problem",
     "secret_part",
     "sqlite_only",

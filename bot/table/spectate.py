@@ -58,6 +58,7 @@ class Spectacle:
     recent: tuple[PublicEntry, ...]  # the latest public entries, oldest first
     moves: int  # public moves so far (the step-through's last number)
     key: str  # changes exactly when anything above changes (never with a secret step alone)
+    focus: bool = False  # the decision at hand concerns one part of the board: a focus panel shows it enlarged
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,8 @@ class Spectators(Part):
         facts = [row.id, table.status, [s.name for s in seats], [s.is_bot for s in seats], view, last,
                  table.outcome and table.outcome.scores, table.seed, [(e.at, e.lines) for e in recent], moves]
         key = hashlib.sha256(json.dumps(facts, sort_keys=True, default=str).encode()).hexdigest()[:20]
-        spectacle = Spectacle(table, view, last, since, recent, moves, key)
+        focus = view is not None and table.status == "active" and self.core.images.wants_focus(row.game, view)
+        spectacle = Spectacle(table, view, last, since, recent, moves, key, focus)
         self._now[row.id] = (row.version, spectacle)
         return spectacle
 
@@ -140,6 +142,16 @@ class Spectators(Part):
         table = spectacle.table
         with channel_speaking(table.settings):
             return await self.core.images.board(table.game, spectacle.view, last=spectacle.last, names=table.names)
+
+    async def board_and_focus(self, spectacle: Spectacle) -> tuple[bytes | None, bytes | None]:
+        """The public board now and the focus panel of the decision at hand (None: none), from one drawing; the
+        panel is cut from the public board, so it shows nothing a spectator may not see."""
+        if spectacle.view is None:
+            return None, None
+        table = spectacle.table
+        with channel_speaking(table.settings):
+            return await self.core.images.board_with_focus(table.game, spectacle.view, last=spectacle.last,
+                                                           names=table.names)
 
     async def step_board(self, table: Table, step: PublicStep) -> bytes | None:
         """The public board after ``step`` as PNG, in the table's language."""
