@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the table imports this module: its own modules are imported where they are used, not here
     from bot.table.shards import Shards
+    from bot.table.weblinks import WebLinks
 
 DEFAULT_DB = "kontor.sqlite3"  # KONTOR_DB when it is not set
 
@@ -72,6 +73,9 @@ class Config:
     backup_keep: int = DEFAULT_BACKUP_KEEP
     #: the Discord shards this process connects (``--shard-count``/``--shard-ids``; None: one unsharded connection)
     shards: Shards | None = None
+    #: the web pages' links (``KONTOR_WEB_URL`` with ``KONTOR_WEB_SECRET``): board posts and ``/watch web`` give
+    #: them; None: no links anywhere
+    web: WebLinks | None = None
 
     def with_shards(self, count: int | str | None, ids: str | None) -> Config:
         """These settings with ``count`` shards of which ``ids`` run here (None: as they are). Only a PostgreSQL
@@ -137,7 +141,7 @@ class Config:
                                   f"not {keep_text[:30]!r}.")
             backup_keep = int(keep_text)
         config = cls(token=token, db_path=db_path, guild_id=guild_id, backup_dir=backup_dir,
-                     backup_hours=backup_hours, backup_keep=backup_keep)
+                     backup_hours=backup_hours, backup_keep=backup_keep, web=web_links(env))
         return config.with_shards(env.get("KONTOR_SHARD_COUNT"), env.get("KONTOR_SHARD_IDS"))
 
 
@@ -171,6 +175,19 @@ class WebConfig:
         if url is not None and not url.startswith(("https://", "http://")):
             raise ConfigError(f"KONTOR_WEB_URL must start with https:// (or http://), not {url[:40]!r}.")
         return cls(secret=secret.encode(), host=host, port=port, url=url, db_path=db_target(env))
+
+
+def web_links(environ: Mapping[str, str] | None = None) -> WebLinks | None:
+    """The pages' links for the bot's posts: None without ``KONTOR_WEB_URL``; with it, ``KONTOR_WEB_SECRET`` (the
+    one ``kontor web`` serves with) is required."""
+    env = os.environ if environ is None else environ
+    if not env.get("KONTOR_WEB_URL", "").strip():
+        return None
+    from bot.table.weblinks import WebLinks
+
+    config = WebConfig.from_env(env)  # the same checks as the web's own (the secret, the URL's scheme)
+    assert config.url is not None
+    return WebLinks(config.url, config.secret)
 
 
 def parse_addr(text: str) -> tuple[str, int]:

@@ -4,7 +4,19 @@
 from __future__ import annotations
 
 from bot.discord.botcore import BotCore
-from bot.discord.commands import away, club, game_commands, lobby, play, records, seasons, since, tournament, undo
+from bot.discord.commands import (
+    away,
+    club,
+    game_commands,
+    lobby,
+    play,
+    records,
+    seasons,
+    since,
+    tournament,
+    undo,
+    watch,
+)
 
 
 def add_commands(bot: BotCore) -> None:
@@ -17,4 +29,5 @@ def add_commands(bot: BotCore) -> None:
     away.setup(bot)  # adds /game away, back and reclaim
     play.setup(bot)
     tournament.setup(bot)  # its own group: /game is full
+    watch.setup(bot)  # /watch web: its own group too
     game_commands.setup(bot.tree)
