@@ -14,7 +14,7 @@ from bot.discord.botcore import BotCore
 from bot.table import Table
 from rules.words import translator
 
-_, _n = translator("discord")
+_, _n = translator("bot")
 
 log = logging.getLogger("bot.discord")
 
