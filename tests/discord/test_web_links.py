@@ -61,6 +61,9 @@ async def test_every_link_leads_to_the_tables_page_until_the_server_turns_them_o
     assert await w.bot.service.web_pages(w.guild.id)
     role = w.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     boss = w.guild.add_member(w.env.create_user("hanna"), roles=[role])
+    # a table setting refused (rated is fixed once the game started) leaves the server's pages as they were
+    await boss.slash(w.channel, "game settings", web="off", rated="off")
+    assert await w.bot.service.web_pages(w.guild.id)
     done = await boss.slash(w.channel, "game settings", web="off")
     assert "web pages are off" in done.response.content
     assert not await w.bot.service.web_pages(w.guild.id)

@@ -367,14 +367,16 @@ class GameCommands(app_commands.Group):
                        caretaker: str | None = None, timeout_default: str | None = None, post: str | None = None,
                        auto_forced: str | None = None, language: str | None = None,
                        rated: str | None = None, web: str | None = None) -> None:
-        web_line = await self._web_setting(interaction, web) if web is not None else ""
+        if web is not None:
+            self._check_web_setter(interaction)  # before anything changes
         given = {k: v for k, v in {"pace": pace, "bank_hours": bank_hours, "refill_hours": refill_hours,
                                    "remind_hours": remind_hours, "deadline_hours": deadline_hours,
                                    "caretaker": caretaker, "timeout_default": timeout_default, "post": post,
                                    "auto_forced": auto_forced, "language": language, "rated": rated}.items()
                  if v is not None}
-        if not given and web_line:
-            await interaction.response.send_message(web_line, allowed_mentions=NO_PING)
+        if not given and web is not None:
+            await interaction.response.send_message(await self._web_setting(interaction, web),
+                                                    allowed_mentions=NO_PING)
             return
         if not given:
             table: Table = await self.svc.table(interaction.channel_id)
@@ -388,17 +390,23 @@ class GameCommands(app_commands.Group):
         if auto_forced == "on":
             with speaking(table_language(update.table)):  # public: the channel's language
                 text += "\n" + _(AUTO_FORCED_HELP)
-        await interaction.response.send_message(clip("\n".join(filter(None, (web_line, text))), 2000),
-                                                allowed_mentions=NO_PING)
+        if web is not None:  # after the table's settings: a refused one changes nothing
+            text = await self._web_setting(interaction, web) + "\n" + text
+        await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
 
-    async def _web_setting(self, interaction: discord.Interaction[Any], web: str) -> str:
-        """Turn the server's web pages on or off (Manage Server: checked before anything changes); the line saying
-        so. A server's pages off: every page of it is the web's plain 404, and no post links to one."""
+    @staticmethod
+    def _check_web_setter(interaction: discord.Interaction[Any]) -> None:
         if interaction.guild_id is None:
             raise TableError(_("Use this in a server: its web pages are the server's."))
         if not is_manager(interaction):
             raise TableError(_("Only members who can manage this server (Manage Server) can turn its web pages on or "
                                "off."))
+
+    async def _web_setting(self, interaction: discord.Interaction[Any], web: str) -> str:
+        """Turn the server's web pages on or off (``_check_web_setter`` said who may); the line saying so. A server's
+        pages off: every page of it is the web's plain 404, and no post links to one."""
+        self._check_web_setter(interaction)
+        assert interaction.guild_id is not None
         on = await self.svc.set_web_pages(interaction.guild_id, web == "on")
         return (_("🌐 This server's web pages are on: `/watch web` gives their links.") if on else
                 _("🌐 This server's web pages are off: every page of its tables is gone, and no post links to one."))
