@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the table imports this module: its own modules are imported where they are used, not here
     from bot.table.shards import Shards
+    from bot.table.weblinks import WebLinks
 
 DEFAULT_DB = "kontor.sqlite3"  # KONTOR_DB when it is not set
 
@@ -75,6 +76,9 @@ class Config:
     shards: Shards | None = None
     #: the web pages served inside this process (``KONTOR_WEB_ADDR`` set; docs/web.md); None: not here
     web: WebConfig | None = None
+    #: the web pages' links (``KONTOR_WEB_URL`` with ``KONTOR_WEB_SECRET``): board posts and ``/watch web`` give
+    #: them; None: no links anywhere
+    web_links: WebLinks | None = None
 
     def with_shards(self, count: int | str | None, ids: str | None) -> Config:
         """These settings with ``count`` shards of which ``ids`` run here (None: as they are). Only a PostgreSQL
@@ -143,7 +147,7 @@ class Config:
         # process of its own, reads the same settings; the bot alone may still use the secret and KONTOR_WEB_URL)
         web = WebConfig.from_env(env) if env.get("KONTOR_WEB_ADDR", "").strip() else None
         config = cls(token=token, db_path=db_path, guild_id=guild_id, backup_dir=backup_dir,
-                     backup_hours=backup_hours, backup_keep=backup_keep, web=web)
+                     backup_hours=backup_hours, backup_keep=backup_keep, web=web, web_links=web_links(env))
         return config.with_shards(env.get("KONTOR_SHARD_COUNT"), env.get("KONTOR_SHARD_IDS"))
 
 
@@ -210,6 +214,19 @@ class WebConfig:
                                   f"172.16.0.0/12) or say none, not {proxy[:40]!r}.") from None
         return cls(secret=secret.encode(), host=host, port=port, url=url, db_path=db_target(env), rate=rate,
                    burst=int(burst_text), trusted_proxies=proxies)
+
+
+def web_links(environ: Mapping[str, str] | None = None) -> WebLinks | None:
+    """The pages' links for the bot's posts: None without ``KONTOR_WEB_URL``; with it, ``KONTOR_WEB_SECRET`` (the
+    one ``kontor web`` serves with) is required."""
+    env = os.environ if environ is None else environ
+    if not env.get("KONTOR_WEB_URL", "").strip():
+        return None
+    from bot.table.weblinks import WebLinks
+
+    config = WebConfig.from_env(env)  # the same checks as the web's own (the secret, the URL's scheme)
+    assert config.url is not None
+    return WebLinks(config.url, config.secret)
 
 
 def parse_addr(text: str) -> tuple[str, int]:

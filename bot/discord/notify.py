@@ -30,6 +30,7 @@ from bot.discord.ui.files import image_file, zoomed
 from bot.discord.ui.items import Board, board_view
 from bot.discord.ui.since import since_text
 from bot.discord.ui.text import NO_PING, clip, mentions, pings, shown, shown_lines
+from bot.discord.weblinks import table_link
 from bot.lang import speaking
 from bot.table import Table, TableError, Update, channel_speaking
 from rules.words import translator
@@ -89,18 +90,20 @@ class Notifier:
 
     # ---- public ----------------------------------------------------------------------------
     def board_message(self, update: Update, already: Collection[int] = (),
-                      quiet: Collection[int] = (), since: Collection[str] = ()) -> dict[str, Any]:
+                      quiet: Collection[int] = (), since: Collection[str] = (), link: str | None = None
+                      ) -> dict[str, Any]:
         """The keyword arguments of the public board post for ``update`` (nothing private in it). Players in
         ``already`` were awaited at the channel's previous board: they are not pinged again (their turn did not
         just begin); only players who became awaited are, except those in ``quiet`` (their notice comes by DM,
         bot/discord/notify_prefs.py, or they are in their quiet hours), whom the post names without pinging.
         ``since``: the
-        "Since your last move" paragraphs of the players whose turn notice this post is (public lines only)."""
+        "Since your last move" paragraphs of the players whose turn notice this post is (public lines only).
+        ``link``: the table's web page, for the "View on the web" button (bot/discord/weblinks.py)."""
         with channel_speaking(update.table.settings):  # the channel reads the table's language
-            return self._board_message(update, already, quiet, since)
+            return self._board_message(update, already, quiet, since, link)
 
     def _board_message(self, update: Update, already: Collection[int], quiet: Collection[int],
-                       since: Collection[str]) -> dict[str, Any]:
+                       since: Collection[str], link: str | None) -> dict[str, Any]:
         newly = [u for u in update.awaited if u not in already] if update.finished is None else []
         table = update.table
         embed = embeds.board_embed(table, update.summary, update.public_events, image=update.image is not None)
@@ -118,7 +121,7 @@ class Notifier:
             "embed": embed,
             "files": self._board_files(update),
             "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active",
-                               finished=table.status == "finished"),
+                               finished=table.status == "finished", link=link),
             "allowed_mentions": pings([u for u in newly if u not in quiet]),
         }, update)
 
@@ -264,7 +267,8 @@ class Notifier:
             since = self._since(update, newly)
         if update.finished is None:
             quiet |= sleeping(update, update.awaited)
-        kwargs = self.board_message(update, already, quiet, since)
+        link = await table_link(self.bot, table)
+        kwargs = self.board_message(update, already, quiet, since, link)
         live = table.settings.get("post") == "live" and table.status == "active"
         # the live message this bot posted last beats the table's snapshot, which may predate storing it
         live_id = queue.live[1] if queue.live and queue.live[0] == table.game_id else table.live_message_id
@@ -277,7 +281,7 @@ class Notifier:
             live_id = queue.board[1]
             # The edited board keeps the lines it showed: a step's news must not vanish from the channel.
             lines = (queue.lines + update.public_events)[-MAX_CARRIED:]
-            kwargs = self.board_message(dataclasses.replace(update, public_events=lines), already, quiet, since)
+            kwargs = self.board_message(dataclasses.replace(update, public_events=lines), already, quiet, since, link)
         if (live or same_wait) and live_id:
             try:
                 edit = {k: v for k, v in kwargs.items() if k not in ("files", "allowed_mentions")}

@@ -34,6 +34,7 @@ from bot.table.club import (
 from bot.table.club.league import LeagueLine, LeagueTable
 from bot.table.club.seasons import LISTING_CHOICES, PROFILE_CHOICES, SeasonClosed
 from bot.table.club.stats import CountStats, GameStats
+from bot.table.club.window import ClubWindow, ServerPage
 from bot.table.core import channel_speaking, table_language
 from bot.table.departures import SEAT_CHOICES
 from bot.table.digests import SinceBoard, SinceDigest
@@ -62,7 +63,7 @@ from bot.table.moves import MAX_AUTO_STEPS
 from bot.table.orders import OrderInfo
 from bot.table.pauses import PAUSE_REASONS, UNREACHABLE, pause_text
 from bot.table.quiet import QuietHours, timezone_names
-from bot.table.record_file import record_target_problem, write_record
+from bot.table.record_file import record_bytes, record_target_problem, write_record
 from bot.table.records import RECORD_FORMAT, LogEntry, MyGame
 from bot.table.render_pool import RenderPool
 from bot.table.seek.part import KEEP as SEEK_KEEP
@@ -102,6 +103,7 @@ from bot.table.tourney.part import FORMATS, LATE_RULES, MAX_DEADLINE_DAYS, MAX_R
 from bot.table.tourney.standings import DEFAULT_POINTS, Line
 from bot.table.tourney.views import Advance, TableDraw, Tournament, TourneyChange
 from bot.table.users import NOTIFY_HELP
+from bot.table.weblinks import WebLinks, make_token, read_token
 
 __all__ = [
     "ALL_TIME",
@@ -146,6 +148,7 @@ __all__ = [
     "BoardImages",
     "BoardLine",
     "Chart",
+    "ClubWindow",
     "CountStats",
     "DamagedGame",
     "EndReport",
@@ -181,6 +184,7 @@ __all__ = [
     "SeekPosted",
     "SeekSettings",
     "SeekTable",
+    "ServerPage",
     "ShardsClaimed",
     "SinceBoard",
     "SinceDigest",
@@ -198,6 +202,7 @@ __all__ = [
 
     "Unseeked",
     "Update",
+    "WebLinks",
     "bank_text",
     "channel_speaking",
     "choose_move",
@@ -205,12 +210,15 @@ __all__ = [
     "describe_settings",
     "health",
     "is_url",
+    "make_token",
     "name_seats",
     "named_alt_text",
     "named_summary",
     "normalise_level",
     "normalise_settings",
     "pause_text",
+    "read_token",
+    "record_bytes",
     "record_target_problem",
     "secret_part",
     "sqlite_only",

@@ -81,7 +81,7 @@ class BoardImages:
         from one drawing of the board (``render.board_and_focus``). Never raises; the board alone when the renderer
         has no zoom for this view."""
         draw = self._renderer("board_and_focus")
-        if draw is None or not self._wants_focus(game, view):
+        if draw is None or not self.wants_focus(game, view):
             return await self.board(game, view, last=last, last_events=last_events, names=names), None
         kwargs: dict[str, Any] = {"last": last, "names": list(names) if names is not None else None}
         if last_events is not None:
@@ -92,7 +92,7 @@ class BoardImages:
         return both[0], both[1]
 
     @staticmethod
-    def _wants_focus(game: str, view: dict[str, Any]) -> bool:
+    def wants_focus(game: str, view: dict[str, Any]) -> bool:
         """Whether the renderer zooms on a part for ``view`` (most decisions concern no one part)."""
         try:
             import render

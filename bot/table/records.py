@@ -56,6 +56,50 @@ def _order(game: MyGame) -> tuple[int, float, int]:
     return (group, game.due_at if game.due_at is not None else math.inf, game.table.game_id)
 
 
+async def game_record(core: TableCore, game_id: int) -> dict[str, Any]:
+    """A finished or abandoned game as a JSON-ready record: seed and its digest, options, seats (names only), the
+    outcome, the final state's SHA-256 and every log entry with its action (and the rules version it was played
+    under, so ``kontor verify`` replays it with those rules). Refused while the game runs (its
+    seed is secret until the end)."""
+    row = await core.store.game(_check_id(game_id, "game"))
+    if row is None:
+        raise TableError(_("There is no game #{id}.").format(id=game_id))
+    if row.status == "lobby":
+        raise TableError(_("Game #{id} has not started yet: there is nothing to record.").format(id=game_id))
+    if row.status == "active":
+        raise TableError(_("Game #{id} is still running: its seed stays secret until the game ends, and "
+                           "its record with it.").format(id=game_id))
+    if row.seed is None or row.snapshot is None:
+        raise TableError(_("Game #{id} was closed before it started: there is nothing to record.").format(
+            id=game_id))
+    if row.damaged:
+        raise core.damaged(row, row.damaged)
+    game = core.game(row.game)
+    seats = await core.store.seats(row.id)
+    return {
+        "format": RECORD_FORMAT,
+        "format_version": RECORD_VERSION,
+        "game_id": row.id,
+        "game": row.game,
+        "title": game.title,
+        "status": row.status,
+        "options": dict(row.options),
+        "settings": dict(row.settings),
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.is_bot} for s in seats],
+        "seed": row.seed,
+        "seed_digest": seed_digest(row.seed),
+        "outcome": row.outcome,
+        "final_state_sha256": hashlib.sha256(row.snapshot.encode()).hexdigest(),
+        "created_at": row.created_at,
+        "ended_at": row.ended_at,
+        "log": [{"at": e.at, "kind": e.kind, "version": e.version, "seat": e.seat, "action": e.action,
+                 "lines": [DAMAGED_LOG_LINE] if e.damaged else list(e.events),
+                 **({"undone": True} if e.undone else {}),
+                 **({"rules_version": e.rules} if e.rules is not None else {})}
+                for e in await core.store.log(row.id)],
+    }
+
+
 class Records(Part):
     def __init__(self, core: TableCore, lobby: Lobby, reads: Reads) -> None:
         super().__init__(core)
@@ -91,47 +135,8 @@ class Records(Part):
 
     # ---- the record ------------------------------------------------------------------------
     async def record(self, game_id: int) -> dict[str, Any]:
-        """A finished or abandoned game as a JSON-ready record: seed and its digest, options, seats (names only), the
-        outcome, the final state's SHA-256 and every log entry with its action (and the rules version it was played
-        under, so ``kontor verify`` replays it with those rules). Refused while the game runs (its
-        seed is secret until the end)."""
-        row = await self.store.game(_check_id(game_id, "game"))
-        if row is None:
-            raise TableError(_("There is no game #{id}.").format(id=game_id))
-        if row.status == "lobby":
-            raise TableError(_("Game #{id} has not started yet: there is nothing to record.").format(id=game_id))
-        if row.status == "active":
-            raise TableError(_("Game #{id} is still running: its seed stays secret until the game ends, and "
-                               "its record with it.").format(id=game_id))
-        if row.seed is None or row.snapshot is None:
-            raise TableError(_("Game #{id} was closed before it started: there is nothing to record.").format(
-                id=game_id))
-        if row.damaged:
-            raise self.core.damaged(row, row.damaged)
-        game = self.core.game(row.game)
-        seats = await self.store.seats(row.id)
-        return {
-            "format": RECORD_FORMAT,
-            "format_version": RECORD_VERSION,
-            "game_id": row.id,
-            "game": row.game,
-            "title": game.title,
-            "status": row.status,
-            "options": dict(row.options),
-            "settings": dict(row.settings),
-            "seats": [{"seat": s.seat, "name": s.name, "bot": s.is_bot} for s in seats],
-            "seed": row.seed,
-            "seed_digest": seed_digest(row.seed),
-            "outcome": row.outcome,
-            "final_state_sha256": hashlib.sha256(row.snapshot.encode()).hexdigest(),
-            "created_at": row.created_at,
-            "ended_at": row.ended_at,
-            "log": [{"at": e.at, "kind": e.kind, "version": e.version, "seat": e.seat, "action": e.action,
-                     "lines": [DAMAGED_LOG_LINE] if e.damaged else list(e.events),
-                     **({"undone": True} if e.undone else {}),
-                     **({"rules_version": e.rules} if e.rules is not None else {})}
-                    for e in await self.store.log(row.id)],
-        }
+        """See ``game_record``."""
+        return await game_record(self.core, game_id)
 
     # ---- rematch ---------------------------------------------------------------------------
     async def _finished_with(self, game_id: int, user: int) -> tuple[GameRow, list[Seat]]:

@@ -13,6 +13,7 @@ from bot.table.club import Club
 from bot.table.club.league import League
 from bot.table.club.seasons import Seasons
 from bot.table.club.stats import Stats
+from bot.table.club.window import ClubWindow
 from bot.table.coherence import Coherence
 from bot.table.core import TableCore
 from bot.table.deadlines import Deadlines
@@ -93,6 +94,7 @@ class TableService:
         self.club_seasons = Seasons(core)
         self.club_stats = Stats(core)
         self.leagues = League(core)
+        self.club_window = ClubWindow(core)
         self.moves = Moves(core, self.banks, self.club)
         self.lobby = Lobby(core, self.banks, self.moves)
         self.departures = Departures(core, self.lobby)
@@ -275,6 +277,8 @@ class TableService:
     league_podium = _Forward("leagues", League.league_podium)
     league_points = _Forward("leagues", League.league_points)
     set_league_points = _Forward("leagues", League.set_league_points)
+    web_pages = _Forward("club_window", ClubWindow.web_pages)
+    set_web_pages = _Forward("club_window", ClubWindow.set_web_pages)
 
     # ---- tournaments (tourney/) ----------------------------------------------------------------------------------
     create_tournament = _Forward("tournaments", Tournaments.create_tournament)

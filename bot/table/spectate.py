@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from bot.table.club.window import ClubWindow
 from bot.table.core import Part, TableCore, channel_speaking
 from bot.table.images import BoardImages
 from bot.table.model import Table, TableError, _check_id
@@ -63,6 +64,7 @@ class Spectacle:
     recent: tuple[PublicEntry, ...]  # the latest public entries, oldest first
     moves: int  # public moves so far (the step-through's last number)
     key: str  # changes exactly when anything above changes (never with a secret step alone)
+    focus: bool = False  # the decision at hand concerns one part of the board: a focus panel shows it enlarged
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,7 @@ class Spectators(Part):
         self._walks: OrderedDict[int, _Walk] = OrderedDict()
         self._walking: dict[int, asyncio.Lock] = {}
         self._now: dict[int, tuple[int, Spectacle]] = {}
+        self.club = ClubWindow(core)  # the servers' pages and the finished games' reports and records
 
     @classmethod
     async def open(cls, target: str, *, images: BoardImages | None = None) -> Spectators:
@@ -146,7 +149,8 @@ class Spectators(Part):
         facts = [row.id, table.status, [s.name for s in seats], [s.is_bot for s in seats], view, last,
                  table.outcome and table.outcome.scores, table.seed, [(e.at, e.lines) for e in recent], moves]
         key = hashlib.sha256(json.dumps(facts, sort_keys=True, default=str).encode()).hexdigest()[:20]
-        spectacle = Spectacle(table, view, last, since, recent, moves, key)
+        focus = view is not None and table.status == "active" and self.core.images.wants_focus(row.game, view)
+        spectacle = Spectacle(table, view, last, since, recent, moves, key, focus)
         self._now[row.id] = (row.version, spectacle)
         return spectacle
 
@@ -157,6 +161,16 @@ class Spectators(Part):
         table = spectacle.table
         with channel_speaking(table.settings):
             return await self.core.images.board(table.game, spectacle.view, last=spectacle.last, names=table.names)
+
+    async def board_and_focus(self, spectacle: Spectacle) -> tuple[bytes | None, bytes | None]:
+        """The public board now and the focus panel of the decision at hand (None: none), from one drawing; the
+        panel is cut from the public board, so it shows nothing a spectator may not see."""
+        if spectacle.view is None:
+            return None, None
+        table = spectacle.table
+        with channel_speaking(table.settings):
+            return await self.core.images.board_with_focus(table.game, spectacle.view, last=spectacle.last,
+                                                           names=table.names)
 
     async def step_board(self, table: Table, step: PublicStep) -> bytes | None:
         """The public board after ``step`` as PNG, in the table's language."""
@@ -224,7 +238,7 @@ class Spectators(Part):
 
     async def _row(self, game_id: int) -> GameRow:
         row = await self.store.game(_check_id(game_id, "game"))
-        if row is None:
+        if row is None or not await self.club.web_pages(row.guild_id):  # a server may turn its pages off
             raise TableError(_("There is no game #{id}.").format(id=game_id))
         if row.damaged:
             raise self.core.damaged(row, row.damaged)

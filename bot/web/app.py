@@ -18,9 +18,10 @@ from pathlib import Path
 from aiohttp import web
 
 from bot.config import WebConfig
-from bot.lang import LANGUAGES, speaking
+from bot.lang import speaking
 from bot.table import DamagedGame, PublicStep, Spectacle, Spectators, Table, TableError
 from bot.web import addresses, pages
+from bot.web.language import reader_language, remember
 from bot.web.limits import LIMIT, RateLimit, networks, rate_limited
 from bot.web.live import Watchers
 
@@ -76,23 +77,6 @@ class ImageCache:
 
 
 IMAGES = web.AppKey("images", ImageCache)
-
-
-def reader_language(request: web.Request) -> str:
-    """The page's language from ``Accept-Language``: the first of Kontor's languages by the browser's preference."""
-    best, best_q = "en", -1.0
-    for part in request.headers.get("Accept-Language", "")[:200].split(","):
-        tag, _sep, params = part.strip().partition(";")
-        code = tag.strip().lower().split("-", 1)[0]
-        q = 1.0
-        if params.strip().startswith("q="):
-            try:
-                q = float(params.strip()[2:])
-            except ValueError:
-                q = 0.0
-        if code in LANGUAGES and q > best_q:
-            best, best_q = code, q
-    return best
 
 
 def html(text: str, status: int = 200) -> web.Response:
@@ -226,7 +210,7 @@ async def static(request: web.Request) -> web.FileResponse:
 
 def make_app(spectators: Spectators, config: WebConfig) -> web.Application:
     """The application over ``spectators`` (a reader of the database); the caller closes ``spectators``."""
-    app = web.Application(middlewares=[guard, rate_limited(reader_language)], client_max_size=MAX_REQUEST,
+    app = web.Application(middlewares=[remember, guard, rate_limited(reader_language)], client_max_size=MAX_REQUEST,
                           handler_args={"max_line_size": MAX_REQUEST, "max_field_size": MAX_REQUEST})
     app[SPECTATORS], app[CONFIG] = spectators, config
     app[LIMIT] = RateLimit(config.rate, config.burst, networks(config.trusted_proxies))
@@ -238,6 +222,9 @@ def make_app(spectators: Spectators, config: WebConfig) -> web.Application:
     app.router.add_get(f"/t/{token}/moves/{{n:[0-9]{{1,9}}}}.png", step_png)
     app.router.add_get(f"/t/{token}/events", events)
     app.router.add_get("/static/{name}", static)
+    from bot.web.routes import add_routes  # the zoom, finished games and the servers' pages (imports this module)
+
+    add_routes(app, token)
 
     async def start_watching(app: web.Application) -> None:
         await app[WATCHERS].start()

@@ -15,6 +15,7 @@ from typing import Any
 from babel.dates import format_datetime, format_timedelta
 
 from bot.table import name_seats
+from bot.web.language import switch
 from rules.core import ALT_TEXT_MAX, Game
 from rules.words import N_, language, translator
 
@@ -43,7 +44,7 @@ def page(title: str, body: str, *, live: str | None = None, key: str = "", refre
         '<meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">'
         f'<title>{esc(title)} · Kontor</title><link rel="stylesheet" href="/static/kontor.css">'
         f'<script src="/static/kontor.js" defer></script>{reload}</head>'
-        f'<body{data}><p class="brand">Kontor</p>{body}'
+        f'<body{data}><header><p class="brand">Kontor</p>{switch()}</header>{body}'
         f'<footer>{w("A read-only page of a game played on Discord with Kontor.")}</footer></body></html>\n'
     )
 
@@ -70,6 +71,11 @@ def alt_text(game: Game | None, view: Mapping[str, Any], names: Sequence[str], l
     except Exception:  # a game's words must never cost the page; the title still says what the image is
         text = _(game.title)
     return name_seats(text, list(names))[:ALT_TEXT_MAX] or _("The board")
+
+
+def zoom_alt(game: Game | None, view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The focus panel's alt text: the situation in words, said to be the enlarged part (as on Discord)."""
+    return _("Zoom: {description}").format(description=alt_text(game, view, names, None))[:ALT_TEXT_MAX]
 
 
 def lines_html(lines: Sequence[str]) -> str:

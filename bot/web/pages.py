@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import rules
 from bot.table import PublicStep, Spectacle, Table, describe_settings, table_language
-from bot.web.markup import ago, alt_text, esc, lines_html, page, w, when
+from bot.web.markup import ago, alt_text, esc, lines_html, page, w, when, zoom_alt
 from rules.core import Game
 from rules.words import N_, translator
 
@@ -24,6 +24,7 @@ _MARKED = (
     N_("Fair dice"),
     N_("The game step by step"),
     N_("Reload"),
+    N_("The final sheet and the record"),
     N_("The game has not started yet."),
     N_("Previous"),
     N_("Next"),
@@ -142,9 +143,14 @@ def table_page(spectacle: Spectacle, base: str) -> str:
         last = spectacle.recent[-1].lines[0] if spectacle.recent and spectacle.recent[-1].lines else None
         alt = alt_text(game_of(table), spectacle.view, table.names, last)
         src = f"{base}/board.png?k={spectacle.key}"
-        play.append(_board(src, alt, src))
+        play.append(_board(src, alt, f"{base}/zoom"))
+        if spectacle.focus:  # the part of the board the decision at hand is about, enlarged (as on Discord)
+            play.append(_board(f"{base}/focus.png?k={spectacle.key}", zoom_alt(game_of(table), spectacle.view,
+                                                                               table.names), f"{base}/zoom"))
+        finished = (f'<a href="{esc(base)}/final">{w("The final sheet and the record")}</a>'
+                    if table.status == "finished" else "")
         play.append(f'<nav class="actions"><a href="{esc(base)}/moves">{w("The game step by step")}</a>'
-                    f'<a href="{esc(base)}">{w("Reload")}</a></nav>')
+                    f'{finished}<a href="{esc(base)}">{w("Reload")}</a></nav>')
     else:
         play.append(f'<p>{w("The game has not started yet.")}</p>')
     facts = [_scores(spectacle), _seats(table), _recent(spectacle), _pace(table), _fairness(table)]

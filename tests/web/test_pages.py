@@ -15,7 +15,7 @@ import rules
 from bench import driver
 from bot.config import ConfigError, WebConfig
 from bot.table import Spectators, TableService, secret_part
-from bot.web.addresses import game_of, token
+from bot.web.addresses import game_of, server_token, token
 from bot.web.app import make_app
 from tests.web.conftest import SECRET, Site
 
@@ -130,6 +130,15 @@ async def test_no_page_of_a_game_in_progress_shows_a_secret(name: str, tmp_path:
                                                          headers={"Accept-Language": lang})).text())
             async with client.get(f"{base}/events") as stream:
                 texts.append((await stream.content.readuntil(b"\n\n")).decode())
+            # the pages around it: the board at full size, the finished game's sheet and record (refused while it
+            # runs), its server's page and its players' profiles (none yet: they finished no game)
+            server = f"/s/{server_token(SECRET, driver.GUILD)}"
+            for path in (f"{base}/zoom", f"{base}/final", f"{base}/record.json", server,
+                         *(f"{server}/players/{user}" for user in table.users)):
+                response = await client.get(path)
+                if path.endswith(("final", "json", "zoom")) or path == server:
+                    assert response.status == (404 if path.endswith(("final", "json")) else 200), path
+                texts.append(await response.text())
         everything = "\n".join(texts)
         assert not re.search(rf"\b{row.seed}\b", everything), "the seed is shown before the end"
         leaked = sorted(text for text in private if text in everything)

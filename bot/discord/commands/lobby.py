@@ -16,6 +16,7 @@ from discord import app_commands
 from bot.discord.botcore import BotCore
 from bot.discord.commands.play import reply
 from bot.discord.commands.preferences import notify_command
+from bot.discord.commands.seasons import is_manager
 from bot.discord.commands.where import channel_of, check_reach, is_moderator, parse_options
 from bot.discord.dms import DM_HELP
 from bot.discord.ui import embeds
@@ -23,6 +24,7 @@ from bot.discord.ui.confirm import ask
 from bot.discord.ui.files import describe, image_file
 from bot.discord.ui.rematch import begins_text
 from bot.discord.ui.text import NO_PING, clip, input_problem, shown, shown_lines, table_language
+from bot.discord.weblinks import page_line, table_link
 from bot.lang import LANGUAGES, NAMES, language_of, speaking
 from bot.table import (
     AUTO_FORCED_HELP,
@@ -170,8 +172,9 @@ class GameCommands(app_commands.Group):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         table: Table = await self.svc.table(interaction.channel_id)
+        page = page_line(await table_link(self.bot, table)).strip() or None  # its web page, when it has one
         if table.status == "lobby":
-            await interaction.edit_original_response(embed=embeds.lobby_embed(table, []))
+            await interaction.edit_original_response(content=page, embed=embeds.lobby_embed(table, []))
             return
         view = await self.svc.public_view(interaction.channel_id)
         summary = named_summary(self.svc.game(table.game), view, table.names)
@@ -181,7 +184,7 @@ class GameCommands(app_commands.Group):
                                                     else embeds.status_word(table.status)],
                                    image=image is not None)
         files = image_file(image, "board.png", describe(self.svc.game(table.game), view, table.names))
-        await interaction.edit_original_response(embed=embed, attachments=files)
+        await interaction.edit_original_response(content=page, embed=embed, attachments=files)
 
     @app_commands.command(name="rules", description="A short rules summary and which card data is reconstructed")
     @app_commands.describe(game="Which game (default: this channel's)")
@@ -349,12 +352,13 @@ class GameCommands(app_commands.Group):
                            post="A board message per move, or one live message edited",
                            auto_forced=AUTO_FORCED_DESCRIPTION,
                            language="The language of the channel's boards and posts",
-                           rated="on: counts for the server's ratings (humans only); set before the start")
+                           rated="on: counts for the server's ratings (humans only); set before the start",
+                           web="This server's web pages and links to them (Manage Server)")
     @app_commands.choices(pace=_choices(PACES), caretaker=_choices(SETTING_CHOICES["caretaker"]),
                           timeout_default=_choices(SETTING_CHOICES["timeout_default"]),
                           post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]),
                           language=[app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES],
-                          rated=_choices(SETTING_CHOICES["rated"]))
+                          rated=_choices(SETTING_CHOICES["rated"]), web=_choices(("on", "off")))
     async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
                        bank_hours: app_commands.Range[float, 0, 720] | None = None,
                        refill_hours: app_commands.Range[float, 0, 720] | None = None,
@@ -362,12 +366,18 @@ class GameCommands(app_commands.Group):
                        deadline_hours: app_commands.Range[float, 0, 720] | None = None,
                        caretaker: str | None = None, timeout_default: str | None = None, post: str | None = None,
                        auto_forced: str | None = None, language: str | None = None,
-                       rated: str | None = None) -> None:
+                       rated: str | None = None, web: str | None = None) -> None:
+        if web is not None:
+            self._check_web_setter(interaction)  # before anything changes
         given = {k: v for k, v in {"pace": pace, "bank_hours": bank_hours, "refill_hours": refill_hours,
                                    "remind_hours": remind_hours, "deadline_hours": deadline_hours,
                                    "caretaker": caretaker, "timeout_default": timeout_default, "post": post,
                                    "auto_forced": auto_forced, "language": language, "rated": rated}.items()
                  if v is not None}
+        if not given and web is not None:
+            await interaction.response.send_message(await self._web_setting(interaction, web),
+                                                    allowed_mentions=NO_PING)
+            return
         if not given:
             table: Table = await self.svc.table(interaction.channel_id)
             await interaction.response.send_message(embed=embeds.lobby_embed(table, [_("Current settings.")]),
@@ -380,7 +390,26 @@ class GameCommands(app_commands.Group):
         if auto_forced == "on":
             with speaking(table_language(update.table)):  # public: the channel's language
                 text += "\n" + _(AUTO_FORCED_HELP)
+        if web is not None:  # after the table's settings: a refused one changes nothing
+            text = await self._web_setting(interaction, web) + "\n" + text
         await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
+
+    @staticmethod
+    def _check_web_setter(interaction: discord.Interaction[Any]) -> None:
+        if interaction.guild_id is None:
+            raise TableError(_("Use this in a server: its web pages are the server's."))
+        if not is_manager(interaction):
+            raise TableError(_("Only members who can manage this server (Manage Server) can turn its web pages on or "
+                               "off."))
+
+    async def _web_setting(self, interaction: discord.Interaction[Any], web: str) -> str:
+        """Turn the server's web pages on or off (``_check_web_setter`` said who may); the line saying so. A server's
+        pages off: every page of it is the web's plain 404, and no post links to one."""
+        self._check_web_setter(interaction)
+        assert interaction.guild_id is not None
+        on = await self.svc.set_web_pages(interaction.guild_id, web == "on")
+        return (_("🌐 This server's web pages are on: `/watch web` gives their links.") if on else
+                _("🌐 This server's web pages are off: every page of its tables is gone, and no post links to one."))
 
     # ---- standing orders -------------------------------------------------------------------
     @app_commands.command(name="orders", description="Standing orders: e.g. pass for the rest of this phase (private)")

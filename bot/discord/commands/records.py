@@ -20,6 +20,7 @@ from bot.discord.botcore import BotCore
 from bot.discord.ui import embeds, logview
 from bot.discord.ui.pager import Pager
 from bot.discord.ui.text import NO_PING, clip, shown
+from bot.discord.weblinks import link_button, table_link
 from bot.table import UNREACHABLE, DamagedGame, MyGame, Table, TableError, pause_text
 from rules.words import N_, translator
 
@@ -141,18 +142,25 @@ def setup(bot: BotCore) -> None:
     async def log(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1) -> None:
         if interaction.channel_id is None:
             raise TableError(_("Use this in a server channel or thread."))
+        link = None
         try:
-            title = (await bot.service.table(interaction.channel_id)).title
+            table = await bot.service.table(interaction.channel_id)
+            title, link = table.title, await table_link(bot, table)
         except DamagedGame:  # its log can still be read (a damaged entry says so)
             title = _("this channel's game")
         texts = logview.pages(await bot.service.log_entries(interaction.channel_id))
         if page > len(texts):
             raise TableError(_("No events on that page."))
         if len(texts) == 1:
+            extra: dict[str, Any] = {}
+            if link is not None:  # the game's page, step by step
+                extra["view"] = discord.ui.View().add_item(link_button(link))
             await interaction.response.send_message(logview.page_text(title, texts, 0), ephemeral=True,
-                                                    allowed_mentions=NO_PING)
+                                                    allowed_mentions=NO_PING, **extra)
             return
         pager = logview.LogPager(interaction, title, texts, page - 1)
+        if link is not None:
+            pager.add_item(link_button(link))
         await interaction.response.send_message(pager.text(), view=pager, ephemeral=True, allowed_mentions=NO_PING)
 
     @app_commands.command(name="mygames", description="All your open games on every server: your moves first")

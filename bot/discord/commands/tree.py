@@ -17,6 +17,7 @@ from bot.discord.commands import (
     since,
     tournament,
     undo,
+    watch,
 )
 
 
@@ -32,4 +33,5 @@ def add_commands(bot: BotCore) -> None:
     tournament.setup(bot)  # its own group: /game is full
     seek.setup(bot)  # /seek, its own group too
     league.setup(bot)  # /league, and its own
+    watch.setup(bot)  # /watch web: its own group too
     game_commands.setup(bot.tree)

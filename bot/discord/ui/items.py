@@ -21,6 +21,7 @@ from bot.discord.ui.seek_ready import ReadyButton
 from bot.discord.ui.text import clip
 from bot.discord.ui.timeout_vote import ReclaimButton, TimeoutVoteButton
 from bot.discord.ui.undo import UndoButton
+from bot.discord.weblinks import link_button
 from rules.words import translator
 
 _, _n = translator("discord")
@@ -174,9 +175,11 @@ DYNAMIC_ITEMS = (TurnButton, ScreenButton, DescribeButton, ActionSelect, PageBut
                  ReclaimButton, RematchButton, RematchJoinButton, UndoButton, ReadyButton)
 
 
-def board_view(board: Board, *, active: bool = True, finished: bool = False) -> discord.ui.View:
+def board_view(board: Board, *, active: bool = True, finished: bool = False, link: str | None = None
+               ) -> discord.ui.View:
     """The buttons under a board message: the turn, the screen and the board in words while the game runs; Rematch
-    under a finished game's final board (none under an abandoned one)."""
+    under a finished game's final board (none under an abandoned one); and "View on the web" when the table has a
+    page (``link``: bot/discord/weblinks.py)."""
     view = discord.ui.View(timeout=None)
     if active:
         view.add_item(TurnButton(board))
@@ -184,6 +187,8 @@ def board_view(board: Board, *, active: bool = True, finished: bool = False) -> 
         view.add_item(DescribeButton(board.channel))
     elif finished:
         view.add_item(RematchButton(board.game_id))
+    if link is not None:
+        view.add_item(link_button(link))
     return view
 
 

@@ -54,6 +54,7 @@ from bot.table.store.seek_rows import SeekRows
 from bot.table.store.table_rows import TableRows
 from bot.table.store.tourney_rows import TourneyRows
 from bot.table.store.users import NOTIFY_CHOICES, PendingNews, UserRows
+from bot.table.store.web_rows import WebRows
 from bot.table.store.writer_lock import WriterLock
 
 __all__ = ["MIGRATIONS", "NOTIFY_CHOICES", "OPEN_STATUSES", "PRAGMAS", "DeadlineRow", "GameRow", "LogRow", "OrderRow",
@@ -65,7 +66,7 @@ logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
 class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows, SeekRows,
-            LeagueRows):
+            LeagueRows, WebRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
 
     #: whether other processes may write the same database (PostgreSQL): the service then trusts no cached row
@@ -160,6 +161,8 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows, S
         rows = await self._db.execute_fetchall(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('results', 'club_servers')")
         self.club_tables = len(list(rows)) == 2  # migrations 18 and 20
+        rows = await self._db.execute_fetchall("PRAGMA table_info(club_servers)")
+        self._web_column = "web" in {str(r[1]) for r in rows}  # migration 21
 
     def _log_columns(self) -> str:
         extra = "barrier, undone" if self._undo_columns else "'legacy', 0"

@@ -543,4 +543,10 @@ MIGRATIONS: list[str] = [
     CREATE INDEX seeks_by_table ON seeks(table_id) WHERE table_id IS NOT NULL;
     ALTER TABLE club_servers ADD COLUMN league_points TEXT;
     """,
+    # 23: the web pages (docs/web.md). club_servers.web: 1 while the server's pages are served, 0 once its admins
+    # turned them off (`/game settings web: off`); games_by_guild: a server's page lists its open and recent games.
+    """
+    ALTER TABLE club_servers ADD COLUMN web INTEGER NOT NULL DEFAULT 1;
+    CREATE INDEX games_by_guild ON games(guild_id, status, ended_at);
+    """,
 ]

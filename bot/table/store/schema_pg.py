@@ -445,4 +445,9 @@ PG_MIGRATIONS: list[str] = [
     CREATE INDEX seeks_by_table ON seeks(table_id) WHERE table_id IS NOT NULL;
     ALTER TABLE club_servers ADD COLUMN league_points TEXT;
     """,
+    # 23 (the web pages: schema.py says why)
+    """
+    ALTER TABLE club_servers ADD COLUMN web INTEGER NOT NULL DEFAULT 1;
+    CREATE INDEX games_by_guild ON games(guild_id, status, ended_at);
+    """,
 ]

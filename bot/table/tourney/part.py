@@ -24,6 +24,7 @@ from bot.table.store import GameRow, Store
 from bot.table.store.tourney_rows import DrawRow, EntrantRow, ResultRow, TourneyRow
 from bot.table.tourney import standings as st
 from bot.table.tourney.pairing import ROUND_ROBIN_MAX, plan_sizes, round_robin, swiss
+from bot.table.tourney.reads import history, read_tournament, table_draw
 from bot.table.tourney.views import Advance, TableDraw, Tournament
 from rules.core import IllegalAction, Rng
 from rules.words import translator
@@ -233,7 +234,7 @@ class Tournaments(Part):
                           make_channel: Callable[[TableDraw], Awaitable[int]]) -> Update | None:
         where = draw.channel_id
         if where is None:
-            where = _check_id(await make_channel(self._table_draw(row, draw, names, None)), "channel")
+            where = _check_id(await make_channel(table_draw(row, draw, names, None)), "channel")
             async with self.store.transaction() as tx:
                 await tx.set_draw(row.id, draw.round, draw.table_no, channel_id=where)
         game: GameRow | None = None if draw.game_id is None else await self.store.game(draw.game_id)
@@ -314,12 +315,7 @@ class Tournaments(Part):
         return top if len(top) >= self.core.game(row.game).min_players else None
 
     async def _history(self, store: Store, row: TourneyRow) -> tuple[list[st.Result], list[list[int]]]:
-        """The settled results and tables of the rounds that count for the standings (the final table does not: it
-        decides the podium, docs/tournaments.md)."""
-        results = [st.Result(r.round, r.table_no, r.user_id, r.place, r.score, r.points, r.how)
-                   for r in await store.tourney_results(row.id) if r.round <= row.rounds]
-        tables = [d.players for d in await store.draws(row.id) if d.settled and d.round <= row.rounds]
-        return results, tables
+        return await history(store, row)
 
     async def _settle(self, row: TourneyRow, draw: DrawRow) -> bool:
         """Record the results of an ended table (finished: the game's places; abandoned: adjudicated by its last
@@ -360,26 +356,7 @@ class Tournaments(Part):
         if row is None:
             raise TableError(_("There is no tournament in this channel. An organiser opens one with /tournament"
                                " create."))
-        entrants = await self.store.entrants(row.id)
-        names = {e.user_id: e.name for e in entrants}
-        results, tables = await self._history(self.store, row)
-        lines = st.standings(names, [e.user_id for e in entrants if e.dropped_after is not None], results, tables,
-                             row.seed, 0)
-        final = {r.user_id: r.place for r in await self.store.tourney_results(row.id) if r.round > row.rounds}
-        if final:
-            lines = st.podium(lines, final)
-        draws = [self._table_draw(row, d, names, None if d.game_id is None else await self.store.game(d.game_id))
-                 for d in await self.store.draws(row.id)]
-        return Tournament(row.id, row.channel_id, row.name, row.game, self.core.game(row.game).title, row.status,
-                          row.format, row.round, row.rounds, (row.size_min, row.size_max), row.points,
-                          row.organiser_id, row.seed, row.signup_until, [e.name for e in entrants], draws, lines,
-                          deadline_days=row.deadline_days, late=row.late_rule, deadline=row.round_deadline,
-                          final_size=row.final_size)
-
-    def _table_draw(self, row: TourneyRow, draw: DrawRow, names: Mapping[int, str], game: GameRow | None) -> TableDraw:
-        return TableDraw(row.id, row.name, draw.round, draw.table_no, list(draw.players),
-                         [names.get(p, "?") for p in draw.players], draw.channel_id,
-                         None if game is None else game.status, draw.settled)
+        return await read_tournament(self.core, self.store, row)
 
     async def organiser_role(self, guild: int) -> int | None:
         """The role a server lets create tournaments besides its managers (None: managers only)."""

@@ -21,6 +21,7 @@ class TableDraw:
     channel: int | None  # None until opened
     status: str | None  # the game's: None (not opened), 'lobby', 'active', 'finished', 'abandoned'
     settled: bool  # its results are in the standings
+    game_id: int | None = None  # the game it opened (None until then)
 
 
 @dataclass(frozen=True)
