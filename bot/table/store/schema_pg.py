@@ -383,4 +383,22 @@ PG_MIGRATIONS: list[str] = [
         SELECT guild_id, game, 0, user_id, mu, sigma, games, updated_at FROM ratings WHERE season = 1;
     CREATE INDEX ratings_by_ordinal ON ratings(guild_id, game, season, (mu - 3 * sigma) DESC, user_id);
     """,
+    # 21
+    """
+    CREATE TABLE reliability(
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        caretaker_moves INTEGER NOT NULL DEFAULT 0,
+        clock_outs INTEGER NOT NULL DEFAULT 0,
+        removed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE INDEX reliability_by_user ON reliability(user_id, game_id);
+    INSERT INTO reliability(game_id, user_id, caretaker_moves)
+        SELECT a.game_id, COALESCE(s.user_id, st.user_id) AS who, COUNT(*) FROM actions a
+        JOIN seats s ON s.game_id = a.game_id AND s.seat = a.seat
+        LEFT JOIN starting_seats st ON st.game_id = a.game_id AND st.seat = a.seat
+        WHERE a.kind = 'caretaker' AND a.undone = 0 AND COALESCE(s.user_id, st.user_id) IS NOT NULL
+        GROUP BY a.game_id, COALESCE(s.user_id, st.user_id);
+    """,
 ]
