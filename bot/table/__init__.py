@@ -27,6 +27,7 @@ from bot.table.club import (
     Profile,
     ProfileGame,
     RatingMove,
+    Reliability,
     ReportSeat,
     Skill,
 )
@@ -144,6 +145,7 @@ __all__ = [
     "QuietHours",
     "RatingMove",
     "Reader",
+    "Reliability",
     "RenderPool",
     "ReportSeat",
     "SeasonClosed",

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+import bot.table.store as store_module
+import bot.table.store.postgres as postgres_module
 from bot.table import TableService, Update
+from bot.table.store import MIGRATIONS
+from bot.table.store.club_reliability import ReliabilityRows
+from bot.table.store.schema_pg import PG_MIGRATIONS
 from tests.table.conftest import FakeClock
 from tests.table.podium import PODIUM
 from tests.table.test_ratings import ANNA, BEN, CARL, CH, GUILD, NAMES, finish, game, ratings, rows, table
@@ -164,3 +169,35 @@ async def test_away_time_never_runs_a_bank_out(svc: TableService, clock: FakeClo
     for _ in range(12):  # three days away: the 4-hour bank stands still
         await svc.due(clock.advance(6))
     assert await svc.store.game_reliability(update.table.game_id) == {}
+
+
+BEFORE_RELIABILITY = 20  # the migrations before the reliability record
+
+
+async def test_an_earlier_database_counts_the_caretakers_moves_from_its_log(
+        db_target: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Migration 21 on both backends: the caretaker's moves an earlier build logged go on the record of the seat's
+    player; its spent banks were logged only as text, so none are counted for it."""
+    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:BEFORE_RELIABILITY])
+    monkeypatch.setattr(postgres_module, "PG_MIGRATIONS", PG_MIGRATIONS[:BEFORE_RELIABILITY])
+
+    async def nothing(*args: object, **kwargs: object) -> None:
+        return None
+
+    monkeypatch.setattr(ReliabilityRows, "count_reliability", nothing)  # that build kept no record
+    svc = await TableService.open(db_target, games=SERVICE_GAMES, clock=clock)
+    try:
+        assert await svc.store.schema_version() == BEFORE_RELIABILITY
+        late, decided = await voted_out(svc, clock, choice="caretaker-turn")
+        assert decided.table.status == "active"
+    finally:
+        await svc.close()
+    monkeypatch.undo()
+    svc = await TableService.open(db_target, games=SERVICE_GAMES, clock=clock)
+    try:
+        assert await svc.store.schema_version() == len(MIGRATIONS)
+        kept = await svc.store.game_reliability(decided.table.game_id)
+        assert set(kept) == {late}
+        assert (kept[late].caretaker_moves, kept[late].clock_outs, kept[late].removed) == (1, 0, 0)
+    finally:
+        await svc.close()

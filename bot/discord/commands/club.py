@@ -24,6 +24,7 @@ from bot.table import (
     PastGame,
     Profile,
     ProfileGame,
+    Reliability,
     TableError,
     bank_text,
 )
@@ -103,10 +104,29 @@ def game_line(g: ProfileGame) -> str:
     return f"**{_(g.title)}**: " + ", ".join(parts)
 
 
+def reliability_text(r: Reliability) -> str:
+    """The reliability record: games finished of those started, left and abandoned; the caretaker's moves; the spent
+    time banks and how many of them cost the seat or the game."""
+    parts = [_n("{finished} of {n} game finished", "{finished} of {n} games finished", r.played).format(
+        finished=number(r.finished), n=number(r.played)),
+        _n("{n} left before the end", "{n} left before the end", r.left).format(n=number(r.left)),
+        _n("{n} abandoned", "{n} abandoned", r.abandoned).format(n=number(r.abandoned)),
+        _n("{n} move played by the caretaker", "{n} moves played by the caretaker", r.caretaker_moves).format(
+            n=number(r.caretaker_moves)),
+        _n("time bank ran out {n} time", "time bank ran out {n} times", r.clock_outs).format(n=number(r.clock_outs))]
+    if r.removed:
+        parts.append(_n("{n} time the table then took the seat or ended the game",
+                        "{n} times the table then took the seat or ended the game", r.removed).format(
+            n=number(r.removed)))
+    return ", ".join(parts)
+
+
 def past_line(p: PastGame, titles: dict[str, str]) -> str:
     title = _(titles.get(p.game, p.game))
     if p.departed:
         result = _("left the game (ranked last)")
+    elif not p.finished:
+        result = _("ended by a timeout vote: shared first place, {score} points").format(score=number(p.score))
     else:
         result = _("place {rank} of {players}, {score} points").format(rank=p.rank, players=p.players,
                                                                        score=number(p.score))
@@ -118,7 +138,14 @@ def profile_text(profile: Profile, name: str, titles: dict[str, str]) -> str:
     out = ["📇 " + _("**{name}** on this server").format(name=shown(name))]
     if profile.private:
         out.append("🔒 " + _("Private: only you can see this profile (`/game privacy`)."))
-    out += [game_line(g) for g in profile.games]
+    for g in profile.games:
+        out.append(game_line(g))
+        if g.record is not None:
+            out.append("  ↳ " + _("reliability: {record}").format(record=reliability_text(g.record)))
+    if len(profile.games) > 1:
+        out.append(_("Reliability, all games: {record}").format(record=reliability_text(profile.record)))
+    if profile.games:
+        out.append(_("(Away time and outages stop the clock: they never count.)"))
     if profile.last:
         out.append(_("Last games (`/game record game:` gives a game's record):"))
         out += [past_line(p, titles) for p in profile.last]

@@ -14,9 +14,10 @@ from bot.table.club.views import (
     Leaderboard,
     Profile,
     ProfileGame,
+    Reliability,
 )
 from bot.table.store.club_rows import PastGame
 
 __all__ = ["ALL_TIME", "FIRST_SEASON", "MAX_LISTED_GAMES", "MIN_LISTED_GAMES", "PAGE_SIZE", "PROVISIONAL_GAMES",
-           "BoardLine", "Club", "EndReport", "Leaderboard", "PastGame", "Profile", "ProfileGame", "RatingMove",
+           "BoardLine", "Club", "EndReport", "Leaderboard", "PastGame", "Profile", "ProfileGame", "RatingMove", "Reliability",
            "ReportSeat", "Skill", "shown", "win_chances"]
