@@ -286,6 +286,22 @@ class ClubRows(Queries):
             (user_id, guild_id, season))
         return {str(game): RatingRow(user_id, float(mu), float(sg), int(n)) for game, mu, sg, n in rows}
 
+    async def users_named(self, name: str) -> list[int]:
+        """The users who played under ``name`` (any case), in a result or at a table (``kontor profile``)."""
+        rows = await self._fetchall(
+            "SELECT user_id FROM results WHERE user_id IS NOT NULL AND LOWER(name) = LOWER(?) UNION"
+            " SELECT user_id FROM seats WHERE user_id IS NOT NULL AND LOWER(name) = LOWER(?)", (name, name))
+        return sorted({int(r[0]) for r in rows})
+
+    async def servers_of(self, user_id: int) -> list[int]:
+        """The servers (0: none, the terminal's) of the user's games a profile counts (with results, or abandoned after
+        they began), in order."""
+        rows = await self._fetchall(
+            "SELECT COALESCE(g.guild_id, 0) FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? UNION"
+            " SELECT COALESCE(g.guild_id, 0) FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?"
+            " AND g.status = 'abandoned' AND g.seed IS NOT NULL", (user_id, user_id))
+        return sorted(int(r[0]) for r in rows)
+
     async def known_player(self, user_id: int) -> bool:
         """Whether the user ever sat at a table Kontor knows (any server)."""
         return await self._fetchone("SELECT 1 FROM seats WHERE user_id = ? LIMIT 1", (user_id,)) is not None
