@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.discord.test_timebank import HOUR, only_alice_awaited, posts
 from tests.discord.helpers import new_table, table
+from tests.discord.test_timebank import HOUR, only_alice_awaited, posts
 
 
 async def end_over_alices_bank(w: Any) -> Any:

@@ -13,10 +13,10 @@ from bot.table import TableService, Update
 from bot.table.store import MIGRATIONS
 from bot.table.store.club_reliability import ReliabilityRows
 from bot.table.store.schema_pg import PG_MIGRATIONS
+from tests.support.toygame import TEST_GAMES
 from tests.table.conftest import FakeClock
 from tests.table.podium import PODIUM
-from tests.table.test_ratings import ANNA, BEN, CARL, CH, GUILD, NAMES, finish, game, ratings, rows, table
-from tests.support.toygame import TEST_GAMES
+from tests.table.test_ratings import ANNA, BEN, CARL, CH, GUILD, finish, game, ratings, rows, table
 
 SERVICE_GAMES = {PODIUM.name: PODIUM, **TEST_GAMES}
 TIMED = {"deadline_hours": 4, "remind_hours": 3}

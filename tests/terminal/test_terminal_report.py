@@ -8,9 +8,9 @@ import io
 from pathlib import Path
 
 from bot.table import TableService
+from bot.terminal import table as terminal
 from tests.support.toygame import TEST_GAMES
 from tests.terminal.test_play_record_and_language import play_args
-from bot.terminal import table as terminal
 
 
 async def whole_game(db: Path, seats: str, *extra: str) -> str:

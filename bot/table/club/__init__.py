@@ -19,5 +19,5 @@ from bot.table.club.views import (
 from bot.table.store.club_rows import PastGame
 
 __all__ = ["ALL_TIME", "FIRST_SEASON", "MAX_LISTED_GAMES", "MIN_LISTED_GAMES", "PAGE_SIZE", "PROVISIONAL_GAMES",
-           "BoardLine", "Club", "EndReport", "Leaderboard", "PastGame", "Profile", "ProfileGame", "RatingMove", "Reliability",
-           "ReportSeat", "Skill", "shown", "win_chances"]
+           "BoardLine", "Club", "EndReport", "Leaderboard", "PastGame", "Profile", "ProfileGame", "RatingMove",
+           "Reliability", "ReportSeat", "Skill", "shown", "win_chances"]

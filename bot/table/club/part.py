@@ -234,8 +234,8 @@ class Club(Part):
     async def profile(self, guild: int | None, user: int, game: str | None = None, *,
                       viewer: int | None = None) -> Profile:
         """A player's figures on this server: per game played, finished, won (against the fair share), rating this
-        season and all-time, mean and best score, time per move, their reliability record; and their last games. A private profile is read
-        only by its owner (``viewer`` None: the host's tools, which read everything)."""
+        season and all-time, mean and best score, time per move, their reliability record; and their last games. A
+        private profile is read only by its owner (``viewer`` None: the host's tools, which read everything)."""
         guild_key = 0 if guild is None else _check_id(guild, "server")
         _check_id(user, "user")
         name = None if game is None else self.core.game(game).name
