@@ -42,20 +42,34 @@ async def test_the_profile_shows_the_reliability_record_in_each_language(world: 
     await end_over_alices_bank(w)
     alice = (await w.alice.slash(w.channel, "game profile")).response.content
     assert "**Tally (test game)**: 1 game played, 0 finished" in alice
-    assert ("  ↳ reliability: 0 of 1 game finished, 1 left before the end, 0 abandoned, 0 moves played by the"
-            " caretaker, time bank ran out 1 time, 1 time the table then took the seat or ended the game") in alice
+    assert ("  ↳ reliability: 1 left before the end, time bank ran out 1 time, 1 time the table then took the seat or"
+            " ended the game\n") in alice
     assert "left the game (ranked last)" in alice
     assert "(Away time and outages stop the clock: they never count.)" in alice
     bob = (await w.bob.slash(w.channel, "game profile")).response.content
-    assert "reliability: 0 of 1 game finished, 0 left before the end, 1 abandoned, 0 moves played by the caretaker," \
-        " time bank ran out 0 times" in bob
+    assert "  ↳ reliability: 1 abandoned, never left a game, no caretaker move, no spent time bank\n" in bob
     assert "ended by a timeout vote: shared first place, " in bob and "(unrated)" not in bob
     locales[w.carol.id] = "fr"
     carol = (await w.carol.slash(w.channel, "game profile", user=w.alice)).response.content
-    assert ("fiabilité : 0 partie terminée sur 1, 1 quittée avant la fin, 0 abandonnée, 0 coup joué par le suppléant,"
-            " réserve de temps épuisée 1 fois, dont 1 fois où la table a repris la place ou arrêté la partie") in carol
+    assert ("fiabilité : 1 quittée avant la fin, réserve de temps épuisée 1 fois, dont 1 fois où la table a repris la"
+            " place ou arrêté la partie") in carol
     # a private profile's record is its owner's only
     await w.alice.slash(w.channel, "game privacy", profile="private")
     refused = await w.bob.slash(w.channel, "game profile", user=w.alice)
     assert refused.ephemeral and "reliability" not in refused.response.content
     assert "private" in refused.response.content
+
+
+def test_the_overall_record_sums_the_games() -> None:
+    from bot.discord.commands.club import profile_text
+    from bot.table import Profile, ProfileGame, Reliability
+
+    games = [ProfileGame("tally", "Tally (test game)", 3, 2, 1, 0.8, 5.0, 7, None,
+                         record=Reliability("tally", 3, 2, 1, 4, 2, 1)),
+             ProfileGame("tiny", "Tiny Auction", 1, 1, 0, 0.5, 3.0, 3, None, record=Reliability("tiny", 1, 1))]
+    text = profile_text(Profile(5, "ann", games, []), "ann", {})
+    assert "  ↳ reliability: 1 left before the end, 4 moves played by the caretaker, time bank ran out 2 times," \
+        " 1 time the table then took the seat or ended the game\n" in text
+    assert "  ↳ reliability: never left a game, no caretaker move, no spent time bank\n" in text
+    assert "Reliability, all games: 3 of 4 games finished, 1 left before the end, 4 moves played by the caretaker," \
+        " time bank ran out 2 times, 1 time the table then took the seat or ended the game\n" in text

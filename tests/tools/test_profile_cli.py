@@ -37,8 +37,7 @@ def test_a_profile_per_server_by_name_or_id_without_writing(db: Path) -> None:
     first, second = asyncio.run(collect(str(db), "anna", None, None, SERVICE_GAMES))
     assert first.startswith("Anna on server 77\nPodium (test game): 2 games played, 2 finished, 1 win (50%; a fair"
                             " share is 42%), rating 1,")
-    assert "  reliability: 2 of 2 games finished, 0 left before the end, 0 abandoned, 0 moves played by the" \
-        " caretaker, time bank ran out 0 times" in first
+    assert "\n  reliability: never left a game, no caretaker move, no spent time bank\n" in first
     assert "(Away time and outages stop the clock: they never count.)" in first
     assert "Last games:\n  • " in first and "(game #1): place 1 of 3, 9 points" in first
     assert second.startswith("Anna on server 78\n")
@@ -48,7 +47,7 @@ def test_a_profile_per_server_by_name_or_id_without_writing(db: Path) -> None:
     assert "Private: only they see it on Discord (/game privacy)." in private  # the host reads it, and is told
     with speaking("fr"):
         (french,) = asyncio.run(collect(str(db), "Ben", None, 78, SERVICE_GAMES))
-    assert "fiabilité : 1 partie terminée sur 1" in french and "Dernières parties :" in french
+    assert "fiabilité : jamais quitté de partie" in french and "Dernières parties :" in french
     assert db.read_bytes() == before  # a reader: nothing written
 
 
