@@ -255,6 +255,10 @@ class Game(ABC):
     #: words the game's final image uses. Every key a game's breakdown has must be here: text tables (the terminal,
     #: the demo) show ``_(score_labels[key])``, never the raw key. Without ``score_columns``, this is their order.
     score_labels: ClassVar[Mapping[str, str]] = {}
+    #: whether the public view's ``scores`` during play is a running score worth charting round by round (the end
+    #: report's chart, bot/table/club/round_scores.py): False for a game that counts its score only at the end and
+    #: shows no meaningful running figure before it.
+    running_score: ClassVar[bool] = True
     #: first words of actions that only their seat may see (secret choices, hidden holdings).
     secret_verbs: ClassVar[frozenset[str]] = frozenset()
     #: what the front ends say while several seats are awaited in a public step (``State.secret_simultaneous``).

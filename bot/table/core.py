@@ -385,6 +385,7 @@ class TableCore:
             since=await self.audience.since(row, seats, begins),
             begins=tuple(u for s in begins if (u := seats[s].user_id) is not None), news=news_due,
             report=changes.report if changes.finished else None,
+            chart=changes.chart if changes.finished else None,
         )
 
     async def image(self, game: str, view: dict[str, Any], last: dict[str, Any] | None, seats: list[Seat],

@@ -109,6 +109,25 @@ class BoardImages:
                                              {"names": list(names) if names is not None else None})
         return png
 
+    async def chart(self, title: str, x_label: str, y_label: str, xs: Sequence[int],
+                    series: Sequence[tuple[str, int, Sequence[int]]], *, from_zero: bool = True) -> bytes | None:
+        """A line chart (``render/charts.py``: the profile's rating, the end report's rounds) as PNG, or None; drawn
+        in a thread (a chart is small), in the language spoken now. ``series``: (name, seat, values) each."""
+        try:
+            from render import charts  # lazily: the service runs without Pillow
+        except ImportError:
+            return None
+        lines = [charts.Series(name, seat, list(values)) for name, seat, values in series]
+        try:
+            png: bytes = await asyncio.to_thread(charts.chart_png, title, x_label, y_label, list(xs), lines,
+                                                 from_zero=from_zero)
+        except Exception as exc:  # a chart never costs a post or an answer: it goes without one
+            if ("chart", "") not in self._failed:
+                self._failed.add(("chart", ""))
+                log.warning("no chart (%s); answering without it", type(exc).__name__, exc_info=True)
+            return None
+        return png
+
     async def _draw(self, kind: str, game: str, draw: Callable[..., Any], view: dict[str, Any],
                     kwargs: dict[str, Any], *, kind_drawn: str | None = None) -> Any:
         """``draw(game, view, **kwargs)`` in the render pool (or a thread); None on any failure, logged once per

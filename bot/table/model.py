@@ -15,6 +15,7 @@ from rules.core import MAX_ACTION_LEN, Event, Outcome
 from rules.words import N_, seat_pattern, translator
 
 if TYPE_CHECKING:  # digests.py builds on the Seat defined here
+    from bot.table.club.charts import Chart
     from bot.table.club.report import EndReport
     from bot.table.digests import SinceDigest
     from bot.table.store.users import PendingNews
@@ -189,6 +190,9 @@ class Update:
     # the change ended the game: its report (each seat's score by category, rating changes, time), made by the table
     # with the results in the transaction that ended it (bot/table/club/report.py); None on any other change
     report: EndReport | None = None
+    # with the report: the chart of the points after each round (PNG, alt text in the channel's language), drawn by
+    # the table (bot/table/club/charts.py); None when the game charts no rounds or images are off
+    chart: Chart | None = None
     # in the lobby of a rated table of humans: each seat's chance to win as the ratings predict (same order as the
     # seats); () when the table is not rated or not all seats are humans
     chances: tuple[float, ...] = ()
@@ -246,6 +250,7 @@ class _Changes:
     awaited_before: frozenset[int] | None = None
     actor: int | None = None  # the seat whose player made the change (their own news is their reply's, not kept)
     report: EndReport | None = None  # the end's report (bot/table/club/report.py), made with the results
+    chart: Chart | None = None  # the report's chart of the rounds (bot/table/club/charts.py)
 
 
 _SAME = object()

@@ -11,6 +11,7 @@ from typing import Any
 from bot.lang import speaking
 from bot.table.clocks import skip_action
 from bot.table.club import Club
+from bot.table.club.charts import with_rounds
 from bot.table.core import Part, TableCore, channel_speaking
 from bot.table.horizon import can_take_back
 from bot.table.model import (
@@ -230,6 +231,8 @@ class Moves(Part):
         self.drop_orders(row.id, None if over else lapsed)
         if over:
             self.caches.forget(row.id)
+            if changes.report is not None:  # after the commit: the replay holds no lock (bot/table/club/charts.py)
+                changes.report, changes.chart = await with_rounds(self.core, changes.report, row, len(seats))
         else:
             self.caches.states[row.id] = (version, state)
             self.caches.seats[row.id] = (version, list(seats))  # a move never changes the seating

@@ -36,6 +36,9 @@ class ColoniaGame(Game):
     #: the final image's column headings (render/colonia/final.py)
     score_labels: ClassVar[Mapping[str, str]] = {"relics": N_("Relics"), "shrines": N_("Shrines"),
                                                  "windows": N_("Windows")}
+    #: the score is counted at the end (relics in hand are secret, the windows are decided then); the public running
+    #: figure, the shrines' points, is often 0 all game: no chart of the rounds (docs/ratings.md)
+    running_score: ClassVar[bool] = False
     rules_summary: ClassVar[str] = N_(
         "6 weeks of 7 days. Mon: a week card fills the market stalls, sets the craftsmen's regular orders, the "
         "extra-order dice and how many ships sail (all 4 in week 6); 3 decrees are revealed. "

@@ -177,17 +177,19 @@ def reserve_line(view: Mapping[str, Any]) -> str:
 def row_lines(view: Mapping[str, Any], only: int | None = None) -> list[str]:
     """The row of cards under a heading (``only``: that column's line alone, no heading)."""
     deciding = view["deciding"]
+    # the seat whose turn it is to buy or decline the card being sold: it is named, not the column's last worker
+    decider = view["to_act"][0] if deciding and view["to_act"] else None
     lines = [] if only is not None else [_("Cards in the row:")]
     for slot in view["row"]:
         if only is not None and slot["col"] != only:
             continue
-        lines.append("  " + row_line(slot, deciding))
+        lines.append("  " + row_line(slot, deciding, decider))
     if only is None and not view["row"]:
         lines.append("  " + _("no cards"))
     return lines
 
 
-def row_line(slot: Mapping[str, Any], deciding: int | None) -> str:
+def row_line(slot: Mapping[str, Any], deciding: int | None, decider: int | None = None) -> str:
     hint = card_hint(slot)
     cubes = slot["cubes"]
     carries = cubes is not None and any(cubes.values()) and slot["status"] == "open"
@@ -202,9 +204,10 @@ def row_line(slot: Mapping[str, Any], deciding: int | None) -> str:
         where = _("nobody bought it")
     elif slot["workers"]:
         workers = _seats_text(slot["workers"])
-        if deciding == slot["col"]:
-            where = _("price {price}, workers (lowest first) {seats} ← deciding").format(
-                price=slot["price"], seats=workers)
+        if deciding == slot["col"] and decider is not None:
+            # TRANSLATORS: the card being sold: its price, the workers standing above it, and who decides now
+            where = _("price {price}, workers (lowest first) {seats}; {who} decides").format(
+                price=slot["price"], seats=workers, who=seat(decider))
         else:
             where = _("price {price}, workers (lowest first) {seats}").format(price=slot["price"], seats=workers)
     else:

@@ -3,7 +3,9 @@
 
 Added to the ``/game`` group that ``commands.lobby`` builds (call ``setup`` after ``lobby.setup``). Translation only:
 the table (``TableService.leaderboard``, ``profile``) decides; a refusal (TableError) is raised, and the command tree
-answers it privately. Both answer privately: a leaderboard page or a profile is asked for by one reader.
+answers it privately. Both answer privately: a leaderboard page or a profile is asked for by one reader. A profile
+comes with a chart of each game's rating this season (two rated games or more; ``TableService.rating_charts``, drawn
+only from a profile the reader may read), each with its alt text in the reader's language.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from discord import app_commands
 
 from bot.discord.botcore import BotCore
 from bot.discord.commands.play import reply
+from bot.discord.ui.end_report import MAX_FILES
+from bot.discord.ui.files import image_file
 from bot.discord.ui.text import clip, input_problem, shown
 from bot.table import (
     ALL_TIME,
@@ -101,7 +105,10 @@ def game_line(g: ProfileGame) -> str:
                                                                 best=number(g.best_score)))
     if g.time_per_move is not None:
         parts.append(_("{time} a move").format(time=bank_text(g.time_per_move)))
-    return f"**{_(g.title)}**: " + ", ".join(parts)
+    line = f"**{_(g.title)}**: " + ", ".join(parts)
+    if len(g.history) == 1:  # one point draws no line: the chart comes with the second rated game
+        line += "\n📈 " + _("The rating's chart comes after two rated games this season.")
+    return line
 
 
 def reliability_text(r: Reliability, games: bool = True) -> str:
@@ -197,8 +204,14 @@ def setup(bot: BotCore) -> None:
         who = user or interaction.user
         found = await bot.service.profile(_server(interaction), who.id, game, viewer=interaction.user.id)
         titles = {name: g.title for name, g in bot.service.games.items()}
-        text = profile_text(found, found.name or who.display_name, titles)
-        await reply(interaction, clip(text, MAX_REPLY))
+        name = found.name or who.display_name
+        text = profile_text(found, name, titles)
+        files: list[discord.File] = []
+        if any(len(g.history) > 1 for g in found.games):  # charts to draw: answer within Discord's 3 seconds
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            for chart in await bot.service.rating_charts(found, name):  # the reader's language, as the text
+                files += image_file(chart.png, chart.filename, chart.alt)
+        await reply(interaction, clip(text, MAX_REPLY), **({"files": files[:MAX_FILES]} if files else {}))
 
     @profile.autocomplete("game")
     async def profile_game(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:

@@ -1,6 +1,8 @@
 """The report at the end of a game, posted with the final board as one message (docs/ratings.md, "The report at the
 end"): each seat's place and score by category, the rating changes of a rated table, each player's moves, time and
-longest wait. Made from ``Update.report`` (the table computed it with the results); nothing is asked of the table.
+longest wait; and, where the game has rounds, the chart of each player's points after each round (``Update.chart``,
+drawn by the table with its alt text, shown in the report's embed). Made from ``Update.report`` (the table computed
+it with the results); nothing is asked of the table.
 
 The board post (``bot.discord.notify``) makes one call: ``with_report(message, update)`` turns the post's keyword
 arguments into the same post with the report's embed after the board's. Discord counts the characters of all the
@@ -15,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.discord.ui.embeds import COLOUR, MAX_EMBED, MAX_FIELD
+from bot.discord.ui.files import image_file
 from bot.discord.ui.text import clip, shown
 from bot.table import EndReport, RatingMove, ReportSeat, Update, bank_text
 from rules.words import number, translator
@@ -25,6 +28,8 @@ _, _n = translator("discord")
 MAX_REPORT = 3600
 #: what the board's embed keeps at least: its title, last lines, seats and footer
 MIN_BOARD = MAX_EMBED - MAX_REPORT
+#: the most files one message may carry (Discord's limit)
+MAX_FILES = 10
 
 
 def rating_change(before: int, after: int, provisional: bool) -> str:
@@ -115,4 +120,10 @@ def with_report(message: dict[str, Any], update: Update) -> dict[str, Any]:
     board = fit(message["embed"], MAX_EMBED - len(report))
     out = {k: v for k, v in message.items() if k != "embed"}
     out["embeds"] = [board, report]
+    files = list(message.get("files") or [])
+    chart = update.chart
+    if chart is not None and len(files) < MAX_FILES:  # the scores over the rounds, shown in the report's embed
+        files += image_file(chart.png, chart.filename, chart.alt)
+        report.set_image(url=f"attachment://{chart.filename}")
+    out["files"] = files
     return out

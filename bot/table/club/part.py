@@ -10,6 +10,7 @@ import logging
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from bot.table.club.charts import Chart, rating_charts
 from bot.table.club.ratings import ALL_TIME, Skill, places, rate
 from bot.table.club.report import EndReport, SeatTime, end_report, seat_times
 from bot.table.club.results import game_results
@@ -253,6 +254,7 @@ class Club(Part):
         ratings = await self.store.my_ratings(user, guild_key, season)
         all_time = await self.store.my_ratings(user, guild_key, ALL_TIME)
         kept = await self.store.reliability(user, guild_key)
+        history = await self.store.rating_history(user, guild_key, season)
         games = []
         for f in figures:
             title = self.core.games[f.game].title if f.game in self.core.games else f.game
@@ -261,11 +263,17 @@ class Club(Part):
                 (0, 0, 0) if mine is None else (mine.caretaker_moves, mine.clock_outs, mine.removed)))
             games.append(ProfileGame(f.game, title, f.played, f.finished, f.wins, f.fair_wins, f.mean_score,
                                      f.best_score, _skill(ratings.get(f.game)), _skill(all_time.get(f.game)),
-                                     f.time_per_move, record))
+                                     f.time_per_move, tuple(Skill(mu, sigma).shown
+                                                            for mu, sigma in history.get(f.game, ())), record))
         last = await self.store.past_games(user, guild_key, name, PROFILE_LAST_GAMES)
         names = await self.store.latest_names([user])
         private = (await self.store.privacy(user)).private
         return Profile(user, names.get(user), games, last, season=season, private=private)
+
+    async def rating_charts(self, profile: Profile, name: str) -> list[Chart]:
+        """The charts of the profile's ratings this season, one per game with two rated games or more, in the language
+        spoken now (the reader's). Made from a profile already read, so only someone allowed to read it gets them."""
+        return await rating_charts(self.core.images, profile.games, name, profile.season)
 
 
 def _skill(row: RatingRow | None) -> Skill | None:

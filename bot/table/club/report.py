@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.table.club.ratings import Skill
+from bot.table.club.round_scores import RoundScores
 from bot.table.store.club_rows import RatingRow, ResultRow
 
 #: the log's kinds that are a seat's own move (a bot's moves are its seat's too; notes are nobody's)
@@ -83,6 +84,9 @@ class EndReport:
     moves: int = 0
     days: float = 0.0
     early: bool = False  # a timeout vote ended it: the scores as they stood; who stayed share first place
+    # each player's points after each round (bot/table/club/round_scores.py), added just after the end's commit
+    # (None: the game charts no rounds, or before that)
+    rounds: RoundScores | None = None
 
     @property
     def rated(self) -> bool:

@@ -82,6 +82,7 @@ class ProfileGame:
     rating: Skill | None  # this season's
     all_time: Skill | None = None
     time_per_move: float | None = None  # seconds the table waited for each of their moves, on average
+    history: tuple[int, ...] = ()  # the shown rating after each of their rated games this season, oldest first
     record: Reliability | None = None  # their reliability record in this game (docs/ratings.md)
 
     @property

@@ -286,6 +286,17 @@ class ClubRows(Queries):
             (user_id, guild_id, season))
         return {str(game): RatingRow(user_id, float(mu), float(sg), int(n)) for game, mu, sg, n in rows}
 
+    async def rating_history(self, user_id: int, guild_id: int, season: int) -> dict[str, list[tuple[float, float]]]:
+        """Per game, the user's (μ, σ) after each of their rated games of ``season`` on the server, in the order the
+        games were rated (the profile's chart; read along ``rating_changes_by_user``)."""
+        rows = await self._fetchall(
+            "SELECT game, mu, sigma FROM rating_changes WHERE user_id = ? AND guild_id = ? AND season = ?"
+            " ORDER BY game, at, game_id", (user_id, guild_id, season))
+        out: dict[str, list[tuple[float, float]]] = {}
+        for game, mu, sigma in rows:
+            out.setdefault(str(game), []).append((float(mu), float(sigma)))
+        return out
+
     async def users_named(self, name: str) -> list[int]:
         """The users who played under ``name`` (any case), in a result or at a table (``kontor profile``)."""
         rows = await self._fetchall(

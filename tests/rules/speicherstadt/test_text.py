@@ -117,3 +117,18 @@ def test_a_bought_card_says_who_paid_what() -> None:
     view = state.view(None)
     assert view["row"][0]["paid"] == 2 and view["row"][0]["buyer"] == 1
     assert "Tea Taster (sells tea for 1 coin, 1 pt): bought by Seat 1 for 2 coins" in summary(view)
+
+
+def test_the_card_being_sold_names_the_seat_that_decides() -> None:
+    """The row line once put "← deciding" after the column's last worker while its first one was asked."""
+    state = GAME.new_state(3, 5)
+    while state.view(None)["phase"] != "purchase":
+        seat = state.to_act()[0]
+        state.apply(seat, GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(5, "bot", state.ply)))
+    view = state.view(None)
+    slot = view["row"][view["deciding"] - 1]
+    decider = view["to_act"][0]
+    assert decider in slot["workers"]
+    line = next(line for line in summary(view).splitlines() if line.strip().startswith(f"{slot['col']}. "))
+    assert line.endswith(f"; Seat {decider} decides"), line
+    assert "←" not in line
