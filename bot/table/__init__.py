@@ -28,6 +28,7 @@ from bot.table.club import (
     Profile,
     ProfileGame,
     RatingMove,
+    Reliability,
     ReportSeat,
     Skill,
 )
@@ -175,6 +176,7 @@ __all__ = [
     "QuietHours",
     "RatingMove",
     "Reader",
+    "Reliability",
     "RenderPool",
     "ReportSeat",
     "SeasonClosed",

@@ -192,6 +192,8 @@ class Moves(Part):
                 version = await tx.bump(row.id, row.version, now, **fields)
                 await tx.append(row.id, kind=kind, version=version, seat=seat, user_id=user, action=action,
                                 events=public, now=now, barrier=step.barrier, rules=game.rules_version)
+                if kind == "caretaker" and (owner := seats[seat].user_id) is not None:  # the reliability record
+                    await tx.count_reliability(row.id, owner, caretaker_moves=1)
                 if over:
                     assert row.seed is not None
                     with channel_speaking(row.settings):

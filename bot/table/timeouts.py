@@ -120,6 +120,8 @@ class Timeouts(Part):
             async with self.store.transaction() as tx:
                 await tx.clear_due(row.id, seat)
                 await tx.put_bank(row.id, seat, 0.0)
+                if who.user_id is not None and not gone:  # who left the server is counted as leaving instead
+                    await tx.count_reliability(row.id, who.user_id, clock_outs=1)
             with channel_speaking(row.settings):
                 if gone:  # the vote on their seat is the one question about them: the game goes on meanwhile
                     why = _("{name} has left the server and their time bank ran out; the vote on their seat decides"
@@ -139,6 +141,8 @@ class Timeouts(Part):
         async with self.store.transaction() as tx:
             await tx.clear_due(row.id, seat)
             await tx.put_bank(row.id, seat, 0.0)
+            if who.user_id is not None:
+                await tx.count_reliability(row.id, who.user_id, clock_outs=1)
             await tx.ask_timeout(row.id, seat, now, decide_at)
             await tx.append(row.id, kind="note", version=row.version, seat=seat, user_id=None, action=None,
                             events=[text], now=now)
@@ -220,8 +224,15 @@ class Timeouts(Part):
             with channel_speaking(row.settings):
                 texts = [_("{why} the game ends.").format(why=why)]
             async with self.store.transaction() as tx:
+                if who.user_id is not None:
+                    await tx.count_reliability(row.id, who.user_id, removed=1)
+                # results and ratings with the end: the seat whose bank ran out ranks last (docs/ratings.md)
+                report = await self.moves.club.record_early_end(tx, row, seats, state.view(None)["scores"], [seat],
+                                                                now)
                 ended = await self.lobby.end_abandoned(tx, row, None, texts)
-            return await self.core.committed_update(ended, seats, texts)
+            update = await self.core.committed_update(ended, seats, texts)
+            update.report = report
+            return update
         if choice == "wait" or terms is None:
             grant = terms.day if terms is not None else 0.0
             async with self.store.transaction() as tx:
@@ -246,6 +257,7 @@ class Timeouts(Part):
             if choice == "caretaker-seat":
                 assert who.user_id is not None
                 await tx.give_caretaker(row.id, seat, who.user_id, now)
+                await tx.count_reliability(row.id, who.user_id, removed=1)
                 await tx.drop_deadlines(row.id, keep=[s for s in self.banks.clock_seats(row.id, state, seats)
                                                       if s != seat])
                 with channel_speaking(row.settings):

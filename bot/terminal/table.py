@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from bot.lang import LANGUAGES, PSEUDO, speaking
 from bot.table import (
     AUTO_FORCED_HELP,
+    EndReport,
     Table,
     TableError,
     TableService,
@@ -32,6 +33,7 @@ from bot.table import (
     storage_failure,
     write_record,
 )
+from bot.terminal.club_text import report_lines
 from bot.terminal.keys import board_file, discard_typed_ahead, gives_standing_order
 from bot.terminal.seats import bot_levels, channel_for, default_name, open_table, parse_seats
 from bot.terminal.text import pick, player_name, score_table, secret_lines
@@ -130,6 +132,7 @@ class Terminal:
         self.stdin, self.stdout = stdin, stdout
         self.told_board = False
         self.last_shown: tuple[str | None, list[str]] | None = None  # whom the last summary was for, and it
+        self.report: EndReport | None = None  # the end's report, from the Update that ended the game
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -153,6 +156,8 @@ class Terminal:
 
     # ---- output --------------------------------------------------------------------------
     def show_update(self, update: Update, hot_seat: bool) -> None:
+        if update.report is not None:  # shown with the final scores
+            self.report = update.report
         for line in update.public_events:
             self.say(f"  · {line}")
         if update.notice:
@@ -212,6 +217,10 @@ class Terminal:
         self.say(_("{game}: game over.").format(game=_(table.title)))
         if table.outcome is not None:
             self.say(score_table(table, table.outcome))
+        if self.report is not None:  # ratings, moves and times (docs/ratings.md, "The report at the end")
+            self.say()
+            for line in report_lines(self.report):
+                self.say(line)
         if table.seed is not None:
             self.say(_("Seed {seed} (published digest {digest}).").format(seed=table.seed, digest=table.seed_digest))
 

@@ -21,12 +21,14 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "web": ("bot.web.serve", "web_main", "serve each table's read-only web page, beside the bot (docs/web.md)"),
     "ratings": ("bot.tools.ratings", "ratings_main", "rebuild: recompute every rating from the stored results"),
     "stats": ("bot.tools.stats", "stats_main", "each game's statistics on every server together (or on one)"),
+    "profile": ("bot.tools.profile", "profile_main", "a player's profile (/game profile), read beside the running bot"),
     "tournament": ("bot.tools.tournament", "tournament_main", "simulate: a whole tournament played by bots, round by"
                    " round"),
 }
 
 # how each subcommand is given its own database file (``kontor run`` reads KONTOR_DB)
-DB_OPTION = {"play": "--db", "demo": "--db", "soak": "--db", "ratings": "--db", "web": "--db", "stats": "--db"}
+DB_OPTION = {"play": "--db", "demo": "--db", "soak": "--db", "ratings": "--db", "web": "--db", "stats": "--db",
+             "profile": "--db"}
 
 
 def build_parser() -> argparse.ArgumentParser:

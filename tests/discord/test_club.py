@@ -6,17 +6,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.discord.helpers import actor_of, new_table, play_by_button, table
+from tests.discord.helpers import actor_of, choose, menu_actions, new_table, play_by_button, table
 
 
-async def play_game(w: Any, *players: Any) -> Any:
-    """A short Tally of ``players`` (humans only: rated), each playing the first action of their menu."""
+async def play_game(w: Any, *players: Any, language: str | None = None) -> Any:
+    """A short Tally of ``players`` (humans only: rated), each playing the first action of their menu; ``language``:
+    the channel's, set by the host once the game began."""
     await new_table(w, *players)
+    if language is not None:
+        await players[0].slash(w.channel, "game settings", language=language)
     for _ in range(80):
         t = await table(w)
         if t.status != "active":
             return t
-        await play_by_button(w, actor_of(w, t.awaited[0]))
+        actor = actor_of(w, t.awaited[0])
+        board = w.board()  # its button in the words of the channel's language when it was posted
+        french = any(c.label == "Jouer mon tour" for row in board.components for c in row.children)
+        menu = await actor.click(board, label="Jouer mon tour" if french else "Take your turn")
+        await choose(actor, menu, menu_actions(menu)[0])
     raise AssertionError("the game did not end")
 
 

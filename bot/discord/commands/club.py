@@ -28,6 +28,7 @@ from bot.table import (
     PastGame,
     Profile,
     ProfileGame,
+    Reliability,
     TableError,
     bank_text,
 )
@@ -110,10 +111,37 @@ def game_line(g: ProfileGame) -> str:
     return line
 
 
+def reliability_text(r: Reliability, games: bool = True) -> str:
+    """The reliability record in one line: games finished of those started (``games``; a game's own line says them
+    already), then only what happened — games left or abandoned, the caretaker's moves, spent time banks and how many
+    of them cost the seat or the game — or that none of it did."""
+    parts = [_n("{finished} of {n} game finished", "{finished} of {n} games finished", r.played).format(
+        finished=number(r.finished), n=number(r.played))] if games else []
+    if r.left:
+        parts.append(_n("{n} left before the end", "{n} left before the end", r.left).format(n=number(r.left)))
+    if r.abandoned:
+        parts.append(_n("{n} abandoned", "{n} abandoned", r.abandoned).format(n=number(r.abandoned)))
+    if r.caretaker_moves:
+        parts.append(_n("{n} move played by the caretaker", "{n} moves played by the caretaker",
+                        r.caretaker_moves).format(n=number(r.caretaker_moves)))
+    if r.clock_outs:
+        parts.append(_n("time bank ran out {n} time", "time bank ran out {n} times", r.clock_outs).format(
+            n=number(r.clock_outs)))
+    if r.removed:
+        parts.append(_n("{n} time the table then took the seat or ended the game",
+                        "{n} times the table then took the seat or ended the game", r.removed).format(
+            n=number(r.removed)))
+    if not (r.left or r.caretaker_moves or r.clock_outs):
+        parts.append(_("never left a game, no caretaker move, no spent time bank"))
+    return ", ".join(parts)
+
+
 def past_line(p: PastGame, titles: dict[str, str]) -> str:
     title = _(titles.get(p.game, p.game))
     if p.departed:
         result = _("left the game (ranked last)")
+    elif not p.finished:
+        result = _("ended by a timeout vote: shared first place, {score} points").format(score=number(p.score))
     else:
         result = _("place {rank} of {players}, {score} points").format(rank=p.rank, players=p.players,
                                                                        score=number(p.score))
@@ -125,7 +153,14 @@ def profile_text(profile: Profile, name: str, titles: dict[str, str]) -> str:
     out = ["📇 " + _("**{name}** on this server").format(name=shown(name))]
     if profile.private:
         out.append("🔒 " + _("Private: only you can see this profile (`/game privacy`)."))
-    out += [game_line(g) for g in profile.games]
+    for g in profile.games:
+        out.append(game_line(g))
+        if g.record is not None:
+            out.append("  ↳ " + _("reliability: {record}").format(record=reliability_text(g.record, games=False)))
+    if len(profile.games) > 1:
+        out.append(_("Reliability, all games: {record}").format(record=reliability_text(profile.record)))
+    if profile.games:
+        out.append(_("(Away time and outages stop the clock: they never count.)"))
     if profile.last:
         out.append(_("Last games (`/game record game:` gives a game's record):"))
         out += [past_line(p, titles) for p in profile.last]

@@ -77,6 +77,8 @@ def report_embed(report: EndReport) -> discord.Embed:
         footer += " · " + _("rated, season {season}").format(season=report.season)
     else:
         footer += " · " + _("not rated")
+    if report.early:  # places as the ratings count them; the scores as the board stood
+        footer += " · " + _("ended by a timeout vote: who stayed share first place")
     room = MAX_REPORT - len(title) - len(footer) - 40
     shown_fields = 0
     for name, value in fields[:24]:

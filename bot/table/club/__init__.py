@@ -16,9 +16,10 @@ from bot.table.club.views import (
     Leaderboard,
     Profile,
     ProfileGame,
+    Reliability,
 )
 from bot.table.store.club_rows import PastGame
 
 __all__ = ["ALL_TIME", "FIRST_SEASON", "MAX_LISTED_GAMES", "MIN_LISTED_GAMES", "PAGE_SIZE", "PROVISIONAL_GAMES",
            "BoardLine", "Chart", "Club", "EndReport", "Leaderboard", "PastGame", "Profile", "ProfileGame", "RatingMove",
-           "ReportSeat", "RoundScores", "Skill", "shown", "win_chances"]
+           "Reliability", "ReportSeat", "RoundScores", "Skill", "shown", "win_chances"]

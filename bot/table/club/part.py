@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from bot.table.club.charts import Chart, rating_charts
@@ -22,10 +22,11 @@ from bot.table.club.views import (
     Leaderboard,
     Profile,
     ProfileGame,
+    Reliability,
 )
 from bot.table.core import Part
 from bot.table.model import Seat, TableError, _check_id
-from bot.table.store import Store
+from bot.table.store import GameRow, Store
 from bot.table.store.club_rows import RatedResult, RatingRow, ResultRow
 from rules.words import translator
 
@@ -40,31 +41,48 @@ Key = tuple[int, str, int, int]
 class Club(Part):
     # ---- the end of a game (inside its transaction) -------------------------------------------------------------
     async def record(self, tx: Store, game_id: int, guild: int | None, game: str, outcome: Mapping[str, Any],
-                     settings: Mapping[str, Any], seats: Sequence[Seat], now: float) -> EndReport | None:
+                     settings: Mapping[str, Any], seats: Sequence[Seat], now: float, *,
+                     finished: bool = True, out: Collection[int] = ()) -> EndReport | None:
         """Inside the transaction that ends ``game_id`` (after its last move is logged): its results, its length,
         the ratings they move in the server's season and all-time; returns the end report (None on a schema
         without the club's tables). Called before the end drops the caretaker's seats (a seat the caretaker kept
-        for good counts as left)."""
+        for good counts as left, as do the seats in ``out``). ``finished`` False: a timeout vote ended it
+        (``record_early_end``): no length for the statistics, which count finished games only."""
         if not tx.club_tables:  # an older build's schema (the upgrade tests): it kept no results
             return None
         await tx.lock_club()
         guild_key = guild or 0
         season = await tx.current_season(guild_key)
         starting = await tx.starting_seats(game_id)
-        caretaken = set(self.caches.caretaken.get(game_id, {}))
+        caretaken = set(self.caches.caretaken.get(game_id, {})) | set(out)
         times, moves, started = seat_times(await tx.log_times(game_id))
         rows = [r if r.departed else dataclasses.replace(r, moves=t.moves, time_used=t.used, longest_wait=t.longest)
                 for r in game_results(game_id, outcome, settings, seats, starting, caretaken)
                 for t in [times.get(r.seat, SeatTime())]]
         await tx.add_results(rows, season)
         start = now if started is None else min(started, now)
-        await tx.add_ended_game(game_id, guild_key, game, season, len(seats), moves, start, now)
+        if finished:
+            await tx.add_ended_game(game_id, guild_key, game, season, len(seats), moves, start, now)
         changes = await self._rate(tx, game_id, guild_key, game, season, rows, now)
         known = self.core.games.get(game)
         labels = dict(known.score_labels) if known is not None else {}
         columns = tuple(known.score_columns) if known is not None else ()
         return end_report(game, known.title if known is not None else game, labels, columns, rows, times, changes,
-                          season, moves, (now - start) / 86400)
+                          season, moves, (now - start) / 86400, early=not finished)
+
+    async def record_early_end(self, tx: Store, row: GameRow, seats: Sequence[Seat], scores: Sequence[int],
+                               out: Collection[int], now: float) -> EndReport | None:
+        """Inside the transaction in which a timeout vote ends ``row``'s game (docs/ratings.md, "Who ranks where"):
+        the seats in ``out`` (whose bank ran out) and those the caretaker kept for good rank last, as players who
+        left; everyone who stayed shares first place (they did not lose: the one who quits loses, as on Board Game
+        Arena). Rated like a finished game when the table is; the scores are those of the board at the end."""
+        gone = set(out) | set(self.caches.caretaken.get(row.id, {}))
+        last = sum(s.seat not in gone for s in seats) + 1
+        outcome = {"ranks": [last if s.seat in gone else 1 for s in seats],
+                   "scores": [int(scores[s.seat]) if s.seat < len(scores) else 0 for s in seats],
+                   "breakdown": [{} for _s in seats]}
+        return await self.record(tx, row.id, row.guild_id, row.game, outcome, row.settings, seats, now,
+                                 finished=False, out=out)
 
     async def _rate(self, tx: Store, game_id: int, guild: int, game: str, season: int, rows: Sequence[ResultRow],
                     now: float) -> dict[int, tuple[RatingRow, RatingRow]]:
@@ -217,8 +235,8 @@ class Club(Part):
     async def profile(self, guild: int | None, user: int, game: str | None = None, *,
                       viewer: int | None = None) -> Profile:
         """A player's figures on this server: per game played, finished, won (against the fair share), rating this
-        season and all-time, mean and best score, time per move; and their last games. A private profile is read
-        only by its owner (``viewer`` None: the host's tools, which read everything)."""
+        season and all-time, mean and best score, time per move, their reliability record; and their last games. A
+        private profile is read only by its owner (``viewer`` None: the host's tools, which read everything)."""
         guild_key = 0 if guild is None else _check_id(guild, "server")
         _check_id(user, "user")
         name = None if game is None else self.core.game(game).name
@@ -235,14 +253,18 @@ class Club(Part):
         season = await self.store.current_season(guild_key)
         ratings = await self.store.my_ratings(user, guild_key, season)
         all_time = await self.store.my_ratings(user, guild_key, ALL_TIME)
+        kept = await self.store.reliability(user, guild_key)
         history = await self.store.rating_history(user, guild_key, season)
         games = []
         for f in figures:
             title = self.core.games[f.game].title if f.game in self.core.games else f.game
+            mine = kept.get(f.game)
+            record = Reliability(f.game, f.played, f.finished, f.left, *(
+                (0, 0, 0) if mine is None else (mine.caretaker_moves, mine.clock_outs, mine.removed)))
             games.append(ProfileGame(f.game, title, f.played, f.finished, f.wins, f.fair_wins, f.mean_score,
                                      f.best_score, _skill(ratings.get(f.game)), _skill(all_time.get(f.game)),
                                      f.time_per_move, tuple(Skill(mu, sigma).shown
-                                                            for mu, sigma in history.get(f.game, ()))))
+                                                            for mu, sigma in history.get(f.game, ())), record))
         last = await self.store.past_games(user, guild_key, name, PROFILE_LAST_GAMES)
         names = await self.store.latest_names([user])
         private = (await self.store.privacy(user)).private

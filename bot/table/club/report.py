@@ -83,6 +83,7 @@ class EndReport:
     season: int = 1
     moves: int = 0
     days: float = 0.0
+    early: bool = False  # a timeout vote ended it: the scores as they stood; who stayed share first place
     # each player's points after each round (bot/table/club/round_scores.py), added just after the end's commit
     # (None: the game charts no rounds, or before that)
     rounds: RoundScores | None = None
@@ -94,7 +95,7 @@ class EndReport:
 
 def end_report(game: str, title: str, labels: Mapping[str, str], columns: Sequence[str], rows: Sequence[ResultRow],
                times: Mapping[int, SeatTime], changes: Mapping[int, tuple[RatingRow, RatingRow]], season: int,
-               moves: int, days: float) -> EndReport:
+               moves: int, days: float, *, early: bool = False) -> EndReport:
     """The report of a game whose results are ``rows``; ``changes``: user -> (before, after) of each rated player."""
     seats: dict[int, ReportSeat] = {}
     for r in sorted(rows, key=lambda r: (r.seat, r.departed)):
@@ -112,4 +113,5 @@ def end_report(game: str, title: str, labels: Mapping[str, str], columns: Sequen
         name, left = names.get(user, ("?", False))
         new = Skill(after.mu, after.sigma, after.games)
         ratings.append(RatingMove(user, name, Skill(before.mu, before.sigma).shown, new.shown, new.provisional, left))
-    return EndReport(game, title, [seats[s] for s in sorted(seats)], order, ratings, season, moves, days)
+    return EndReport(game, title, [seats[s] for s in sorted(seats)], order, ratings, season, moves, days,
+                     early=early)

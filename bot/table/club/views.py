@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.table.club.ratings import Skill
@@ -15,6 +16,32 @@ MIN_LISTED_GAMES = 3
 MAX_LISTED_GAMES = 100
 #: the last games a profile shows
 PROFILE_LAST_GAMES = 5
+
+
+@dataclass(frozen=True)
+class Reliability:
+    """A player's reliability record in one game (``game`` "": all games together), docs/ratings.md: games started,
+    finished in their seat, left before the end (the rest were abandoned, by nobody's fault of theirs alone), the
+    moves the caretaker played for them, the times their time bank ran out and the times the table's answer took
+    their seat or ended the game. Away time and outages stop the clock: they never count."""
+
+    game: str
+    played: int = 0
+    finished: int = 0
+    left: int = 0
+    caretaker_moves: int = 0
+    clock_outs: int = 0
+    removed: int = 0
+
+    @property
+    def abandoned(self) -> int:
+        """Games that ended before their end without them leaving: abandoned, or ended over another's spent bank."""
+        return max(0, self.played - self.finished - self.left)
+
+    @classmethod
+    def total(cls, records: Sequence[Reliability]) -> Reliability:
+        return cls("", *(sum(getattr(r, f) for r in records) for f in (
+            "played", "finished", "left", "caretaker_moves", "clock_outs", "removed")))
 
 
 @dataclass(frozen=True)
@@ -56,6 +83,7 @@ class ProfileGame:
     all_time: Skill | None = None
     time_per_move: float | None = None  # seconds the table waited for each of their moves, on average
     history: tuple[int, ...] = ()  # the shown rating after each of their rated games this season, oldest first
+    record: Reliability | None = None  # their reliability record in this game (docs/ratings.md)
 
     @property
     def win_share(self) -> float | None:
@@ -75,3 +103,8 @@ class Profile:
     last: list[PastGame]
     season: int = 1  # the server's current season (the ratings shown are this season's)
     private: bool = False  # the player keeps it private: only they read it
+
+    @property
+    def record(self) -> Reliability:
+        """The reliability record over every game of the profile."""
+        return Reliability.total([g.record for g in self.games if g.record is not None])

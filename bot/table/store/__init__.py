@@ -30,6 +30,7 @@ from typing import Any
 import aiosqlite
 
 from bot.table.store.clocks import ClockRows
+from bot.table.store.club_reliability import ReliabilityRows
 from bot.table.store.club_rows import ClubRows
 from bot.table.store.club_seasons import SeasonRows
 from bot.table.store.dburl import is_url
@@ -65,7 +66,7 @@ __all__ = ["MIGRATIONS", "NOTIFY_CHOICES", "OPEN_STATUSES", "PRAGMAS", "Deadline
 logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
-class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows, SeekRows,
+class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, ReliabilityRows, TourneyRows, SeekRows,
             LeagueRows, WebRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
 
@@ -162,7 +163,10 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, TourneyRows, S
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('results', 'club_servers')")
         self.club_tables = len(list(rows)) == 2  # migrations 18 and 20
         rows = await self._db.execute_fetchall("PRAGMA table_info(club_servers)")
-        self._web_column = "web" in {str(r[1]) for r in rows}  # migration 21
+        self._web_column = "web" in {str(r[1]) for r in rows}  # migration 23
+        rows = await self._db.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'reliability'")
+        self.reliability_table = bool(list(rows))  # migration 24
 
     def _log_columns(self) -> str:
         extra = "barrier, undone" if self._undo_columns else "'legacy', 0"

@@ -66,6 +66,7 @@ class GameFigures:
     mean_score: float | None
     best_score: int | None
     time_per_move: float | None = None  # seconds a move of theirs took the table, on average (games since migration 20)
+    left: int = 0  # games they left before the end: replaced, kept by the caretaker, or ended over their spent bank
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class PastGame:
     score: int
     departed: bool
     rated: bool
+    finished: bool = True  # False: a timeout vote ended it (its places are the ratings': who stayed share first)
 
 
 _ORDINAL = "(mu - 3 * sigma)"
@@ -242,37 +244,41 @@ class ClubRows(Queries):
     # ---- profiles --------------------------------------------------------------------------------------------
     async def figures(self, user_id: int, guild_id: int) -> list[GameFigures]:
         """Per game the user played on the server: games started (finished, left, abandoned), finished in their
-        seat, won, fair share of wins, mean and best score."""
+        seat, won, fair share of wins, mean and best score; and the games they left. A game a timeout vote ended
+        has results (its ratings) but was not finished: it counts as started, and as left for whoever it ended."""
+        done = "r.departed = 0 AND g.status = 'finished'"
         rows = await self._fetchall(
             "SELECT g.game, COUNT(DISTINCT r.game_id),"
-            " SUM(CASE WHEN r.departed = 0 THEN 1 ELSE 0 END),"
-            " SUM(CASE WHEN r.departed = 0 AND r.rank = 1 THEN 1 ELSE 0 END),"
-            " SUM(CASE WHEN r.departed = 0 THEN 1.0 / r.players ELSE 0 END),"
-            " AVG(CASE WHEN r.departed = 0 THEN r.score END), MAX(CASE WHEN r.departed = 0 THEN r.score END),"
-            " SUM(CASE WHEN r.departed = 0 THEN r.time_used END), SUM(CASE WHEN r.departed = 0 THEN r.moves END)"
+            f" SUM(CASE WHEN {done} THEN 1 ELSE 0 END),"
+            f" SUM(CASE WHEN {done} AND r.rank = 1 THEN 1 ELSE 0 END),"
+            f" SUM(CASE WHEN {done} THEN 1.0 / r.players ELSE 0 END),"
+            f" AVG(CASE WHEN {done} THEN r.score END), MAX(CASE WHEN {done} THEN r.score END),"
+            " SUM(CASE WHEN r.departed = 0 THEN r.time_used END), SUM(CASE WHEN r.departed = 0 THEN r.moves END),"
+            " SUM(r.departed)"
             " FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? AND COALESCE(g.guild_id, 0) = ?"
             " GROUP BY g.game ORDER BY g.game", (user_id, guild_id))
         abandoned = await self._fetchall(
             "SELECT g.game, COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?"
-            " AND COALESCE(g.guild_id, 0) = ? AND g.status = 'abandoned' AND g.seed IS NOT NULL GROUP BY g.game",
+            " AND COALESCE(g.guild_id, 0) = ? AND g.status = 'abandoned' AND g.seed IS NOT NULL"
+            " AND NOT EXISTS (SELECT 1 FROM results x WHERE x.game_id = g.id) GROUP BY g.game",
             (user_id, guild_id))
         more = {str(game): int(n) for game, n in abandoned}
         out = [GameFigures(str(game), int(played) + more.pop(str(game), 0), int(fin), int(wins), float(fair),
                            None if mean is None else float(mean), None if best is None else int(best),
-                           float(used) / int(moves) if used is not None and moves else None)
-               for game, played, fin, wins, fair, mean, best, used, moves in rows]
+                           float(used) / int(moves) if used is not None and moves else None, int(left or 0))
+               for game, played, fin, wins, fair, mean, best, used, moves, left in rows]
         out += [GameFigures(game, n, 0, 0, 0.0, None, None) for game, n in sorted(more.items())]
         return sorted(out, key=lambda f: f.game)
 
     async def past_games(self, user_id: int, guild_id: int, game: str | None, limit: int) -> list[PastGame]:
         only = "" if game is None else " AND g.game = ?"
         rows = await self._fetchall(
-            "SELECT r.game_id, g.game, g.ended_at, r.rank, r.players, r.score, r.departed, r.rated"
+            "SELECT r.game_id, g.game, g.ended_at, r.rank, r.players, r.score, r.departed, r.rated, g.status"
             " FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? AND COALESCE(g.guild_id, 0) = ?"
             f"{only} ORDER BY g.ended_at DESC, r.game_id DESC LIMIT ?",
             (user_id, guild_id, *(() if game is None else (game,)), limit))
-        return [PastGame(int(g), str(name), float(at), int(rk), int(p), int(sc), bool(d), bool(rt))
-                for g, name, at, rk, p, sc, d, rt in rows]
+        return [PastGame(int(g), str(name), float(at), int(rk), int(p), int(sc), bool(d), bool(rt), st == "finished")
+                for g, name, at, rk, p, sc, d, rt, st in rows]
 
     async def my_ratings(self, user_id: int, guild_id: int, season: int) -> dict[str, RatingRow]:
         rows = await self._fetchall(
@@ -290,6 +296,22 @@ class ClubRows(Queries):
         for game, mu, sigma in rows:
             out.setdefault(str(game), []).append((float(mu), float(sigma)))
         return out
+
+    async def users_named(self, name: str) -> list[int]:
+        """The users who played under ``name`` (any case), in a result or at a table (``kontor profile``)."""
+        rows = await self._fetchall(
+            "SELECT user_id FROM results WHERE user_id IS NOT NULL AND LOWER(name) = LOWER(?) UNION"
+            " SELECT user_id FROM seats WHERE user_id IS NOT NULL AND LOWER(name) = LOWER(?)", (name, name))
+        return sorted({int(r[0]) for r in rows})
+
+    async def servers_of(self, user_id: int) -> list[int]:
+        """The servers (0: none, the terminal's) of the user's games a profile counts (with results, or abandoned after
+        they began), in order."""
+        rows = await self._fetchall(
+            "SELECT COALESCE(g.guild_id, 0) FROM results r JOIN games g ON g.id = r.game_id WHERE r.user_id = ? UNION"
+            " SELECT COALESCE(g.guild_id, 0) FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?"
+            " AND g.status = 'abandoned' AND g.seed IS NOT NULL", (user_id, user_id))
+        return sorted(int(r[0]) for r in rows)
 
     async def known_player(self, user_id: int) -> bool:
         """Whether the user ever sat at a table Kontor knows (any server)."""

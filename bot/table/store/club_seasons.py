@@ -116,10 +116,11 @@ class SeasonRows(Queries):
         return [(str(k), None if s is None else int(s), float(at)) for k, s, at in rows]
 
     async def without_length(self) -> list[int]:
-        """Finished games with results but no length yet (finished before migration 20), oldest first."""
+        """Finished games with results but no length yet (finished before migration 20), oldest first. A game a
+        timeout vote ended has results but no length: it was not finished (the statistics leave it out)."""
         rows = await self._fetchall(
-            "SELECT DISTINCT r.game_id FROM results r WHERE NOT EXISTS"
-            " (SELECT 1 FROM ended_games e WHERE e.game_id = r.game_id) ORDER BY r.game_id")
+            "SELECT DISTINCT r.game_id FROM results r JOIN games g ON g.id = r.game_id WHERE g.status = 'finished'"
+            " AND NOT EXISTS (SELECT 1 FROM ended_games e WHERE e.game_id = r.game_id) ORDER BY r.game_id")
         return [int(r[0]) for r in rows]
 
     # ---- statistics ------------------------------------------------------------------------------------------

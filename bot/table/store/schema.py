@@ -549,4 +549,26 @@ MIGRATIONS: list[str] = [
     ALTER TABLE club_servers ADD COLUMN web INTEGER NOT NULL DEFAULT 1;
     CREATE INDEX games_by_guild ON games(guild_id, status, ended_at);
     """,
+    # 24: the reliability record of the profiles (docs/ratings.md, "The reliability record"): per game and player, the
+    # moves the caretaker played for them, the times their time bank ran out and the times the table's answer to it
+    # took their seat away (the caretaker for good) or ended the game. Written as it happens (bot/table/moves.py,
+    # timeouts.py); the caretaker's moves of earlier games are counted here from their log (kind 'caretaker'), given
+    # to the seat's player (its starting player when a bot holds it now); spent banks were logged only as text then.
+    """
+    CREATE TABLE reliability(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        caretaker_moves INTEGER NOT NULL DEFAULT 0,
+        clock_outs INTEGER NOT NULL DEFAULT 0,
+        removed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, user_id)
+    ) STRICT;
+    CREATE INDEX reliability_by_user ON reliability(user_id, game_id);
+    INSERT INTO reliability(game_id, user_id, caretaker_moves)
+        SELECT a.game_id, COALESCE(s.user_id, st.user_id) AS who, COUNT(*) FROM actions a
+        JOIN seats s ON s.game_id = a.game_id AND s.seat = a.seat
+        LEFT JOIN starting_seats st ON st.game_id = a.game_id AND st.seat = a.seat
+        WHERE a.kind = 'caretaker' AND a.undone = 0 AND COALESCE(s.user_id, st.user_id) IS NOT NULL
+        GROUP BY a.game_id, COALESCE(s.user_id, st.user_id);
+    """,
 ]

@@ -1,4 +1,4 @@
-"""The store's rows the web pages read (migration 21, docs/web.md): whether a server's pages are served, a server's
+"""The store's rows the web pages read (migration 23, docs/web.md): whether a server's pages are served, a server's
 recent finished games and tournaments, and what a finished game's end report needs that its results do not hold (its
 rating changes, its length). A mixin of ``Store``; the SQL is written once for both engines."""
 
@@ -36,7 +36,7 @@ class GameLength:
 class WebRows(Queries):
     if TYPE_CHECKING:
         club_tables: bool
-    #: whether ``club_servers.web`` exists (migration 21); a file read as it is by an older build's schema lacks it:
+    #: whether ``club_servers.web`` exists (migration 23); a file read as it is by an older build's schema lacks it:
     #: every server's pages are served then (``Store._check_columns`` says)
     _web_column = True
 
