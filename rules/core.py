@@ -316,6 +316,11 @@ class Game(ABC):
     def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
         """The game's bot: a legal, sensible action for ``seat`` chosen from its own view only."""
 
+    def bot_moves(self, view: dict[str, Any], legal: list[str], seat: int) -> list[str]:
+        """The legal moves a bot (basic or strong) considers for ``seat``, from its own view: a game leaves out moves
+        no bot should make though a player may (e.g. an offer the same players just declined). Default: all."""
+        return legal
+
     @abstractmethod
     def event_text(self, event: Event) -> str:
         """English text for an event (one formatter per game)."""

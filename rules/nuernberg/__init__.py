@@ -66,6 +66,9 @@ class NuernbergGame(Game):
     def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
         return bot.choose(view, legal, seat, rng)
 
+    def bot_moves(self, view: dict[str, Any], legal: list[str], seat: int) -> list[str]:
+        return bot.bot_moves(view, legal, seat)
+
     def event_text(self, event: Event) -> str:
         return text.event_text(event)
 

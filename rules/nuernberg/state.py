@@ -47,7 +47,8 @@ pixel centre = (sqrt(3)*(q + r/2), 1.5*r), y pointing down:
   ``discard_due``, ``bank_rates`` ({item: n})}.
 - ``menu`` (the active player's open menu or None), ``draft`` ({``give``, ``want``}; only in the proposer's own
   view, else None), ``offer`` ({``from``, ``to``, ``give``, ``want``, ``answers`` {seat: ``accept`` / ``decline`` /
-  {``give``, ``want``} a counter}, ``declined``} or None), ``offers_left``, ``council_choice`` (seats),
+  {``give``, ``want``} a counter}, ``declined``} or None), ``offers_left``, ``declined_offers`` (this turn's declines: [{``seat``, ``give``,
+  ``want``}]), ``council_choice`` (seats),
   ``robber_number``.
 
 Secret: only the resource cards in hand (others see counts) and the pile order (never shown).
@@ -71,7 +72,7 @@ _FIELDS = (
     "seed", "ply", "num_players", "options", "phase", "active", "turn", "hands", "gold", "prestige", "tolls",
     "settlements", "holders", "discs", "walls", "towers", "council_cards", "council", "robber", "year", "deck",
     "discard", "last_card", "handelstag", "discards_due", "menu", "draft", "offer", "offers_made", "backs",
-    "candidates", "robber_number", "setup_queue", "setup_route", "winner", "end",
+    "declined", "candidates", "robber_number", "setup_queue", "setup_route", "winner", "end",
 )
 
 _SCORING = frozenset({"toll", "settle", "manufacture", "wall", "tower", "council"})
@@ -110,6 +111,9 @@ class NuernbergState(State["NuernbergView"]):
         self.offer: dict[str, Any] | None = None
         self.offers_made = 0
         self.backs = 0
+        #: this turn's declined offers, one per answer: {"seat", "give", "want"} (counts as the offer held them), so
+        #: a bot never asks the same players again for what they just refused (issue 42)
+        self.declined: list[dict[str, Any]] = []
         self.candidates: list[int] = []
         self.robber_number = 0
         self.setup_queue: list[int] = []
@@ -274,6 +278,6 @@ class NuernbergState(State["NuernbergView"]):
     def from_json(cls, data: dict[str, Any]) -> NuernbergState:
         st = cls.__new__(cls)
         for name in _FIELDS:
-            setattr(st, name, data[name])
+            setattr(st, name, data[name] if name != "declined" else data.get(name, []))  # older snapshots had none
         st.offer = trading.upgrade(st.offer)
         return st

@@ -91,6 +91,7 @@ class NuernbergView(BaseView):
     draft: dict[str, dict[str, int]] | None
     offer: dict[str, Any] | None
     offers_left: int
+    declined_offers: list[dict[str, Any]]
     council_choice: list[int]
     robber_number: int | None
 
@@ -271,12 +272,19 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
         "draft": _draft(st) if viewer == st.active else None,
         "offer": offer,
         "offers_left": trading.MAX_OFFERS_PER_TURN - st.offers_made,
+        "declined_offers": _declined(st),
         "council_choice": list(st.candidates),
         "robber_number": st.robber_number or None,
     }
     if st.phase == "over":
         view["outcome"] = st.outcome().to_dict()
     return view
+
+
+def _declined(st: NuernbergState, viewer: int | None = None) -> list[dict[str, Any]]:
+    """This turn's declined offers (public: every answer was), as the bot reads them before sending another."""
+    return [{"seat": d["seat"], "give": trading.as_dict(d["give"]), "want": trading.as_dict(d["want"])}
+            for d in st.declined]
 
 
 def build_views(st: NuernbergState, seats: Iterable[int]) -> tuple[NuernbergView, dict[int, NuernbergView]]:
@@ -323,9 +331,11 @@ def _drafting(st: NuernbergState) -> bool:
 
 
 def _bot_players(st: NuernbergState, viewer: int) -> list[dict[str, Any]]:
-    players: list[dict[str, Any]] = [{"cards": sum(hand)} for hand in st.hands]
+    # every seat's cards and gold: whom an offer can reach (``bot.bot_moves``)
+    players: list[dict[str, Any]] = [{"cards": sum(hand), "gold": gold} for hand, gold in zip(st.hands, st.gold,
+                                                                                                strict=True)]
     me = players[viewer]
-    me.update(gold=st.gold[viewer], hand=_hand(st, viewer),
+    me.update(hand=_hand(st, viewer),
               pieces_left={p: pieces_left(st, viewer, p) for p in ("settlement", "manufacture")})
     if not _drafting(st):
         me["bank_rates"] = _bank_rates(st, viewer)
@@ -354,7 +364,7 @@ def _bot_goods(st: NuernbergState, viewer: int) -> list[dict[str, Any]]:
 
 # Built when the bot first reads them (``LazyView``): a decision reads a few of them.
 _BOT_PARTS: dict[str, Callable[[NuernbergState, int], Any]] = {
-    "countryside": _bot_countryside, "city": _bot_city, "players": _bot_players}
+    "countryside": _bot_countryside, "city": _bot_city, "players": _bot_players, "declined_offers": _declined}
 _BOT_PARTS_FULL: dict[str, Callable[[NuernbergState, int], Any]] = {
     **_BOT_PARTS, "scores": lambda st, viewer: scores(st), "goods": _bot_goods,
     "offer": lambda st, viewer: trading.public_offer(st.offer) if st.offer is not None else None}
