@@ -29,6 +29,7 @@ class NuernbergGame(Game):
     #: the strong bot's playouts per decision: at the default 48 it won 58% of 158 arena games against two basic
     #: bots, and twice the playouts tripled its gain per decision on fresh positions (docs/bots.md, "Tuning").
     search_budget: ClassVar[int | None] = 96
+    commands: ClassVar[Commands | None] = names.COMMANDS
     #: the final image's legend (render/nuernberg/final.py ``_FINAL_COLS``)
     score_labels: ClassVar[Mapping[str, str]] = {
         "settlements": N_("Settlements"), "manufactures": N_("Manufactures"), "wegerecht": N_("Wegerecht"),

@@ -31,7 +31,10 @@ LEADER_VP = 11  # nobody trades with a player this close to 13
 
 
 def bot_moves(view: dict[str, Any], legal: list[str], seat: int) -> list[str]:
-    """The legal moves a bot considers: in a trade draft, no ``send`` to a player who cannot plausibly accept."""
+    """The legal moves a bot considers: in a trade draft, no ``send`` to a player who cannot plausibly accept; no
+    counter-offer draft (it answers with ``accept`` or ``decline``)."""
+    if view["phase"] == "offer":
+        return [a for a in legal if a != "counter"]
     if view["menu"] != "offer" or view.get("draft") is None:
         return legal
     draft = view["draft"]

@@ -72,8 +72,10 @@ _FIELDS = (
     "seed", "ply", "num_players", "options", "phase", "active", "turn", "hands", "gold", "prestige", "tolls",
     "settlements", "holders", "discs", "walls", "towers", "council_cards", "council", "robber", "year", "deck",
     "discard", "last_card", "handelstag", "discards_due", "menu", "draft", "offer", "offers_made", "backs",
-    "declined", "candidates", "robber_number", "setup_queue", "setup_route", "winner", "end",
+    "declined", "counter_drafts", "candidates", "robber_number", "setup_queue", "setup_route", "winner", "end",
 )
+
+_NEWER: dict[str, Any] = {"declined": list, "counter_drafts": dict}  # fields added since (issue 42)
 
 _SCORING = frozenset({"toll", "settle", "manufacture", "wall", "tower", "council"})
 
@@ -114,6 +116,9 @@ class NuernbergState(State["NuernbergView"]):
         #: this turn's declined offers, one per answer: {"seat", "give", "want"} (counts as the offer held them), so
         #: a bot never asks the same players again for what they just refused (issue 42)
         self.declined: list[dict[str, Any]] = []
+        #: the addressees' counter-offers being built in the menu: seat (text) -> [give, want] counts, None once
+        #: cancelled or answered (one draft an offer); emptied when the offer closes
+        self.counter_drafts: dict[str, list[list[int]] | None] = {}
         self.candidates: list[int] = []
         self.robber_number = 0
         self.setup_queue: list[int] = []
@@ -253,6 +258,9 @@ class NuernbergState(State["NuernbergView"]):
     def describe(self, action: str) -> str:
         return text.describe_action(self, action)
 
+    def describe_for(self, seat: int, action: str) -> str:
+        return text.describe_action(self, action, seat)
+
     def view(self, seat: int | None) -> NuernbergView:
         return views.build_view(self, seat)
 
@@ -278,6 +286,7 @@ class NuernbergState(State["NuernbergView"]):
     def from_json(cls, data: dict[str, Any]) -> NuernbergState:
         st = cls.__new__(cls)
         for name in _FIELDS:
-            setattr(st, name, data[name] if name != "declined" else data.get(name, []))  # older snapshots had none
+            # older snapshots had no declines or counter drafts
+            setattr(st, name, data[name] if name not in _NEWER else data.get(name, _NEWER[name]()))
         st.offer = trading.upgrade(st.offer)
         return st

@@ -89,6 +89,7 @@ class NuernbergView(BaseView):
     players: list[NuernbergPlayer]
     menu: str | None
     draft: dict[str, dict[str, int]] | None
+    counter_draft: dict[str, dict[str, int]] | None
     offer: dict[str, Any] | None
     offers_left: int
     declined_offers: list[dict[str, Any]]
@@ -226,6 +227,12 @@ def _draft(st: NuernbergState) -> dict[str, dict[str, int]] | None:
     return {"give": trading.as_dict(st.draft[0]), "want": trading.as_dict(st.draft[1])}
 
 
+def _counter_draft(st: NuernbergState, viewer: int | None) -> dict[str, dict[str, int]] | None:
+    """The viewer's own counter-offer being built in the menu (secret until sent), else None."""
+    draft = st.counter_drafts.get(str(viewer)) if viewer is not None else None
+    return None if draft is None else {"give": trading.as_dict(draft[0]), "want": trading.as_dict(draft[1])}
+
+
 def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
     n = st.num_players
     last = None
@@ -270,6 +277,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
         "menu": st.menu,
         # A trade draft is the proposer's secret until it is sent: only their own view shows it.
         "draft": _draft(st) if viewer == st.active else None,
+        "counter_draft": _counter_draft(st, viewer),
         "offer": offer,
         "offers_left": trading.MAX_OFFERS_PER_TURN - st.offers_made,
         "declined_offers": _declined(st),
@@ -294,7 +302,8 @@ def build_views(st: NuernbergState, seats: Iterable[int]) -> tuple[NuernbergView
     for seat in seats:
         players = list(public["players"])
         players[seat] = {**players[seat], "hand": _hand(st, seat)}
-        out[seat] = {**public, "viewer": seat, "players": players, "draft": _draft(st) if seat == st.active else None}
+        out[seat] = {**public, "viewer": seat, "players": players, "draft": _draft(st) if seat == st.active else None,
+                     "counter_draft": _counter_draft(st, seat)}
     return public, out
 
 
