@@ -256,3 +256,13 @@ def _trading_table() -> NuernbergState:
     st.active, st.phase, st.menu = 0, "main", None
     st.hands = [[0, 3, 1, 0, 0], [0, 0, 0, 0, 2], [0, 0, 0, 1, 1], [0, 0, 0, 0, 1]]  # wood wool grain brick ore
     return st
+
+
+@pytest.mark.parametrize(("lang", "said"), [("it", "Diritti di passaggio: strada V"),
+                                            ("fr", "Droits de passage : route V"), ("de", "Wegerecht: Straße V")])
+def test_a_wegerecht_reads_as_one_phrase(lang: str, said: str) -> None:
+    """Issue 42: the Italian status line read "Strade strada V" (the card's word was 'roads')."""
+    st = GAME.new_state(4, 1)
+    with speaking(lang):
+        text = GAME.summary(st.view(0))
+    assert said in text and "Strade strada" not in text
