@@ -35,7 +35,7 @@ from rules.undo import Horizon as Horizon
 from rules.undo import Logged as Logged
 from rules.undo import Step as Step
 from rules.undo import undo_horizon as undo_horizon
-from rules.words import Commands, N_, translator
+from rules.words import N_, Commands, translator
 
 _, _n = translator("core")
 

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.core import DRAW, REVEAL, Event, Game, GameParts, OrdersBook, Rng, State
-from rules.nuernberg import board_words, bot, orders, setup, text
+from rules.nuernberg import board_words, bot, names, orders, setup, text
 from rules.nuernberg.state import NuernbergState
-from rules.words import N_
+from rules.words import N_, Commands
 
 
 class NuernbergGame(Game):

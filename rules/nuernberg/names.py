@@ -6,7 +6,7 @@ keys, so they stay English there; these tables give the word a text shows, looke
 
 from __future__ import annotations
 
-from rules.words import C_, Commands, N_, translator
+from rules.words import C_, N_, Commands, translator
 
 _, _n = translator("nuernberg")
 

@@ -270,7 +270,8 @@ class PlayController:
         """How this channel's game writes an action in the reader's command words (as-is when there is no game)."""
         try:
             table: Table = await self.svc.table(interaction.channel_id or 0)
-            return self.svc.game(table.game).said
+            said: Callable[[str], str] = self.svc.game(table.game).said
+            return said
         except TableError:
             return str
 
@@ -368,7 +369,7 @@ def setup(bot: BotCore) -> None:
         said = await bot.play.said_for(interaction)  # the action in the reader's command words; the value stays
         for action, label in await bot.play.legal_for(interaction):
             words = said(action)
-            if typed and typed not in action.casefold() and typed not in words.casefold() and typed not in label.casefold():
+            if typed and all(typed not in text.casefold() for text in (action, words, label)):
                 continue
             out.append(app_commands.Choice(name=clip(f"{words} — {label}", 100), value=action))
             if len(out) == MAX_CHOICES:

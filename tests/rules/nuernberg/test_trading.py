@@ -184,8 +184,8 @@ def test_a_counter_offer_is_built_in_the_menu_and_sent() -> None:
     assert "Your counter-offer draft: give 2 ore; want 1 wool" in GAME.summary(st.view(RED))
     events = play(st, RED, "send")
     assert [e.kind for e in events] == ["offer_countered"] and events[0].params["give"] == {"ore": 2}
-    assert st.offer is not None and st.offer["answers"]["1"] == {"give": cards(ore=2) + [0],
-                                                                    "want": cards(wool=1) + [0]}
+    assert st.offer is not None and st.offer["answers"]["1"] == {"give": [*cards(ore=2), 0],
+                                                                    "want": [*cards(wool=1), 0]}
     play(st, BLUE, "decline")
     assert st.legal_actions(WHITE) == ["take 1", "withdraw"]
 
