@@ -258,8 +258,8 @@ def _trading_table() -> NuernbergState:
     return st
 
 
-@pytest.mark.parametrize(("lang", "said"), [("it", "Diritti di passaggio: strada V"),
-                                            ("fr", "Droits de passage : route V"), ("de", "Wegerecht: Straße V")])
+@pytest.mark.parametrize(("lang", "said"), [("it", "Diritti: strada V"), ("fr", "Droits : route V"),
+                                            ("de", "Wegerecht: Straße V")])
 def test_a_wegerecht_reads_as_one_phrase(lang: str, said: str) -> None:
     """Issue 42: the Italian status line read "Strade strada V" (the card's word was 'roads')."""
     st = GAME.new_state(4, 1)
