@@ -129,10 +129,9 @@ def draw_final_notes(c: Canvas, box: Box, view: StrasbourgView, order: list[int]
             mark = f"{'✓' if met else '✗'} {points:+d}".replace("-", "−")
             # the richest label that fits its share of the row whole (the words give every objective's text)
             what = objective_text(o["id"], int(view["num_players"]), view.get("edifices", []))
-            tries = [(f"{mark} {what}", F), (f"{mark} {what}", F - 4), (f"{mark} {what}", F - 8),
-                     (f"{mark} {o['id']}", F - 4)][0 if lines == 1 else 1:]
-            label, size = next(((text, sz) for text, sz in tries if text_width(text, sz, "cond") + 16 <= slot),
-                               (f"{mark.replace(' ', '')} {o['id']}", F - 4))
+            size = F  # never below the smallest readable size (render/typeface.py)
+            label = next((text for text in (f"{mark} {what}", f"{mark} {o['id']}", f"{mark.replace(' ', '')} {o['id']}")
+                          if text_width(text, F, "cond") + 16 <= slot), f"{mark.replace(' ', '')} {o['id']}")
             w = min(slot, text_width(label, size, "cond") + 16)
             chip = Box(x, cy - height / 2, w, height)
             c.chip(chip, label, mix(GOOD, PAPER, 0.35) if met else mix(BAD, PAPER, 0.35), size, "cond")

@@ -11,9 +11,9 @@ next build lacks is worth 2, a card that build would then lack 1.5 when given aw
 receives is worth at least what it gives, and never trades with a player at 11 points or more. Gold buys at the
 bank only when the bot holds more than two walls' worth (issue 20: it used to pay 4 gold a card again and again).
 
-Every offer costs each human addressee a prompt, so a bot (basic or strong: ``bot_moves``) sends one only to players
-who can plausibly accept it (issue 42): each holds at least as many cards and as much gold as it asks for, and none
-declined this turn an offer that gave at least as much for no more.
+Every offer costs each human addressee a prompt, so a bot (basic or strong: ``bot_moves``) sends one offer a turn at
+most (the strong bot sent the same offer again after everyone had declined it: issue 42), and only to players who can
+plausibly accept it: each holds at least as many cards and as much gold as it asks for.
 """
 
 from __future__ import annotations
@@ -31,10 +31,12 @@ LEADER_VP = 11  # nobody trades with a player this close to 13
 
 
 def bot_moves(view: dict[str, Any], legal: list[str], seat: int) -> list[str]:
-    """The legal moves a bot considers: in a trade draft, no ``send`` to a player who cannot plausibly accept; no
-    counter-offer draft (it answers with ``accept`` or ``decline``)."""
+    """The legal moves a bot considers: one offer a turn (no new draft once an offer went out), in a draft no ``send``
+    to a player who cannot plausibly accept, no counter-offer draft (it answers with ``accept`` or ``decline``)."""
     if view["phase"] == "offer":
         return [a for a in legal if a != "counter"]
+    if view["menu"] is None and view["phase"] == "main" and view["offers_left"] < MAX_OFFERS_PER_TURN:
+        return [a for a in legal if a != "offer"]
     if view["menu"] != "offer" or view.get("draft") is None:
         return legal
     draft = view["draft"]
@@ -42,21 +44,13 @@ def bot_moves(view: dict[str, Any], legal: list[str], seat: int) -> list[str]:
 
 
 def _plausible(view: dict[str, Any], seat: int, to: str, draft: dict[str, dict[str, int]]) -> bool:
-    """Whether every addressee of ``send <to>`` could accept the draft: holds what it asks for, and declined no offer
-    this turn that gave them as much for as little."""
-    give, want = draft["give"], draft["want"]
+    """Whether every addressee of ``send <to>`` could accept the draft: holds as many cards and as much gold as it
+    asks for (their hands are secret, their counts are not)."""
+    want = draft["want"]
     players = view["players"]
     seats = [s for s in range(len(players)) if s != seat] if to == "all" else [int(s) for s in to.split(",")]
     asked_cards = sum(n for item, n in want.items() if item != "gold")
-    declined = view["declined_offers"]
-    for other in seats:
-        if players[other]["cards"] < asked_cards or players[other]["gold"] < want.get("gold", 0):
-            return False
-        for d in declined:
-            if d["seat"] == other and all(give.get(i, 0) <= n for i, n in d["give"].items()) and set(give) <= set(
-                    d["give"]) and all(want.get(i, 0) >= n for i, n in d["want"].items()):
-                return False
-    return True
+    return all(players[o]["cards"] >= asked_cards and players[o]["gold"] >= want.get("gold", 0) for o in seats)
 
 
 def choose(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:

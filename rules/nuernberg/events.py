@@ -20,7 +20,6 @@ def start_turn(st: NuernbergState, seat: int) -> list[Event]:
     st.draft = None
     st.offer = None
     st.offers_made = 0
-    st.declined = []
     st.counter_drafts = {}
     st.backs = 0
     st.handelstag = False

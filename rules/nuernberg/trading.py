@@ -361,7 +361,6 @@ def apply_offer(st: NuernbergState, seat: int, words: list[str]) -> list[Event]:
                                          "want": as_dict(deal[1])})]
     else:
         offer["answers"][str(seat)] = "decline"
-        st.declined.append({"seat": seat, "give": list(offer["give"]), "want": list(offer["want"])})
         out = [Event("offer_declined", {"seat": seat, "by": proposer})]
     if not pending(st) and not any(a != "decline" for a in offer["answers"].values()):
         _close(st)

@@ -92,7 +92,6 @@ class NuernbergView(BaseView):
     counter_draft: dict[str, dict[str, int]] | None
     offer: dict[str, Any] | None
     offers_left: int
-    declined_offers: list[dict[str, Any]]
     council_choice: list[int]
     robber_number: int | None
 
@@ -280,19 +279,12 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
         "counter_draft": _counter_draft(st, viewer),
         "offer": offer,
         "offers_left": trading.MAX_OFFERS_PER_TURN - st.offers_made,
-        "declined_offers": _declined(st),
         "council_choice": list(st.candidates),
         "robber_number": st.robber_number or None,
     }
     if st.phase == "over":
         view["outcome"] = st.outcome().to_dict()
     return view
-
-
-def _declined(st: NuernbergState, viewer: int | None = None) -> list[dict[str, Any]]:
-    """This turn's declined offers (public: every answer was), as the bot reads them before sending another."""
-    return [{"seat": d["seat"], "give": trading.as_dict(d["give"]), "want": trading.as_dict(d["want"])}
-            for d in st.declined]
 
 
 def build_views(st: NuernbergState, seats: Iterable[int]) -> tuple[NuernbergView, dict[int, NuernbergView]]:
@@ -373,7 +365,7 @@ def _bot_goods(st: NuernbergState, viewer: int) -> list[dict[str, Any]]:
 
 # Built when the bot first reads them (``LazyView``): a decision reads a few of them.
 _BOT_PARTS: dict[str, Callable[[NuernbergState, int], Any]] = {
-    "countryside": _bot_countryside, "city": _bot_city, "players": _bot_players, "declined_offers": _declined}
+    "countryside": _bot_countryside, "city": _bot_city, "players": _bot_players}
 _BOT_PARTS_FULL: dict[str, Callable[[NuernbergState, int], Any]] = {
     **_BOT_PARTS, "scores": lambda st, viewer: scores(st), "goods": _bot_goods,
     "offer": lambda st, viewer: trading.public_offer(st.offer) if st.offer is not None else None}
