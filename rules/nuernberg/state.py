@@ -47,8 +47,8 @@ pixel centre = (sqrt(3)*(q + r/2), 1.5*r), y pointing down:
   ``discard_due``, ``bank_rates`` ({item: n})}.
 - ``menu`` (the active player's open menu or None), ``draft`` ({``give``, ``want``}; only in the proposer's own
   view, else None), ``offer`` ({``from``, ``to``, ``give``, ``want``, ``answers`` {seat: ``accept`` / ``decline`` /
-  {``give``, ``want``} a counter}, ``declined``} or None), ``offers_left``, ``counter_draft`` (the viewer's own, or None), ``council_choice``
-  (seats), ``robber_number``.
+  {``give``, ``want``} a counter}, ``declined``} or None), ``offers_left``, ``counter_draft`` (the viewer's own, or
+  None), ``council_choice`` (seats), ``robber_number``.
 
 Secret: only the resource cards in hand (others see counts) and the pile order (never shown).
 """
