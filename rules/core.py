@@ -35,7 +35,7 @@ from rules.undo import Horizon as Horizon
 from rules.undo import Logged as Logged
 from rules.undo import Step as Step
 from rules.undo import undo_horizon as undo_horizon
-from rules.words import N_, translator
+from rules.words import N_, Commands, translator
 
 _, _n = translator("core")
 
@@ -271,6 +271,8 @@ class Game(ABC):
     #: Raised whenever a change to the game's rules alters what a stored log replays to; each log row keeps the version
     #: it was played under, and ``rules.archive`` keeps the engines of earlier versions (docs/service.md, "Upgrades").
     rules_version: ClassVar[int] = 1
+    #: the words of the game's typed commands in every language (``rules.words.Commands``); None: English only
+    commands: ClassVar[Commands | None] = None
 
     #: undo: event kind -> what it shows (``DRAW``, ``REVEAL``, ``SECRET``) for the events that show something hidden:
     #: a card off a pile nobody saw, a stack turned over, the choices of a secret simultaneous step. None: the game
@@ -319,6 +321,20 @@ class Game(ABC):
     @abstractmethod
     def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
         """The game's bot: a legal, sensible action for ``seat`` chosen from its own view only."""
+
+    def typed(self, text: str) -> str:
+        """What a player typed, in their language's command words or in English, as the action string
+        (``commands``: the game's words; docs/i18n.md, "Typed commands"). The front ends pass typed text through it."""
+        return self.commands.to_english(text) if self.commands is not None else " ".join(text.split())
+
+    def said(self, action: str) -> str:
+        """An action string in the reader's command words, as a menu shows what can be typed."""
+        return self.commands.to_reader(action) if self.commands is not None else action
+
+    def bot_moves(self, view: dict[str, Any], legal: list[str], seat: int) -> list[str]:
+        """The legal moves a bot (basic or strong) considers for ``seat``, from its own view: a game leaves out moves
+        no bot should make though a player may (e.g. an offer the same players just declined). Default: all."""
+        return legal
 
     @abstractmethod
     def event_text(self, event: Event) -> str:

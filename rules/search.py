@@ -144,6 +144,9 @@ def choose(game: Game, state: State[Any], seat: int, rng: Rng, budget: int = DEF
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
+    legal = game.bot_moves(state.bot_view(seat), legal, seat) or legal  # what no bot should play is not searched
+    if len(legal) == 1:
+        return legal[0]
     redeal = redeal or redeal_for(game)
     # The candidates come from a world too: the heuristic's pick must not see more than the seat does either.
     arms = [_Arm(a) for a in candidates(game, determinize(state, seat, rng, redeal), seat, legal, rng)]

@@ -19,7 +19,8 @@ translate it where it is shown, with ``_(name)``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from typing import Protocol
 
@@ -106,6 +107,67 @@ def contextual(domain: str) -> Callable[[str, str], str]:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it here (translate where it is shown)."""
     return message
+
+
+def C_(context: str, message: str) -> str:
+    """Mark ``message`` for the catalogs under ``context`` without translating it here (``Commands``' words)."""
+    return message
+
+
+COMMAND = "command"  # the gettext context of a command word: one word a player types, in their language
+
+
+def _fold(word: str) -> str:
+    """A typed word as compared: case and accents left out ('Bléd' and 'bled' are one word)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(c))
+
+
+class Commands:
+    """The words of a game's typed commands, in every language (issue 42): one mechanism for every game.
+
+    Action strings stay English (the protocol the rules and the logs speak); each command word also has its
+    translation in the game's catalog under the context ``command`` (``C_("command", "offer")``), one word without
+    spaces. ``to_english`` turns what a player typed in their language into the action (English words pass as they
+    are, so both work); ``to_reader`` writes an action in the reader's words, as menus show it; ``said`` is one word,
+    for the sentences that name a command ("…, then {confirm}")."""
+
+    def __init__(self, domain: str, words: Iterable[str]) -> None:
+        self.domain = domain
+        self.words = tuple(dict.fromkeys(words))
+        self._english = frozenset(self.words)
+        self._back: dict[str, dict[str, str]] = {}  # language -> folded translation -> English word
+
+    def said(self, word: str) -> str:
+        """``word`` (an English command word) as the reader types it."""
+        if word not in self._english:
+            return word
+        return _speaker.get().pgettext(self.domain, COMMAND, word)
+
+    def to_reader(self, action: str) -> str:
+        """An action as the reader would type it: each command word in their language, ids and numbers as they are."""
+        return " ".join(self.said(w) for w in action.split(" "))
+
+    def reverse(self) -> dict[str, str]:
+        """The current language's words (folded) -> the English command words."""
+        lang = _speaker.get().language
+        back = self._back.get(lang)
+        if back is None:
+            back = {}
+            for word in self.words:
+                said = _fold(self.said(word))
+                if said != _fold(word):
+                    back.setdefault(said, word)
+            self._back[lang] = back
+        return back
+
+    def to_english(self, text: str) -> str:
+        """What a player typed, in their language or in English, as the action string (spaces made single)."""
+        back = self.reverse()
+        out = []
+        for word in text.split():
+            folded = _fold(word)
+            out.append(back.get(folded) or (folded if folded in self._english else word))
+        return " ".join(out)
 
 
 def number(value: int | float) -> str:

@@ -318,5 +318,18 @@ def name_seats(text: str, names: list[str]) -> str:
         return names[n] if 0 <= n < len(names) else match.group(0)
 
     text = seat_pattern().sub(named, text)
-    return _SEAT_RE.sub(named, text) if words.language() != words.ENGLISH else text
+    text = _SEAT_RE.sub(named, text) if words.language() != words.ENGLISH else text
+    return _elided(text, names) if words.language() == "fr" else text
+
+
+_VOWELS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸaeiouyàâäéèêëîïôöùûüÿ"
+
+
+def _elided(text: str, names: list[str]) -> str:
+    """French elides "de"/"que" before a name that starts with a vowel: "le membre d'Audrey", "qu'Ana" (issue 42)."""
+    vowel_names = [re.escape(n) for n in names if n[:1] in _VOWELS]
+    if not vowel_names:
+        return text
+    pattern = re.compile(r"\b([dD]|[qQ]u)e (?=(?:" + "|".join(vowel_names) + r")\b)")
+    return pattern.sub(lambda m: m.group(1) + "'", text)
 

@@ -81,6 +81,8 @@ class Moves(Part):
             except TableError:
                 self.core.keep(row)  # a refusal changes nothing
                 raise
+            # typed in the player's words ("controfferta 1 argilla per 1 grano") or English: the action string
+            action = self.core.game(row.game).typed(action)
             changes = self.core.begin(row, state, seats)
             changes.actor = seat  # their own news is in the reply to their move
             now = self.core.clock()

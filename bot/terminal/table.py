@@ -284,7 +284,7 @@ class Terminal:
                 self.say(_("📌 Your standing order: {order} ('order cancel' cancels it)").format(order=order[1]))
             legal = await self.svc.legal(self.channel, user)
             for i, (action, label) in enumerate(legal, 1):  # labels may name seats too ("Send the offer to Seat 2")
-                self.say(f"  {i:>2}) {label}  [{action}]")
+                self.say(f"  {i:>2}) {label}  [{self.game.said(action)}]")  # what can be typed, in their words
             numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
             discard_typed_ahead(self.stdin)  # keys typed before this menu was shown do not answer it
             while True:
@@ -330,7 +330,7 @@ class Terminal:
                         continue
                     self.show_update(update, hot_seat)
                     break
-                chosen = pick(line, legal)
+                chosen = pick(self.game.typed(line), legal)  # the player's words or English
                 if chosen is None and not (line.isascii() and line.isdecimal()):
                     chosen = " ".join(line.split())  # a typed action the menu lacks: the rules say why it is refused
                 if chosen is None:

@@ -26,7 +26,7 @@ import rules
 from bot.lang import LANGUAGES, LOCALES_DIR, domains
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository (bot/tools/catalogs.py)
-KEYWORDS = {"_": None, "_n": (1, 2), "N_": None, "_p": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "_n": (1, 2), "N_": None, "_p": ((1, "c"), 2), "C_": ((1, "c"), 2)}
 TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 
 # Which sources feed Kontor's own domains (paths relative to the repository; a folder means every .py under it).

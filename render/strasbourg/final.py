@@ -111,21 +111,31 @@ def draw_final_notes(c: Canvas, box: Box, view: StrasbourgView, order: list[int]
     rows = body.rows(*([1] * max(1, len(order))), gap=4)
     for seat, row in zip(order, rows, strict=False):
         c.token(seat, (row.x + 18, row.cy), 32)
-        x = row.x + 44
+        x0 = row.x + 44
         objectives = final[seat].get("objectives", []) if seat < len(final) else []
-        slot = (row.x2 - x) / max(1, len(objectives)) - 6
-        for o in objectives:
+        # several objectives share the row on two lines, so each keeps its text whole (issue 42: "+3 3+ mem…" was cut,
+        # and an objective's id told a player nothing)
+        lines = 2 if len(objectives) > 1 and row.h >= 80 else 1
+        per_line = -(-len(objectives) // lines) if objectives else 1
+        height = min(44, row.h / lines - 4)
+        slot = (row.x2 - x0) / per_line - 6
+        for i, o in enumerate(objectives):
+            if i % per_line == 0:
+                x = x0
+            cy = row.cy if lines == 1 else row.y + (i // per_line + 0.5) * row.h / lines
             met = bool(o.get("met"))
             card = OBJECTIVES[o["id"]]
             points = card["points"] if met else -OBJECTIVE_PENALTY
             mark = f"{'✓' if met else '✗'} {points:+d}".replace("-", "−")
             # the richest label that fits its share of the row whole (the words give every objective's text)
             what = objective_text(o["id"], int(view["num_players"]), view.get("edifices", []))
+            size = F  # never below the smallest readable size (render/typeface.py)
             label = next((text for text in (f"{mark} {what}", f"{mark} {o['id']}", f"{mark.replace(' ', '')} {o['id']}")
                           if text_width(text, F, "cond") + 16 <= slot), f"{mark.replace(' ', '')} {o['id']}")
-            w = min(slot, text_width(label, F, "cond") + 16)
-            chip = Box(x, row.cy - 22, w, 44)
-            c.chip(chip, label, mix(GOOD, PAPER, 0.35) if met else mix(BAD, PAPER, 0.35), F, "cond")
+            w = min(slot, text_width(label, size, "cond") + 16)
+            chip = Box(x, cy - height / 2, w, height)
+            c.chip(chip, label, mix(GOOD, PAPER, 0.35) if met else mix(BAD, PAPER, 0.35), size, "cond")
             x += w + 6
+        x = x0
         if not objectives:
             c.text((x, row.cy), _("none"), F, "regular", INK_SOFT, "lm")

@@ -6,9 +6,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.core import DRAW, REVEAL, Event, Game, GameParts, OrdersBook, Rng, State
-from rules.nuernberg import board_words, bot, orders, setup, text
+from rules.nuernberg import board_words, bot, names, orders, setup, text
 from rules.nuernberg.state import NuernbergState
-from rules.words import N_
+from rules.words import N_, Commands
 
 
 class NuernbergGame(Game):
@@ -29,6 +29,7 @@ class NuernbergGame(Game):
     #: the strong bot's playouts per decision: at the default 48 it won 58% of 158 arena games against two basic
     #: bots, and twice the playouts tripled its gain per decision on fresh positions (docs/bots.md, "Tuning").
     search_budget: ClassVar[int | None] = 96
+    commands: ClassVar[Commands | None] = names.COMMANDS
     #: the final image's legend (render/nuernberg/final.py ``_FINAL_COLS``)
     score_labels: ClassVar[Mapping[str, str]] = {
         "settlements": N_("Settlements"), "manufactures": N_("Manufactures"), "wegerecht": N_("Wegerecht"),
@@ -65,6 +66,9 @@ class NuernbergGame(Game):
 
     def bot_action(self, view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
         return bot.choose(view, legal, seat, rng)
+
+    def bot_moves(self, view: dict[str, Any], legal: list[str], seat: int) -> list[str]:
+        return bot.bot_moves(view, legal, seat)
 
     def event_text(self, event: Event) -> str:
         return text.event_text(event)

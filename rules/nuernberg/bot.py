@@ -10,6 +10,10 @@ next build lacks is worth 2, a card that build would then lack 1.5 when given aw
 1/3 (four gold buy a card at the bank, and walls cost gold); it accepts an offer, or takes an answer, when what it
 receives is worth at least what it gives, and never trades with a player at 11 points or more. Gold buys at the
 bank only when the bot holds more than two walls' worth (issue 20: it used to pay 4 gold a card again and again).
+
+Every offer costs each human addressee a prompt, so a bot (basic or strong: ``bot_moves``) sends one offer a turn at
+most (the strong bot sent the same offer again after everyone had declined it: issue 42), and only to players who can
+plausibly accept it: each holds at least as many cards and as much gold as it asks for.
 """
 
 from __future__ import annotations
@@ -26,7 +30,31 @@ GOLD_KEPT = 6  # two walls' worth: gold below this never goes to the bank
 LEADER_VP = 11  # nobody trades with a player this close to 13
 
 
+def bot_moves(view: dict[str, Any], legal: list[str], seat: int) -> list[str]:
+    """The legal moves a bot considers: one offer a turn (no new draft once an offer went out), in a draft no ``send``
+    to a player who cannot plausibly accept, no counter-offer draft (it answers with ``accept`` or ``decline``)."""
+    if view["phase"] == "offer":
+        return [a for a in legal if a != "counter"]
+    if view["menu"] is None and view["phase"] == "main" and view["offers_left"] < MAX_OFFERS_PER_TURN:
+        return [a for a in legal if a != "offer"]
+    if view["menu"] != "offer" or view.get("draft") is None:
+        return legal
+    draft = view["draft"]
+    return [a for a in legal if not a.startswith("send ") or _plausible(view, seat, a.split()[1], draft)]
+
+
+def _plausible(view: dict[str, Any], seat: int, to: str, draft: dict[str, dict[str, int]]) -> bool:
+    """Whether every addressee of ``send <to>`` could accept the draft: holds as many cards and as much gold as it
+    asks for (their hands are secret, their counts are not)."""
+    want = draft["want"]
+    players = view["players"]
+    seats = [s for s in range(len(players)) if s != seat] if to == "all" else [int(s) for s in to.split(",")]
+    asked_cards = sum(n for item, n in want.items() if item != "gold")
+    return all(players[o]["cards"] >= asked_cards and players[o]["gold"] >= want.get("gold", 0) for o in seats)
+
+
 def choose(view: dict[str, Any], legal: list[str], seat: int, rng: Rng) -> str:
+    legal = bot_moves(view, legal, seat) or legal
     if len(legal) == 1:
         return legal[0]
     phase = view["phase"]
@@ -244,7 +272,10 @@ def _draft_step(view: dict[str, Any], legal: list[str], seat: int) -> str:
         return f"give {give}"
     if not draft["want"].get(get) and f"want {get}" in legal:
         return f"want {get}"
-    return "send all" if "send all" in legal else "cancel"
+    sends = [a for a in legal if a.startswith("send ")]  # only those who could accept (``bot_moves``), most first
+    if not sends:
+        return "cancel"
+    return "send all" if "send all" in sends else max(sends, key=lambda a: (a.count(",") + 1, a))
 
 
 def _setup(view: dict[str, Any], legal: list[str]) -> str:

@@ -101,6 +101,9 @@ def redeal_hidden(st: NuernbergState, viewer: int | None, rng: Rng) -> Nuernberg
                 known[int(key)] = list(shown[:5])
     elif copy.draft is not None:
         known[copy.active] = list(copy.draft[0][:5])
+    for key, draft in copy.counter_drafts.items():  # a counter draft being built holds what it gives, too
+        if draft is not None:
+            known[int(key)] = [max(a, b) for a, b in zip(known[int(key)], draft[0][:5], strict=True)]
     for seat in range(copy.num_players):
         if seat == viewer:
             continue

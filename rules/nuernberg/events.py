@@ -20,6 +20,7 @@ def start_turn(st: NuernbergState, seat: int) -> list[Event]:
     st.draft = None
     st.offer = None
     st.offers_made = 0
+    st.counter_drafts = {}
     st.backs = 0
     st.handelstag = False
     return [Event("turn", {"seat": seat, "turn": st.turn})]

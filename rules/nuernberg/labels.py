@@ -41,10 +41,13 @@ if TYPE_CHECKING:
 _, _n = translator("nuernberg")
 
 
-def describe_action(st: NuernbergState, action: str) -> str:
+def describe_action(st: NuernbergState, action: str, seat: int | None = None) -> str:
+    """The label of ``action``; ``seat``: whose menu shows it (an addressee's counter draft), else the active's."""
     words = action.split()
     verb = words[0] if words else ""
     arg = words[1] if len(words) > 1 else ""
+    if seat is not None and st.phase == "offer" and verb in ("counter", "send", "cancel") and len(words) == 1:
+        return _counter_draft_label(st, seat, verb)[:100]
     label = _describe(st, verb, arg, words)
     return (label or action or "?")[:100]
 
@@ -130,8 +133,11 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
             give, want, to = parsed
             return _("Offer {give} for {want} to {seats}").format(
                 give=items_text(as_dict(give)), want=items_text(as_dict(want)), seats=_seats_text(st, seat, to))
-        # TRANSLATORS: "offer 2 wool for 1 ore to all" is what a player types: keep it in English.
-        return _("Propose a trade (a private draft; or type: offer 2 wool for 1 ore to all)")
+        # TRANSLATORS: {example} is what a player may type, in their words: "offer 2 wool for 1 ore to all"
+        return _("Propose a trade (a private draft; or type: {example})").format(
+            example=names.typed(["offer", "2", "wool", "for", "1", "ore", "to", "all"]))
+    if st.phase == "offer" and verb in ("counter", "send", "cancel") and len(words) == 1:
+        return _counter_draft_label(st, -1, verb)
     if verb == "give":
         return _("Add {item} to what you give").format(item=names.count(arg, 1))
     if verb == "want":
@@ -167,6 +173,21 @@ def _describe(st: NuernbergState, verb: str, arg: str, words: list[str]) -> str:
     if verb == "council" and 0 <= _int(arg) < st.num_players:
         return _council_label(st, int(arg))
     return ""
+
+
+def _counter_draft_label(st: NuernbergState, seat: int, verb: str) -> str:
+    """The menu's counter-offer: open a draft, send it, or drop it."""
+    if verb == "counter":
+        # TRANSLATORS: {example} is what a player may type, in their words: "counter 1 ore for 2 wool"
+        return _("Make a counter-offer (a private draft; or type: {example})").format(
+            example=names.typed(["counter", "1", "ore", "for", "2", "wool"]))
+    if verb == "cancel":
+        return _("Drop this counter-offer draft (nobody saw it)")
+    offer, draft = st.offer, st.counter_drafts.get(str(seat))
+    if offer is None or draft is None:
+        return _("Send the counter-offer")
+    return _("Send the counter-offer to {who}: you give {give} for {want}").format(
+        who=seat_name(offer["from"]), give=items_text(as_dict(draft[0])), want=items_text(as_dict(draft[1])))
 
 
 def _seats_text(st: NuernbergState, seat: int, to: list[int]) -> str:

@@ -6,7 +6,7 @@ keys, so they stay English there; these tables give the word a text shows, looke
 
 from __future__ import annotations
 
-from rules.words import N_, translator
+from rules.words import C_, N_, Commands, translator
 
 _, _n = translator("nuernberg")
 
@@ -77,3 +77,30 @@ def count(name: str, n: int) -> str:
     if name == "gold":
         return _n("{n} gold", "{n} gold", n).format(n=n)
     return f"{n} {name}"
+
+
+#: the words of every typed command, each also said in the reader's language (``rules.words.Commands``, issue 42):
+#: ``controfferta 1 argilla per 1 grano`` is ``counter 1 brick for 1 grain``
+COMMANDS = Commands("nuernberg", (
+    C_("command", "draw"), C_("command", "offer"), C_("command", "give"), C_("command", "want"),
+    C_("command", "send"), C_("command", "cancel"), C_("command", "accept"), C_("command", "decline"),
+    C_("command", "counter"), C_("command", "take"), C_("command", "withdraw"), C_("command", "end"),
+    C_("command", "back"), C_("command", "bank"), C_("command", "settle"), C_("command", "manufacture"),
+    C_("command", "wall"), C_("command", "tower"), C_("command", "toll"), C_("command", "produce"),
+    C_("command", "robber"), C_("command", "steal"), C_("command", "discard"), C_("command", "council"),
+    C_("command", "for"), C_("command", "to"), C_("command", "all"),
+    C_("command", "wood"), C_("command", "wool"), C_("command", "grain"), C_("command", "brick"),
+    C_("command", "ore"), C_("command", "gold"),
+    C_("command", "helmets"), C_("command", "paper"), C_("command", "compasses"), C_("command", "armour"),
+    C_("command", "lyres"),
+))
+
+
+def command(word: str) -> str:
+    """One command word as the reader types it."""
+    return COMMANDS.said(word)
+
+
+def typed(words: list[str]) -> str:
+    """A command in the reader's words (``1 ore for 2 wool`` -> ``1 minerale per 2 lana``)."""
+    return COMMANDS.to_reader(" ".join(words))

@@ -47,8 +47,8 @@ pixel centre = (sqrt(3)*(q + r/2), 1.5*r), y pointing down:
   ``discard_due``, ``bank_rates`` ({item: n})}.
 - ``menu`` (the active player's open menu or None), ``draft`` ({``give``, ``want``}; only in the proposer's own
   view, else None), ``offer`` ({``from``, ``to``, ``give``, ``want``, ``answers`` {seat: ``accept`` / ``decline`` /
-  {``give``, ``want``} a counter}, ``declined``} or None), ``offers_left``, ``council_choice`` (seats),
-  ``robber_number``.
+  {``give``, ``want``} a counter}, ``declined``} or None), ``offers_left``, ``counter_draft`` (the viewer's own, or
+  None), ``council_choice`` (seats), ``robber_number``.
 
 Secret: only the resource cards in hand (others see counts) and the pile order (never shown).
 """
@@ -71,8 +71,10 @@ _FIELDS = (
     "seed", "ply", "num_players", "options", "phase", "active", "turn", "hands", "gold", "prestige", "tolls",
     "settlements", "holders", "discs", "walls", "towers", "council_cards", "council", "robber", "year", "deck",
     "discard", "last_card", "handelstag", "discards_due", "menu", "draft", "offer", "offers_made", "backs",
-    "candidates", "robber_number", "setup_queue", "setup_route", "winner", "end",
+    "counter_drafts", "candidates", "robber_number", "setup_queue", "setup_route", "winner", "end",
 )
+
+_NEWER: dict[str, Any] = {"counter_drafts": dict}  # fields added since (issue 42)
 
 _SCORING = frozenset({"toll", "settle", "manufacture", "wall", "tower", "council"})
 
@@ -110,6 +112,9 @@ class NuernbergState(State["NuernbergView"]):
         self.offer: dict[str, Any] | None = None
         self.offers_made = 0
         self.backs = 0
+        #: the addressees' counter-offers being built in the menu: seat (text) -> [give, want] counts, None once
+        #: cancelled or answered (one draft an offer); emptied when the offer closes
+        self.counter_drafts: dict[str, list[list[int]] | None] = {}
         self.candidates: list[int] = []
         self.robber_number = 0
         self.setup_queue: list[int] = []
@@ -249,6 +254,9 @@ class NuernbergState(State["NuernbergView"]):
     def describe(self, action: str) -> str:
         return text.describe_action(self, action)
 
+    def describe_for(self, seat: int, action: str) -> str:
+        return text.describe_action(self, action, seat)
+
     def view(self, seat: int | None) -> NuernbergView:
         return views.build_view(self, seat)
 
@@ -268,12 +276,14 @@ class NuernbergState(State["NuernbergView"]):
         return Outcome.from_scores(scores, breakdown, tiebreak)
 
     def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in _FIELDS}
+        # the fields added since are left out while empty, so a stored game's snapshot stays what it was
+        return {name: value for name in _FIELDS if (value := getattr(self, name)) or name not in _NEWER}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> NuernbergState:
         st = cls.__new__(cls)
         for name in _FIELDS:
-            setattr(st, name, data[name])
+            # older snapshots had no counter drafts
+            setattr(st, name, data[name] if name not in _NEWER else data.get(name, _NEWER[name]()))
         st.offer = trading.upgrade(st.offer)
         return st

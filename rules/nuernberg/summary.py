@@ -83,9 +83,12 @@ def offer_lines(offer: dict[str, Any], view: dict[str, Any]) -> list[str]:
         lines.append("  " + said)
     waiting = [s for s in offer["to"] if str(s) not in (offer.get("answers") or {})]
     if waiting:
-        # TRANSLATORS: "counter 1 ore for 2 wool" is what a player types: keep it in English.
-        still = _("Still to answer: {seats} (accept, decline, or counter: counter 1 ore for 2 wool)")
-        lines.append("  " + still.format(seats=", ".join(seat_name(s) for s in waiting)))
+        # TRANSLATORS: {accept}, {decline}, {counter} are the commands in the reader's words; {example} a counter
+        # as typed ("counter 1 ore for 2 wool")
+        still = _("Still to answer: {seats} ({accept}, {decline}, or a counter-offer: {example})")
+        lines.append("  " + still.format(
+            seats=", ".join(seat_name(s) for s in waiting), accept=names.command("accept"),
+            decline=names.command("decline"), example=names.typed(["counter", "1", "ore", "for", "2", "wool"])))
     return lines
 
 
@@ -151,6 +154,10 @@ def summary(view: dict[str, Any]) -> str:
         lines.append(_n("Your trade draft: give {give}; want {want} ({n} offers left this turn)",
                         "Your trade draft: give {give}; want {want} ({n} offers left this turn)", left).format(
             give=items_text(draft["give"]), want=items_text(draft["want"]), n=left))
+    counter = view.get("counter_draft")
+    if counter:  # an addressee's counter-offer being built in the menu: theirs alone
+        lines.append(_("Your counter-offer draft: give {give}; want {want}").format(
+            give=items_text(counter["give"]), want=items_text(counter["want"])))
     if own is not None:
         lines += _own_lines(own, view)
     return "\n".join(lines)

@@ -138,13 +138,37 @@ def offer_problem(st: NuernbergState, seat: int, words: list[str]) -> str | None
     return ""
 
 
+def deal_problem(words: list[str]) -> str | None:
+    """What is wrong with ``<items> for <items>`` in the player's words, or None when it parses."""
+    if words.count("for") != 1:
+        # TRANSLATORS: {between} is the command word "for" in the reader's words; {example} a deal as typed
+        return _("Say what you give and what you want, with '{between}' once between them: {example}.").format(
+            between=names.command("for"), example=example_deal())
+    cut = words.index("for")
+    for side in (words[:cut], words[cut + 1:]):
+        if not side:
+            return _("Each side of a trade holds at least one item: {example}.").format(example=example_deal())
+        unknown = [w for w in side if not _COUNT_ITEM.match(w) and w not in TRADE_ITEMS]
+        if unknown:
+            return _("'{word}' is no item of a trade: name one of {items}.").format(
+                word=unknown[0][:20], items=", ".join(names.command(item) for item in TRADE_ITEMS))
+        if parse_items(side) is None:
+            return _("Write each item once, its count before it: {example}.").format(example=example_deal())
+    return None
+
+
+def example_deal() -> str:
+    """``1 ore for 2 wool`` in the reader's command words: an example a player can type."""
+    return names.typed(["1", "ore", "for", "2", "wool"])
+
+
 def counter_problem(st: NuernbergState, seat: int, words: list[str]) -> str | None:
-    """As ``offer_problem`` for ``counter <items> for <items>``."""
-    if len(words) < 4 or words[0] != "counter":
+    """As ``offer_problem`` for ``counter <items> for <items>``; a counter that does not parse says what is wrong."""
+    if not words or words[0] != "counter" or len(words) == 1:
         return None
     deal = parse_deal(words[1:])
     if deal is None:
-        return None
+        return deal_problem(words[1:])
     offer = st.offer
     if st.phase != "offer" or offer is None or seat not in offer["to"] or str(seat) in offer["answers"]:
         return _("There is no trade offer for you to answer.")
@@ -176,14 +200,8 @@ def send_choices(st: NuernbergState, seat: int) -> list[str]:
 
 def legal_draft(st: NuernbergState, seat: int) -> list[str]:
     assert st.draft is not None
-    give, want = st.draft
-    have = holding(st, seat)
-    out: list[str] = []
-    if sum(give) < MAX_ITEMS_PER_SIDE:
-        out.extend(f"give {item}" for i, item in enumerate(TRADE_ITEMS) if want[i] == 0 and give[i] < have[i])
-    if sum(want) < MAX_ITEMS_PER_SIDE:
-        out.extend(f"want {item}" for i, item in enumerate(TRADE_ITEMS) if give[i] == 0)
-    if sum(give) and sum(want):
+    out = [a for a in _draft_steps(st.draft, holding(st, seat)) if a != "send"]
+    if sum(st.draft[0]) and sum(st.draft[1]):
         out.extend(f"send {to}" for to in send_choices(st, seat))
     out.append("cancel")
     return out
@@ -264,7 +282,28 @@ def legal_offer(st: NuernbergState, seat: int) -> list[str]:
     assert offer is not None
     if seat == offer["from"]:
         return [f"take {s}" for s in choices(st)] + ["withdraw"]
-    return ["accept", "decline"] if can_pay(holding(st, seat), offer["want"]) else ["decline"]
+    have = holding(st, seat)
+    key = str(seat)
+    draft = st.counter_drafts.get(key)
+    if draft is not None:  # building a counter-offer in the menu, as the proposer builds an offer
+        return [*_draft_steps(draft, have), "cancel", "decline"]
+    out = ["accept", "decline"] if can_pay(have, offer["want"]) else ["decline"]
+    if key not in st.counter_drafts and any(have):  # one counter draft an offer (a cancelled one is not reopened)
+        out.append("counter")
+    return out
+
+
+def _draft_steps(draft: list[list[int]], have: list[int]) -> list[str]:
+    """A draft's next steps: ``give``/``want`` one item more, and ``send`` once both sides hold one."""
+    give, want = draft
+    out: list[str] = []
+    if sum(give) < MAX_ITEMS_PER_SIDE:
+        out.extend(f"give {item}" for i, item in enumerate(TRADE_ITEMS) if want[i] == 0 and give[i] < have[i])
+    if sum(want) < MAX_ITEMS_PER_SIDE:
+        out.extend(f"want {item}" for i, item in enumerate(TRADE_ITEMS) if give[i] == 0)
+    if sum(give) and sum(want):
+        out.append("send")
+    return out
 
 
 def is_legal_offer(st: NuernbergState, seat: int, action: str) -> bool:
@@ -294,6 +333,22 @@ def apply_offer(st: NuernbergState, seat: int, words: list[str]) -> list[Event]:
         _close(st)
         return [Event("trade", {"seat": proposer, "with": other, "give": as_dict(give), "get": as_dict(want),
                                 "counter": answer != "accept"})]
+    key = str(seat)
+    draft = st.counter_drafts.get(key)
+    if verb == "counter" and len(words) == 1:  # the menu's counter draft: private until it is sent
+        st.counter_drafts[key] = [[0] * len(TRADE_ITEMS), [0] * len(TRADE_ITEMS)]
+        return []
+    if verb in ("give", "want") and draft is not None:
+        draft[0 if verb == "give" else 1][TRADE_ITEMS.index(words[1])] += 1
+        return []
+    if verb == "cancel":
+        st.counter_drafts[key] = None
+        return []
+    if verb == "send" and draft is not None:
+        words = ["counter", *items_words(draft[0]).split(), "for", *items_words(draft[1]).split()]
+        verb = "counter"
+    if key in st.counter_drafts and verb != "cancel":
+        st.counter_drafts[key] = None  # answered: the draft is done
     out: list[Event]
     if verb == "accept":
         offer["answers"][str(seat)] = "accept"
@@ -327,6 +382,7 @@ def _exchange(st: NuernbergState, proposer: int, other: int, give: list[int], wa
 
 def _close(st: NuernbergState) -> None:
     st.offer = None
+    st.counter_drafts = {}
     st.phase = "main"
 
 

@@ -89,6 +89,7 @@ class NuernbergView(BaseView):
     players: list[NuernbergPlayer]
     menu: str | None
     draft: dict[str, dict[str, int]] | None
+    counter_draft: dict[str, dict[str, int]] | None
     offer: dict[str, Any] | None
     offers_left: int
     council_choice: list[int]
@@ -225,6 +226,12 @@ def _draft(st: NuernbergState) -> dict[str, dict[str, int]] | None:
     return {"give": trading.as_dict(st.draft[0]), "want": trading.as_dict(st.draft[1])}
 
 
+def _counter_draft(st: NuernbergState, viewer: int | None) -> dict[str, dict[str, int]] | None:
+    """The viewer's own counter-offer being built in the menu (secret until sent), else None."""
+    draft = st.counter_drafts.get(str(viewer)) if viewer is not None else None
+    return None if draft is None else {"give": trading.as_dict(draft[0]), "want": trading.as_dict(draft[1])}
+
+
 def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
     n = st.num_players
     last = None
@@ -269,6 +276,7 @@ def build_view(st: NuernbergState, viewer: int | None) -> NuernbergView:
         "menu": st.menu,
         # A trade draft is the proposer's secret until it is sent: only their own view shows it.
         "draft": _draft(st) if viewer == st.active else None,
+        "counter_draft": _counter_draft(st, viewer),
         "offer": offer,
         "offers_left": trading.MAX_OFFERS_PER_TURN - st.offers_made,
         "council_choice": list(st.candidates),
@@ -286,7 +294,8 @@ def build_views(st: NuernbergState, seats: Iterable[int]) -> tuple[NuernbergView
     for seat in seats:
         players = list(public["players"])
         players[seat] = {**players[seat], "hand": _hand(st, seat)}
-        out[seat] = {**public, "viewer": seat, "players": players, "draft": _draft(st) if seat == st.active else None}
+        out[seat] = {**public, "viewer": seat, "players": players, "draft": _draft(st) if seat == st.active else None,
+                     "counter_draft": _counter_draft(st, seat)}
     return public, out
 
 
@@ -323,9 +332,11 @@ def _drafting(st: NuernbergState) -> bool:
 
 
 def _bot_players(st: NuernbergState, viewer: int) -> list[dict[str, Any]]:
-    players: list[dict[str, Any]] = [{"cards": sum(hand)} for hand in st.hands]
+    # every seat's cards and gold: whom an offer can reach (``bot.bot_moves``)
+    players: list[dict[str, Any]] = [{"cards": sum(hand), "gold": gold} for hand, gold in zip(st.hands, st.gold,
+                                                                                                strict=True)]
     me = players[viewer]
-    me.update(gold=st.gold[viewer], hand=_hand(st, viewer),
+    me.update(hand=_hand(st, viewer),
               pieces_left={p: pieces_left(st, viewer, p) for p in ("settlement", "manufacture")})
     if not _drafting(st):
         me["bank_rates"] = _bank_rates(st, viewer)

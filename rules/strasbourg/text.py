@@ -8,10 +8,12 @@ from rules.core import Event
 from rules.strasbourg import board_text, names, prompts, steps
 from rules.strasbourg.data import (
     CHAPEL_SPACES,
+    EDIFICES,
     GOODS_NAMES,
     GOODS_VALUE,
     GUILD_OF,
     OBJECTIVES,
+    ORTHOGONAL,
     PRICES,
     SEAT_NAMES,
 )
@@ -228,11 +230,14 @@ def _bid_lines(view: dict[str, Any], private: dict[str, Any]) -> list[str]:
 
 
 def _private_lines(private: dict[str, Any], view: dict[str, Any] | None = None) -> list[str]:
-    goods = ", ".join(f"{n} {_(name)}" for g, name in GOODS_NAMES.items() if (n := private["goods"].get(g, 0)))
+    # TRANSLATORS: {goods} is a kind of goods tile ("shoes"): "1 shoes tile" read "1 scarpe" before (issue 42)
+    goods = ", ".join(_n("{n} {goods} tile", "{n} {goods} tiles", n).format(n=n, goods=_(name))
+                      for g, name in GOODS_NAMES.items() if (n := private["goods"].get(g, 0)))
     goods = goods or _("no goods")
     privileges = _n("{n} privilege", "{n} privileges", private["privileges"]).format(n=private["privileges"])
-    lines = [_("Yours: {coins}, {goods}, {privileges}, {deck} cards left in your deck").format(
-        coins=_coins(private["coins"]), goods=goods, privileges=privileges, deck=private["deck"])]
+    deck = _n("{n} card left in your deck", "{n} cards left in your deck", private["deck"]).format(n=private["deck"])
+    lines = [_("Yours: {coins}, {goods}, {privileges}, {deck}").format(
+        coins=_coins(private["coins"]), goods=goods, privileges=privileges, deck=deck)]
     if private.get("hand"):
         lines.append("  " + _("drawn, not yet in a stack: {cards}").format(
             cards=", ".join(str(c) for c in private["hand"])))
@@ -370,6 +375,18 @@ def _reveal_label(st: StrasbourgState, seat: int, index: int) -> str:
     return label[:100]
 
 
+def _gains(st: StrasbourgState, cells: tuple[str, ...] | list[str], value: int) -> str:
+    """Whose members stand on ``cells`` and what each gains at ``value`` a member: "Seat 1 +6, Seat 3 +3"."""
+    count: dict[int, int] = {}
+    for cell in cells:
+        owner = st.city.get(cell)
+        if owner is not None:
+            count[owner] = count.get(owner, 0) + 1
+    if not count:
+        return _("no member there yet")
+    return ", ".join(_("{who} +{points}").format(who=seat(s), points=n * value) for s, n in sorted(count.items()))
+
+
 def describe_action(st: StrasbourgState, action: str, seat: int | None = None) -> str:
     verb, _sep, arg = action.partition(" ")
     if verb in ("keep", "drop") and arg in OBJECTIVES:
@@ -404,10 +421,15 @@ def describe_action(st: StrasbourgState, action: str, seat: int | None = None) -
             return _("Return no card")
         return _("Put the {card} at the bottom of your deck").format(card=arg)
     if verb == "chapel":
-        return _("Build the chapel on {space} (next to {cells})").format(
-            space=arg, cells=", ".join(CHAPEL_SPACES.get(arg, ())))
-    if verb == "build":
-        return _("Build the {edifice} on {cell}").format(edifice=_edifice(st.edifices[st.round - 1]), cell=arg)
+        cells = CHAPEL_SPACES.get(arg, ())
+        return _("Build the chapel on {space} (next to {cells}: {scores})").format(
+            space=arg, cells=", ".join(cells), scores=_gains(st, cells, 1))[:100]
+    if verb == "build" and arg in ORTHOGONAL:
+        edifice = st.edifices[st.round - 1]
+        value = EDIFICES[edifice]["value"]
+        # TRANSLATORS: {value} is what each member on a square next to it scores; {scores} who gains what now
+        return _("Build the {edifice} on {cell} ({value} a member next to it: {scores})").format(
+            edifice=_edifice(edifice), cell=arg, value=value, scores=_gains(st, ORTHOGONAL[arg], value))[:100]
     if verb == "add" and arg != "all":
         return _("Put a {card} on the open stack").format(card=arg)
     if verb == "goods" and st.tasks:

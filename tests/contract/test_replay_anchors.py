@@ -22,6 +22,8 @@ import rules
 from tests.support.play import Policy, moves
 
 # (game, players, seed, options) -> (snapshot sha256, trace sha256, plies)
+# Nürnberg's were updated deliberately for issue 42: its views gained ``counter_draft`` and its bots send one offer a
+# turn, only to players who can pay it.
 ANCHORS: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], tuple[str, str, int]] = {
     ("speicherstadt", 2, 11, ()): (
         "b92cc4b12ffc59591a691d2633cba3d1d33a079bc95133fbcce5460664fe012c",
@@ -53,14 +55,14 @@ ANCHORS: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], tuple[str, str,
         "b05b349738ffad0fe58ed201f5856aa41d1f0f2de9a1fe36b0625e48df1a8efe",
         "fe6c7754ec1935c6f4ce1a0b7b7d77626b08755eb398d514e09eb7b8628b6d96", 657),
     ("nuernberg", 3, 41, ()): (
-        "648b51c2a18143d13d95707b304d4287bd72afc00f90c39a9e9f40a34c0d7732",
-        "cb2083967ebfb139092ac26cd08541257df2ef6e373c3d45272e6f2994be8b24", 422),
+        "331069fa7f63c10cae5ec6e01f9bbcbca19eadb0ba448bce091434df31da7894",
+        "e7de24c36042b0bd5e539a2ef59cbcfa711d3bc635d2b29731ce9490bbb7becb", 499),
     ("nuernberg", 4, 42, (("setup", "free"),)): (
         "22590e7bf1609050bd1f012cdc521781fd9205e97dc6b6378d02225aee464f26",
-        "37462ab90657e39e33cf5e088075b83c9a3caefdf1b2301f2390fab4e40b8156", 663),
+        "33fb4a9c38b0721487d161dc9225e40d99904d240d0b33cb8c8ca95975e2dc88", 663),
     ("nuernberg", 4, 43, ()): (
         "3fade2dc86fa859361889238aa7e98471753b19b450083d22d8975d7abd9fa4f",
-        "c070bf43838c70dea2602ff3cdd412a25d20fb6a3205a8e256a961f7e00e797a", 564),
+        "4f01f75564cf99106b74055d2505092daeb575d1bff9a7ceea33bf232b8fffec", 564),
 }
 
 

@@ -77,3 +77,15 @@ def test_the_front_ends_name_the_seats_in_every_language() -> None:
         with speaking(lang):
             text = f"{seat(1)} → {seat(0).lower()}, {seat(7)}"
             assert name_seats(text, ["Ana", "Bo"]) == f"Bo → Ana, {seat(7)}", lang
+
+
+def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel() -> None:
+    """Issue 42: "renvoie le membre de Audrey" reads "d'Audrey"; names starting with a consonant stay as they are."""
+    from bot.table import name_seats
+
+    with speaking("fr"):
+        said = name_seats("Joueur 0 renvoie le membre de Joueur 1, puis celui de Joueur 0 ; plus que Joueur 2.",
+                          ["Bob", "Audrey", "Éloi"])
+    assert said == "Bob renvoie le membre d'Audrey, puis celui de Bob ; plus qu'Éloi."
+    with speaking("en"):
+        assert name_seats("the move de Seat 1", ["Bob", "Audrey"]) == "the move de Audrey"

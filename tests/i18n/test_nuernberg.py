@@ -232,3 +232,37 @@ def test_every_image_fits_in_every_language(lang: str) -> None:
         problems += _misfits(nb.draw_private(state.view(None), names), "spectator", cut)
     assert drawn > 20
     assert sorted(set(problems)) == []
+
+
+# ---- issue 42: a counter-offer typed in the reader's words -----------------------------------------------------
+
+def test_a_counter_typed_in_italian_is_the_same_counter() -> None:
+    st = _trading_table()
+    st.apply(0, "offer 1 wool for 1 ore to 1,2")
+    with speaking("it"):
+        typed = GAME.typed("counter 1 argilla for 1 grano")
+        assert typed == GAME.typed("controfferta 1 Argilla per 1 grano") == "counter 1 brick for 1 grain"
+        assert GAME.said("offer 2 wool for 1 ore to all") == "proporre 2 lana per 1 minerale a tutti"
+        st.hands[1] = [0, 0, 0, 1, 0]  # one brick
+        st.apply(1, typed)
+        still = GAME.summary(st.view(2))
+    assert st.offer is not None and st.offer["answers"]["1"]["give"] == [0, 0, 0, 1, 0, 0]
+    assert "controfferta 1 minerale per 2 lana" in still and "counter 1 ore" not in still
+
+
+def _trading_table() -> NuernbergState:
+    st = GAME.new_state(4, 1)
+    assert isinstance(st, NuernbergState)
+    st.active, st.phase, st.menu = 0, "main", None
+    st.hands = [[0, 3, 1, 0, 0], [0, 0, 0, 0, 2], [0, 0, 0, 1, 1], [0, 0, 0, 0, 1]]  # wood wool grain brick ore
+    return st
+
+
+@pytest.mark.parametrize(("lang", "said"), [("it", "Diritti: strada V"), ("fr", "Droits : route V"),
+                                            ("de", "Wegerecht: Straße V")])
+def test_a_wegerecht_reads_as_one_phrase(lang: str, said: str) -> None:
+    """Issue 42: the Italian status line read "Strade strada V" (the card's word was 'roads')."""
+    st = GAME.new_state(4, 1)
+    with speaking(lang):
+        text = GAME.summary(st.view(0))
+    assert said in text and "Strade strada" not in text

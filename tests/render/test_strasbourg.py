@@ -425,3 +425,28 @@ def test_drawn_cards_say_sum_and_names_have_room(planning: tuple[StrasbourgState
     assert f"drawn: sum {sum(hand)}" in texts_of(canvas)
     assert "Bartholomew" in texts_of(canvas)
     assert "Bartholomew" in texts_of(render.board_canvas("strasbourg", state.view(None), names=long))
+
+
+def test_the_final_image_gives_each_kept_objective_its_whole_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 42: with two objectives a seat, each chip read "+3 3+ mem…" or an id (O14); now two lines, whole texts."""
+    from rules.core import Rng
+
+    game = get_game("strasbourg")
+    state = game.new_state(4, 7)
+    n = 0
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, game.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(7, "b", n)))
+        n += 1
+    chips: list[str] = []
+    real = Canvas.chip
+    monkeypatch.setattr(Canvas, "chip", lambda self, box, label, *a, **k: (chips.append(label), real(self, box, label,
+                                                                                                    *a, **k))[1])
+    view = state.view(None)
+    sb.draw_final(view, ["Audrey", "Bot Claude", "Bot Élise", "Ana"])
+    kept = [o for f in view["final"] for o in f["objectives"]]
+    assert len(kept) > 4 and len(chips) >= len(kept)
+    two = next(f["objectives"] for f in view["final"] if len(f["objectives"]) == 2)  # a seat with two: whole texts
+    from rules.strasbourg.prompts import objective_text
+    for o in two:
+        assert any(c.endswith(objective_text(o["id"], 4, view.get("edifices", []))) for c in chips), (o, chips)

@@ -406,3 +406,16 @@ async def test_the_two_player_plugin_game_is_played_to_its_outcome_at_the_termin
     assert "Seed 5 (published digest" in outcome
     code, again = await session(db, "q\n", "--seats", "me,bot", game=NIM)  # a finished game is not resumed
     assert code == 0 and "Resuming" not in again
+
+
+@pytest.mark.skipif("nuernberg" not in rules.GAMES, reason="Nürnberg not registered")
+async def test_a_counter_offer_typed_in_the_players_language(tmp_path: Path) -> None:
+    """Issue 42: 'counter 1 argilla for 1 grano' at an Italian table is the counter it says, and the menu writes each
+    action in Italian words; a malformed counter says what is wrong."""
+    db = tmp_path / "n.sqlite3"
+    moves = "controfferta 1 argilla per\ncounter 1 argilla for 1 grano\nq\n"
+    code, text = await session(db, moves, "--seats", "me,bot,bot", "--seed", "11", "--lang", "it", game="nuernberg")
+    assert code == 0
+    assert "Ada fa una controfferta a Bot Anna: Ada darebbe 1 argilla per 1 grano." in text, text[-3000:]
+    assert "[controfferta]" in text and "[rifiutare]" in text
+    assert "Rifiutato: Ogni lato di uno scambio ha almeno un elemento: 1 minerale per 2 lana." in text

@@ -8,6 +8,7 @@ player and post the new board publicly. Refusals are ephemeral and change nothin
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -265,6 +266,15 @@ class PlayController:
                 return
         await self.perform(interaction, interaction.channel_id, action, None)
 
+    async def said_for(self, interaction: discord.Interaction[Any]) -> Callable[[str], str]:
+        """How this channel's game writes an action in the reader's command words (as-is when there is no game)."""
+        try:
+            table: Table = await self.svc.table(interaction.channel_id or 0)
+            said: Callable[[str], str] = self.svc.game(table.game).said
+            return said
+        except TableError:
+            return str
+
     async def legal_for(self, interaction: discord.Interaction[Any]) -> list[tuple[str, str]]:
         """This player's legal actions here with labels naming players, or [] (autocomplete must never fail loudly)."""
         if interaction.channel_id is None:
@@ -356,10 +366,12 @@ def setup(bot: BotCore) -> None:
     async def move_choices(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         typed = current.casefold().strip()
         out = []
+        said = await bot.play.said_for(interaction)  # the action in the reader's command words; the value stays
         for action, label in await bot.play.legal_for(interaction):
-            if typed and typed not in action.casefold() and typed not in label.casefold():
+            words = said(action)
+            if typed and all(typed not in text.casefold() for text in (action, words, label)):
                 continue
-            out.append(app_commands.Choice(name=clip(f"{action} — {label}", 100), value=action))
+            out.append(app_commands.Choice(name=clip(f"{words} — {label}", 100), value=action))
             if len(out) == MAX_CHOICES:
                 break
         return out

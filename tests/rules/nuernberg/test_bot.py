@@ -143,3 +143,41 @@ def test_bot_keeps_the_robber_off_its_own_settlements() -> None:
     white_hexes = {"H22", "H27", "H28", "H23", "H29"}
     assert st.robber not in white_hexes
     assert st.robber in {"H11", "H17", "H18", "H12", "H10", "H05", "H06", "H20", "H25", "H26", "H15", "H21"}
+
+
+# ---- issue 42: one offer a turn from any bot (the strong bot re-sent one everyone had just declined), only to
+# players who can pay it -----------------------------------------------------------------------------------------
+def _declined_by_all() -> NuernbergState:
+    """Red offered 1 ore for 1 brick to everyone; all three declined; red holds its ore still."""
+    st = main_phase(new(4), RED)
+    st.hands = [cards(wool=2), cards(ore=4, wool=1, wood=1, grain=1), cards(wood=3), cards(grain=2, wool=1)]
+    play(st, RED, "offer 1 ore for 1 brick to all")
+    for seat in (WHITE, BLUE, ORANGE):
+        play(st, seat, "decline")
+    assert st.phase == "main" and st.offer is None
+    return st
+
+
+def test_no_bot_sends_a_second_offer_in_a_turn() -> None:
+    from rules import search
+
+    st = _declined_by_all()
+    assert "offer" in st.legal_actions(RED)  # a player may send it again; a bot does not
+    assert "offer" not in GAME.bot_moves(st.view(RED), st.legal_actions(RED), RED)
+    assert _ask(st, RED) != "offer"
+    for ply in range(3):  # the strong bot's search starts from the same moves (seed 4321 re-sent it twice)
+        assert search.choose(GAME, st, RED, Rng(4321, "bot", ply), budget=8) != "offer"
+
+
+def test_a_bot_offers_only_to_players_who_can_pay() -> None:
+    st = main_phase(new(4), RED)
+    st.hands = [cards(), cards(ore=4, wool=1, wood=1, grain=1), cards(brick=1), cards(wood=1, grain=1)]
+    play(st, RED, "offer", "give ore", "want brick")
+    play(st, RED, "want brick")  # 1 ore for 2 bricks: nobody holds 2 cards but orange, white holds none
+    allowed = [a for a in GAME.bot_moves(st.view(RED), st.legal_actions(RED), RED) if a.startswith("send")]
+    assert allowed == ["send 3"]
+    steps = []
+    while st.phase == "main" and st.menu == "offer" and len(steps) < 4:
+        steps.append(_ask(st, RED))
+        play(st, RED, steps[-1])
+    assert steps[-1] in ("send 3", "cancel")

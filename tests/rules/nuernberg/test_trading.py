@@ -97,7 +97,7 @@ def test_an_addressee_who_cannot_pay_is_still_asked() -> None:
     """No automatic decline: it would tell everyone the addressee lacks the cards (and a counter stays open)."""
     st = _table()
     play(st, WHITE, "offer 1 wool for 2 ore to 2")
-    assert st.legal_actions(BLUE) == ["decline"]
+    assert st.legal_actions(BLUE) == ["decline", "counter"]
     assert GAME.forced_action(st.view(BLUE), st.legal_actions(BLUE), BLUE) is None
 
 
@@ -168,3 +168,49 @@ def test_answers_read_in_seat_order_after_a_reload() -> None:
     copy = st.clone()
     assert st.legal_actions(WHITE) == copy.legal_actions(WHITE) == ["take 1", "take 3", "withdraw"]
     assert st.view(None) == copy.view(None) and st.view(None)["offer"]["declined"] == [BLUE]
+
+
+# ---- issue 42: counter-offers from the menu, in the reader's words, and what is wrong with a malformed one ---------
+def test_a_counter_offer_is_built_in_the_menu_and_sent() -> None:
+    st = _table()
+    play(st, WHITE, "offer 1 wool for 1 ore to 1,2")
+    assert st.legal_actions(RED) == ["accept", "decline", "counter"]
+    assert st.describe_for(RED, "counter").startswith("Make a counter-offer (a private draft; or type: counter 1 ore")
+    play(st, RED, "counter", "give ore", "give ore", "want wool")
+    assert st.view(RED)["counter_draft"] == {"give": {"ore": 2}, "want": {"wool": 1}}
+    assert st.view(BLUE)["counter_draft"] is None and st.view(None)["counter_draft"] is None  # private till sent
+    assert "send" in st.legal_actions(RED) and "decline" in st.legal_actions(RED)  # the offer time may still lapse
+    assert st.describe_for(RED, "send") == "Send the counter-offer to Seat 0: you give 2 ore for 1 wool"
+    assert "Your counter-offer draft: give 2 ore; want 1 wool" in GAME.summary(st.view(RED))
+    events = play(st, RED, "send")
+    assert [e.kind for e in events] == ["offer_countered"] and events[0].params["give"] == {"ore": 2}
+    assert st.offer is not None and st.offer["answers"]["1"] == {"give": [*cards(ore=2), 0],
+                                                                    "want": [*cards(wool=1), 0]}
+    play(st, BLUE, "decline")
+    assert st.legal_actions(WHITE) == ["take 1", "withdraw"]
+
+
+def test_a_cancelled_counter_draft_is_not_reopened_and_bots_never_open_one() -> None:
+    st = _table()
+    play(st, WHITE, "offer 1 wool for 1 ore to 1,2")
+    play(st, RED, "counter", "give ore", "cancel")
+    assert st.legal_actions(RED) == ["accept", "decline"]  # random play ends
+    assert "counter" not in GAME.bot_moves(st.view(BLUE), st.legal_actions(BLUE), BLUE)
+
+
+@pytest.mark.parametrize(("action", "reason"), [
+    ("counter 1 ore 2 wool", "Say what you give and what you want, with 'for' once between them: "
+                             "1 ore for 2 wool."),
+    ("counter for 2 wool", "Each side of a trade holds at least one item: 1 ore for 2 wool."),
+    ("counter 1 argilla for 1 grain", "'argilla' is no item of a trade: name one of wood, wool, grain, brick, ore, "
+                                      "gold."),
+    ("counter 1 ore 2 for 1 wool", "Write each item once, its count before it: 1 ore for 2 wool."),
+])
+def test_a_malformed_counter_says_what_is_wrong(action: str, reason: str) -> None:
+    st = _table()
+    play(st, WHITE, "offer 1 wool for 1 ore to 1,2")
+    before = st.dump()
+    with pytest.raises(IllegalAction) as err:
+        st.apply(RED, action)
+    assert err.value.message == reason and st.dump() == before
+

@@ -313,3 +313,20 @@ def test_rulebook_edifice_example_the_nobility_holder_builds() -> None:
     assert state.to_act() == [THOMAS]
     state.apply(THOMAS, "build E2")
     assert state.breakdown(THOMAS)["edifices"] == 8
+
+
+def test_edifice_and_chapel_options_say_whose_members_gain_what() -> None:
+    """Issue 42: 'build E2' said neither whose members stand next to the square nor what it scores."""
+    state = action_state(4, "I", [[], [], [], []], first=NICOLE)
+    state.council.update(nobility=THOMAS, church=NICOLE)
+    steps.start_step(state, [])
+    state.edifices.remove("inn")
+    state.edifices.insert(0, "inn")
+    state.city.update({"D2": THOMAS, "E3": THOMAS, "E1": PETER})
+    assert state.describe("build E2") == (
+        f"Build the Inn on E2 (4 a member next to it: Seat {PETER} +4, Seat {THOMAS} +8)")
+    assert state.describe("build H6").endswith("(4 a member next to it: no member there yet)")
+    chapel = action_state(4, "H", [[], [], [], []], first=NICOLE)
+    chapel.city.update({"F3": SANDRA, "G3": SANDRA, "F4": PETER})
+    assert chapel.describe("chapel CH6") == (
+        f"Build the chapel on CH6 (next to F3, G3, F4, G4: Seat {PETER} +1, Seat {SANDRA} +2)")
