@@ -35,16 +35,17 @@ ANCHORS: dict[tuple[str, int, int, tuple[tuple[str, str], ...]], tuple[str, str,
         "ff04431b8290103736158d5bae1c963f160a87560a98868d1b02f5885cd89891",
         "106b1d2ec6519500491c4a6167b7707646c0a20028025057837738d0a774948b", 219),
     # colonia re-anchored by issue 18, deliberately: its bot votes and buys relics differently, and unloaded extra
-    # holds close after Friday's loading (the views of Saturday and Sunday change)
+    # holds close after Friday's loading (the views of Saturday and Sunday change); and by issue 42: the labels say
+    # when a member comes back (8 days) and what an overtime decree delivers, and the bot weighs overtime that way
     ("colonia", 3, 21, ()): (
-        "b41c36ab1789385b85a44a0ef65f12698f1bea3cded0c653cbe3e56167cd9ec4",
-        "46fb51877dc7a9ed0f75eb4d0b153a414552ec420294d70e44443d3525abaa4f", 321),
+        "8fe3f95dd85ec16821803455b08029748347aaec1ccc8cea1722db0943f51a05",
+        "5b291375610d82b27b303b9d555cf9abfa754104b266d7bf2f7a91ac94929787", 320),
     ("colonia", 4, 22, ()): (
-        "2053a3011da4dd4053c3dc610025fbd102b869fdc467b7e394ac530698c6e6eb",
-        "8e0261d6b7c2de0aaa1fb4da17afaaeed22265eab3701b018ddac29bb33cfc61", 378),
+        "36e13c52f90a013b1507f62ab25933d2e21548f7ad462a46fbaf8d60307675e4",
+        "fee780de27dd220f8ad9e5c2bc12f20da3837619892957efabeebdf71fe79975", 378),
     ("colonia", 6, 23, ()): (
-        "138a913c2f37c54a5c7dbacb408dfc15607160a130a8928a7f232ef02ba00614",
-        "d36586783dd875d21409929ebbfc5127acc041a565c8fc330c25ffb19dde2eaa", 476),
+        "dfed45708d75740563ba2f39131b23f3e72aa2389fb87cb136ea1ce36c577174",
+        "6a235ec5bf677a7c2b7215f5c278d52cbce4c3edc1e5ac06bcda141f70179b52", 477),
     ("strasbourg", 3, 31, ()): (
         "fcc56ffe52775490b771512d0e29151cea934f43325e08b85750d1ae13b1a63b",
         "ddb28eb447c54135466df7904bddb6a8a6b5052be350bc2630f901a86680d26c", 387),
