@@ -131,6 +131,29 @@ async def _record_table(svc: Any, interaction: discord.Interaction[Any], game: i
     raise TableError(_("No game has ended in this channel yet."))
 
 
+def mygames_command(bot: BotCore) -> app_commands.Command[Any, ..., None]:
+    """``mygames``: the same command in ``/game`` and in the personal ``/kontor`` group (commands/personal.py)."""
+
+    @app_commands.command(name="mygames", description="All your open games on every server: your moves first")
+    @app_commands.describe(page="1 = the games waiting for your move, then the others")
+    async def mygames(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 100] = 1) -> None:
+        user = interaction.user.id
+        prefs = notify_prefs.footer(await bot.service.notify_pref(user))  # how they hear of their turns
+        texts = [f"{text}\n{prefs}" for text in
+                 mygames_pages(await bot.service.game_list(user), user, room=MAX_REPLY - len(prefs) - 1)]
+        if page > len(texts):
+            raise TableError(_n("Your open games fit on {n} page.", "Your open games fit on {n} pages.",
+                                len(texts)).format(n=len(texts)))
+        if len(texts) == 1:
+            await interaction.response.send_message(texts[0], ephemeral=True, allowed_mentions=NO_PING)
+            return
+        pager = MyGamesPager(interaction, texts, page - 1)
+        await interaction.response.send_message(texts[page - 1], view=pager, ephemeral=True,
+                                                allowed_mentions=NO_PING)
+
+    return mygames
+
+
 def setup(bot: BotCore) -> None:
     group = bot.tree.get_command("game")
     if not isinstance(group, app_commands.Group):
@@ -155,23 +178,6 @@ def setup(bot: BotCore) -> None:
         pager = logview.LogPager(interaction, title, texts, page - 1)
         await interaction.response.send_message(pager.text(), view=pager, ephemeral=True, allowed_mentions=NO_PING)
 
-    @app_commands.command(name="mygames", description="All your open games on every server: your moves first")
-    @app_commands.describe(page="1 = the games waiting for your move, then the others")
-    async def mygames(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 100] = 1) -> None:
-        user = interaction.user.id
-        prefs = notify_prefs.footer(await bot.service.notify_pref(user))  # how they hear of their turns
-        texts = [f"{text}\n{prefs}" for text in
-                 mygames_pages(await bot.service.game_list(user), user, room=MAX_REPLY - len(prefs) - 1)]
-        if page > len(texts):
-            raise TableError(_n("Your open games fit on {n} page.", "Your open games fit on {n} pages.",
-                                len(texts)).format(n=len(texts)))
-        if len(texts) == 1:
-            await interaction.response.send_message(texts[0], ephemeral=True, allowed_mentions=NO_PING)
-            return
-        pager = MyGamesPager(interaction, texts, page - 1)
-        await interaction.response.send_message(texts[page - 1], view=pager, ephemeral=True,
-                                                allowed_mentions=NO_PING)
-
     @app_commands.command(name="record", description="A finished game's seed, seats and full log as a JSON file")
     @app_commands.describe(game="A game's number (default: this channel's latest finished game)")
     async def record(interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None) -> None:
@@ -191,6 +197,6 @@ def setup(bot: BotCore) -> None:
         await interaction.response.send_message(clip(text, MAX_REPLY), file=discord.File(io.BytesIO(payload), name),
                                                 ephemeral=True, allowed_mentions=NO_PING)
 
-    commands: tuple[app_commands.Command[Any, ..., Any], ...] = (log, mygames, record)
+    commands: tuple[app_commands.Command[Any, ..., Any], ...] = (log, mygames_command(bot), record)
     for command in commands:
         group.add_command(command)

@@ -4,7 +4,19 @@
 from __future__ import annotations
 
 from bot.discord.botcore import BotCore
-from bot.discord.commands import away, club, game_commands, lobby, play, records, seasons, since, tournament, undo
+from bot.discord.commands import (
+    away,
+    club,
+    game_commands,
+    lobby,
+    personal,
+    play,
+    records,
+    seasons,
+    since,
+    tournament,
+    undo,
+)
 
 
 def add_commands(bot: BotCore) -> None:
@@ -17,4 +29,5 @@ def add_commands(bot: BotCore) -> None:
     away.setup(bot)  # adds /game away, back and reclaim
     play.setup(bot)
     tournament.setup(bot)  # its own group: /game is full
+    personal.setup(bot)  # /kontor: mygames, profile, notify, privacy, everywhere (a user install too)
     game_commands.setup(bot.tree)
