@@ -7,7 +7,7 @@ imports its parts, never the other way round (a test parses the imports to keep 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
 import discord
@@ -90,6 +90,14 @@ class Tourneys(Protocol):
     def language(self, channel: int) -> str: ...
 
 
+class Marks(Protocol):
+    """The marks of goods, resources, buildings and coins (``bot.discord.emojis.AppEmojis``)."""
+
+    def options(self, game: str, actions: Sequence[tuple[str, str]]) -> dict[str, discord.Emoji | str]: ...
+
+    def mark(self, game: str, action: str | None) -> str: ...
+
+
 class BotCore(Protocol):
     """The running bot as its parts see it: the table service, its helpers, and the discord.py calls they use."""
 
@@ -98,6 +106,9 @@ class BotCore(Protocol):
 
     @property
     def service(self) -> TableService: ...
+
+    @property
+    def app_emojis(self) -> Marks: ...
 
     @property
     def notifier(self) -> Publisher: ...

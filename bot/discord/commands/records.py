@@ -8,6 +8,7 @@ module stays the lobby's. Translation only: the table (``TableService.log_entrie
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from typing import Any
@@ -164,11 +165,14 @@ def setup(bot: BotCore) -> None:
     async def log(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1) -> None:
         if interaction.channel_id is None:
             raise TableError(_("Use this in a server channel or thread."))
+        game = None
         try:
-            title = (await bot.service.table(interaction.channel_id)).title
+            table = await bot.service.table(interaction.channel_id)
+            title, game = table.title, table.game
         except DamagedGame:  # its log can still be read (a damaged entry says so)
             title = _("this channel's game")
-        texts = logview.pages(await bot.service.log_entries(interaction.channel_id))
+        thing = None if game is None else functools.partial(bot.app_emojis.mark, game)
+        texts = logview.pages(await bot.service.log_entries(interaction.channel_id), thing)
         if page > len(texts):
             raise TableError(_("No events on that page."))
         if len(texts) == 1:
