@@ -110,6 +110,11 @@ class AppEmojis(BackgroundTask):
         return "" if found is None else str(found)
 
     # ---- the upload ------------------------------------------------------------------------------------------
+    async def ready(self) -> None:
+        """Wait until the start's sync has ended (the bot itself never waits for it: the tests and tools do)."""
+        if self._task is not None:
+            await self._task
+
     async def run(self) -> int:
         """Once connected: sync, and log a failure once (the Unicode marks stand in); how many were uploaded."""
         if not self.enabled:
