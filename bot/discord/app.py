@@ -33,6 +33,7 @@ from bot.discord.commands import play
 from bot.discord.commands.server_events import ServerEvents
 from bot.discord.commands.tree import add_commands
 from bot.discord.digest import DigestLoop
+from bot.discord.emojis import AppEmojis
 from bot.discord.notify import Notifier
 from bot.discord.runtime import tune_gc
 from bot.discord.scheduler import Scheduler
@@ -128,6 +129,8 @@ class KontorBot(commands.Bot):
         self.scheduler = Scheduler(self, max_sleep=SHARDED_MAX_SLEEP_S) if config.shards else Scheduler(self)
         self.digest = DigestLoop(self, self.notifier.dms)
         self.command_sync = CommandSync(self)
+        # Goods, resources, buildings and coins in menus, logs and digests (Unicode until uploaded; never blocking).
+        self.app_emojis = AppEmojis(self, enabled=config.emojis, upload=self.sync_on_start)
         self.backups = BackupLoop.for_config(config)  # None without KONTOR_BACKUP_DIR
         self.web = InProcessWeb(config.web) if config.web is not None else None  # None without KONTOR_WEB_ADDR
         self._speak_each_users_language()
@@ -174,6 +177,7 @@ class KontorBot(commands.Bot):
         await self.add_cog(ServerEvents(self))  # channel, thread and server removal pause the tables there
         if self.sync_on_start:
             self.command_sync.start()  # in the background, after connecting: never in the way of the login
+        self.app_emojis.start()  # likewise
         self.scheduler.start()
         self.digest.start()
         self.tournaments.start()  # resumes each running tournament once connected
@@ -185,6 +189,7 @@ class KontorBot(commands.Bot):
         if self.web is not None:  # the open pages' streams end before the service they read from drains
             await self.web.stop()
         await self.command_sync.stop()
+        await self.app_emojis.stop()
         await self.scheduler.stop()
         await self.digest.stop()
         await self.tournaments.stop()

@@ -262,6 +262,7 @@ class TableService:
     # ---- the club: results, ratings, leaderboards, profiles (club/) -----------------------------------------------
     leaderboard = _Forward("club", Club.leaderboard)
     profile = _Forward("club", Club.profile)
+    profile_servers = _Forward("club", Club.profile_servers)
     rating_charts = _Forward("club", Club.rating_charts)
     rebuild_ratings = _Forward("club", Club.rebuild_ratings)
     stored_ratings = _Forward("club", Club.stored_ratings)

@@ -198,6 +198,7 @@ async def world(simcord_env: simcord.Env) -> Any:
 async def shut_down(bot: KontorBot) -> None:
     """What ``bot.close()`` does minus the gateway (SimCord detaches bots without closing them)."""
     await bot.command_sync.stop()
+    await bot.app_emojis.stop()
     await bot.scheduler.stop()
     await bot.digest.stop()
     await bot.tournaments.stop()

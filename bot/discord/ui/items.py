@@ -8,7 +8,7 @@ The callbacks only hand over to the play controller (``interaction.client.play``
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import discord
@@ -126,9 +126,10 @@ class ActionSelect(
     """
 
     def __init__(self, board: Board, page: int, choices: Sequence[menu.Choice] = (), placeholder: str | None = None,
-                 row: int | None = None, simultaneous: bool = False) -> None:
+                 row: int | None = None, simultaneous: bool = False, marks: Mapping[str, Any] | None = None) -> None:
+        marks = marks or {}
         options = [
-            discord.SelectOption(label=clip(label or action, 100), value=action,
+            discord.SelectOption(label=clip(label or action, 100), value=action, emoji=marks.get(action),
                                  description=clip(action, 100) if label and label != action else None)
             for action, label in choices
         ] or [discord.SelectOption(label=_("(nothing)"), value="-")]
@@ -193,14 +194,15 @@ def board_view(board: Board, *, active: bool = True, finished: bool = False, lin
 
 
 def menu_view(board: Board, choices: Sequence[menu.Choice], start: int = 0, *,
-              simultaneous: bool = False) -> discord.ui.View:
-    """An ephemeral menu: up to four selects (pages) and, if needed, buttons to the other pages."""
+              simultaneous: bool = False, marks: Mapping[str, Any] | None = None) -> discord.ui.View:
+    """An ephemeral menu: up to four selects (pages) and, if needed, buttons to the other pages; ``marks``: an
+    action's emoji (its good, resource, building or coin: ``bot.discord.emojis``)."""
     pages = menu.paginate(choices)
     shown = menu.window(len(pages), start)
     view = discord.ui.View(timeout=None)
     for row, index in enumerate(shown):
         view.add_item(ActionSelect(board, index, pages[index], menu.placeholder(pages[index], index, len(pages)),
-                                   row=row, simultaneous=simultaneous))
+                                   row=row, simultaneous=simultaneous, marks=marks))
     if shown.start > 0:
         back = max(0, shown.start - menu.SELECTS_PER_MESSAGE)
         label = "◀ " + _("Pages {first}–{last}").format(first=back + 1, last=shown.start)
