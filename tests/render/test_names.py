@@ -124,7 +124,7 @@ def test_strasbourg_draws_every_stack_none_behind_plus_n() -> None:
     """A seat with many stacks: every stack's count is drawn, no "+N" stands for the rest."""
     game = rules.get_game("strasbourg")
     view = json.loads(json.dumps(game.new_state(5, 41).view(None)))
-    sizes = [3, 1, 4, 1, 5, 2]
+    sizes = [3, 1, 4, 1, 5, 2, 6, 2, 7]
     view["players"][0]["stacks"] = sizes
     canvas = render.board_canvas("strasbourg", view, names=NAMES[:5])
     assert not [t.text for t in canvas.texts if re.fullmatch(r"\+\d+", t.text)]
