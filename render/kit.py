@@ -289,6 +289,13 @@ class Canvas:
             style = "cond"
         return fit_text(text, size, style, max_width), style
 
+    def name_fits(self, name: str, width: float, size: int = MIN_FONT, style: str = "bold") -> bool:
+        """Whether ``name`` (a whole name, or a text holding names) shows in ``width``, whole or short, uncut."""
+        if text_width(name, size, style) <= width:
+            return True
+        short = self.roster.shorten(name) if self.roster is not None and self.roster.names_in(name) else None
+        return short is not None and min(text_width(short, size, style), text_width(short, size, "cond")) <= width
+
     def text_in(self, box: Box, text: str, size: int = MIN_FONT, style: str = "regular", fill: RGB = INK,
                 align: str = "center", decor: bool = False) -> Box:
         """One line fitted into ``box``, vertically centred; align left, center or right."""

@@ -13,7 +13,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from render.kit import INK, MIN_FONT, Box, Canvas, mix, smallest_readable, text_width, wrap
+from render.kit import BOARD, INK, MIN_FONT, PAPER, Box, Canvas, mix, smallest_readable, text_width, wrap
 
 MARGIN = 16
 GAP = 28  # between two entries on one line
@@ -58,7 +58,7 @@ def add(canvas: Canvas) -> None:
     canvas.img, canvas.h = grown, canvas.h + height
     canvas.draw = ImageDraw.Draw(canvas.img)
     strip = canvas.region("legend", Box(0, top, canvas.w, height))
-    canvas.draw.rectangle(strip.inset(4, 2).rect, fill=mix(canvas.background, (255, 255, 255), 0.82))
+    canvas.panel(strip.inset(8, 4), fill=mix(BOARD, PAPER, 0.5))
     y = top + MARGIN
     for row in rows:
         x = float(MARGIN)

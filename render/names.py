@@ -68,7 +68,7 @@ def candidates(full: str, fallback: bool) -> list[str]:
     else:
         for part in (words[0], words[0].split("-")[0]):
             out.append(part)
-            out += [part[:k] + "." for k in range(len(part) - 1, 2, -1)]
+            out += [part[:k] + "." for k in range(len(part) - 1, 2, -1) if part[k - 1].isalnum()]
     out.append(_initials(bare.split()))
     return [c for c in dict.fromkeys(out) if c and c != full]
 
@@ -116,10 +116,10 @@ def roster(names: Sequence[str] | None, seats: int) -> Roster:
         full.append(name or _("Seat {n}").format(n=seat + 1))
     options = [[c for c in candidates(full[s], fallback[s]) if _fits(c)] or [_initials(full[s].split()) or "?"]
                for s in range(seats)]
-    # a name that fits whole is its own short form; the others start at their best candidate
-    level = [0] * seats
+    # a name that fits whole is its own short form; the others start at their best candidate, and seats that
+    # clash each take their first candidate none of the others could take ("Barth." twice: "BvH" and "BS")
     short = [full[s] if _fits(full[s]) else options[s][0] for s in range(seats)]
-    for _round in range(8):
+    for _round in range(seats):
         taken: dict[str, list[int]] = {}
         for s in range(seats):
             taken.setdefault(short[s].casefold(), []).append(s)
@@ -130,8 +130,9 @@ def roster(names: Sequence[str] | None, seats: int) -> Roster:
             for s in group:
                 if short[s] == full[s]:
                     continue  # a whole name keeps itself; the other one moves on
-                level[s] += 1
-                short[s] = options[s][level[s]] if level[s] < len(options[s]) else f"{options[s][-1]}{s + 1}"
+                others = {c.casefold() for o in group if o != s for c in (*options[o], full[o])}
+                busy = {short[o].casefold() for o in range(seats) if o not in group}
+                short[s] = next((c for c in options[s] if c.casefold() not in others | busy), f"{short[s]}{s + 1}")
     # still alike (a whole name equal to another's short form, or out of candidates): the seat's number decides
     seen: set[str] = set()
     for s in range(seats):

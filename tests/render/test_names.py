@@ -7,11 +7,13 @@ foot (``render/legend.py``) says whom each short form drawn stands for. The kit 
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from typing import Any
 
 import pytest
+from PIL import Image
 
 import render
 import rules
@@ -118,6 +120,9 @@ def test_the_legend_grows_the_image_only_when_a_name_was_drawn_short() -> None:
     long = render.board_canvas("colonia", view, names=["Anna", "Zoë", "Bartholomäus von Hohenzollern"])
     assert long.h > 800 and long.legend_seats == [2]
     assert "legend" in long.regions
+    # the PNG the terminal and the demo write (``render.board``) is that canvas, legend included
+    png = render.board("colonia", view, names=["Anna", "Zoë", "Bartholomäus von Hohenzollern"])
+    assert Image.open(io.BytesIO(png)).size == (1280, long.h)
 
 
 def test_strasbourg_draws_every_stack_none_behind_plus_n() -> None:
