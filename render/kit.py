@@ -207,6 +207,8 @@ class Canvas:
     roster: Roster | None = field(default=None, init=False)
     #: the seats the legend at the image's foot names (``render/legend.py``)
     legend_seats: list[int] = field(default_factory=list, init=False)
+    #: the legend's strip at the foot (None: every name drawn whole)
+    legend_box: Box | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self.img = Image.new("RGB", (self.w, self.h), self.background)

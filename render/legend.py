@@ -57,7 +57,7 @@ def add(canvas: Canvas) -> None:
     grown.paste(canvas.img, (0, 0))
     canvas.img, canvas.h = grown, canvas.h + height
     canvas.draw = ImageDraw.Draw(canvas.img)
-    strip = canvas.region("legend", Box(0, top, canvas.w, height))
+    strip = canvas.legend_box = Box(0, top, canvas.w, height)  # below the regions: not one of them
     canvas.panel(strip.inset(8, 4), fill=mix(BOARD, PAPER, 0.5))
     y = top + MARGIN
     for row in rows:

@@ -115,7 +115,7 @@ def check_layout(canvas: Canvas, nested: str | None = None) -> None:
     Regions named with the prefix ``nested`` are drawn on top of another region: they must not overlap each
     other, but are not compared with the rest.
     """
-    legend = canvas.regions["legend"].h if "legend" in canvas.regions else 0  # the names' legend (render/legend.py)
+    legend = canvas.legend_box.h if canvas.legend_box else 0  # the names' legend at the foot (render/legend.py)
     assert canvas.w * 10 == (canvas.h - legend) * 16
     regions = list(canvas.regions.items())
     assert regions, "no regions recorded"

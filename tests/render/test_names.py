@@ -119,7 +119,7 @@ def test_the_legend_grows_the_image_only_when_a_name_was_drawn_short() -> None:
     assert (short.w, short.h) == (1280, 800) and not short.legend_seats
     long = render.board_canvas("colonia", view, names=["Anna", "Zoë", "Bartholomäus von Hohenzollern"])
     assert long.h > 800 and long.legend_seats == [2]
-    assert "legend" in long.regions
+    assert long.legend_box is not None and long.legend_box.y == 800
     # the PNG the terminal and the demo write (``render.board``) is that canvas, legend included
     png = render.board("colonia", view, names=["Anna", "Zoë", "Bartholomäus von Hohenzollern"])
     assert Image.open(io.BytesIO(png)).size == (1280, long.h)
