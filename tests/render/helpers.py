@@ -18,8 +18,8 @@ import pytest
 from PIL import Image, ImageChops
 
 import render
-from render.names import candidates
 from render.kit import MIN_FONT, Canvas
+from render.names import candidates
 from rules.core import Game, Rng, State
 from tests.support.play import by_bot, moves
 

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 import render
-from render.names import roster
 from render import strasbourg as sb
 from render.kit import GOLD, HIGHLIGHT, Canvas
+from render.names import roster
 from rules import get_game
 from rules.strasbourg.checks import redeal_hidden
 from rules.strasbourg.data import CHAPEL_SPACES, EDIFICES, GUILD_OF
