@@ -1,0 +1,157 @@
+"""A thread per table (docs/discord.md, "A thread per table"): on a server whose managers turned it on
+(``/game settings threads:on``), ``/game new`` in a text channel opens the table in a new public thread of it, named
+after the game and its host; the start names it after all its players (one rename per game, and none when the name
+stays: Discord allows two renames of a channel in ten minutes), the end archives it after the final board, and a
+rematch from it opens the same thread again. The table records the thread (``TableService.note_thread``), so only
+the threads opened this way are renamed and archived, never one people made or a tournament's.
+
+When the thread cannot be made (Kontor lacks Create Public Threads or Send Messages in Threads, or the server has
+reached Discord's limit of active threads) the table opens in the channel itself, with one plain notice saying why;
+a table that cannot open after all takes its new thread with it."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.discord.botcore import BotCore
+from bot.discord.threads import missing_thread_permissions, new_thread, thread_refusal
+from bot.discord.ui import embeds
+from bot.discord.ui.text import NO_PING, clip, table_language
+from bot.lang import speaking
+from bot.table import Table, TableError, Update
+from rules.words import translator
+
+_, _n = translator("discord")
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where ``/game new`` opens its table: ``channel`` (the new thread's id when ``thread`` is set), and, when it
+    meant to open a thread and could not, why (in the table's language)."""
+
+    channel: int
+    thread: discord.Thread | None = None
+    notice: str | None = None
+
+
+async def place_new_table(bot: BotCore, interaction: discord.Interaction[Any], name: str, language: str) -> Place:
+    """Make the new table's thread when the server wants one and ``/game new`` ran in a text channel (inside a thread
+    the table opens in that thread, as everywhere); ``name`` is the thread's. Else, or when the thread cannot be made,
+    the channel itself, with the notice why."""
+    channel, guild = interaction.channel, interaction.guild_id
+    assert interaction.channel_id is not None
+    here = Place(interaction.channel_id)
+    if guild is None or not isinstance(channel, discord.TextChannel) or not await bot.service.threads_on(guild):
+        return here
+    missing = missing_thread_permissions(interaction.app_permissions)
+    with speaking(language):  # public, in the channel: the table's language
+        if missing:
+            why = _("I'm missing {permissions} in this channel").format(permissions=", ".join(missing))
+            return Place(here.channel, notice=_notice(why))
+        try:
+            thread = await new_thread(channel, name)
+        except discord.HTTPException as exc:
+            log.warning("could not open a table's thread in channel %s: %s", channel.id, exc)
+            return Place(here.channel, notice=_notice(_(thread_refusal(exc))))
+    try:
+        await bot.service.note_thread(thread.id, channel.id, guild)
+    except TableError:
+        await discard(bot, thread)
+        raise
+    return Place(thread.id, thread)
+
+
+def _notice(why: str) -> str:
+    return "ℹ️ " + _("This server opens each table in its own thread, but not this time ({why}): the table opens in "
+                    "this channel.").format(why=why)
+
+
+async def discard(bot: BotCore, thread: discord.Thread) -> None:
+    """The table could not open in its new thread: the thread goes (deleted; archived when Kontor may not delete it),
+    and the table forgets it. Never raises."""
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        try:
+            await thread.edit(archived=True, locked=True)
+        except discord.HTTPException:
+            log.warning("could not remove the unused thread %s", thread.id, exc_info=True)
+    try:
+        await bot.service.forget_thread(thread.id)
+    except TableError:
+        log.warning("could not forget the unused thread %s", thread.id, exc_info=True)
+
+
+def thread_name(table: Table) -> str:
+    """"Colonia · Anna, Ben, Clara": the game and its players, in the table's language (the caller clips it)."""
+    with speaking(table_language(table)):
+        return _("{game} · {players}").format(game=_(table.title), players=", ".join(s.name for s in table.seats))
+
+
+async def _own_thread(bot: BotCore, channel: int) -> discord.Thread | None:
+    """The thread Kontor opened for the table in ``channel``, fetched when Discord's cache let it go (archived);
+    None for any other channel, or a thread that is gone."""
+    try:
+        if await bot.service.thread_parent(channel) is None:
+            return None
+        found = bot.get_channel(channel)
+        if not isinstance(found, discord.Thread):
+            found = await bot.fetch_channel(channel)
+    except (TableError, discord.HTTPException):
+        log.warning("could not look up the table thread %s", channel, exc_info=True)
+        return None
+    return found if isinstance(found, discord.Thread) else None
+
+
+async def started(bot: BotCore, table: Table) -> None:
+    """The game began: its thread takes the players' names (once per game, only when they differ). Never raises."""
+    thread = await _own_thread(bot, table.channel)
+    name = clip(thread_name(table), 100)
+    if thread is None or thread.name == name:
+        return
+    try:
+        await thread.edit(name=name)
+    except discord.HTTPException:
+        log.warning("could not rename the table thread %s", thread.id, exc_info=True)
+
+
+async def ended(bot: BotCore, update: Update) -> None:
+    """After the post that ends a game (finished or abandoned): its own thread is archived. Never raises."""
+    if update.table.status not in ("finished", "abandoned"):
+        return
+    thread = await _own_thread(bot, update.channel)
+    if thread is None or thread.archived:
+        return
+    try:
+        await thread.edit(archived=True)
+    except discord.HTTPException:
+        log.warning("could not archive the table thread %s", thread.id, exc_info=True)
+
+
+async def reopen(bot: BotCore, channel: int) -> None:
+    """A rematch opens in the archived thread of its game: it is unarchived first. Never raises."""
+    thread = await _own_thread(bot, channel)
+    if thread is None or not thread.archived:
+        return
+    try:
+        await thread.edit(archived=False)
+    except discord.HTTPException:
+        log.warning("could not reopen the table thread %s", thread.id, exc_info=True)
+
+
+async def post_lobby(bot: BotCore, thread: discord.Thread, update: Update, extra: str, host: discord.abc.User) -> None:
+    """The new table's lobby, in its thread (in the table's language), and its host in the thread's members, so that
+    it shows in their list. Never raises: the table is open, ``/game join`` works in the thread all the same."""
+    with speaking(table_language(update.table)):
+        embed = embeds.lobby_embed(update.table, update.public_events, update.chances)
+    try:
+        await thread.send(extra, embed=embed, allowed_mentions=NO_PING)
+        await thread.add_user(host)
+    except discord.HTTPException:
+        log.warning("could not post the lobby in the table thread %s", thread.id, exc_info=True)
