@@ -155,3 +155,64 @@ async def post_lobby(bot: BotCore, thread: discord.Thread, update: Update, extra
         await thread.add_user(host)
     except discord.HTTPException:
         log.warning("could not post the lobby in the table thread %s", thread.id, exc_info=True)
+
+
+# ---- following a table's thread (/watch follow, /watch unfollow) ----------------------------------------------------
+async def tables_in_threads(bot: BotCore, interaction: discord.Interaction[Any]) -> list[Table]:
+    """The open tables in the active threads of the channel the command runs in (its own threads, a tournament's,
+    the seek queue's: any thread a table lives in), oldest first."""
+    channel = interaction.channel
+    if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
+        return []
+    threads: list[Table] = await bot.service.open_tables_in(interaction.guild_id, [t.id for t in channel.threads])
+    return threads
+
+
+async def followed_table(bot: BotCore, interaction: discord.Interaction[Any], game: int | None
+                         ) -> tuple[Table, discord.Thread]:
+    """The table ``/watch follow`` means, with its thread: game number ``game`` in a thread of this channel, else the
+    one table in this channel's threads, else (run inside a thread) the thread's own table. Refusals: no such table,
+    several to choose from, a game over, a thread gone."""
+    here = interaction.channel_id
+    if game is not None:
+        try:
+            table: Table = await bot.service.table_of_game(game)
+        except TableError:
+            raise TableError(_("There is no open table #{game} in a thread of this channel.").format(game=game)) \
+                from None
+    elif isinstance(interaction.channel, discord.Thread):
+        try:
+            table = await bot.service.table(interaction.channel.id)
+        except TableError:
+            raise TableError(_("There is no table in this thread.")) from None
+    else:
+        tables = await tables_in_threads(bot, interaction)
+        if not tables:
+            raise TableError(_("No table of this channel is open in a thread."))
+        if len(tables) > 1:
+            raise TableError(_("This channel has several tables in threads: name one with `table:`."))
+        table = tables[0]
+    if table.guild != interaction.guild_id or table.status not in ("lobby", "active"):
+        raise TableError(_("There is no open table #{game} in a thread of this channel.").format(game=table.game_id))
+    thread = bot.get_channel(table.channel)
+    if not isinstance(thread, discord.Thread):
+        try:
+            thread = await bot.fetch_channel(table.channel)
+        except discord.NotFound:
+            raise TableError(_("That table's thread is gone.")) from None
+        except discord.HTTPException:
+            raise TableError(_("Discord did not answer just now; try again in a moment.")) from None
+    if not isinstance(thread, discord.Thread):
+        raise TableError(_("That table is not in a thread: everyone in its channel sees it already."))
+    if here not in (thread.id, thread.parent_id):
+        raise TableError(_("There is no open table #{game} in a thread of this channel.").format(game=table.game_id))
+    return table, thread
+
+
+async def follows(thread: discord.Thread, user: int) -> bool:
+    """Whether ``user`` is a member of ``thread`` (asked of Discord: Kontor has no member lists)."""
+    try:
+        await thread.fetch_member(user)
+    except discord.NotFound:
+        return False
+    return True
