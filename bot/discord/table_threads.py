@@ -25,7 +25,7 @@ from bot.lang import speaking
 from bot.table import Table, TableError, Update
 from rules.words import translator
 
-_, _n = translator("discord")
+_, _n = translator("bot")
 
 log = logging.getLogger(__name__)
 

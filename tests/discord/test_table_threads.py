@@ -16,6 +16,7 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 from bot.table import TableError
+from tests.discord.conftest import set_server_locale
 from tests.discord.helpers import actor_of, play_by_button, table
 from tests.support.simcord_threads import limit_active_threads
 
@@ -214,3 +215,18 @@ async def test_unfollow_without_manage_threads_says_how_to_leave(world: Any) -> 
     r = await w.carol.slash(w.channel, "watch unfollow")
     assert r.ephemeral and "leave it from the thread's menu (Leave Thread)" in r.response.content
     assert w.carol.id in members(w, thread.id)
+
+
+async def test_the_pointer_and_the_notice_read_the_servers_language(world: Any, locales: Any) -> None:
+    w = world
+    await threads_on(w)
+    set_server_locale(w, "fr")
+    await w.alice.slash(w.channel, "game new", game="tally")
+    (thread,) = w.channel.threads
+    assert w.channel.history()[-1].content == f"🧵 Table ouverte dans <#{thread.id}> : rejoignez-la là-bas."
+    set_server_locale(w, "de")
+    deny_bot(w, send_messages_in_threads=True)
+    r = await w.bob.slash(w.channel, "game new", game="tally")
+    assert r.response.content.startswith("ℹ️ Dieser Server öffnet jeden Tisch in einem eigenen Thread, diesmal aber "
+                                         "nicht (mir fehlt in diesem Kanal Send Messages in Threads)")
+    assert len(w.channel.threads) == 1
