@@ -12,6 +12,7 @@ a table that cannot open after all takes its new thread with it."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,10 +62,21 @@ async def place_new_table(bot: BotCore, interaction: discord.Interaction[Any], n
             return Place(here.channel, notice=_notice(_(thread_refusal(exc))))
     try:
         await bot.service.note_thread(thread.id, channel.id, guild)
-    except TableError:
+    except Exception:  # a refusal, or the disk full: the thread goes, and the command's handler says why
         await discard(bot, thread)
         raise
     return Place(thread.id, thread)
+
+
+async def open_table(bot: BotCore, place: Place, create: Callable[[], Awaitable[Update]]) -> Update:
+    """Open the table where ``place`` says (``create`` does); when it cannot open after all, its new thread goes too:
+    nothing half-made, no empty thread without its table. The refusal goes on to the command's handler."""
+    try:
+        return await create()
+    except Exception:
+        if place.thread is not None:
+            await discard(bot, place.thread)
+        raise
 
 
 def _notice(why: str) -> str:
@@ -84,7 +96,7 @@ async def discard(bot: BotCore, thread: discord.Thread) -> None:
             log.warning("could not remove the unused thread %s", thread.id, exc_info=True)
     try:
         await bot.service.forget_thread(thread.id)
-    except TableError:
+    except Exception:  # the disk that refused the table may refuse this too: nothing refers to a deleted thread
         log.warning("could not forget the unused thread %s", thread.id, exc_info=True)
 
 

@@ -94,13 +94,9 @@ class GameCommands(app_commands.Group):
         with speaking(language):  # the thread's name: everyone reads it in the channel list
             name = _("{game} · {host}").format(game=_(self.svc.game(game).title), host=interaction.user.display_name)
         place = await table_threads.place_new_table(self.bot, interaction, name, language)
-        try:
-            update = await self.svc.create(place.channel, interaction.guild_id, game, interaction.user.id,
-                                           interaction.user.display_name, options=opts, settings=settings)
-        except TableError:
-            if place.thread is not None:  # nothing half-made: no empty thread without its table
-                await table_threads.discard(self.bot, place.thread)
-            raise
+        update = await table_threads.open_table(self.bot, place, functools.partial(
+            self.svc.create, place.channel, interaction.guild_id, game, interaction.user.id,
+            interaction.user.display_name, options=opts, settings=settings))
         with speaking(table_language(update.table)):
             extra = _("Table open: `/game join` to sit down, `/game bot add` for a bot, then the host runs"
                       " `/game start`.")

@@ -16,10 +16,21 @@ from bot.discord.botcore import BotCore
 from bot.discord.commands.play import reply
 from bot.discord.ui.text import clip
 from bot.discord.weblinks import server_link, table_link
-from bot.table import TableError
+from bot.table import Table, TableError
 from rules.words import translator
 
 _, _n = translator("discord")
+
+
+async def _table_here(bot: BotCore, channel: int | None) -> Table | None:
+    """The channel's table, if it has one (none: the server's pages are still worth giving)."""
+    if channel is None:
+        return None
+    try:
+        table: Table = await bot.service.table(channel)
+    except TableError:
+        return None
+    return table
 
 
 def setup(bot: BotCore) -> None:
@@ -32,12 +43,7 @@ def setup(bot: BotCore) -> None:
         if interaction.guild_id is not None and not await bot.service.web_pages(interaction.guild_id):
             raise TableError(_("This server's web pages are turned off (`/game settings web:on` turns them on)."))
         lines = []
-        table = None
-        if interaction.channel_id is not None:
-            try:
-                table = await bot.service.table(interaction.channel_id)
-            except TableError:  # no game here: the server's pages are still worth giving
-                table = None
+        table = await _table_here(bot, interaction.channel_id)
         if table is not None and (link := await table_link(bot, table)) is not None:
             lines.append(_("🌐 {title} (game #{id}): <{url}>").format(title=_(table.title), id=table.game_id, url=link))
         else:
