@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import logging
 import signal
 import sys
@@ -28,6 +29,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config, ConfigError
+from bot.discord import table_threads
 from bot.discord.command_translator import CatalogTranslator
 from bot.discord.commands import play
 from bot.discord.commands.server_events import ServerEvents
@@ -123,6 +125,7 @@ class KontorBot(commands.Bot):
         self.play = play.PlayController(self)
         self.tournaments = TournamentRunner(self)
         self.notifier.on_end.append(self.tournaments.game_ended)
+        self.notifier.on_end.append(functools.partial(table_threads.ended, self))  # archive a table's own thread
         self.seeking = SeekRunner(self)
         # Sharded, a move answered by another process (a DM's button arrives on shard 0) may start an earlier clock
         # in one of this process's games, and nothing pokes this scheduler then: it looks again every minute.
