@@ -571,4 +571,10 @@ MIGRATIONS: list[str] = [
         WHERE a.kind = 'caretaker' AND a.undone = 0 AND COALESCE(s.user_id, st.user_id) IS NOT NULL
         GROUP BY a.game_id, COALESCE(s.user_id, st.user_id);
     """,
+    # 25: the turn card (docs/discord.md, "The turn card"). club_servers.card: how the server's boards are posted,
+    # 'v2' (one Components V2 card) or 'embed' (the embed form, for clients that cannot show the card); NULL: the
+    # bot's default (`KONTOR_CARD`, v2). Set by `/game settings card:` (Manage Server).
+    """
+    ALTER TABLE club_servers ADD COLUMN card TEXT;
+    """,
 ]

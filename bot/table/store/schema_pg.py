@@ -468,4 +468,8 @@ PG_MIGRATIONS: list[str] = [
         WHERE a.kind = 'caretaker' AND a.undone = 0 AND COALESCE(s.user_id, st.user_id) IS NOT NULL
         GROUP BY a.game_id, COALESCE(s.user_id, st.user_id);
     """,
+    # 25 (the turn card: schema.py says why)
+    """
+    ALTER TABLE club_servers ADD COLUMN card TEXT;
+    """,
 ]
