@@ -29,8 +29,8 @@ from bot.discord.ui.end_report import with_report
 from bot.discord.ui.files import image_file, zoomed
 from bot.discord.ui.items import Board, board_buttons, board_view
 from bot.discord.ui.since import since_text
-from bot.discord.ui.turn_card import Digest, turn_card
 from bot.discord.ui.text import NO_PING, clip, mentions, pings, shown, shown_lines
+from bot.discord.ui.turn_card import Digest, turn_card
 from bot.discord.weblinks import table_link
 from bot.lang import speaking
 from bot.table import Table, TableError, Update, channel_speaking
@@ -132,9 +132,9 @@ class Notifier:
         if form == "v2":
             view, files = turn_card(update, content, since, self._board_files(update),
                                     board_buttons(board, active=active, finished=finished, link=link))
-            head = content + [since_text(d.digest, 700, who=d.who) for d in since]
+            told = content + [since_text(d.digest, 700, who=d.who) for d in since]
             return BoardPost({"view": view, "files": files, "allowed_mentions": allowed},
-                             clip("\n".join(t for t in head if t), 2000))
+                             clip("\n".join(t for t in told if t), 2000))
         room = min(700, 1700 // max(1, len(since)))
         content += [text for d in since if (text := since_text(d.digest, room, who=d.who))]
         head = clip("\n".join(content), 2000)
@@ -356,7 +356,8 @@ class Notifier:
         return out
 
     async def _card_form(self, table: Table) -> str:
-        """How the table's server posts its boards (``/game settings card:``), else the bot's default (``KONTOR_CARD``)."""
+        """How the table's server posts its boards (``/game settings card:``), else the bot's default
+        (``KONTOR_CARD``)."""
         try:
             chosen = await self.bot.service.card_form(table.guild)
         except Exception:  # the form is never worth a post: without the answer, the default

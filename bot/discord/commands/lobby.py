@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.discord.botcore import BotCore
 from bot.discord.commands.play import reply
 from bot.discord.commands.preferences import notify_command
-from bot.discord.commands.seasons import is_manager
+from bot.discord.commands.server_switches import CARD_CHOICES, card_setting, check_setter, web_setting
 from bot.discord.commands.where import channel_of, check_reach, is_moderator, parse_options
 from bot.discord.dms import DM_HELP
 from bot.discord.ui import embeds
@@ -353,12 +353,14 @@ class GameCommands(app_commands.Group):
                            auto_forced=AUTO_FORCED_DESCRIPTION,
                            language="The language of the channel's boards and posts",
                            rated="on: counts for the server's ratings (humans only); set before the start",
-                           web="This server's web pages and links to them (Manage Server)")
+                           web="This server's web pages and links to them (Manage Server)",
+                           card="How this server's boards are posted: one turn card, or embeds (Manage Server)")
     @app_commands.choices(pace=_choices(PACES), caretaker=_choices(SETTING_CHOICES["caretaker"]),
                           timeout_default=_choices(SETTING_CHOICES["timeout_default"]),
                           post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]),
                           language=[app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES],
-                          rated=_choices(SETTING_CHOICES["rated"]), web=_choices(("on", "off")))
+                          rated=_choices(SETTING_CHOICES["rated"]), web=_choices(("on", "off")),
+                          card=_choices(CARD_CHOICES))
     async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
                        bank_hours: app_commands.Range[float, 0, 720] | None = None,
                        refill_hours: app_commands.Range[float, 0, 720] | None = None,
@@ -366,16 +368,18 @@ class GameCommands(app_commands.Group):
                        deadline_hours: app_commands.Range[float, 0, 720] | None = None,
                        caretaker: str | None = None, timeout_default: str | None = None, post: str | None = None,
                        auto_forced: str | None = None, language: str | None = None,
-                       rated: str | None = None, web: str | None = None) -> None:
+                       rated: str | None = None, web: str | None = None, card: str | None = None) -> None:
         if web is not None:
-            self._check_web_setter(interaction)  # before anything changes
+            check_setter(interaction, web=True)  # before anything changes
+        if card is not None:
+            check_setter(interaction, web=False)
         given = {k: v for k, v in {"pace": pace, "bank_hours": bank_hours, "refill_hours": refill_hours,
                                    "remind_hours": remind_hours, "deadline_hours": deadline_hours,
                                    "caretaker": caretaker, "timeout_default": timeout_default, "post": post,
                                    "auto_forced": auto_forced, "language": language, "rated": rated}.items()
                  if v is not None}
-        if not given and web is not None:
-            await interaction.response.send_message(await self._web_setting(interaction, web),
+        if not given and (web is not None or card is not None):
+            await interaction.response.send_message(await self._switches(interaction, web, card),
                                                     allowed_mentions=NO_PING)
             return
         if not given:
@@ -390,26 +394,16 @@ class GameCommands(app_commands.Group):
         if auto_forced == "on":
             with speaking(table_language(update.table)):  # public: the channel's language
                 text += "\n" + _(AUTO_FORCED_HELP)
-        if web is not None:  # after the table's settings: a refused one changes nothing
-            text = await self._web_setting(interaction, web) + "\n" + text
+        if web is not None or card is not None:  # after the table's settings: a refused one changes nothing
+            text = await self._switches(interaction, web, card) + "\n" + text
         await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
 
-    @staticmethod
-    def _check_web_setter(interaction: discord.Interaction[Any]) -> None:
-        if interaction.guild_id is None:
-            raise TableError(_("Use this in a server: its web pages are the server's."))
-        if not is_manager(interaction):
-            raise TableError(_("Only members who can manage this server (Manage Server) can turn its web pages on or "
-                               "off."))
-
-    async def _web_setting(self, interaction: discord.Interaction[Any], web: str) -> str:
-        """Turn the server's web pages on or off (``_check_web_setter`` said who may); the line saying so. A server's
-        pages off: every page of it is the web's plain 404, and no post links to one."""
-        self._check_web_setter(interaction)
-        assert interaction.guild_id is not None
-        on = await self.svc.set_web_pages(interaction.guild_id, web == "on")
-        return (_("🌐 This server's web pages are on: `/watch web` gives their links.") if on else
-                _("🌐 This server's web pages are off: every page of its tables is gone, and no post links to one."))
+    async def _switches(self, interaction: discord.Interaction[Any], web: str | None, card: str | None) -> str:
+        """The server's switches (bot/discord/commands/server_switches.py): the lines saying what they are now."""
+        lines = [await web_setting(self.svc, interaction, web)] if web is not None else []
+        if card is not None:
+            lines.append(await card_setting(self.svc, interaction, card))
+        return "\n".join(lines)
 
     # ---- standing orders -------------------------------------------------------------------
     @app_commands.command(name="orders", description="Standing orders: e.g. pass for the rest of this phase (private)")

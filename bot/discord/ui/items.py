@@ -180,8 +180,8 @@ def board_buttons(board: Board, *, active: bool = True, finished: bool = False, 
                   ) -> list[discord.ui.Item[Any]]:
     """The buttons under a board message: the turn, the screen and the board in words while the game runs; Rematch
     under a finished game's final board (none under an abandoned one); and "View on the web" when the table has a
-    page (``link``: bot/discord/weblinks.py). The same for the embed form and the turn card (bot/discord/ui/turn_card.py):
-    the same persistent ids, so either form's buttons work after a restart."""
+    page (``link``: bot/discord/weblinks.py). The same for the embed form and the turn card
+    (bot/discord/ui/turn_card.py): the same persistent ids, so either form's buttons work after a restart."""
     items: list[discord.ui.Item[Any]] = []
     if active:
         items += [TurnButton(board), ScreenButton(board.channel), DescribeButton(board.channel)]

@@ -33,6 +33,7 @@ from bot.discord.ui.files import image_file
 from bot.discord.ui.since import since_text
 from bot.discord.ui.text import clip, shown
 from bot.table import EndReport, SinceDigest, Table, Update
+from rules.core import ALT_TEXT_MAX
 from rules.words import translator
 
 _, _n = translator("discord")
@@ -123,7 +124,7 @@ def fit(table: Table, summary: str, events: Sequence[str], head: Sequence[str], 
     # Without an image the board is only in words: its summary, as much as the card holds (`Describe` has it all).
     summary_part = clip(shown(summary), room) if not image and summary and room > 40 else ""
     room -= len(summary_part)
-    texts = []
+    texts: list[str] = []
     for item in digests:  # whatever room is left, shared; too little, and the digest is left out
         share = room // max(1, len(digests) - len(texts))
         text = since_text(item.digest, share, who=item.who) if share >= MIN_DIGEST else ""
@@ -133,11 +134,12 @@ def fit(table: Table, summary: str, events: Sequence[str], head: Sequence[str], 
 
 
 def _gallery(files: Sequence[discord.File]) -> discord.ui.MediaGallery[Any] | None:
-    """The images as one gallery, each with its alt text (the attachment's description)."""
+    """The images as one gallery, each with its alt text (the attachment's description, within Discord's 1,024)."""
     if not files:
         return None
-    return discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{f.filename}", description=f.description)
-                                     for f in files[:10]))
+    return discord.ui.MediaGallery(*(discord.MediaGalleryItem(
+        f"attachment://{f.filename}", description=clip(f.description, ALT_TEXT_MAX) if f.description else None)
+        for f in files[:10]))
 
 
 def card_view(text: CardText, boards: Sequence[discord.File], chart: Sequence[discord.File],
