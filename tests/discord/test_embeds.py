@@ -175,9 +175,12 @@ def test_the_digest_gives_way_first() -> None:
     digest = SinceDigest(1, "colonia", "Colonia", tuple(table.names), False, 1,
                          tuple(f"what happened {i} " + "z" * 80 for i in range(60)), 60, tuple(table.names))
     roomy = fit(table, "", events[:2], ["Your move: <@1>"], [Digest(digest)], None, image=True)
+    tight = fit(table, "s" * 1500, events, ["Your move: <@1>"], [Digest(digest)], None, image=False)
     squeezed = fit(table, "s" * 3000, events, ["Your move: <@1>"], [Digest(digest)], None, image=False)
-    assert roomy.total() <= MAX_TEXT and squeezed.total() <= MAX_TEXT
-    assert len(squeezed.digests[0]) < len(roomy.digests[0]) if squeezed.digests else True
-    assert squeezed.lines.endswith(text.shown(events[-1])) and "event line 0:" in squeezed.lines  # whole
-    assert squeezed.seats == embeds.seat_lines(table)
+    assert max(roomy.total(), tight.total(), squeezed.total()) <= MAX_TEXT
     assert roomy.digests[0].endswith("`/game since`")  # cut politely, pointing at the whole
+    assert len(roomy.digests[0]) > len(tight.digests[0]) > 0 and squeezed.digests == []  # shorter, then gone
+    assert tight.summary == "s" * 1500 and len(squeezed.summary) > 2000  # the board in words stays before it
+    for card in (tight, squeezed):
+        assert card.lines.endswith(text.shown(events[-1])) and "event line 0:" in card.lines  # whole
+        assert card.seats == embeds.seat_lines(table) and card.head.endswith("Your move: <@1>")

@@ -14,6 +14,7 @@ import pytest
 import simcord
 
 import render
+import rules
 from bot.discord.ui.turn_card import MAX_COMPONENTS, MAX_TEXT
 from rules.core import ALT_TEXT_MAX
 from tests.discord.conftest import components, make_bot, shut_down
@@ -215,3 +216,34 @@ async def test_a_cards_buttons_work_after_a_restart(world: Any, db_path: str) ->
     actor = actor_of(w, t.awaited[0])
     menu = await actor.click(card, label="Take your turn")
     assert menu.ephemeral and menu_actions(menu)
+
+
+async def _play_and_check(w: Any, name: str, max_moves: int) -> int:
+    """Play as tests/discord/test_transcripts.py does, with the cards on: each card within Discord's limits, its
+    images with alt text, players named (never "Seat 2") and no private line (a player's DM news) on it."""
+    from tests.discord.test_transcripts import SEAT_NUMBER, play, private_lines
+
+    await play(w, name, max_moves=max_moves)
+    cards = [m for m in w.channel.history() if is_card(m)]
+    secrets = set().union(*(private_lines(p.user.dm_channel.history()) for p in (w.alice, w.bob, w.carol)))
+    for message in cards:
+        check_card(message)
+        said = "\n".join(texts(message))
+        assert SEAT_NUMBER.search(said) is None, said
+        assert not [line for line in secrets if line in said]
+    return len(cards)
+
+
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+async def test_the_opening_of_every_game_is_cards_within_discords_limits(world: Any, name: str) -> None:
+    assert await _play_and_check(world, name, max_moves=40) >= 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(rules.GAMES))
+async def test_every_card_of_a_whole_game_on_discord_is_within_discords_limits(world: Any, name: str) -> None:
+    await _play_and_check(world, name, max_moves=3000)
+    assert (await table(world)).status == "finished"
+    final = world.channel.history()[-1]
+    check_card(final)
+    assert "🏁 Game over" in texts(final)[0] and any(t.startswith("**📋 Report") for t in texts(final))
