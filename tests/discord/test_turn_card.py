@@ -247,3 +247,28 @@ async def test_every_card_of_a_whole_game_on_discord_is_within_discords_limits(w
     final = world.channel.history()[-1]
     check_card(final)
     assert "🏁 Game over" in texts(final)[0] and any(t.startswith("**📋 Report") for t in texts(final))
+
+
+@pytest.mark.parametrize(("language", "your_move", "move", "take"), [
+    ("fr", "À vous de jouer : ", "-# Coup ", "Jouer mon tour"),
+    ("de", "Du bist am Zug: ", "-# Zug ", None),
+    ("it", "Tocca a te: ", "-# Mossa ", None),
+])
+async def test_the_card_speaks_the_tables_language(world: Any, language: str, your_move: str, move: str,
+                                                    take: str | None) -> None:
+    w = world
+    await new_table(w, w.alice, w.bob, w.carol)
+    await w.alice.slash(w.channel, "game settings", language=language)
+    for _ in range(6):  # to a card that begins someone's turn
+        actor = actor_of(w, min((await table(w)).awaited))
+        menu = await actor.click(w.board(), custom_id=buttons(w.board())[0].custom_id)  # whatever its language
+        await choose(actor, menu, menu_actions(menu)[0])
+        card = w.board()
+        if card.mentions:
+            break
+    check_card(card)
+    assert texts(card)[0].split("\n")[1].startswith(your_move)
+    assert texts(card)[-1].startswith(move)
+    assert not gallery_items(card)[1].description.startswith("Zoom: ")  # the alt text too
+    if take:
+        assert buttons(card)[0].label == take
