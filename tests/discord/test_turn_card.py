@@ -16,6 +16,7 @@ import simcord
 import render
 import rules
 from bot.discord.ui.turn_card import MAX_COMPONENTS, MAX_TEXT
+from bot.table import TableError
 from rules.core import ALT_TEXT_MAX
 from tests.discord.conftest import components, make_bot, shut_down
 from tests.discord.helpers import actor_of, choose, menu_actions, new_table, open_menu, play_by_button, table
@@ -272,3 +273,16 @@ async def test_the_card_speaks_the_tables_language(world: Any, language: str, yo
     assert not gallery_items(card)[1].description.startswith("Zoom: ")  # the alt text too
     if take:
         assert buttons(card)[0].label == take
+
+
+async def test_the_card_form_is_kept_per_server_and_checked(world: Any) -> None:
+    svc = world.bot.service
+    assert await svc.card_form(world.guild.id) is None  # the bot's default until an admin chooses
+    assert await svc.card_form(None) is None
+    assert await svc.set_card_form(world.guild.id, "embed") == "embed"
+    assert await svc.card_form(world.guild.id) == "embed"
+    assert await svc.card_form(world.guild.id + 1) is None  # another server's is its own
+    with pytest.raises(TableError):
+        await svc.set_card_form(world.guild.id, "fancy")
+    assert await svc.card_form(world.guild.id) == "embed"  # a refused choice changes nothing
+    assert await svc.web_pages(world.guild.id)  # the other switch of the same row is untouched
