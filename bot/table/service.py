@@ -283,6 +283,8 @@ class TableService:
     set_league_points = _Forward("leagues", League.set_league_points)
     web_pages = _Forward("club_window", ClubWindow.web_pages)
     set_web_pages = _Forward("club_window", ClubWindow.set_web_pages)
+    card_form = _Forward("club_window", ClubWindow.card_form)
+    set_card_form = _Forward("club_window", ClubWindow.set_card_form)
 
     # ---- a thread per table (threads.py) --------------------------------------------------------------------------
     threads_on = _Forward("table_threads", TableThreads.threads_on)

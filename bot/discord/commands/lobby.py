@@ -17,7 +17,7 @@ from bot.discord import table_threads
 from bot.discord.botcore import BotCore
 from bot.discord.commands.play import reply
 from bot.discord.commands.preferences import notify_command
-from bot.discord.commands.server_settings import check_server_setter, server_settings
+from bot.discord.commands.server_settings import CARD_CHOICES, check_server_setter, server_settings
 from bot.discord.commands.where import channel_of, check_reach, is_moderator, parse_options
 from bot.discord.dms import DM_HELP
 from bot.discord.ui import embeds
@@ -371,13 +371,14 @@ class GameCommands(app_commands.Group):
                            language="The language of the channel's boards and posts",
                            rated="on: counts for the server's ratings (humans only); set before the start",
                            web="This server's web pages and links to them (Manage Server)",
-                           threads="on: /game new opens each table in its own thread (Manage Server)")
+                           threads="on: /game new opens each table in its own thread (Manage Server)",
+                           card="How this server's boards are posted: one turn card, or embeds (Manage Server)")
     @app_commands.choices(pace=_choices(PACES), caretaker=_choices(SETTING_CHOICES["caretaker"]),
                           timeout_default=_choices(SETTING_CHOICES["timeout_default"]),
                           post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]),
                           language=[app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES],
                           rated=_choices(SETTING_CHOICES["rated"]), web=_choices(("on", "off")),
-                          threads=_choices(("on", "off")))
+                          threads=_choices(("on", "off")), card=_choices(CARD_CHOICES))
     async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
                        bank_hours: app_commands.Range[float, 0, 720] | None = None,
                        refill_hours: app_commands.Range[float, 0, 720] | None = None,
@@ -385,15 +386,16 @@ class GameCommands(app_commands.Group):
                        deadline_hours: app_commands.Range[float, 0, 720] | None = None,
                        caretaker: str | None = None, timeout_default: str | None = None, post: str | None = None,
                        auto_forced: str | None = None, language: str | None = None,
-                       rated: str | None = None, web: str | None = None, threads: str | None = None) -> None:
-        check_server_setter(interaction, web=web, threads=threads)  # before anything changes
+                       rated: str | None = None, web: str | None = None, threads: str | None = None,
+                       card: str | None = None) -> None:
+        check_server_setter(interaction, web=web, threads=threads, card=card)  # before anything changes
         given = {k: v for k, v in {"pace": pace, "bank_hours": bank_hours, "refill_hours": refill_hours,
                                    "remind_hours": remind_hours, "deadline_hours": deadline_hours,
                                    "caretaker": caretaker, "timeout_default": timeout_default, "post": post,
                                    "auto_forced": auto_forced, "language": language, "rated": rated}.items()
                  if v is not None}
-        if not given and (web is not None or threads is not None):
-            text = await server_settings(self.bot, interaction, web=web, threads=threads)
+        if not given and (web is not None or threads is not None or card is not None):
+            text = await server_settings(self.bot, interaction, web=web, threads=threads, card=card)
             await interaction.response.send_message(text, allowed_mentions=NO_PING)
             return
         if not given:
@@ -409,7 +411,7 @@ class GameCommands(app_commands.Group):
             with speaking(table_language(update.table)):  # public: the channel's language
                 text += "\n" + _(AUTO_FORCED_HELP)
         # the server's own settings after the table's: a refused one changes nothing
-        if server := await server_settings(self.bot, interaction, web=web, threads=threads):
+        if server := await server_settings(self.bot, interaction, web=web, threads=threads, card=card):
             text = server + "\n" + text
         await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
 

@@ -176,20 +176,28 @@ DYNAMIC_ITEMS = (TurnButton, ScreenButton, DescribeButton, ActionSelect, PageBut
                  ReclaimButton, RematchButton, RematchJoinButton, UndoButton, ReadyButton)
 
 
-def board_view(board: Board, *, active: bool = True, finished: bool = False, link: str | None = None
-               ) -> discord.ui.View:
+def board_buttons(board: Board, *, active: bool = True, finished: bool = False, link: str | None = None
+                  ) -> list[discord.ui.Item[Any]]:
     """The buttons under a board message: the turn, the screen and the board in words while the game runs; Rematch
     under a finished game's final board (none under an abandoned one); and "View on the web" when the table has a
-    page (``link``: bot/discord/weblinks.py)."""
-    view = discord.ui.View(timeout=None)
+    page (``link``: bot/discord/weblinks.py). The same for the embed form and the turn card
+    (bot/discord/ui/turn_card.py): the same persistent ids, so either form's buttons work after a restart."""
+    items: list[discord.ui.Item[Any]] = []
     if active:
-        view.add_item(TurnButton(board))
-        view.add_item(ScreenButton(board.channel))
-        view.add_item(DescribeButton(board.channel))
+        items += [TurnButton(board), ScreenButton(board.channel), DescribeButton(board.channel)]
     elif finished:
-        view.add_item(RematchButton(board.game_id))
+        items.append(RematchButton(board.game_id))
     if link is not None:
-        view.add_item(link_button(link))
+        items.append(link_button(link))
+    return items
+
+
+def board_view(board: Board, *, active: bool = True, finished: bool = False, link: str | None = None
+               ) -> discord.ui.View:
+    """``board_buttons`` as the view under an embed board."""
+    view = discord.ui.View(timeout=None)
+    for item in board_buttons(board, active=active, finished=finished, link=link):
+        view.add_item(item)
     return view
 
 

@@ -166,6 +166,7 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, ReliabilityRow
         rows = await self._db.execute_fetchall("PRAGMA table_info(club_servers)")
         self._web_column = "web" in {str(r[1]) for r in rows}  # migration 23
         self.thread_tables = "threads" in {str(r[1]) for r in rows}  # migration 25
+        self._card_column = "card" in {str(r[1]) for r in rows}  # migration 26
         rows = await self._db.execute_fetchall(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'reliability'")
         self.reliability_table = bool(list(rows))  # migration 24

@@ -585,4 +585,10 @@ MIGRATIONS: list[str] = [
     ) STRICT;
     CREATE INDEX table_threads_by_parent ON table_threads(parent_id);
     """,
+    # 26: the turn card (docs/discord.md, "The turn card"). club_servers.card: how the server's boards are posted,
+    # 'v2' (one Components V2 card) or 'embed' (the embed form, for clients that cannot show the card); NULL: the
+    # bot's default (`KONTOR_CARD`, v2). Set by `/game settings card:` (Manage Server).
+    """
+    ALTER TABLE club_servers ADD COLUMN card TEXT;
+    """,
 ]

@@ -479,4 +479,8 @@ PG_MIGRATIONS: list[str] = [
     );
     CREATE INDEX table_threads_by_parent ON table_threads(parent_id);
     """,
+    # 26 (the turn card: schema.py says why)
+    """
+    ALTER TABLE club_servers ADD COLUMN card TEXT;
+    """,
 ]
