@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules.events import Event as Event
-from rules.guide import GuideBook as GuideBook
 from rules.events import IllegalAction as IllegalAction
 from rules.events import public_events as public_events
+from rules.guide import GuideBook as GuideBook
 from rules.outcome import Outcome as Outcome
 from rules.rng import Rng as Rng
 from rules.rng import seed_digest as seed_digest
