@@ -93,7 +93,7 @@ class Guide(Part):
         if on:
             return _("The guide is on: the first time you meet each kind of decision, an explanation comes before "
                      "the menu.")
-        return _("The guide is off; the game goes on as before. Turn it on again with /learn resume.")
+        return _("The guide is off; the game goes on as before.")
 
     async def explain(self, channel: int, user: int) -> str | None:
         """The explanation of the decision ``user`` is asked now, if the channel's guide is on and they have not

@@ -54,9 +54,10 @@ async def guide_line(svc: TableService, game: Game, channel: int, user: int, lin
         if word == "guide":
             if rest.lower() not in ("on", "off"):
                 return [_("Type 'guide on' or 'guide off'.")]
-            return [await svc.set_guide(channel, user, rest.lower() == "on")]
+            said = await svc.set_guide(channel, user, rest.lower() == "on")
+            return [said if rest.lower() == "on" else said + " " + _("'guide on' turns it on again.")]
     except TableError as err:
-        return [_("Refused: {reason}").format(reason=str(err).replace("/learn resume", "'guide on'"))]
+        return [_("Refused: {reason}").format(reason=err)]
     return None
 
 

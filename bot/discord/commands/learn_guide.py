@@ -118,9 +118,12 @@ def add_guide(group: app_commands.Group, bot: BotCore) -> None:
     async def switch(interaction: discord.Interaction[Any], on: bool) -> None:
         if interaction.channel_id is None:
             raise TableError(_("Use this in the game's channel."))
-        await reply(interaction, await bot.service.set_guide(interaction.channel_id, interaction.user.id, on))
+        said = await bot.service.set_guide(interaction.channel_id, interaction.user.id, on)
+        await reply(interaction, said if on else said + " " + _("/learn resume turns it on again."))
 
-    @group.command(name="stop", description="Turn this table's guide off and keep playing")
+    # "stop" is also Strasbourg's planning command: its own catalog key, so each reads naturally
+    @group.command(name=app_commands.locale_str("stop", catalog="stop (the guide)"),
+                   description="Turn this table's guide off and keep playing")
     async def stop(interaction: discord.Interaction[Any]) -> None:
         await switch(interaction, False)
 
