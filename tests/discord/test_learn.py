@@ -79,7 +79,7 @@ async def test_a_guide_refuses_an_unknown_topic_and_only_its_player_turns_it_off
     with pytest.raises(BackendError, match="Missing Access"):  # a private thread: Bob cannot even reach it
         await w.bob.slash(thread, "learn stop")
     for user in (w.bob.id, w.carol.id):  # nor turn its guide off from elsewhere
-        with pytest.raises(TableError, match="You are not playing at this table."):
+        with pytest.raises(TableError, match="You are not playing at this table"):
             await w.bot.service.set_guide(thread.id, user, False)
     assert (await w.bot.service.table(thread.id)).settings["guide"] == "on"
 

@@ -52,9 +52,9 @@ def test_topics_refuse_what_they_do_not_know_and_a_game_without_a_guide_says_so(
     topic = topic_of(game, "Purchase")
     assert topic is not None and topic.text == guide.STEPS["purchase"]
     assert topic_of(game, "  ") is None
-    with pytest.raises(TableError, match="No topic 'x' in the rules of The Speicherstadt. Topics: setup, round"):
+    with pytest.raises(TableError, match="No topic 'x' in the rules of The Speicherstadt"):
         topic_of(game, "x")
-    with pytest.raises(TableError, match="Colonia has no guide yet."):
+    with pytest.raises(TableError, match="Colonia has no guide yet"):
         topic_of(rules.GAMES["colonia"], "setup")
 
 
