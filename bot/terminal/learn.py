@@ -38,9 +38,9 @@ def rules_lines(game: Game, topic: str | None) -> list[str]:
     if game.reconstructed:  # as /game rules shows them: the game's words, translated
         lines.append(_("Reconstructed component data:"))
         lines += [f"  • {_(made)}" for made in game.reconstructed]
-    if game.guide_book is not None:
-        lines.append(_("Rules by topic ('rules TOPIC'): {topics}").format(
-            topics=", ".join(t.key for t in game.guide_book.topics())))
+    if game.guide_book is not None:  # each topic as a menu line: its title, then what to type (bracketed: English)
+        lines.append(_("The rules by topic (type what is in brackets):"))
+        lines += [f"  • {_(t.title)}  [rules {t.key}]" for t in game.guide_book.topics()]
     return lines
 
 
