@@ -30,7 +30,7 @@ async def test_kontor_learn_explains_each_kind_of_decision_once_and_guide_off_le
     assert "The guide is on" in text
     # the explanation of Demand stands once before the first menu; 'rules demand' prints the same text as a topic
     assert text.count(demand) == 2 and text.index(demand) < text.index("your choice")
-    assert "The rules by topic (type what is in brackets):\n  • Set-up  [rules setup]\n  • A round  [rules round]" in text
+    assert "The rules by topic (type what is in brackets):\n  • Set-up  [rules setup]\n  • A round" in text
     assert "  • Fires  [rules fires]" in text
     assert "The guide is off; the game goes on as before. 'guide on' turns it on again." in text
     # after 'guide off' no explanation comes any more, though Purchase and Loading are new kinds of decision
