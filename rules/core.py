@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from rules.events import Event as Event
 from rules.events import IllegalAction as IllegalAction
 from rules.events import public_events as public_events
+from rules.guide import GuideBook as GuideBook
 from rules.outcome import Outcome as Outcome
 from rules.rng import Rng as Rng
 from rules.rng import seed_digest as seed_digest
@@ -368,6 +369,8 @@ class Game(ABC):
 
     #: the game's standing orders (usually its ``orders`` module), which the three hooks below ask; None: no orders
     orders_book: ClassVar[OrdersBook | None] = None
+    #: the guided first game and the rules by topic (rules/guide.py; usually the game's ``guide`` module); None: none
+    guide_book: ClassVar[GuideBook | None] = None
 
     def standing_orders(self, view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
         """The standing orders ``seat`` may give now, as ``(order_id, label)``: e.g. ``("pass", "Pass for the

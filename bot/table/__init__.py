@@ -40,6 +40,7 @@ from bot.table.core import channel_speaking, table_language
 from bot.table.departures import SEAT_CHOICES
 from bot.table.digests import SinceBoard, SinceDigest
 from bot.table.failures import storage_failure
+from bot.table.guide import GUIDE, explanation, topic_of
 from bot.table.images import BoardImages
 from bot.table.in_words import named_alt_text, named_summary
 from bot.table.levels import LEVELS, choose_move, normalise_level
@@ -116,6 +117,7 @@ __all__ = [
     "DEFAULT_POINTS",
     "DEFAULT_SETTINGS",
     "FORMATS",
+    "GUIDE",
     "LATE_RULES",
     "LEVELS",
     "LISTING_CHOICES",
@@ -210,6 +212,7 @@ __all__ = [
     "choose_move",
     "claim_shards",
     "describe_settings",
+    "explanation",
     "health",
     "is_url",
     "make_token",
@@ -228,5 +231,6 @@ __all__ = [
     "table_language",
     "table_sizes",
     "timezone_names",
+    "topic_of",
     "write_record",
 ]

@@ -19,6 +19,7 @@ from bot.table.core import TableCore
 from bot.table.deadlines import Deadlines
 from bot.table.departures import Departures
 from bot.table.downtime import Downtime
+from bot.table.guide import Guide
 from bot.table.images import BoardImages
 from bot.table.lobby import Lobby
 from bot.table.moves import Moves
@@ -104,6 +105,7 @@ class TableService:
         self.deadlines = Deadlines(core, self.banks, self.moves, self.users, self.timeouts, self.downtime)
         self.standing_orders = Orders(core, self.moves)
         self.takeback = Undo(core, self.banks, self.moves)
+        self.guide = Guide(core)
         self.pauses = Pauses(core)
         self.reads = Reads(core)
         self.records = Records(core, self.lobby, self.reads)
@@ -225,6 +227,12 @@ class TableService:
     set_order = _Forward("standing_orders", Orders.set_order)
     cancel_order = _Forward("standing_orders", Orders.cancel_order)
     my_order = _Forward("standing_orders", Orders.my_order)
+
+    # ---- the guide and the rules by topic (guide.py; docs/learning.md) ------------------------------------------
+    set_guide = _Forward("guide", Guide.set_guide)
+    explain = _Forward("guide", Guide.explain)
+    guide_topics = _Forward("guide", Guide.topics)
+    topic_image = _Forward("guide", Guide.topic_image)
 
     # ---- time (deadlines.py, timeouts.py, pauses.py) ------------------------------------------------------------
     due = _Forward("deadlines", Deadlines.due)

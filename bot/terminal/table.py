@@ -35,6 +35,7 @@ from bot.table import (
 )
 from bot.terminal.club_text import report_lines
 from bot.terminal.keys import board_file, discard_typed_ahead, gives_standing_order
+from bot.terminal.learn import explanation_lines, guide_line
 from bot.terminal.seats import bot_levels, channel_for, default_name, open_table, parse_seats
 from bot.terminal.text import pick, player_name, score_table, secret_lines
 from rules.core import Game, printable
@@ -282,6 +283,8 @@ class Terminal:
             order = await self.svc.my_order(self.channel, user)
             if order is not None:
                 self.say(_("📌 Your standing order: {order} ('order cancel' cancels it)").format(order=order[1]))
+            for guided in await explanation_lines(self.svc, self.channel, user):  # a guided table: once per kind
+                self.say(guided)
             legal = await self.svc.legal(self.channel, user)
             for i, (action, label) in enumerate(legal, 1):  # labels may name seats too ("Send the offer to Seat 2")
                 self.say(f"  {i:>2}) {label}  [{self.game.said(action)}]")  # what can be typed, in their words
@@ -302,13 +305,9 @@ class Terminal:
                 if line.lower() in ("hand", "screen"):  # the player's own screen in words, whole
                     self.say("\n".join(lines))
                     continue
-                if line.lower() == "rules":
-                    self.say(_(self.game.rules_summary) if self.game.rules_summary
-                             else _("No rules summary for {game}.").format(game=_(self.game.title)))
-                    if self.game.reconstructed:  # as /game rules shows them: the game's words, translated
-                        self.say(_("Reconstructed component data:"))
-                        for made in self.game.reconstructed:
-                            self.say(f"  • {_(made)}")
+                said = await guide_line(self.svc, self.game, self.channel, user, line)  # rules [topic], guide on|off
+                if said is not None:
+                    self.say("\n".join(said))
                     continue
                 if line.lower() == "log":
                     for entry in await self.svc.log(self.channel, limit=20):
@@ -457,6 +456,8 @@ async def _play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, games: 
             if not await open_table(svc, game, channel, seats, args.seed, args.new, say, levels, lang):
                 return 2
             table = await svc.table(channel)
+            if getattr(args, "guide", False) and table.humans:  # kontor learn: the guided game (bot/terminal/learn.py)
+                say(await svc.set_guide(channel, table.humans[0], True))
             term = Terminal(svc, game, channel, board_file(db, game.name, table.game_id), stdin, stdout,
                             record=getattr(args, "record", None))
             return await term.run()

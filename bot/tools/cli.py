@@ -13,6 +13,7 @@ from bot.table import LockUnavailable, StoreLocked
 SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "run": ("bot.discord.app", "run_main", "run the Discord bot (needs DISCORD_TOKEN)"),
     "play": ("bot.terminal.table", "play_main", "play a game at the terminal table"),
+    "learn": ("bot.terminal.learn", "learn_main", "a guided first game at the terminal: each decision explained"),
     "demo": ("bot.tools.demo", "demo_main", "play a full bot game through the service and print it"),
     "soak": ("bot.tools.soak", "soak_main", "play many bot games checking invariants after every action"),
     "backup": ("bot.table.backup", "backup_main", "copy the database consistently, even while the bot runs"),
@@ -27,8 +28,8 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 # how each subcommand is given its own database file (``kontor run`` reads KONTOR_DB)
-DB_OPTION = {"play": "--db", "demo": "--db", "soak": "--db", "ratings": "--db", "web": "--db", "stats": "--db",
-             "profile": "--db"}
+DB_OPTION = {"play": "--db", "learn": "--db", "demo": "--db", "soak": "--db", "ratings": "--db", "web": "--db",
+             "stats": "--db", "profile": "--db"}
 
 
 def build_parser() -> argparse.ArgumentParser:

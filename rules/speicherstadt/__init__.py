@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import ALT_TEXT_MAX, REVEAL, Event, Game, GameParts, OrdersBook, Rng, State
-from rules.speicherstadt import bot, orders, text, views
+from rules.core import ALT_TEXT_MAX, REVEAL, Event, Game, GameParts, GuideBook, OrdersBook, Rng, State
+from rules.speicherstadt import bot, guide, orders, text, views
 from rules.speicherstadt.data import RECONSTRUCTED
 from rules.speicherstadt.state import SpeicherstadtState
 from rules.words import N_
@@ -20,6 +20,7 @@ class SpeicherstadtGame(Game):
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State[Any]]] = SpeicherstadtState
     orders_book: ClassVar[OrdersBook | None] = orders
+    guide_book: ClassVar[GuideBook | None] = guide
     option_choices: ClassVar[dict[str, list[str]]] = {}
     rules_summary: ClassVar[str] = N_(
         "Each round: Supply reveals players+1 cards (ships get 3 random cubes; fires resolve at once). "

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import DRAW, REVEAL, SECRET, Event, Game, GameParts, OrdersBook, Rng, State
-from rules.strasbourg import bot, orders, text
+from rules.core import DRAW, REVEAL, SECRET, Event, Game, GameParts, GuideBook, OrdersBook, Rng, State
+from rules.strasbourg import bot, guide, orders, text
 from rules.strasbourg.data import RECONSTRUCTED
 from rules.strasbourg.state import OPTION_CHOICES, SCORE_COLUMNS, SECRET_VERBS, StrasbourgState, is_secret_action
 from rules.words import N_
@@ -41,6 +41,7 @@ class StrasbourgGame(Game):
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State[Any]]] = StrasbourgState
     orders_book: ClassVar[OrdersBook | None] = orders
+    guide_book: ClassVar[GuideBook | None] = guide
     secret_verbs: ClassVar[frozenset[str]] = SECRET_VERBS
     #: undo (docs/service.md "Undo"): a card drawn from one's own shuffled deck, a stack turned over in a step, the
     #: stacks everyone planned shown when planning ends, and the holdings shown at the end. Nothing uses the Rng.

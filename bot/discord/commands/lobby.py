@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.discord import table_threads
 from bot.discord.botcore import BotCore
+from bot.discord.commands.learn_guide import send_topic, topic_choices
 from bot.discord.commands.play import reply
 from bot.discord.commands.preferences import notify_command
 from bot.discord.commands.server_settings import CARD_CHOICES, check_server_setter, server_settings
@@ -201,14 +202,19 @@ class GameCommands(app_commands.Group):
         await interaction.edit_original_response(content=page, embed=embed, attachments=files)
 
     @app_commands.command(name="rules", description="A short rules summary and which card data is reconstructed")
-    @app_commands.describe(game="Which game (default: this channel's)")
-    async def rules(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+    @app_commands.describe(game="Which game (default: this channel's)",
+                           topic="One topic of the rules, with its part of the board (set-up, a round, each phase…)")
+    async def rules(self, interaction: discord.Interaction[Any], game: str | None = None,
+                    topic: str | None = None) -> None:
         if game is None:
             try:
                 game = (await self.svc.table(interaction.channel_id)).game
             except TableError:
                 raise TableError(_("Which game? One of: {games}.").format(games=", ".join(self.svc.games))) from None
         g = self.svc.game(game)
+        if topic:  # the rules by topic (docs/learning.md), from the guide's texts
+            await send_topic(self.bot, interaction, g.name, topic)
+            return
         # The game's own words (its domain's catalog; a text is looked up in every domain): title and summary.
         summary = _(g.rules_summary) if g.rules_summary else _("No summary yet.")
         embed = discord.Embed(title=clip(_(g.title), 256), colour=embeds.COLOUR, description=clip(summary, 4000))
@@ -224,6 +230,11 @@ class GameCommands(app_commands.Group):
     @rules.autocomplete("game")
     async def rules_game(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
         return self._game_choices(current)
+
+    @rules.autocomplete("topic")
+    async def rules_topic(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        game = str(getattr(interaction.namespace, "game", "") or "")
+        return await topic_choices(self.bot, game, interaction.channel_id, current)
 
     @app_commands.command(name="hand", description="Your private screen (only you see it)")
     @app_commands.describe(text="Your whole screen in words instead of the image (for screen readers)")

@@ -19,6 +19,7 @@ from bot.discord.private_news import news_text
 from bot.discord.ui import embeds
 from bot.discord.ui.embeds import fitting_lines
 from bot.discord.ui.files import describe, image_file
+from bot.discord.ui.guide import with_guide
 from bot.discord.ui.items import Board, board_view, menu_view, unkept
 from bot.discord.ui.text import NO_PING, clip, input_problem, shown
 from bot.discord.ui.undo import undo_button
@@ -137,6 +138,8 @@ class PlayController:
             # an earlier board, but the player is awaited: the current menu, said plainly
             text = _("The board has moved on since that message (now move {n}).").format(n=table.moves) + " " + text
         text += self.together_note(table)
+        if not edit:  # a guided table explains a new kind of decision before its menu (not when paging)
+            text = await with_guide(self.bot, table, interaction.user.id, text)
         view = menu_view(board_of(table), legal, start, simultaneous=table.simultaneous,
                          marks=self.bot.app_emojis.options(table.game, legal))
         news = await self.bot.notifier.news.pending(table, interaction.user.id)
@@ -237,9 +240,9 @@ class PlayController:
         if table.status != "active" or mover.menu is None:
             await self._answer(interaction, from_menu, done, view=with_undo(None, undo))
             return
-        text = done + "\n" + _n("**Your next step** ({n} option):", "**Your next step** ({n} options):",
-                                 len(mover.menu)).format(n=len(mover.menu))
-        text += self.together_note(table)
+        text = _n("**Your next step** ({n} option):", "**Your next step** ({n} options):",
+                  len(mover.menu)).format(n=len(mover.menu))
+        text = done + "\n" + await with_guide(self.bot, table, interaction.user.id, text + self.together_note(table))
         await self._answer(interaction, from_menu, text, view=with_undo(
             menu_view(board_of(table), mover.menu, 0, simultaneous=table.simultaneous,
                       marks=self.bot.app_emojis.options(table.game, mover.menu)), undo))
