@@ -162,8 +162,7 @@ class SeekRunner:
                 text = _("{who} the table of {game} the queue found you could not open: {why}. You are back in the"
                          " queue, at your old place.").format(who=mentions(users), game=_(table.title), why=why)
                 if managers and channel == table.home:
-                    text += "
-⚠️ " + managers
+                    text += "\n⚠️ " + managers
             if await self._post(channel, text, users):
                 told_managers = told_managers or bool(managers and channel == table.home)
                 continue
