@@ -176,6 +176,11 @@ class Seeks(Part):
         name = None if game is None else self.core.game(game).name
         return [self._entry(r) for r in await self.store.all_seeks(guild, name) if r.game in self.core.games]
 
+    async def forming_seek_tables(self, guild: int) -> list[SeekTable]:
+        """The server's tables the queue formed that have not started (nor been dissolved), oldest first."""
+        guild = _check_id(guild, "server")
+        return [await self._view(r) for r in await self.store.seek_tables("forming") if r.guild_id == guild]
+
     def _entry(self, r: SeekRow) -> SeekEntry:
         return SeekEntry(r.user_id, r.name, r.game, self.core.game(r.game).title, r.size_min, r.size_max, r.pace,
                          r.rated, r.created_at, r.expires_at, r.table_id)

@@ -196,6 +196,12 @@ class SeekRows(Queries):
             ") AS due", (thread_grace,))
         return None if row is None or row[0] is None else float(row[0])
 
+    async def seek_servers(self) -> list[int]:
+        """The servers with a seek in their queue or a table forming."""
+        rows = await self._fetchall("SELECT guild_id FROM seeks UNION SELECT guild_id FROM seek_tables WHERE status ="
+                                    " 'forming' ORDER BY 1")
+        return [int(r[0]) for r in rows]
+
     async def threadless_tables(self, formed_before: float) -> list[SeekTableRow]:
         """The forming tables still without a thread that formed at or before ``formed_before``."""
         rows = await self._fetchall(f"SELECT {_TABLE} FROM seek_tables WHERE status = 'forming' AND channel_id IS NULL"
