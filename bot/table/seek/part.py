@@ -241,11 +241,11 @@ class Seeks(Part):
                 try:
                     where = _check_id(await make_channel(await self._view(row)), "channel")
                 except NoThread as exc:
-                    if exc.lasting or self.core.clock() - row.created_at >= THREAD_GRACE_S:
-                        if (change := await self._unopened(row.id)) is not None:
-                            lost.append(change)
+                    late = exc.lasting or self.core.clock() - row.created_at >= THREAD_GRACE_S
+                    if late and (change := await self._unopened(row.id)) is not None:
+                        lost.append(change)
                     continue
-                except Exception:  # noqa: BLE001 - a front end's failure: logged, and tried again at the next pass
+                except Exception:  # a front end's failure: logged, and tried again at the next pass
                     log.warning("the thread of seek table %s could not be made", row.id, exc_info=True)
                     continue
                 async with self.store.transaction() as tx:

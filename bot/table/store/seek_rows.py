@@ -192,8 +192,8 @@ class SeekRows(Queries):
         forming table still without its thread."""
         row = await self._fetchone(
             "SELECT MIN(t) FROM (SELECT MIN(CASE WHEN table_id IS NULL THEN expires_at ELSE due_at END) AS t FROM seeks"
-            " UNION ALL SELECT MIN(created_at) + ? AS t FROM seek_tables WHERE status = 'forming' AND channel_id IS NULL"
-            ") AS due", (thread_grace,))
+            " UNION ALL SELECT MIN(created_at) + ? AS t FROM seek_tables WHERE status = 'forming'"
+            " AND channel_id IS NULL) AS due", (thread_grace,))
         return None if row is None or row[0] is None else float(row[0])
 
     async def seek_servers(self) -> list[int]:
