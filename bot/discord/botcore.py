@@ -33,6 +33,8 @@ class Mailer(Protocol):
 
     async def known_closed(self, user_id: int) -> bool: ...
 
+    async def send_text(self, user_id: int, text: str) -> bool: ...
+
 
 class Publisher(Protocol):
     """Turns service updates into messages (``bot.discord.notify.Notifier``)."""

@@ -6,7 +6,13 @@ Each table opens in a public thread of the server's games channel (``/seek setti
 where its oldest seek was posted (its parent when that was a thread): a channel holds one open game, and threads are
 the only channels Kontor may make without Manage Channels. Every step is safe to run again (``open_seek_tables`` does
 only what is missing), so a restart, or a failure to post, is made good at the next pass: after any seek, at the
-scheduler's ticks, and once at every start."""
+scheduler's ticks, and once at every start.
+
+A thread that cannot be made because a permission is missing (or the channel is gone) dissolves the table at once
+(``NoThread(lasting=True)``; the permissions are checked before Discord is asked); any other failure is tried again
+until an hour has passed since the table formed. Either way its players are told once, in the channel where they
+sought (by DM when that fails), and the server's managers learn which permission is missing, in the channel the
+table was to open in (by DM to the server's owner when that fails)."""
 
 from __future__ import annotations
 
@@ -17,11 +23,11 @@ from typing import Any
 import discord
 
 from bot.discord.botcore import BotCore
-from bot.discord.threads import new_thread, thread_home
+from bot.discord.threads import missing_thread_permissions, new_thread, thread_home
 from bot.discord.ui.seek_ready import ask_message
-from bot.discord.ui.text import NO_PING, clip, shown
+from bot.discord.ui.text import NO_PING, clip, mentions, pings, shown
 from bot.lang import speaking
-from bot.table import SeekChange, SeekTable, TableError
+from bot.table import NoThread, SeekChange, SeekTable, TableError
 from rules.words import translator
 
 _, _n = translator("discord")
@@ -63,10 +69,12 @@ class SeekRunner:
         what fails is logged and done at the next pass."""
         async with self._lock:
             try:
-                asks, started = await self.bot.service.open_seek_tables(self._thread)
+                asks, started, lost = await self.bot.service.open_seek_tables(self._thread)
             except (TableError, discord.HTTPException):
                 log.warning("the seek tables could not open", exc_info=True)
                 return
+            for change in lost:
+                await self.tell(change)
             for update in started:
                 await self.bot.notifier.publish(update)
             for table in asks:
@@ -87,6 +95,9 @@ class SeekRunner:
         table = change.table
         if change.started is not None:
             await self.bot.notifier.publish(change.started)
+        if change.unopened:
+            await self._tell_unopened(change)
+            return
         if table.channel is None or not (change.dropped or change.dissolved):
             return
         with speaking(table.language):
@@ -107,8 +118,69 @@ class SeekRunner:
 
     async def _thread(self, table: SeekTable) -> int:
         home = thread_home(self.bot, table.home)
-        if home is None:
-            raise TableError(_("I cannot find the channel to open the table in."))
+        if home is None or missing_thread_permissions(home.permissions_for(home.guild.me)):
+            raise NoThread(lasting=True)  # checked before Discord is asked: retrying would not mend it
         with speaking(table.language):  # the thread's name: everyone reads it in the channel list
             name = _("{game} · a table of the queue ({n})").format(game=_(table.title), n=table.id)
-        return (await new_thread(home, name)).id
+        try:
+            return (await new_thread(home, name)).id
+        except discord.Forbidden as exc:
+            raise NoThread(lasting=True) from exc
+        except discord.HTTPException as exc:  # Discord down, the server's limit of active threads: it may pass
+            log.warning("could not make the thread of seek table %s: %s", table.id, exc)
+            raise NoThread(lasting=False) from exc
+
+    def _missing(self, table: SeekTable) -> tuple[discord.TextChannel | None, list[str]]:
+        """The channel the table was to open in (None: gone) and the permissions Kontor lacks there now."""
+        home = thread_home(self.bot, table.home)
+        return home, ([] if home is None else missing_thread_permissions(home.permissions_for(home.guild.me)))
+
+    async def _tell_unopened(self, change: SeekChange) -> None:
+        """A table dissolved because its thread could not be made: each of its players is told once why, in the
+        channel where they sought (one post per channel; by DM when it fails), and the managers which permission is
+        missing, in the channel the table was to open in (by DM to the server's owner when that fails)."""
+        table = change.table
+        home, missing = self._missing(table)
+        where = f"<#{table.home}>"
+        with speaking(table.language):
+            if home is None:
+                why = _("the channel it was to open in ({channel}) is gone, or I can no longer see it").format(
+                    channel=where)
+            elif missing:
+                why = _("I'm missing {permissions} in {channel}").format(permissions=", ".join(missing), channel=where)
+            else:
+                why = _("Discord would not let me make its thread in {channel}").format(channel=where)
+            managers = _("Server managers: the tables of the queue open in threads of {channel}. Give me {permissions}"
+                         " there, or choose another channel with `/seek settings channel:`.").format(
+                channel=where, permissions=", ".join(missing)) if missing else ""
+        by_channel: dict[int, list[int]] = {}
+        for seat in change.returned:
+            by_channel.setdefault(seat.sought_in, []).append(seat.user)
+        told_managers = False
+        for channel, users in by_channel.items():
+            with speaking(table.language):
+                text = _("{who} the table of {game} the queue found you could not open: {why}. You are back in the"
+                         " queue, at your old place.").format(who=mentions(users), game=_(table.title), why=why)
+                if managers and channel == table.home:
+                    text += "\n⚠️ " + managers
+            if await self._post(channel, text, users):
+                told_managers = told_managers or bool(managers and channel == table.home)
+                continue
+            for user in users:
+                await self.bot.notifier.dms.send_text(user, clip(text, 2000))
+        if managers and not told_managers and not await self._post(table.home, "⚠️ " + managers, []):
+            guild = getattr(home, "guild", None) or self.bot.get_guild(table.guild)
+            if guild is not None and guild.owner_id is not None:
+                await self.bot.notifier.dms.send_text(guild.owner_id, clip("⚠️ " + managers, 2000))
+        log.warning("seek table %s dissolved: its thread could not be made in channel %s (missing: %s)", table.id,
+                    table.home, ", ".join(missing) or "none")
+
+    async def _post(self, channel: int, text: str, ping: list[int]) -> bool:
+        """Post ``text`` in ``channel``, pinging ``ping``; False when Discord refuses."""
+        try:
+            target: Any = await self.bot.notifier.channel(channel)
+            await target.send(clip(text.strip(), 2000), allowed_mentions=pings(ping))
+        except discord.HTTPException:
+            log.warning("could not post in channel %s about a seek table", channel, exc_info=True)
+            return False
+        return True

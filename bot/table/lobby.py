@@ -76,10 +76,13 @@ class Lobby(Part):
 
     async def open_table(self, channel: int, guild: int | None, game: str, options: dict[str, str],
                           settings: dict[str, Any], creator: int, seats: list[Seat], text: str,
-                          linked: Callable[[Store, int], Awaitable[None]] | None = None) -> int:
+                          linked: Callable[[Store, int], Awaitable[None]] | None = None,
+                          seek_table: int | None = None) -> int:
         """Open a lobby in ``channel`` with ``seats`` (numbered here) and ``text`` as its first log line; refused
-        while the channel has an open game. Returns the new game's id. ``linked(tx, game_id)`` runs in the same
-        transaction (a tournament records its table's game with it: both or neither)."""
+        while the channel has an open game, and in the thread of a table the seek queue is forming, unless it is that
+        table's game (``seek_table``): its players' "I'm in" would find the thread taken. Returns the new game's id.
+        ``linked(tx, game_id)`` runs in the same transaction (a tournament records its table's game with it: both or
+        neither)."""
         async with self.core.serial(channel):
             now = self.core.clock()
             try:
@@ -89,6 +92,10 @@ class Lobby(Part):
                         await self.core.check_readable(existing)  # a damaged one: say so, and who can end it
                         raise TableError(_("This channel already has an open game. Finish or abandon it first"
                                            " (or start a thread for a second table)."))
+                    forming = await tx.forming_table_in(channel)
+                    if forming is not None and forming != seek_table:
+                        raise TableError(_("This thread belongs to a table the seek queue is forming: its game opens"
+                                           " here once its players are in, so open yours in another channel."))
                     gid = await tx.insert_game(channel_id=channel, guild_id=guild, game=game, options=options,
                                                settings=settings, creator_id=creator, now=now)
                     await tx.set_seats(gid, [Seat(i, s.user_id, s.name, s.level) for i, s in enumerate(seats)])

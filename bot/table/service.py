@@ -333,6 +333,7 @@ class TableService:
     seek_ready = _Forward("seeks", Seeks.seek_ready)
     seek_due = _Forward("seeks", Seeks.seek_due)
     next_seek_due = _Forward("seeks", Seeks.next_seek_due)
+    forming_seek_tables = _Forward("seeks", Seeks.forming_seek_tables)
 
     # ---- people (users.py) --------------------------------------------------------------------------------------
     notify_pref = _Forward("users", Users.notify_pref)

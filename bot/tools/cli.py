@@ -23,13 +23,17 @@ SUBCOMMANDS: dict[str, tuple[str, str, str]] = {
     "ratings": ("bot.tools.ratings", "ratings_main", "rebuild: recompute every rating from the stored results"),
     "stats": ("bot.tools.stats", "stats_main", "each game's statistics on every server together (or on one)"),
     "profile": ("bot.tools.profile", "profile_main", "a player's profile (/game profile), read beside the running bot"),
+    "seeks": ("bot.tools.seeks", "seeks_main", "each server's seek queue and the tables it is forming, read beside the"
+              " running bot"),
+    "league": ("bot.tools.league", "league_main", "a game's league table (/league standings), read beside the running"
+               " bot"),
     "tournament": ("bot.tools.tournament", "tournament_main", "simulate: a whole tournament played by bots, round by"
                    " round"),
 }
 
 # how each subcommand is given its own database file (``kontor run`` reads KONTOR_DB)
 DB_OPTION = {"play": "--db", "learn": "--db", "demo": "--db", "soak": "--db", "ratings": "--db", "web": "--db",
-             "stats": "--db", "profile": "--db"}
+             "stats": "--db", "profile": "--db", "seeks": "--db", "league": "--db"}
 
 
 def build_parser() -> argparse.ArgumentParser:

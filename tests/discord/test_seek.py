@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 from tests.discord.conftest import make_bot, shut_down
 
@@ -103,3 +105,68 @@ async def test_settings_are_for_managers_and_the_role_is_pinged_once_an_hour(wor
     await w.env.advance_time(25 * HOUR)  # the seeks expire after the server's one day
     r = await w.alice.slash(w.channel, "seek list")
     assert "Nobody is in the queue" in r.response.content
+
+
+def deny_bot(w: Any, **permissions: bool) -> None:
+    w.env.backend.set_overwrite(w.channel.id, Overwrite(target_id=w.env.backend.bot_user.id, type=OverwriteType.MEMBER,
+                                                        deny=discord.Permissions(**permissions).value))
+
+
+async def test_a_table_whose_thread_cannot_be_made_goes_back_to_the_queue_and_says_why(world, db_path):
+    w = world
+    w.env.inject_error("POST", f"/channels/{w.channel.id}/threads", status=500)  # once: the table waits for its thread
+    await seek_all(w, [w.alice, w.bob, w.carol])
+    assert w.channel.threads == []
+    r = await w.alice.slash(w.channel, "seek list")
+    assert r.response.content.count("at a table being formed") == 3
+    deny_bot(w, create_public_threads=True)  # a manager takes the permission away before the next pass
+    before = len(w.channel.history())
+    await shut_down(w.bot)
+    await w.env.restart_bot(make_bot(db_path))  # the start's pass finds the permission missing: no retry will mend it
+    await w.env.settle()
+    said = [m.content or "" for m in w.channel.history()[before:]]
+    [told] = said
+    assert all(f"<@{p.id}>" in told for p in (w.alice, w.bob, w.carol))
+    assert ("the table of Tally (test game) the queue found you could not open: I'm missing Create Public Threads in"
+            f" <#{w.channel.id}>. You are back in the queue, at your old place.") in told
+    assert ("Server managers: the tables of the queue open in threads of" in told
+            and "Give me Create Public Threads there, or choose another channel with `/seek settings channel:`" in told)
+    r = await w.alice.slash(w.channel, "seek list")
+    assert "at a table being formed" not in r.response.content and r.response.content.count("since") == 3
+    assert [n for n in ("alice", "bob", "carol") if n in r.response.content] == ["alice", "bob", "carol"]
+    await w.env.advance_time(2 * HOUR)  # the scheduler's passes tell nobody twice
+    assert len(w.channel.history()) == before + 1 and w.channel.threads == []
+    r = await w.alice.slash(w.channel, "seek game", game="tally", players="3")
+    assert r.ephemeral and "Create Public Threads" in r.response.content  # new seeks are refused until it is back
+
+
+async def test_the_games_channel_is_checked_before_a_seek_is_taken(world):
+    w = world
+    boss = w.guild.add_member(w.env.create_user("hanna"),
+                              roles=[w.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))])
+    other = w.guild.create_text_channel("tables")
+    await boss.slash(w.channel, "seek settings", channel=other)
+    w.env.backend.set_overwrite(other.id, Overwrite(target_id=w.env.backend.bot_user.id, type=OverwriteType.MEMBER,
+                                                    deny=discord.Permissions(send_messages_in_threads=True).value))
+    r = await w.alice.slash(w.channel, "seek game", game="tally", players="3")
+    assert r.ephemeral and r.response.content == (
+        f"I need Send Messages in Threads in <#{other.id}>, where the tables of the queue open: a server manager can"
+        " give them, or choose another channel with /seek settings channel:.")
+    assert await w.bot.service.seek_list(w.guild.id) == []
+
+
+async def test_no_one_opens_their_own_game_in_a_forming_tables_thread(world):
+    w = world
+    await seek_all(w, [w.alice, w.bob, w.carol])
+    [thread] = w.channel.threads
+    r = await w.bob.slash(thread, "game new", game="tally")
+    assert r.ephemeral and r.response.content == (
+        "This thread belongs to a table the seek queue is forming: its game opens here once its players are in, so"
+        " open yours in another channel.")
+    ask = ask_post(thread)
+    for p in (w.alice, w.bob):
+        await p.click(ask, label="I'm in")
+    done = await w.carol.click(ask, label="I'm in")
+    assert "the game starts now" in done.response.content
+    await w.env.settle()
+    assert (await w.bot.service.table(thread.id)).status == "active"

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.table import TableError, TableService
+from bot.table import NoThread, TableError, TableService
 from bot.table.seek.matching import Seeker, form, form_all, refill
 from bot.table.store import StoreError
 
@@ -49,7 +49,8 @@ async def open_tables(svc: TableService) -> tuple[list[Any], list[Any]]:
     async def thread(table: Any) -> int:
         return 9000 + table.id
 
-    asks, started = await svc.open_seek_tables(thread)
+    asks, started, lost = await svc.open_seek_tables(thread)
+    assert lost == []
     for t in asks:
         await svc.seek_asked(t.id, 100 + t.id)
     return asks, started
@@ -218,3 +219,92 @@ async def test_bad_input_changes_nothing(svc) -> None:
     with pytest.raises(TableError, match="not in the queue"):
         await svc.unseek(GUILD, A)
     assert await svc.seek_list(GUILD) == []
+
+
+# ---- a thread that cannot be made, a game opened in a forming table's thread, the role ping ------------------------
+async def test_a_table_whose_thread_fails_for_an_hour_dissolves_once_and_its_players_keep_their_place(svc,
+                                                                                                      clock) -> None:
+    for u in (A, B):
+        await seek(svc, u)
+        clock.advance(0.1)
+    await seek(svc, C)
+    formed = clock.now
+
+    async def down(table: Any) -> int:
+        raise NoThread(lasting=False)  # Discord down, say: it may pass
+
+    assert await svc.open_seek_tables(down) == ([], [], [])
+    [table] = {e.table for e in await svc.seek_list(GUILD)}
+    assert table is not None and (await svc.seek_table(table)).status == "forming"
+    assert await svc.next_seek_due() == formed + 3600  # the scheduler wakes for the hour's end
+    clock.advance(0.9)
+    assert await svc.seek_due() == [] and await svc.open_seek_tables(down) == ([], [], [])  # still within the hour
+    clock.advance(0.1)
+    [change] = await svc.seek_due()
+    assert change.dissolved and change.unopened and change.table.status == "dissolved"
+    assert [(x.user, x.name, x.sought_in) for x in change.returned] == [(A, "Ann", HOME), (B, "Ben", HOME),
+                                                                        (C, "Cy", HOME)]
+    assert [(e.user, e.table) for e in await svc.seek_list(GUILD)] == [(A, None), (B, None), (C, None)]
+    assert await svc.seek_due() == [] and await svc.open_seek_tables(down) == ([], [], [])  # told once, no new table
+    made = await seek(svc, D)  # the next seek forms the table again, the old seeks first
+    assert [[x.user for x in t.seats] for t in made.formed] == [[A, B, C]] and made.waiting == 1
+
+
+async def test_a_thread_refused_for_good_dissolves_the_table_at_once_and_other_tables_still_open(svc, clock) -> None:
+    for u in (A, B, C):
+        await seek(svc, u)
+    for u in (D, E):
+        await seek(svc, u, "2", pace="fast")
+    broken = {e.table for e in await svc.seek_list(GUILD) if e.user == A}
+
+    async def thread(table: Any) -> int:
+        if table.id in broken:
+            raise NoThread(lasting=True)  # a permission is missing
+        return 9000 + table.id
+
+    asks, started, lost = await svc.open_seek_tables(thread)
+    assert [t.channel for t in asks] == [9000 + t.id for t in asks] and len(asks) == 1 and started == []
+    assert [c.table.id for c in lost] == list(broken) and [x.user for x in lost[0].returned] == [A, B, C]
+    assert [(e.user, e.table is None) for e in await svc.seek_list(GUILD)] == [
+        (A, True), (B, True), (C, True), (D, False), (E, False)]
+    await svc.seek_asked(asks[0].id, 1)
+    assert await svc.open_seek_tables(thread) == ([], [], [])  # nothing more, nobody told twice
+
+
+async def test_a_failure_of_another_kind_is_tried_again_at_the_next_pass(svc, clock) -> None:
+    for u in (A, B, C):
+        await seek(svc, u)
+    calls = []
+
+    async def flaky(table: Any) -> int:
+        calls.append(table.id)
+        if len(calls) == 1:
+            raise RuntimeError("the front end broke")
+        return 9000 + table.id
+
+    assert await svc.open_seek_tables(flaky) == ([], [], [])
+    asks, _started, lost = await svc.open_seek_tables(flaky)
+    assert len(asks) == 1 and asks[0].channel == 9000 + asks[0].id and lost == [] and calls == [asks[0].id] * 2
+
+
+async def test_no_game_opens_in_the_thread_of_a_table_still_forming(svc) -> None:
+    for u in (A, B, C):
+        await seek(svc, u)
+    [asked], _started = await open_tables(svc)
+    assert asked.channel is not None
+    with pytest.raises(TableError, match="table the seek queue is forming"):
+        await svc.create(asked.channel, GUILD, "tiny", A, "Ann")
+    for u in (A, B):
+        await svc.seek_ready(asked.id, u)
+    done = await svc.seek_ready(asked.id, C)  # the table's own game still opens there
+    assert done.started is not None and done.started.table.channel == asked.channel
+
+
+async def test_the_role_is_pinged_for_a_new_seek_at_most_once_an_hour(svc, clock) -> None:
+    await svc.set_seek_settings(GUILD, role=42)
+    assert (await seek(svc, A, "4")).ping_role == 42
+    clock.advance(0.5)
+    assert (await seek(svc, B, "4")).ping_role is None  # within the hour
+    clock.advance(1)
+    assert (await seek(svc, A, "3-4")).ping_role is None  # changing a seek's terms is no new seek
+    assert (await seek(svc, C, "4")).ping_role == 42  # a new one, past the hour

@@ -16,6 +16,7 @@ from discord import app_commands
 from bot.discord.botcore import BotCore
 from bot.discord.commands.play import reply
 from bot.discord.commands.seasons import is_manager
+from bot.discord.threads import missing_thread_permissions
 from bot.discord.ui.text import NO_PING, clip, input_problem, shown
 from bot.lang import language_of, speaking
 from bot.table import MAX_BAND, MAX_EXPIRY_DAYS, PACES, SEEK_KEEP, SeekEntry, SeekSettings, TableError
@@ -57,6 +58,19 @@ def settings_text(s: SeekSettings) -> str:
     ])
 
 
+def games_channel_problem(interaction: discord.Interaction[Any], home: int) -> str | None:
+    """Why the tables of the queue cannot open in threads of the server's games channel ``home`` (None: they can)."""
+    found = interaction.guild.get_channel(home) if interaction.guild is not None else None
+    if not isinstance(found, discord.TextChannel):
+        return _("The games channel where the tables of the queue open is gone: a server manager can choose another"
+                 " with /seek settings channel:.")
+    if missing := missing_thread_permissions(found.permissions_for(found.guild.me)):
+        return _("I need {permissions} in {channel}, where the tables of the queue open: a server manager can give"
+                 " them, or choose another channel with /seek settings channel:.").format(
+            permissions=", ".join(missing), channel=f"<#{home}>")
+    return None
+
+
 def setup(bot: BotCore) -> None:
     group = app_commands.Group(name="seek", description="Find a table: wait in the server's queue for a game",
                                guild_only=True)
@@ -68,11 +82,14 @@ def setup(bot: BotCore) -> None:
     async def seek(interaction: discord.Interaction[Any], game: str, players: str | None = None,
                    pace: str | None = None, rated: bool = True) -> None:
         guild = _server(interaction)
-        if (await bot.service.seek_settings(guild)).channel is None:  # the table would open in a thread of this one
+        home = (await bot.service.seek_settings(guild)).channel
+        if home is None:  # the table would open in a thread of this one
             perms = interaction.app_permissions
             if not (perms.create_public_threads and perms.send_messages_in_threads):
                 raise TableError(_("I need the Create Public Threads and Send Messages in Threads permissions here:"
                                    " the tables of the queue open in threads of this channel."))
+        elif missing := games_channel_problem(interaction, home):  # the server's games channel holds the threads
+            raise TableError(missing)
         for text in (game, players):
             if text is not None and (problem := input_problem(text, limit=60)):
                 raise TableError(problem)

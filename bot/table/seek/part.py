@@ -8,7 +8,9 @@ completing a table at once, even from two processes, never seat anyone twice. A 
 that each can run again after a restart: its thread recorded, its players asked (their day to answer starts then),
 and once all are in, its game opened (the table pointing at it, its seeks consumed, in the game's own transaction)
 and started. The scheduler drops the seats not taken within the day, expires old seeks, and offers the free seats to
-the queue (``seek_due``)."""
+the queue (``seek_due``). A table whose thread cannot be made is dissolved, its players back in the queue at their
+place: at once when the front end says retrying will not mend it (``NoThread(lasting=True)``: a permission missing),
+else once ``THREAD_GRACE_S`` has passed since it formed."""
 
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ from bot.table.seek.views import (
     MAX_EXPIRY_DAYS,
     PING_EVERY_S,
     READY_HOURS,
+    THREAD_GRACE_S,
+    NoThread,
     SeekChange,
     SeekEntry,
     SeekPosted,
@@ -172,6 +176,11 @@ class Seeks(Part):
         name = None if game is None else self.core.game(game).name
         return [self._entry(r) for r in await self.store.all_seeks(guild, name) if r.game in self.core.games]
 
+    async def forming_seek_tables(self, guild: int) -> list[SeekTable]:
+        """The server's tables the queue formed that have not started (nor been dissolved), oldest first."""
+        guild = _check_id(guild, "server")
+        return [await self._view(r) for r in await self.store.seek_tables("forming") if r.guild_id == guild]
+
     def _entry(self, r: SeekRow) -> SeekEntry:
         return SeekEntry(r.user_id, r.name, r.game, self.core.game(r.game).title, r.size_min, r.size_max, r.pace,
                          r.rated, r.created_at, r.expires_at, r.table_id)
@@ -206,7 +215,7 @@ class Seeks(Part):
         return await self._view(row)
 
     async def _view(self, row: SeekTableRow) -> SeekTable:
-        seats = [SeekSeat(s.user_id, s.name, s.ready, s.due_at) for s in await self.store.seated(row.id)]
+        seats = [SeekSeat(s.user_id, s.name, s.ready, s.due_at, s.channel_id) for s in await self.store.seated(row.id)]
         if row.status == "started" and row.game_id is not None:  # its seeks are consumed: the game's seats say who
             seats = [SeekSeat(s.user_id, s.name, True, None) for s in await self.store.seats(row.game_id)
                      if s.user_id is not None]
@@ -217,17 +226,28 @@ class Seeks(Part):
                          row.game_id, row.status, seats)
 
     async def open_seek_tables(self, make_channel: Callable[[SeekTable], Awaitable[int]]) -> tuple[
-            list[SeekTable], list[Update]]:
+            list[SeekTable], list[Update], list[SeekChange]]:
         """What the front end does after any change, and at every start, safe to run again: a thread for every formed
         table without one (``make_channel``, asked once per table), and the tables whose players must be asked (a new
-        table, or seats offered to the queue: the front end posts "I'm in" and calls ``seek_asked``); and the games of
-        tables all in whose start a restart cut short (their Updates, to post)."""
-        asks, started = [], []
+        table, or seats offered to the queue: the front end posts "I'm in" and calls ``seek_asked``); the games of
+        tables all in whose start a restart cut short (their Updates, to post); and the tables dissolved because their
+        thread cannot be made (``NoThread``; their players to tell). A thread that fails for another reason is tried
+        again at the next pass, one table's failure keeping no other from its thread."""
+        asks, started, lost = [], [], []
         for row in await self.store.seek_tables("forming"):
             if not self._mine(row.guild_id):
                 continue
             if row.channel_id is None:
-                where = _check_id(await make_channel(await self._view(row)), "channel")
+                try:
+                    where = _check_id(await make_channel(await self._view(row)), "channel")
+                except NoThread as exc:
+                    late = exc.lasting or self.core.clock() - row.created_at >= THREAD_GRACE_S
+                    if late and (change := await self._unopened(row.id)) is not None:
+                        lost.append(change)
+                    continue
+                except Exception:  # a front end's failure: logged, and tried again at the next pass
+                    log.warning("the thread of seek table %s could not be made", row.id, exc_info=True)
+                    continue
                 async with self.store.transaction() as tx:
                     await tx.set_seek_table(row.id, self.core.clock(), channel_id=where)
                 row = dataclasses.replace(row, channel_id=where)
@@ -237,7 +257,27 @@ class Seeks(Part):
             game = None if row.game_id is None else await self.store.game(row.game_id)
             if self._mine(row.guild_id) and game is not None and game.status == "lobby" and row.channel_id:
                 started.append(await self.lobby.start(row.channel_id, game.creator_id))
-        return asks, started
+        return asks, started, lost
+
+    async def _unopened(self, table_id: int) -> SeekChange | None:
+        """Dissolve a forming table that has no thread: its players go back to the queue at their old place (their
+        seeks renewed). No table is formed again here: the same thread would fail the same way; the next seek or
+        change of the queue forms them again."""
+        now = self.core.clock()
+        async with self._serial():
+            async with self.store.transaction() as tx:
+                row = await tx.seek_table(table_id)
+                if row is None or row.status != "forming" or row.channel_id is not None:
+                    return None
+                seated = await tx.seated(table_id)
+                server = await tx.seek_server(row.guild_id)
+                if seated:
+                    await tx.unseat(table_id, [s.user_id for s in seated],
+                                    now + (server.expiry_days or DEFAULT_EXPIRY_DAYS) * 86400)
+                await tx.set_seek_table(table_id, now, when="forming", status="dissolved")
+            view = await self._view(dataclasses.replace(row, status="dissolved"))
+        back = [SeekSeat(s.user_id, s.name, False, None, s.channel_id) for s in seated]
+        return SeekChange(view, dissolved=True, unopened=True, returned=back)
 
     async def seek_asked(self, table_id: int, message_id: int | None) -> SeekTable:
         """The table's players were asked (its "I'm in" post): each seat not asked before has a day from now."""
@@ -284,12 +324,13 @@ class Seeks(Part):
             text = _("The queue seated {names} at this table.").format(names=", ".join(s.name for s in seats))
         host = seats[0].user_id
         await self.lobby.open_table(row.channel_id, row.guild_id, g.name, {}, settings, host,
-                                    [Seat(i, s.user_id, s.name) for i, s in enumerate(seats)], text, linked=link)
+                                    [Seat(i, s.user_id, s.name) for i, s in enumerate(seats)], text, linked=link,
+                                    seek_table=row.id)
         return await self.lobby.start(row.channel_id, host)
 
     # ---- the scheduler's side -----------------------------------------------------------------------------------
     async def next_seek_due(self) -> float | None:
-        return await self.store.next_seek_time()
+        return await self.store.next_seek_time(THREAD_GRACE_S)
 
     async def seek_due(self, now: float | None = None) -> list[SeekChange]:
         """Expire the seeks whose time is up; drop the seats not taken within their day, offer them to the queue, and
@@ -299,6 +340,8 @@ class Seeks(Part):
         async with self._serial():
             async with self.store.transaction() as tx:
                 await tx.expire_seeks(now)
+            threadless = [r.id for r in await self.store.threadless_tables(now - THREAD_GRACE_S)
+                          if self._mine(r.guild_id)]
             for table_id in await self.store.late_tables(now):
                 row = await self.store.seek_table(table_id)
                 if row is None or not self._mine(row.guild_id):
@@ -312,6 +355,9 @@ class Seeks(Part):
                     continue
                 if change is not None:
                     changes.append(change)
+        for table_id in threadless:  # formed over THREAD_GRACE_S ago, and the front end never made its thread
+            if (change := await self._unopened(table_id)) is not None:
+                changes.append(change)
         return changes
 
     async def _rebalance(self, table_id: int, drop: list[int], now: float) -> SeekChange | None:

@@ -13,7 +13,19 @@ MAX_EXPIRY_DAYS = 30.0
 READY_HOURS = 24.0
 #: the server's role is pinged about a new seek at most this often
 PING_EVERY_S = 3600.0
+#: a formed table whose thread could not be made for this long (from its forming) is dissolved (docs/seeking.md)
+THREAD_GRACE_S = 3600.0
 MAX_BAND = 2000
+
+
+class NoThread(Exception):
+    """What a front end's ``make_channel`` raises when it cannot make a table's thread. ``lasting``: retrying will not
+    mend it (a permission missing, the channel gone), so the table is dissolved at once; otherwise it is tried again at
+    every pass until ``THREAD_GRACE_S`` has passed since the table formed."""
+
+    def __init__(self, lasting: bool) -> None:
+        super().__init__("lasting" if lasting else "for now")
+        self.lasting = lasting
 
 
 @dataclass(frozen=True)
@@ -39,6 +51,7 @@ class SeekSeat:
     name: str
     ready: bool
     due_at: float | None  # when the seat is dropped unless its player is in (None: not asked yet, or in)
+    sought_in: int = 0  # the channel where the player's seek was posted (0: not known, a started table's)
 
 
 @dataclass(frozen=True)
@@ -67,13 +80,16 @@ class SeekTable:
 @dataclass(frozen=True)
 class SeekChange:
     """What happened to a forming table: seats dropped (their names), seats offered to the queue (those users, to be
-    asked), started (the game's first Update) or dissolved (its players back in the queue)."""
+    asked), started (the game's first Update) or dissolved (its players back in the queue). ``unopened``: dissolved
+    because its thread could not be made; ``returned`` are then the players sent back to the queue, to be told."""
 
     table: SeekTable
     dropped: list[str] = field(default_factory=list)
     added: list[int] = field(default_factory=list)
     started: Update | None = None
     dissolved: bool = False
+    unopened: bool = False
+    returned: list[SeekSeat] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -55,3 +55,10 @@ class LeagueRows(Queries):
             "SELECT DISTINCT e.game FROM ended_games e JOIN results r ON r.game_id = e.game_id WHERE e.guild_id = ?"
             " AND r.season = ? AND r.rated = 1 ORDER BY e.game", (guild_id, season))
         return [str(r[0]) for r in rows]
+
+    async def league_servers(self, game: str) -> list[int]:
+        """The servers with a rated result of ``game`` in any season."""
+        rows = await self._fetchall(
+            "SELECT DISTINCT e.guild_id FROM ended_games e JOIN results r ON r.game_id = e.game_id WHERE e.game = ?"
+            " AND r.rated = 1 AND e.guild_id IS NOT NULL ORDER BY e.guild_id", (game,))
+        return [int(r[0]) for r in rows]

@@ -187,10 +187,32 @@ class SeekRows(Queries):
         marks = ", ".join("?" * len(users))
         await self._write(f"DELETE FROM seeks WHERE table_id = ? AND user_id IN ({marks})", (table_id, *users))
 
-    async def next_seek_time(self) -> float | None:
-        """The next expiry of a waiting seek or the next "I'm in" deadline of a seated one."""
-        row = await self._fetchone("SELECT MIN(CASE WHEN table_id IS NULL THEN expires_at ELSE due_at END) FROM seeks")
+    async def next_seek_time(self, thread_grace: float = 0.0) -> float | None:
+        """The next expiry of a waiting seek, "I'm in" deadline of a seated one, or end of the ``thread_grace`` of a
+        forming table still without its thread."""
+        row = await self._fetchone(
+            "SELECT MIN(t) FROM (SELECT MIN(CASE WHEN table_id IS NULL THEN expires_at ELSE due_at END) AS t FROM seeks"
+            " UNION ALL SELECT MIN(created_at) + ? AS t FROM seek_tables WHERE status = 'forming'"
+            " AND channel_id IS NULL) AS due", (thread_grace,))
         return None if row is None or row[0] is None else float(row[0])
+
+    async def seek_servers(self) -> list[int]:
+        """The servers with a seek in their queue or a table forming."""
+        rows = await self._fetchall("SELECT guild_id FROM seeks UNION SELECT guild_id FROM seek_tables WHERE status ="
+                                    " 'forming' ORDER BY 1")
+        return [int(r[0]) for r in rows]
+
+    async def threadless_tables(self, formed_before: float) -> list[SeekTableRow]:
+        """The forming tables still without a thread that formed at or before ``formed_before``."""
+        rows = await self._fetchall(f"SELECT {_TABLE} FROM seek_tables WHERE status = 'forming' AND channel_id IS NULL"
+                                    " AND created_at <= ? ORDER BY id", (formed_before,))
+        return [_table(r) for r in rows]
+
+    async def forming_table_in(self, channel_id: int) -> int | None:
+        """The forming table whose thread is ``channel_id`` (None: none)."""
+        row = await self._fetchone("SELECT id FROM seek_tables WHERE channel_id = ? AND status = 'forming'",
+                                   (channel_id,))
+        return None if row is None else int(row[0])
 
     async def late_tables(self, now: float) -> list[int]:
         rows = await self._fetchall("SELECT DISTINCT table_id FROM seeks WHERE table_id IS NOT NULL AND ready = 0"
