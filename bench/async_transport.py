@@ -26,6 +26,14 @@ class _Message:
         return self
 
 
+def _text(content: str | None, view: Any) -> str:
+    """What a post says: its content, or a turn card's text displays (Components V2 carries no content)."""
+    parts = [content or ""]
+    if isinstance(view, discord.ui.LayoutView):
+        parts += [item.content for item in view.walk_children() if isinstance(item, discord.ui.TextDisplay)]
+    return "\n".join(parts)
+
+
 class _Channel:
     """The table's channel: ``send`` records what would be posted (and whom it would ping)."""
 
@@ -34,7 +42,7 @@ class _Channel:
         self.id = channel_id
 
     async def send(self, content: str | None = None, **kwargs: Any) -> _Message:
-        return self.recorder.post(content, kwargs.get("allowed_mentions"))
+        return self.recorder.post(_text(content, kwargs.get("view")), kwargs.get("allowed_mentions"))
 
     def get_partial_message(self, message_id: int) -> _Message:
         return _Message(self.recorder, message_id)

@@ -128,7 +128,7 @@ class Guide(Part):
                 await tx.set_settings(fresh.id, settings, self.core.clock())
         return explanation(game, key)
 
-    def topics(self, game: str) -> list[Topic]:
+    def guide_topics(self, game: str) -> list[Topic]:
         return list(book_of(self.core.game(game)).topics())
 
     async def topic_image(self, game: str, topic: Topic) -> bytes | None:

@@ -231,7 +231,7 @@ class TableService:
     # ---- the guide and the rules by topic (guide.py; docs/learning.md) ------------------------------------------
     set_guide = _Forward("guide", Guide.set_guide)
     explain = _Forward("guide", Guide.explain)
-    guide_topics = _Forward("guide", Guide.topics)
+    guide_topics = _Forward("guide", Guide.guide_topics)
     topic_image = _Forward("guide", Guide.topic_image)
 
     # ---- time (deadlines.py, timeouts.py, pauses.py) ------------------------------------------------------------

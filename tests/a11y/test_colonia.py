@@ -36,7 +36,7 @@ LANGUAGES = ("en", "fr", "de", "it", PSEUDO)
 
 #: View keys the images read that carry no game information: a relic card's id names the spot the last-move ring
 #: marks (``Board.spots``); the card itself (city, price, VP, shrine, insurer) is drawn, and said.
-DRAWING_ONLY = frozenset({"relics.display[].id", "relics.extra[].id"})
+DRAWING_ONLY = frozenset({"relics.display[].id", "relics.extra[].id", "num_players"})  # the roster counts seats
 
 
 class Snapshot(NamedTuple):

@@ -38,6 +38,7 @@ FIRST = 3
 DRAWING_ONLY = frozenset({
     "countryside.hexes[].q", "countryside.hexes[].r", "countryside.routes[].crossings[].xy",
     "city.hexes[].q", "city.hexes[].r", "city.discs[].xy", "city.towers[].xy", "city.walls[].ends",
+    "num_players",  # the roster counts the seats to name them (render/names.py)
 })
 
 
