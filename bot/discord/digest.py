@@ -20,7 +20,7 @@ from typing import Any
 from bot.background import BackgroundTask
 from bot.discord.botcore import BotCore
 from bot.discord.dms import DirectMessages
-from bot.discord.ui.since import since_text
+from bot.discord.ui.since import Mark, since_text
 from bot.discord.ui.text import clip, shown
 from bot.lang import speaking
 from bot.table import SinceDigest, Table, pause_text
@@ -35,10 +35,11 @@ CHECK_S = 3600.0
 NEWS_KEPT_S = 30 * 24 * 3600.0
 
 
-def digest_text(tables: list[Table], news: set[int], since: Mapping[int, SinceDigest] | None = None) -> str:
+def digest_text(tables: list[Table], news: set[int], since: Mapping[int, SinceDigest] | None = None,
+                mark: Mark | None = None) -> str:
     """The digest DM: each waiting game with its link; ``news`` are the game ids with private news not seen yet
     (said, never shown: the lines are in the game's My screen); ``since``: per game id, the public events since the
-    player's last move there, each fitted into its share of the message."""
+    player's last move there, each fitted into its share of the message, each move's line ``mark``ed."""
     since = since or {}
     lines = [_n("📋 **Your Kontor digest** — {n} game waiting for you:",
                 "📋 **Your Kontor digest** — {n} games waiting for you:", len(tables)).format(n=len(tables))]
@@ -53,7 +54,7 @@ def digest_text(tables: list[Table], news: set[int], since: Mapping[int, SinceDi
             line += f" ⏸️ {pause_text(t)}"
         lines.append(line)
         if t.game_id in since and not since[t.game_id].empty:
-            lines.append("  " + since_text(since[t.game_id], room))
+            lines.append("  " + since_text(since[t.game_id], room, mark=mark))
     lines.append(_("You get this once a day instead of a ping per turn. `/game notify` changes it."))
     return clip("\n".join(lines), 2000)
 
@@ -89,7 +90,7 @@ class DigestLoop(BackgroundTask):
                     with contextlib.suppress(Exception):  # a digest without it rather than none
                         since[t.game_id] = await self.svc.since_last_move(t.channel, user, game_id=t.game_id)
                 with speaking(await self.svc.user_language(user)):  # a DM: the player's own language
-                    text = digest_text(tables, news, since)
+                    text = digest_text(tables, news, since, self.bot.app_emojis.mark)
                 if await self.dms.send_text(user, text):
                     await self.svc.digest_sent(user, now)
                     sent.append(user)

@@ -28,7 +28,6 @@ from bot.discord.ui import embeds
 from bot.discord.ui.end_report import with_report
 from bot.discord.ui.files import image_file, zoomed
 from bot.discord.ui.items import Board, board_buttons, board_view
-from bot.discord.ui.since import since_text
 from bot.discord.ui.text import NO_PING, clip, mentions, pings, shown, shown_lines
 from bot.discord.ui.turn_card import Digest, turn_card
 from bot.discord.weblinks import table_link
@@ -132,11 +131,11 @@ class Notifier:
         if form == "v2":
             view, files = turn_card(update, content, since, self._board_files(update),
                                     board_buttons(board, active=active, finished=finished, link=link))
-            told = content + [since_text(d.digest, 700, who=d.who) for d in since]
+            told = content + [d.text(700) for d in since]
             return BoardPost({"view": view, "files": files, "allowed_mentions": allowed},
                              clip("\n".join(t for t in told if t), 2000))
         room = min(700, 1700 // max(1, len(since)))
-        content += [text for d in since if (text := since_text(d.digest, room, who=d.who))]
+        content += [text for d in since if (text := d.text(room))]
         head = clip("\n".join(content), 2000)
         embed = embeds.board_embed(table, update.summary, update.public_events, image=update.image is not None)
         return BoardPost(with_report({  # the final board's post carries the end report (bot/discord/ui/end_report.py)
@@ -352,7 +351,7 @@ class Notifier:
                 continue
             seat = update.table.seat_of(user)
             who = update.table.seats[seat].name if len(users) > 1 and seat is not None else None
-            out.append(Digest(digest, who))
+            out.append(Digest(digest, who, self.bot.app_emojis.mark))
         return out
 
     async def _card_form(self, table: Table) -> str:

@@ -117,7 +117,7 @@ class PrivateNews:
                 content = _("🎲 It's your move in **{game}**: {link}").format(game=shown(_(table.title)),
                                                                             link=jump_link(table))
                 digest = update.since.get(user)  # their turn began with this change: what they missed
-                since = since_text(digest, room=1500) if digest is not None else ""
+                since = since_text(digest, room=1500, mark=self.bot.app_emojis.mark) if digest is not None else ""
                 if since:
                     content += "\n" + since
             private = PrivateUpdate(view, news.lines if news else [])

@@ -100,8 +100,8 @@ class Audience:
             if len(tail) == SINCE_TAIL and not all(any(r.kind == "player" and r.seat == s and r.user_id == user
                                                        and not r.undone for r in tail) for s, user in users.items()):
                 tail = await self.store.log(row.id)
-            title = self.game(row.game).title
-            return {user: digest_of(row, tail, seats, s, user, title)[0] for s, user in users.items()}
+            game = self.game(row.game)
+            return {user: digest_of(row, tail, seats, s, user, game)[0] for s, user in users.items()}
         except Exception:
             log.exception("no 'since your last move' in game %s", row.id)
             return {}

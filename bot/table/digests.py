@@ -1,6 +1,8 @@
 """What a player missed since their own latest move, as data (``SinceDigest``), from a game's log rows: for the
 turn notice (``Update.since``, built with each Update) and ``/game since`` (bot/table/since.py adds the boards).
-See since.py for what counts: public lines only, undone rows and their undo's note skipped."""
+See since.py for what counts: public lines only, undone rows and their undo's note skipped. Each line of a move
+carries the move's public action (``Game.public_action``: never a secret one), so the front end can mark the good,
+coin or building it was about, as the log does."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 
 from bot.table.model import Seat
 from bot.table.store import GameRow, LogRow
+from rules.core import Game
 
 
 @dataclass(frozen=True)
@@ -38,16 +41,30 @@ class SinceDigest:
     moves: int  # how many moves (rows with an actor and public lines) those lines came from
     moves_by: tuple[str, ...]  # who made them, in order of their first move since (the player too, e.g. automatic)
     boards: tuple[SinceBoard, ...] = ()  # with ``boards=True``: the board after each move since, oldest first
+    # beside ``lines``, one per line: the public action of the move a line opens (``Game.public_action``), None for
+    # a note, a move's further lines and a secret move (its line says what everyone may know; the action does not)
+    actions: tuple[str | None, ...] = ()
+
+    def items(self) -> list[tuple[str | None, str]]:
+        """(public action or None, line) for each line, oldest first."""
+        actions = self.actions if len(self.actions) == len(self.lines) else (None,) * len(self.lines)
+        return list(zip(actions, self.lines, strict=True))
 
     @property
     def empty(self) -> bool:
         return not self.lines
 
 
+def public_actions(game: Game, r: LogRow) -> list[str | None]:
+    """One per line of ``r``: its public action on the first line of a move, else None."""
+    action = game.public_action(r.action) if r.kind != "note" and r.action else None
+    return [action, *[None] * (len(r.events) - 1)] if r.events else []
+
+
 def digest_of(row: GameRow, rows: list[LogRow], seats: list[Seat], seat: int, user: int,
-              title: str) -> tuple[SinceDigest, list[LogRow]]:
+              game: Game) -> tuple[SinceDigest, list[LogRow]]:
     """``user``'s digest (their seat ``seat``) from the game's log ``rows`` (oldest first, up to the version wanted),
-    and the rows it tells of."""
+    and the rows it tells of; ``game``: the rules (their title, and what of an action is public)."""
     own = [i for i, r in enumerate(rows) if r.kind == "player" and r.seat == seat and r.user_id == user
            and not r.undone]
     if own:
@@ -66,7 +83,8 @@ def digest_of(row: GameRow, rows: list[LogRow], seats: list[Seat], seat: int, us
             moves += 1
             if 0 <= r.seat < len(names) and names[r.seat] not in movers:
                 movers.append(names[r.seat])
-    digest = SinceDigest(game_id=row.id, game=row.game, title=title, names=tuple(names), first=not own,
+    digest = SinceDigest(game_id=row.id, game=row.game, title=game.title, names=tuple(names), first=not own,
                          since_version=cut_version, lines=tuple(line for r in after for line in r.events),
-                         moves=moves, moves_by=tuple(movers))
+                         moves=moves, moves_by=tuple(movers),
+                         actions=tuple(action for r in after for action in public_actions(game, r)))
     return digest, after

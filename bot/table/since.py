@@ -54,7 +54,7 @@ class Since(Part):
         if row.seed is None:
             raise TableError(_("The game has not started yet."))
         rows = [r for r in await self.store.log(row.id) if upto is None or r.version <= upto]
-        digest, after = digest_of(row, rows, seats, seat, user, self.core.game(row.game).title)
+        digest, after = digest_of(row, rows, seats, seat, user, self.core.game(row.game))
         if boards:
             return dataclasses.replace(digest, boards=await self._since_boards(row, rows, {r.id for r in after}))
         return digest

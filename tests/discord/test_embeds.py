@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import rules
+from bot.discord.emojis import things
 from bot.discord.ui import embeds, text
 from bot.table import Seat, Table, name_seats
 from rules.core import ALT_TEXT_MAX, State
@@ -106,9 +107,10 @@ def _report(game: Any, table: Table, scores: list[int]) -> Any:
 @pytest.mark.parametrize("name", sorted(rules.GAMES))
 def test_every_card_of_a_whole_game_fits_discords_limits(name: str) -> None:
     """Every position of a whole game at the most seats, with long names, its last lines carried from refused posts,
-    a digest for each awaited player (everything since their last move), with and without images (without, the board
-    in words is on the card), and the end card with its report and chart: each card within 40 components and 4,000
-    characters, and what is folded first is the digest."""
+    a digest for each awaited player (everything since their last move, each move's line with its thing's application
+    emoji, as long as Discord writes one), with and without images (without, the board in words is on the card), and
+    the end card with its report and chart: each card within 40 components and 4,000 characters, and what is folded
+    first is the digest."""
     from bot.discord.ui.files import describe, zoomed
     from bot.discord.ui.items import Board, board_buttons
     from bot.discord.ui.turn_card import MAX_TEXT, Digest, card_view, fit
@@ -122,25 +124,36 @@ def test_every_card_of_a_whole_game_fits_discords_limits(name: str) -> None:
     policy = by_bot(game, 5, "cards")
     lines: list[str] = []
     since: dict[int, list[str]] = {s: [] for s in range(players)}
+    acts: dict[int, list[str | None]] = {s: [] for s in range(players)}  # each line's public action
+
+    def mark(game_name: str, action: str | None) -> str:  # the longest an application emoji's text gets
+        thing = things.thing_of(game_name, action)
+        return "" if thing is None else f"<:kontor_{game_name}_{thing}_zzz:{2**63 - 1}>"
+
+    marked = 0
     cards = folded = 0
     buttons = board_buttons(Board(2**62, 2**62, 10**9), link="https://kontor.example/t/" + "x" * 64)
     for played in moves(state, policy):
         texts = [name_seats(game.event_text(e), names) for e in played.step.events if e.visible_to(None)]
         lines = (lines + texts)[-50:]  # MAX_CARRIED
         since[played.seat] = []
+        public = game.public_action(played.action)
         for seat in since:
             since[seat] = since[seat] + texts if seat != played.seat else []
+            acts[seat] = acts[seat] + [public, *[None] * (len(texts) - 1)][:len(texts)] if seat != played.seat else []
         awaited = state.to_act() or []
         view = state.view(None)
         summary = named_summary(game, view, names)
         head = ["⏰ " + "a deadline notice " * 5, "Your move: " + " ".join(f"<@{10**18 + s}>" for s in awaited)]
         digests = [Digest(SinceDigest(1, name, game.title, tuple(names), False, 1, tuple(since[s]), len(since[s]),
-                                      tuple(names)), names[s] if len(awaited) > 1 else None) for s in awaited]
+                                      tuple(names), actions=tuple(acts[s])), names[s] if len(awaited) > 1 else None,
+                          mark) for s in awaited]
         for image in (True, False):
             text = fit(table, summary, lines, head, digests, None, image=image)
             assert text.total() <= MAX_TEXT
             whole = sum(bool(d.digest.lines) for d in digests)
             folded += len(text.digests) < whole or any("…" in t for t in text.digests)
+            marked += any("<:kontor_" in t for t in text.digests)
             files = [_file("board.png", describe(game, view, names)), _file("zoom.png", zoomed("the row"))] \
                 if image else []
             _check_card(card_view(text, files, [], buttons), files)
@@ -156,7 +169,7 @@ def test_every_card_of_a_whole_game_fits_discords_limits(name: str) -> None:
     files = [_file("board.png", describe(game, state.view(None), names)), _file("scores.png", "Chart " * 300)]
     _check_card(card_view(text, files[:1], files[1:], board_buttons(Board(1, 1, 1), active=False, finished=True)),
                 files)
-    assert cards > 50 and folded > 0  # long digests came, and gave way
+    assert cards > 50 and folded > 0 and marked > 0  # long digests came, with their marks, and gave way
 
 
 def replace_status(table: Table) -> Table:

@@ -75,3 +75,27 @@ async def test_undone_moves_are_skipped_and_outsiders_are_refused(svc: TableServ
         assert "not playing" in exc.message
     else:
         raise AssertionError("an outsider got a digest")
+
+
+def test_each_line_of_a_move_carries_its_public_action_and_a_secret_one_none() -> None:
+    """The digest keeps, beside each line, the public action of the move it opens (for the front end's marks): a
+    Nürnberg robber discard names the card returned in its action, which is secret (``Game.public_action``), so its
+    public line carries none; a move's second line and a note carry none either."""
+    import rules
+    from bot.table.digests import digest_of
+    from bot.table.store import GameRow, LogRow, SeatRow
+
+    game = rules.get_game("nuernberg")
+    row = GameRow(1, CH, None, "nuernberg", {}, {}, "active", 7, ANNA, 9, None, None, None, 0.0, 0.0, None)
+    seats = [SeatRow(0, ANNA, "Anna"), SeatRow(1, BEN, "Ben")]
+    log = [
+        LogRow(1, "player", 1, 0, ANNA, "roll", ["Anna rolls 7."], 1.0),  # Anna's own move: the cut
+        LogRow(2, "player", 2, 1, BEN, "discard wool", ["Ben returns a card to the bank (0 more to return)."], 2.0),
+        LogRow(3, "note", 3, None, None, None, ["Ben is away."], 3.0),
+        LogRow(4, "bot", 4, 1, None, "settle 12", ["Ben builds a settlement.", "Ben scores 1 point."], 4.0),
+    ]
+    digest, _rows = digest_of(row, log, seats, 0, ANNA, game)
+    assert digest.title == game.title and digest.lines[0].startswith("Ben returns a card")
+    assert digest.items() == [(None, "Ben returns a card to the bank (0 more to return)."), (None, "Ben is away."),
+                              ("settle 12", "Ben builds a settlement."), (None, "Ben scores 1 point.")]
+    assert game.public_action("discard wool") is None  # the rules keep the card secret: so does the digest

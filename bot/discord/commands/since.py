@@ -38,10 +38,12 @@ def setup(bot: BotCore) -> None:
         digest: SinceDigest = await bot.service.since_last_move(interaction.channel_id, interaction.user.id,
                                                                 boards=True)
         if not digest.boards:
-            text = sinceview.since_text(digest, room=1900) or _("Nothing has happened here since your last move.")
+            text = (sinceview.since_text(digest, room=1900, mark=bot.app_emojis.mark)
+                    or _("Nothing has happened here since your last move."))
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PING)
             return
-        pager = sinceview.SincePager(interaction, digest, render, game=bot.service.game(digest.game))
+        pager = sinceview.SincePager(interaction, digest, render, game=bot.service.game(digest.game),
+                                     mark=bot.app_emojis.mark)
         await interaction.followup.send(pager.text(), files=await pager.files(), view=pager, ephemeral=True,
                                         allowed_mentions=NO_PING)
 

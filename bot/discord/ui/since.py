@@ -3,7 +3,10 @@
 
 The digest is public (the service builds it from the log's public lines only), clipped politely to the room a
 message has left: whole lines, oldest first, then "…and N more — `/game since`". The pages' reply is ephemeral, so
-its buttons are a plain View with a timeout over the digest as it was when asked (like ``bot.discord.ui.logview``)."""
+its buttons are a plain View with a timeout over the digest as it was when asked (like ``bot.discord.ui.logview``).
+A line of a move starts with the mark of the good, coin or building it was about (``Mark``: the bot's
+``app_emojis.mark``, the application emoji or its Unicode mark), read from the move's public action as ``/game log``
+reads it; a secret move's line has none (the table gives no action for it)."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from rules.words import N_, translator
 
 _, _n = translator("discord")
 
+Mark = Callable[[str, str | None], str]  # (game, public action) -> its thing's mark, "" for none
 MORE = N_("/game since")  # the command as the reader's client names it (bot.discord.command_translator)
 SINCE_VIEW_SECONDS = 600.0
 Interaction = discord.Interaction[Any]
@@ -45,13 +49,19 @@ def heading(digest: SinceDigest, who: str | None = None) -> str:
     return text
 
 
-def since_text(digest: SinceDigest, room: int = 700, who: str | None = None) -> str:
+def marked(line: str, thing: str) -> str:
+    """A line with its thing's mark before it ("🪙 Bo bought a card.")."""
+    return f"{thing} {line}" if thing else line
+
+
+def since_text(digest: SinceDigest, room: int = 700, who: str | None = None, mark: Mark | None = None) -> str:
     """One paragraph of at most ``room`` characters: "📰 Since your last move (…): a; b; …and N more — `/game
-    since`". "" when nothing happened since."""
+    since`"; ``mark``: each move's thing before its line. "" when nothing happened since."""
     if digest.empty:
         return ""
     head = "📰 " + _("{heading}:").format(heading=heading(digest, who)) + " "
-    items = [shown(line).rstrip(". ") for line in digest.lines]
+    items = [marked(shown(line).rstrip(". "), mark(digest.game, action) if mark and action else "")
+             for action, line in digest.items()]
     out: list[str] = []
     size = len(head)
     for i, item in enumerate(items):
@@ -68,18 +78,21 @@ def _and_more(n: int) -> str:
     return _n("…and {n} more — {command}", "…and {n} more — {command}", n).format(n=n, command=f"`{_(MORE)}`")
 
 
-def page_label(digest: SinceDigest, index: int) -> str:
-    """"Board 2 of 5 — after move 14: Bo built a church." """
+def page_label(digest: SinceDigest, index: int, mark: Mark | None = None) -> str:
+    """"Board 2 of 5 — after move 14: 🏛️ Bo built a church." (the move's public action, ``SinceBoard.last``, marked)"""
     board = digest.boards[index]
+    action = board.last.get("action") if board.last else None
+    thing = mark(digest.game, action) if mark and action else ""
     return clip("🖼️ " + _("Board {board} of {boards} — after move {move}:").format(
         board=index + 1, boards=len(digest.boards), move=board.version) + " "
-                + " ".join(shown(line) for line in board.lines), 600)
+                + marked(" ".join(shown(line) for line in board.lines), thing), 600)
 
 
-def page_text(digest: SinceDigest, index: int) -> str:
-    top = since_text(digest, room=1300) or "📰 " + _("{heading}: nothing new.").format(heading=heading(digest))
+def page_text(digest: SinceDigest, index: int, mark: Mark | None = None) -> str:
+    top = (since_text(digest, room=1300, mark=mark)
+           or "📰 " + _("{heading}: nothing new.").format(heading=heading(digest)))
     title = _("**{title}** (game #{game})").format(title=shown(_(digest.title)), game=digest.game_id)
-    return clip(f"{title}\n{top}\n{page_label(digest, index)}", 2000)
+    return clip(f"{title}\n{top}\n{page_label(digest, index, mark)}", 2000)
 
 
 Render = Callable[[SinceDigest, int], Awaitable[bytes | None]]
@@ -98,12 +111,12 @@ class SincePager(Pager):
     after the first move since the player's own."""
 
     def __init__(self, question: Interaction, digest: SinceDigest, render: Render, index: int = 0, *,
-                 game: Any = None, timeout: float = SINCE_VIEW_SECONDS) -> None:
-        self.digest, self.render, self.game = digest, render, game
+                 game: Any = None, mark: Mark | None = None, timeout: float = SINCE_VIEW_SECONDS) -> None:
+        self.digest, self.render, self.game, self.mark = digest, render, game, mark
         super().__init__(question, len(digest.boards), index, timeout=timeout)
 
     def text(self) -> str:
-        return page_text(self.digest, self.index)
+        return page_text(self.digest, self.index, self.mark)
 
     async def files(self) -> list[discord.File]:
         return await page_files(self.digest, self.index, self.render, self.game)

@@ -30,7 +30,7 @@ from bot.discord.ui.end_report import (
     report_title,
 )
 from bot.discord.ui.files import image_file
-from bot.discord.ui.since import since_text
+from bot.discord.ui.since import Mark, since_text
 from bot.discord.ui.text import clip, shown
 from bot.table import EndReport, SinceDigest, Table, Update
 from rules.core import ALT_TEXT_MAX
@@ -48,10 +48,15 @@ MIN_DIGEST = 120  # a digest squeezed below this is left out: `/game since` has 
 
 @dataclass(frozen=True)
 class Digest:
-    """One player's "Since your last move" for the card (``who``: named when the card speaks to several)."""
+    """One player's "Since your last move" for the card (``who``: named when the card speaks to several; ``mark``:
+    each move's good, coin or building before its line, ``bot.discord.ui.since.Mark``)."""
 
     digest: SinceDigest
     who: str | None = None
+    mark: Mark | None = None
+
+    def text(self, room: int) -> str:
+        return since_text(self.digest, room, who=self.who, mark=self.mark)
 
 
 @dataclass(frozen=True)
@@ -127,7 +132,7 @@ def fit(table: Table, summary: str, events: Sequence[str], head: Sequence[str], 
     texts: list[str] = []
     for item in digests:  # whatever room is left, shared; too little, and the digest is left out
         share = room // max(1, len(digests) - len(texts))
-        text = since_text(item.digest, share, who=item.who) if share >= MIN_DIGEST else ""
+        text = item.text(share) if share >= MIN_DIGEST else ""
         texts.append(text)
         room -= len(text)
     return CardText(title, head_text, lines, [t for t in texts if t], summary_part, seats, report_part, footer)
