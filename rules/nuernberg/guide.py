@@ -49,10 +49,10 @@ STEPS: dict[str, str] = {
         "made at once), or withdraw it. Weigh it: a counter-offer may ask more than you offered; compare what "
         "each brings with what your next building lacks. You may send at most 3 offers a turn."),
     "council": N_(
-        "Council cards: whoever first has 3 prestige takes the best card in play, the next to get there the next best; a player with "
-        "more prestige than the holder of a better card takes it and gives back their own; with 12 prestige a "
-        "holder keeps theirs. You overtook several holders tied on prestige: choose whom you overtake (the menu "
-        "says where everyone ends up). The cards are worth 4, 3 and 2 points."),
+        "Council cards: whoever first has 3 prestige takes the best card in play, the next to get there the next "
+        "best; a player with more prestige than the holder of a better card takes it and gives back their own; "
+        "with 12 prestige a holder keeps theirs. You overtook several holders tied on prestige: choose whom you "
+        "overtake (the menu says where everyone ends up). The cards are worth 4, 3 and 2 points."),
 }
 
 TOPICS: tuple[Topic, ...] = (
@@ -73,11 +73,11 @@ TOPICS: tuple[Topic, ...] = (
     Topic("trading", N_("Trading"), STEPS["draft"], "draft"),
     Topic("goods", N_("Goods and routes"), N_(
         "Goods: you pay a good's resources and sell it in its city for gold, doubled if you own a manufacture next "
-        "to its production zone (never more), minus a toll to whoever holds that city's route card (none if it is yours or "
-        "nobody's). A route card goes to the first toll bar on its route, later to a player with strictly more toll "
-        "bars there; it is worth 1 point. Kontor's recipes, prices and tolls are reconstructed: the menu shows "
-        "each.")),
-    Topic("council", N_("Council cards"), STEPS["council"], "council"),
+        "to its production zone (never more), minus a toll to whoever holds that city's route card (none if it is "
+        "yours or nobody's). A route card goes to the first toll bar on its route, later to a player with strictly "
+        "more toll bars there; it is worth 1 point. Kontor's recipes, prices and tolls are reconstructed: the menu "
+        "shows each."), "main"),
+    Topic("council", N_("Council cards"), STEPS["council"]),  # no picture: seeded games rarely ask it
     Topic("scoring", N_("Scoring"), N_(
         "Points: each settlement 1, each manufacture 1, each route card (Wegerecht) 1, and the council cards: "
         "Siebenerrat 4, Kleiner Rat 3, Großer Rat 2. Walls and towers score no points themselves: their prestige "
