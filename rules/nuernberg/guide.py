@@ -15,7 +15,7 @@ STEPS: dict[str, str] = {
     "draw": N_(
         "Your turn starts with an event card. First the income, for everyone: each settlement next to a hex with "
         "the card's number gets one card of that hex's resource (not from the robber knight's hex). Then the "
-        "card's event: the robber knight, a toll for the route holders, or time passing; at the red years all "
+        "card's event, such as the robber knight, a toll for the route holders or time passing; at the red years all "
         "event cards are reshuffled, and when the time marker reaches 1400 the game ends. Nothing to weigh: it "
         "is how every turn begins."),
     "discard": N_(
