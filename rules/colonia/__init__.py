@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.colonia import bot, orders, text
+from rules.colonia import bot, guide, orders, text
 from rules.colonia.data import MAX_PLAYERS, MIN_PLAYERS, RECONSTRUCTED
 from rules.colonia.state import ColoniaState
 from rules.colonia.summary import alt_text as _alt_text
 from rules.colonia.summary import summary as _summary
-from rules.core import REVEAL, SECRET, Event, Game, GameParts, OrdersBook, Rng, State
+from rules.core import REVEAL, SECRET, Event, Game, GameParts, GuideBook, OrdersBook, Rng, State
 from rules.words import N_
 
 
@@ -21,6 +21,7 @@ class ColoniaGame(Game):
     max_players: ClassVar[int] = MAX_PLAYERS
     state_class: ClassVar[type[State[Any]]] = ColoniaState
     orders_book: ClassVar[OrdersBook | None] = orders
+    guide_book: ClassVar[GuideBook | None] = guide
     # Family cards, votes, goods taken behind the screen and money changing are secret choices.
     secret_verbs: ClassVar[frozenset[str]] = frozenset({"family", "vote", "take", "exchange", "no"})
     #: undo (docs/service.md "Undo"): cards turned over from the shuffled decks, and the secret family cards and

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.core import DRAW, REVEAL, Event, Game, GameParts, OrdersBook, Rng, State
-from rules.nuernberg import board_words, bot, names, orders, setup, text
+from rules.core import DRAW, REVEAL, Event, Game, GameParts, GuideBook, OrdersBook, Rng, State
+from rules.nuernberg import board_words, bot, guide, names, orders, setup, text
 from rules.nuernberg.state import NuernbergState
 from rules.words import N_, Commands
 
@@ -19,6 +19,7 @@ class NuernbergGame(Game):
     max_players: ClassVar[int] = 4
     state_class: ClassVar[type[State[Any]]] = NuernbergState
     orders_book: ClassVar[OrdersBook | None] = orders
+    guide_book: ClassVar[GuideBook | None] = guide
     option_choices: ClassVar[dict[str, list[str]]] = {"setup": ["beginner", "free"]}
     # Which card a player discards to the robber, and a trade draft before it is sent, are private ("offer" alone
     # opens the draft; "offer ... to ..." is sent at once, in public).

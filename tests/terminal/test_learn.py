@@ -6,6 +6,9 @@ import argparse
 import io
 from pathlib import Path
 
+import pytest
+
+import rules
 from bot.lang import speaking
 from bot.terminal import learn
 from bot.terminal import table as terminal
@@ -51,3 +54,22 @@ async def test_kontor_learn_in_french_and_a_resumed_guide_goes_on_where_it_was(t
     assert await terminal.play(learn_args(db, "--lang", "fr"), io.StringIO("rules nonsense\nq\n"), again) == 0
     assert demand not in again.getvalue()  # Demand was explained already: not twice
     assert "Pas de sujet « nonsense » dans les règles de The Speicherstadt" in again.getvalue()
+
+
+@pytest.mark.parametrize(("name", "topic"), [("colonia", "streets"), ("nuernberg", "goods")])
+async def test_kontor_learn_teaches_colonia_and_nuernberg_in_italian(tmp_path: Path, name: str, topic: str) -> None:
+    book = rules.GAMES[name].guide_book
+    assert book is not None
+    parser = argparse.ArgumentParser()
+    learn.add_arguments(parser)
+    args = parser.parse_args([name, "--db", str(tmp_path / "l.sqlite3"), "--name", "Ada", "--seed", "3",
+                              "--lang", "it"])
+    out = io.StringIO()
+    assert await terminal.play(args, io.StringIO(f"rules {topic}\nq\n"), out) == 0
+    text = out.getvalue()
+    _g, _gn = translator(name)
+    with speaking("it"):
+        said = [_g(t) for t in book.steps().values()]
+        topic_text = next(_g(t.text) for t in book.topics() if t.key == topic)
+    assert topic_text in text and topic_text != next(t.text for t in book.topics() if t.key == topic)
+    assert sum(text.count(s) for s in said) >= 1  # the learner's first decision stands explained, in Italian
