@@ -64,6 +64,7 @@ from render.typeface import MIN_FONT as MIN_FONT
 from render.typeface import drawable as drawable
 from render.typeface import fit_text as fit_text
 from render.typeface import font as font
+from render.typeface import text_offsets
 from render.typeface import text_width as text_width
 from render.typeface import wrap as wrap
 from rules.words import translator
@@ -274,7 +275,11 @@ class Canvas:
             text, style = self._fit(text, size, style, max_width)
         f = font(size, style)
         self.draw.text((round(xy[0]), round(xy[1])), text, font=f, fill=fill, anchor=anchor)
-        x0, y0, x1, y1 = self.draw.textbbox((round(xy[0]), round(xy[1])), text, font=f, anchor=anchor)
+        if "\n" in text:
+            x0, y0, x1, y1 = self.draw.textbbox((round(xy[0]), round(xy[1])), text, font=f, anchor=anchor)
+        else:  # one line: its box's offsets measured once (a board draws the same labels every time)
+            left, top, right, bottom = text_offsets(text, size, style, anchor)
+            x0, y0, x1, y1 = round(xy[0]) + left, round(xy[1]) + top, round(xy[0]) + right, round(xy[1]) + bottom
         drawn = Box(x0, y0, x1 - x0, y1 - y0)
         self.texts.append(TextRecord(text, size, drawn, cut=text != wanted and text.endswith("…")))
         if text.strip():
