@@ -16,7 +16,7 @@ CPython starts a young collection when allocations outrun deallocations by the t
 game's new state and frees the old one, so the count hardly moves while the young generation fills with every state
 made since: measured, the first young collection after 5,000 moves walked 73,000 objects (46-60 ms). ``pace_gc``
 collects the young generation every second and the middle one every ``MIDDLE_EVERY`` seconds instead, each walking
-what a second (or twenty) of moves made.
+what a second or two of moves made (a middle collection every 20 s walked 53 ms of them at 10,000 active games).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import gc
 
 GC_THRESHOLDS = (7_000, 20, 100)
 YOUNG_EVERY_S = 1.0
-MIDDLE_EVERY = 20  # young collections per middle one (CPython's own ratio)
+MIDDLE_EVERY = 2  # young collections per middle one: the middle one walks two seconds of moves
 
 
 def tune_gc() -> None:
