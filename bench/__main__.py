@@ -91,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "memory" in sections:
         from bench import memory
 
-        table += memory.rows(rss_games=100 if quick else 1000, games=1 if quick else 5)
+        table += memory.rows(rss_games=(100, 1000) if quick else (1000, 10_000), games=1 if quick else 5)
         print(f"  memory done ({time.perf_counter() - started:.0f} s)", flush=True)
     if "async" in sections:
         from bench import asyncplay

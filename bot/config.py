@@ -19,6 +19,7 @@ DEFAULT_DB = "kontor.sqlite3"  # KONTOR_DB when it is not set
 
 DEFAULT_BACKUP_HOURS = 24.0
 DEFAULT_BACKUP_KEEP = 7
+DEFAULT_GAME_CACHE = 1_000  # games whose state, row, seats and secret parts stay in memory (bot/table/caches.py)
 
 
 class ConfigError(Exception):
@@ -29,17 +30,19 @@ class ConfigError(Exception):
 class Tuning:
     """The worker processes every front end's table uses: boards drawn on ``render_workers`` cores (default: every
     core), the strong bot's search in ``search_workers`` processes of at most ``search_memory_mb`` each, with
-    ``search_budget`` playouts a decision for every game (None: each game's own)."""
+    ``search_budget`` playouts a decision for every game (None: each game's own); the service keeps the
+    ``game_cache`` most recently played games in memory (bot/table/caches.py)."""
 
     render_workers: int
     search_workers: int = 1
     search_budget: int | None = None
     search_memory_mb: int = 1024
+    game_cache: int = DEFAULT_GAME_CACHE
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Tuning:
-        """``KONTOR_RENDER_WORKERS``, ``KONTOR_SEARCH_WORKERS``, ``KONTOR_SEARCH_BUDGET``, ``KONTOR_SEARCH_MEMORY_MB``;
-        ConfigError on a value that is not a whole number of the right size."""
+        """``KONTOR_RENDER_WORKERS``, ``KONTOR_SEARCH_WORKERS``, ``KONTOR_SEARCH_BUDGET``, ``KONTOR_SEARCH_MEMORY_MB``,
+        ``KONTOR_GAME_CACHE``; ConfigError on a value that is not a whole number of the right size."""
         env = os.environ if environ is None else environ
 
         def number(key: str, default: int, low: int) -> int:
@@ -53,7 +56,8 @@ class Tuning:
         budget = number("KONTOR_SEARCH_BUDGET", 0, 0)
         return cls(render_workers=number("KONTOR_RENDER_WORKERS", max(1, os.cpu_count() or 1), 1),
                    search_workers=number("KONTOR_SEARCH_WORKERS", 1, 1), search_budget=budget or None,
-                   search_memory_mb=number("KONTOR_SEARCH_MEMORY_MB", 1024, 64))
+                   search_memory_mb=number("KONTOR_SEARCH_MEMORY_MB", 1024, 64),
+                   game_cache=number("KONTOR_GAME_CACHE", DEFAULT_GAME_CACHE, 1))
 
 
 def db_target(environ: Mapping[str, str] | None = None) -> str:

@@ -50,8 +50,18 @@ def font(size: int, style: str = "regular") -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(io.BytesIO(data), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=16_384)
 def text_width(text: str, size: int, style: str = "regular") -> float:
+    """How wide ``text`` is drawn: measured once per text, size and face (a board measures the same labels on
+    every drawing)."""
     return font(size, style).getlength(text)
+
+
+@lru_cache(maxsize=16_384)
+def text_offsets(text: str, size: int, style: str, anchor: str) -> tuple[int, int, int, int]:
+    """The box ``text`` covers drawn at (0, 0) with ``anchor`` (one line): ``textbbox`` without drawing, once."""
+    left, top, right, bottom = font(size, style).getbbox(text, anchor=anchor)
+    return int(left), int(top), int(right), int(bottom)
 
 
 def fit_text(text: str, size: int, style: str, max_width: float) -> str:

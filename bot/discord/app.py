@@ -37,7 +37,7 @@ from bot.discord.commands.tree import add_commands
 from bot.discord.digest import DigestLoop
 from bot.discord.emojis import AppEmojis
 from bot.discord.notify import Notifier
-from bot.discord.runtime import tune_gc
+from bot.discord.runtime import pace_gc, settle_gc, tune_gc
 from bot.discord.scheduler import Scheduler
 from bot.discord.seeking import SeekRunner
 from bot.discord.sync import CommandSync
@@ -114,6 +114,8 @@ class KontorBot(commands.Bot):
                          help_command=None, allowed_mentions=NO_PING, **client)
         self.config = config
         self._service = service
+        self.settle_gc = False  # ``kontor run``: freeze what set-up loaded out of later collections (runtime.py)
+        self._gc_pacer: asyncio.Task[None] | None = None
         self._owns_service = service is None
         # One image pipeline for the service's updates, the DMs, /game status and My screen (bot/table/images.py).
         self.images: BoardImages = service.images if service is not None else BoardImages()
@@ -187,8 +189,13 @@ class KontorBot(commands.Bot):
         self.seeking.start()  # makes the threads and asks the players a stop left undone
         if self.backups is not None:
             self.backups.start()
+        if self.settle_gc:
+            settle_gc()  # what set-up loaded lives as long as the process: out of every later collection
+            self._gc_pacer = asyncio.create_task(pace_gc())  # short young collections, one a second
 
     async def close(self) -> None:
+        if self._gc_pacer is not None:
+            self._gc_pacer.cancel()
         if self.web is not None:  # the open pages' streams end before the service they read from drains
             await self.web.stop()
         await self.command_sync.stop()
@@ -318,4 +325,5 @@ def run_main(args: argparse.Namespace | None = None) -> int:
     bot = build_bot(config)
     bot.images.pool = RenderPool()  # board images on every core (bot/table/render_pool.py)
     tune_gc()
+    bot.settle_gc = True  # and again once set up (never in a test's process: bot/discord/runtime.py)
     return asyncio.run(serve(bot, config.token))

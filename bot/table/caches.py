@@ -7,30 +7,64 @@ file is the truth again). The *kept* entries (pauses, departures, standing order
 are loaded at open and then kept in step by the service, the database's one writer; on a shared PostgreSQL database
 ``bot/table/coherence.py`` re-reads them (``reload``) when another process changed them. The per-user entries are
 read on first use and dropped when another process changes the user (``forget_user``).
+
+The derived entries are bounded (``Recent``): the ``games`` most recently used games stay in memory, the others are
+read again from their row and snapshot when next needed (a row read and a ``Game.load``, well under a millisecond),
+so memory and the garbage collector's walks stay the same with 1,000 or 100,000 active games
+(``KONTOR_GAME_CACHE``, docs/scaling.md).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections import OrderedDict
+from typing import Any, TypeVar
 
+from bot.config import DEFAULT_GAME_CACHE
 from bot.table.model import Seat
 from bot.table.quiet import QuietHours
 from bot.table.store import GameRow, OrderRow, Store
 from rules.core import State
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Recent(OrderedDict[K, V]):
+    """A map that keeps only its ``bound`` most recently used entries: a hit (``get``) or a store makes an entry the
+    newest, and storing one more than ``bound`` drops the oldest. A dropped entry is a miss the caller reads again."""
+
+    def __init__(self, bound: int) -> None:
+        super().__init__()
+        self.bound = max(1, bound)
+
+    def get(self, key: K, default: None = None) -> V | None:  # type: ignore[override]  # no default but None
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        return default
+
+    def __setitem__(self, key: K, value: V) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        if len(self) > self.bound:
+            self.popitem(last=False)
+
 
 @dataclasses.dataclass(eq=False)
 class Caches:
-    # ---- derived, keyed by version --------------------------------------------------------------------------------
-    states: dict[int, tuple[int, State[Any]]] = dataclasses.field(default_factory=dict)  # game -> (version, state)
+    #: how many games' derived entries stay in memory (the most recently used)
+    games: int = DEFAULT_GAME_CACHE
+    # ---- derived, keyed by version; bounded to the ``games`` most recently used (``Recent``) ----------------------
+    states: Recent[int, tuple[int, State[Any]]] = dataclasses.field(init=False)  # game -> (version, state)
     # game -> (version, seats) and (version, {human seat: secret part}) of a running game: every seating change bumps
     # the version, so a stale entry just misses
-    seats: dict[int, tuple[int, list[Seat]]] = dataclasses.field(default_factory=dict)
-    secrets: dict[int, tuple[int, dict[int, dict[str, Any] | None]]] = dataclasses.field(default_factory=dict)
+    seats: Recent[int, tuple[int, list[Seat]]] = dataclasses.field(init=False)
+    secrets: Recent[int, tuple[int, dict[int, dict[str, Any] | None]]] = dataclasses.field(init=False)
     # channel -> its running game's row as the last act committed it. Every other change of the channel runs under
-    # ``TableCore.serial``, which drops it, so act() can trust it (the service is its file's only writer).
-    rows: dict[int, GameRow] = dataclasses.field(default_factory=dict)
+    # ``TableCore.serial``, which drops it, so act() can trust it (the service is its file's only writer); a row
+    # dropped for room is read again.
+    rows: Recent[int, GameRow] = dataclasses.field(init=False)
     # games whose bot chain failed: game -> when to try again (service clock), and how often it failed
     wake_after: dict[int, float] = dataclasses.field(default_factory=dict)
     wake_tries: dict[int, int] = dataclasses.field(default_factory=dict)
@@ -45,6 +79,12 @@ class Caches:
     quiet: dict[int, QuietHours | None] = dataclasses.field(default_factory=dict)  # user -> quiet hours
     languages: dict[int, str] = dataclasses.field(default_factory=dict)  # user -> the language they read
     dms: dict[int, tuple[bool, float | None]] = dataclasses.field(default_factory=dict)  # user -> DMs work, refused at
+
+    def __post_init__(self) -> None:
+        self.states = Recent(self.games)
+        self.seats = Recent(self.games)
+        self.secrets = Recent(self.games)
+        self.rows = Recent(self.games)
 
     def forget(self, game_id: int) -> None:
         """Drop every derived piece of a game (it ended, or a commit failed and the file is the truth again)."""

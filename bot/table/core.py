@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractContextManager, asynccontextmanager
 from typing import Any
 
+from bot.config import Tuning
 from bot.lang import speaking
 from bot.table.audience import Audience
 from bot.table.caches import Caches
@@ -73,6 +74,7 @@ class TableCore:
         search: SearchPool | None = None,
         shards: Shards | None = None,
         news: bool = False,
+        cache_games: int | None = None,
     ) -> None:
         self.store = store
         # Several processes on one database: the games whose time this one keeps (bot/table/shards.py); None: all of
@@ -84,7 +86,8 @@ class TableCore:
         self.images = images if images is not None else BoardImages()  # the one image pipeline (bot/table/images.py)
         self._games = dict(games) if games is not None else None
         self.clock = clock
-        self.caches = Caches()
+        # the most recently played games stay in memory (None: ``KONTOR_GAME_CACHE``; bot/table/caches.py)
+        self.caches = Caches(cache_games if cache_games is not None else Tuning.from_env().game_cache)
         self.audience = Audience(store, self.caches, clock, self.game)  # what posting needs of the people
         # Only the locks in use: a lock is referenced while held (``async with``) or awaited (its waiter), and
         # one nobody holds or awaits can be replaced by a fresh one, so a weak map never grows with channels.

@@ -85,10 +85,12 @@ class TableService:
         search: SearchPool | None = None,
         shards: Shards | None = None,
         news: bool = False,
+        cache_games: int | None = None,
     ) -> None:
-        # news: keep each player's private news for the front end to deliver (the Discord bot; bot/table/news.py)
+        # news: keep each player's private news for the front end to deliver (the Discord bot; bot/table/news.py);
+        # cache_games: how many games stay in memory (None: KONTOR_GAME_CACHE, bot/table/caches.py)
         self.core = core = TableCore(store, render=render, games=games, clock=clock, images=images, search=search,
-                                     shards=shards, news=news)
+                                     shards=shards, news=news, cache_games=cache_games)
         self.coherence = Coherence(core)
         self.downtime = Downtime(core)
         self.banks = BankClocks(core)
@@ -121,13 +123,13 @@ class TableService:
     async def open(
         cls, path: str, *, render: bool = False, games: Mapping[str, Game] | None = None,
         clock: Callable[[], float] = time.time, images: BoardImages | None = None, search: SearchPool | None = None,
-        shards: Shards | None = None, news: bool = False,
+        shards: Shards | None = None, news: bool = False, cache_games: int | None = None,
     ) -> Self:
         """Open (and migrate) the file, then ``load()``; the store is closed again if loading fails. (``kontor run``
         and ``kontor play`` open through ``bot.table.health.open_service``, which checks the file before ``load()``.)"""
         store = await Store.open(path)
         service = cls(store, render=render, games=games, clock=clock, images=images, search=search, shards=shards,
-                      news=news)
+                      news=news, cache_games=cache_games)
         try:
             await service.load()
         except BaseException:
