@@ -168,8 +168,10 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, ReliabilityRow
         self.thread_tables = "threads" in {str(r[1]) for r in rows}  # migration 25
         self._card_column = "card" in {str(r[1]) for r in rows}  # migration 26
         rows = await self._db.execute_fetchall(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'reliability'")
-        self.reliability_table = bool(list(rows))  # migration 24
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('reliability', 'seek_tables')")
+        names = {str(r[0]) for r in rows}
+        self.reliability_table = "reliability" in names  # migration 24
+        self.queue_tables = "seek_tables" in names  # migration 22
 
     def _log_columns(self) -> str:
         extra = "barrier, undone" if self._undo_columns else "'legacy', 0"

@@ -181,6 +181,8 @@ class PgStore(Store):
                 await conn.execute("UPDATE schema_version SET version = $1", len(PG_MIGRATIONS))
             for statement in install_sql():  # the caches' change triggers: idempotent, so at every start
                 await conn.execute(statement)
+            # a schema that stops before the queue's migration (22) has no forming tables to look for
+            self.queue_tables = bool(await conn.fetchval("SELECT to_regclass('seek_tables') IS NOT NULL"))
 
     async def _check_columns(self) -> None:
         return None

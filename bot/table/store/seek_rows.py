@@ -83,6 +83,10 @@ def _table(r: Sequence[Any]) -> SeekTableRow:
 
 
 class SeekRows(Queries):
+    #: whether migration 22's tables exist: always once migrated (``Store._check_columns`` says for a file read as an
+    #: older build left it)
+    queue_tables = True
+
     if TYPE_CHECKING:
         async def _insert_id(self, sql: str, params: Iterable[Any] = ()) -> int: ...
 
@@ -209,7 +213,10 @@ class SeekRows(Queries):
         return [_table(r) for r in rows]
 
     async def forming_table_in(self, channel_id: int) -> int | None:
-        """The forming table whose thread is ``channel_id`` (None: none)."""
+        """The forming table whose thread is ``channel_id`` (None: none; and always in a file read as an older build
+        left it, before migration 22, which has no queue)."""
+        if not self.queue_tables:
+            return None
         row = await self._fetchone("SELECT id FROM seek_tables WHERE channel_id = ? AND status = 'forming'",
                                    (channel_id,))
         return None if row is None else int(row[0])
