@@ -303,7 +303,7 @@ class Terminal:
                     self.say("\n".join(lines))
                     continue
                 if line.lower() == "rules":
-                    self.say(_(self.game.rules_summary) if self.game.rules_summary
+                    self.say(self.game.rules_text() if self.game.rules_summary
                              else _("No rules summary for {game}.").format(game=_(self.game.title)))
                     if self.game.reconstructed:  # as /game rules shows them: the game's words, translated
                         self.say(_("Reconstructed component data:"))

@@ -7,9 +7,10 @@ from typing import Any, ClassVar
 
 from rules.core import DRAW, REVEAL, SECRET, Event, Game, GameParts, OrdersBook, Rng, State
 from rules.strasbourg import bot, orders, text
+from rules.strasbourg.names import COMMANDS
 from rules.strasbourg.data import RECONSTRUCTED
 from rules.strasbourg.state import OPTION_CHOICES, SCORE_COLUMNS, SECRET_VERBS, StrasbourgState, is_secret_action
-from rules.words import N_
+from rules.words import N_, Commands
 
 RULES_SUMMARY = N_("""\
 Strasbourg, 3–5 players, 5 rounds. Each round:
@@ -40,6 +41,7 @@ class StrasbourgGame(Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State[Any]]] = StrasbourgState
+    commands: ClassVar[Commands | None] = COMMANDS  # typed in the reader's words (docs/i18n.md)
     orders_book: ClassVar[OrdersBook | None] = orders
     secret_verbs: ClassVar[frozenset[str]] = SECRET_VERBS
     #: undo (docs/service.md "Undo"): a card drawn from one's own shuffled deck, a stack turned over in a step, the
