@@ -50,7 +50,7 @@ class _English:
         return message
 
     def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str:
-        return singular if n == 1 else plural
+        return singular if abs(n) == 1 else plural  # "-1 point", as every language says a loss
 
     def pgettext(self, domain: str, context: str, message: str) -> str:
         return message
