@@ -100,11 +100,14 @@ def draw_spaces(c: Canvas, box: Box, slot: RowSlot, deciding: bool) -> None:
             c.token(workers[k], (cx, cy), size - 4)
             if k == 0 and deciding:
                 c.draw.rounded_rectangle(cell.inset(-3).rect, radius=9, outline=GOLD, width=4)
-    if workers:  # narrow enough to leave the card's number its corner at six cards (``draw_number``)
+    # the price while workers stand here, what the buyer paid once bought (the quay is empty then); narrow enough to
+    # leave the card's number its corner at six cards (``draw_number``)
+    price = slot["price"] if workers else slot.get("paid") if slot["status"] == "bought" else None
+    if price is not None:
         chip = Box(max(box.cx - 56, box.x + 48), box.y, 112, price_h)
         c.draw.rounded_rectangle(chip.rect, radius=20, fill=PAPER, outline=INK, width=2)
         c.coin((chip.x + 22, chip.cy), 32)
-        c.text_in(Box(chip.x + 40, chip.y, chip.w - 44, chip.h), f"{slot['price']}", MIN_FONT, "bold")
+        c.text_in(Box(chip.x + 40, chip.y, chip.w - 44, chip.h), f"{price}", MIN_FONT, "bold")
 
 
 def draw_number(c: Canvas, box: Box, col: int) -> None:
@@ -137,14 +140,8 @@ def draw_card(c: Canvas, box: Box, slot: RowSlot, ringed: bool, names: Sequence[
         c.img.paste(overlay, (round(faded.x), round(faded.y)), overlay)
         buyer = slot.get("buyer")
         if slot["status"] == "bought" and buyer is not None:
-            paid = slot.get("paid")
-            line = Box(box.x + 6, box.y2 - 46, box.w - 12, 40)
-            price_w = 0.0 if paid is None else 40 + kit.text_width(str(paid), MIN_FONT, "bold") + 6
-            c.player_chip(Box(line.x, line.y, line.w - price_w, line.h), buyer, seat_name(buyer, names), MIN_FONT,
+            c.player_chip(Box(box.x + 6, box.y2 - 46, box.w - 12, 40), buyer, seat_name(buyer, names), MIN_FONT,
                           "cond", tight=True)
-            if paid is not None:
-                c.coin((line.x2 - price_w + 22, line.cy), 34)
-                c.text((line.x2 - price_w + 42, line.cy), str(paid), MIN_FONT, "bold", INK, "lm")
         else:
             c.chip(Box(box.x + 8, box.cy - 4, box.w - 16, 44), _("Discarded"), INK_SOFT, MIN_FONT, "cond")
     if ringed:

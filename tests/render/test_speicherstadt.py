@@ -389,7 +389,7 @@ def test_a_bought_card_names_its_buyer_and_price() -> None:
     for slot in bought:
         column = texts_in(c, f"col{slot['col']}")
         assert slot["buyer"] is not None and slot["paid"] is not None
-        assert NAMES[slot["buyer"]] in column and f"paid {slot['paid']}" in column and "Sold" not in column
+        assert NAMES[slot["buyer"]] in column and column.count(str(slot["paid"])) >= 1 and "Sold" not in column
 
 
 def test_each_row_card_shows_its_number_and_a_bought_card_still_shows_what_it_was() -> None:
@@ -408,7 +408,7 @@ def test_each_row_card_shows_its_number_and_a_bought_card_still_shows_what_it_wa
         assert ss.layout._short_title(slot) in column, column  # the title is drawn, not only the buyer
         title = next(t for t in c.texts if t.text == ss.layout._short_title(slot) and t.box.inside(
             c.regions[f"col{slot['col']}"]))
-        buyer = next(t for t in c.texts if NAMES[slot["buyer"]].startswith(t.text.rstrip("…")) and t.box.inside(
+        buyer = next(t for t in c.texts if t.text == NAMES[slot["buyer"]] and t.box.inside(
             c.regions[f"col{slot['col']}"]))
         assert not title.box.overlaps(buyer.box)
         if slot["kind"] != "merchant":  # the title band keeps its colour: nothing is laid over it
