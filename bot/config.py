@@ -79,6 +79,11 @@ class Config:
     #: the web pages' links (``KONTOR_WEB_URL`` with ``KONTOR_WEB_SECRET``): board posts and ``/watch web`` give
     #: them; None: no links anywhere
     web_links: WebLinks | None = None
+    #: upload the application emojis at start (``KONTOR_EMOJIS=off``: Unicode marks only; docs/discord.md)
+    emojis: bool = True
+    #: how boards are posted on a server that has not chosen (``/game settings card:``): ``v2``, the turn card, or
+    #: ``embed`` (``KONTOR_CARD``; docs/discord.md, "The turn card")
+    card: str = "v2"
 
     def with_shards(self, count: int | str | None, ids: str | None) -> Config:
         """These settings with ``count`` shards of which ``ids`` run here (None: as they are). Only a PostgreSQL
@@ -146,8 +151,13 @@ class Config:
         # KONTOR_WEB_ADDR asks for the pages in this process: the secret must then be right (``kontor web``, a
         # process of its own, reads the same settings; the bot alone may still use the secret and KONTOR_WEB_URL)
         web = WebConfig.from_env(env) if env.get("KONTOR_WEB_ADDR", "").strip() else None
+        emojis = env.get("KONTOR_EMOJIS", "").strip().lower() not in ("off", "0", "no", "false")
+        card = env.get("KONTOR_CARD", "").strip().lower() or "v2"
+        if card not in ("v2", "embed"):
+            raise ConfigError(f"KONTOR_CARD must be v2 (the turn card) or embed, not {card[:30]!r}.")
         config = cls(token=token, db_path=db_path, guild_id=guild_id, backup_dir=backup_dir,
-                     backup_hours=backup_hours, backup_keep=backup_keep, web=web, web_links=web_links(env))
+                     backup_hours=backup_hours, backup_keep=backup_keep, web=web, web_links=web_links(env),
+                     emojis=emojis, card=card)
         return config.with_shards(env.get("KONTOR_SHARD_COUNT"), env.get("KONTOR_SHARD_IDS"))
 
 

@@ -11,7 +11,9 @@ order, so a public image cannot show a secret by construction.
   ``last``: the last action, as ``{"seat": int, "action": str}``, a ``(seat, action)`` pair or an action string:
   the fallback, used where ``last_events`` is absent (the terminal, ``/game status``) or where
   ``last_from_events`` returns None because the step's events do not say what the move was.
-- ``names``: player names by seat; when absent the image says "Seat 1", "Seat 2", ...
+- ``names``: player names by seat; when absent the image says "Seat 1", "Seat 2", ... A name too long for its place
+  is drawn short, the short form unique at the table, and the image's foot gets a legend of the short forms drawn
+  (``render/names.py``, ``render/legend.py``): every entry point here draws inside ``names.cast``.
 - ``focus(game, view, ...)``: the part of the board the awaited decision is about, at a size a phone reads (a
   renderer's ``focus_region(view)`` names one or several of its canvas's regions, or its ``draw_focus`` draws
   the panel: ``render/zoom.py``), or None.
@@ -32,8 +34,9 @@ from typing import Any
 
 from PIL import Image
 
-from render import zoom
+from render import legend, zoom
 from render.kit import Box, Canvas
+from render.names import cast
 from rules.core import Event, public_events
 
 
@@ -47,9 +50,23 @@ def _module(game_name: str) -> ModuleType:
     return importlib.import_module(parts.render)
 
 
+def seats(view: dict[str, Any], names: Sequence[str] | None) -> int:
+    """How many seats the view's table has (the roster of names is the table's)."""
+    n = view.get("num_players")
+    return int(n) if isinstance(n, int) else len(names or ())
+
+
 def board_canvas(game_name: str, view: dict[str, Any], *, last: Any = None,
                  last_events: Sequence[Event] | None = None, names: Sequence[str] | None = None) -> Canvas:
     """The public board as a recorded canvas (for tests and tools); ``board`` encodes it."""
+    with cast(names, seats(view, names)):
+        canvas = _board_canvas(game_name, view, last, last_events, names)
+    legend.add(canvas)
+    return canvas
+
+
+def _board_canvas(game_name: str, view: dict[str, Any], last: Any, last_events: Sequence[Event] | None,
+                  names: Sequence[str] | None) -> Canvas:
     module = _module(game_name)
     if last_events is not None and hasattr(module, "last_from_events"):
         # the last move as data: the game's renderer reads what it touched from the step's public events
@@ -70,7 +87,10 @@ def board_canvas(game_name: str, view: dict[str, Any], *, last: Any = None,
 
 def private_canvas(game_name: str, view: dict[str, Any], *, names: Sequence[str] | None = None) -> Canvas:
     draw: Callable[..., Canvas] = _module(game_name).draw_private
-    return draw(view, names)
+    with cast(names, seats(view, names)):
+        canvas = draw(view, names)
+    legend.add(canvas)
+    return canvas
 
 
 def board(game_name: str, view: dict[str, Any], *, last: Any = None, last_events: Sequence[Event] | None = None,

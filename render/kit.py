@@ -28,6 +28,9 @@ from render.measure import PHONE_WIDTH as PHONE_WIDTH
 from render.measure import READABLE_PX as READABLE_PX
 from render.measure import Mark as Mark
 from render.measure import smallest_readable as smallest_readable
+from render.names import Roster as Roster
+from render.names import cast as cast
+from render.names import current as current_roster
 from render.palette import BAD as BAD
 from render.palette import BOARD as BOARD
 from render.palette import BOARD_DARK as BOARD_DARK
@@ -200,10 +203,17 @@ class Canvas:
     #: ("focus", ())
     elsewhere: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     _elements: list[str] = field(default_factory=list)
+    #: the table's names (``render/names.py``): a name that does not fit is drawn short, never cut
+    roster: Roster | None = field(default=None, init=False)
+    #: the seats the legend at the image's foot names (``render/legend.py``)
+    legend_seats: list[int] = field(default_factory=list, init=False)
+    #: the legend's strip at the foot (None: every name drawn whole)
+    legend_box: Box | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self.img = Image.new("RGB", (self.w, self.h), self.background)
         self.draw = ImageDraw.Draw(self.img)
+        self.roster = current_roster()
 
     # -------------------------------------------------------------- what the marks show
     @contextmanager
@@ -257,18 +267,36 @@ class Canvas:
         max_width: float | None = None,
         decor: bool = False,
     ) -> Box:
-        """Draw one line; cut with an ellipsis past ``max_width``. Returns the drawn box."""
+        """Draw one line; cut with an ellipsis past ``max_width``, a player's name first drawn short (never cut:
+        ``render/names.py``). Returns the drawn box."""
         text = wanted = str(text)
         if max_width is not None:
-            text = fit_text(text, size, style, max_width)
+            text, style = self._fit(text, size, style, max_width)
         f = font(size, style)
         self.draw.text((round(xy[0]), round(xy[1])), text, font=f, fill=fill, anchor=anchor)
         x0, y0, x1, y1 = self.draw.textbbox((round(xy[0]), round(xy[1])), text, font=f, anchor=anchor)
         drawn = Box(x0, y0, x1 - x0, y1 - y0)
-        self.texts.append(TextRecord(text, size, drawn, cut=text != wanted))
+        self.texts.append(TextRecord(text, size, drawn, cut=text != wanted and text.endswith("…")))
         if text.strip():
             self.record("text", text, drawn, size, decor)
         return drawn
+
+    def _fit(self, text: str, size: int, style: str, max_width: float) -> tuple[str, str]:
+        """``text`` fitted into ``max_width``: the names in it short first, then the condensed face for a name
+        alone, and only then the ellipsis (which the tests forbid on a name)."""
+        if text_width(text, size, style) <= max_width or self.roster is None or not self.roster.names_in(text):
+            return fit_text(text, size, style, max_width), style
+        text = self.roster.shorten(text)
+        if text_width(text, size, style) > max_width and text in self.roster.short and style != "cond":
+            style = "cond"
+        return fit_text(text, size, style, max_width), style
+
+    def name_fits(self, name: str, width: float, size: int = MIN_FONT, style: str = "bold") -> bool:
+        """Whether ``name`` (a whole name, or a text holding names) shows in ``width``, whole or short, uncut."""
+        if text_width(name, size, style) <= width:
+            return True
+        short = self.roster.shorten(name) if self.roster is not None and self.roster.names_in(name) else None
+        return short is not None and min(text_width(short, size, style), text_width(short, size, "cond")) <= width
 
     def text_in(self, box: Box, text: str, size: int = MIN_FONT, style: str = "regular", fill: RGB = INK,
                 align: str = "center", decor: bool = False) -> Box:

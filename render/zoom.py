@@ -19,7 +19,9 @@ from typing import Any
 
 from PIL import Image
 
+from render import legend
 from render.kit import MIN_FONT, PHONE_WIDTH, READABLE_PX, Box, Canvas, Mark
+from render.names import cast
 
 #: the widest a panel may be at the board's scale, for MIN_FONT to show at READABLE_PX on a phone
 FOCUS_MAX = MIN_FONT * PHONE_WIDTH // READABLE_PX
@@ -68,13 +70,25 @@ def flow(parts: Sequence[Image.Image], background: tuple[int, int, int]) -> Imag
     return out
 
 
+def drawn_panel(module: ModuleType, view: dict[str, Any], names: Sequence[str] | None) -> Canvas | None:
+    """The renderer's own panel (``draw_focus``), names drawn by the one scheme with its legend, or None."""
+    drawn: Callable[..., Canvas | None] | None = getattr(module, "draw_focus", None)
+    if drawn is None:
+        return None
+    n = view.get("num_players")
+    with cast(names, int(n) if isinstance(n, int) else len(names or ())):
+        own = drawn(view, names)
+    if own is not None:
+        legend.add(own)
+    return own
+
+
 def panel(module: ModuleType, view: dict[str, Any], board: Callable[[], Canvas],
           names: Sequence[str] | None) -> Image.Image | None:
     """The panel at the board's scale (``board`` draws the board canvas when a crop is needed), or None."""
     if not region_names(module, view):
         return None
-    drawn: Callable[..., Canvas | None] | None = getattr(module, "draw_focus", None)
-    own = drawn(view, names) if drawn is not None else None
+    own = drawn_panel(module, view, names)
     if own is not None:
         return own.img
     canvas = board()
@@ -100,8 +114,7 @@ def measured(module: ModuleType, view: dict[str, Any], board: Canvas,
     (no panel). A crop shows the board's marks that lie in its regions; a drawn panel its own."""
     if not region_names(module, view):
         return None
-    drawn: Callable[..., Canvas | None] | None = getattr(module, "draw_focus", None)
-    own = drawn(view, names) if drawn is not None else None
+    own = drawn_panel(module, view, names)
     if own is not None:
         return [(m, own.element_of(m)) for m in own.glyphs], min(PHONE_WIDTH, enlarged(own.w)) / own.w
     cut = boxes(module, board, view)

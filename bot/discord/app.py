@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import logging
 import signal
 import sys
@@ -28,11 +29,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config, ConfigError
+from bot.discord import table_threads
 from bot.discord.command_translator import CatalogTranslator
 from bot.discord.commands import play
 from bot.discord.commands.server_events import ServerEvents
 from bot.discord.commands.tree import add_commands
 from bot.discord.digest import DigestLoop
+from bot.discord.emojis import AppEmojis
 from bot.discord.notify import Notifier
 from bot.discord.runtime import tune_gc
 from bot.discord.scheduler import Scheduler
@@ -122,12 +125,15 @@ class KontorBot(commands.Bot):
         self.play = play.PlayController(self)
         self.tournaments = TournamentRunner(self)
         self.notifier.on_end.append(self.tournaments.game_ended)
+        self.notifier.on_end.append(functools.partial(table_threads.ended, self))  # archive a table's own thread
         self.seeking = SeekRunner(self)
         # Sharded, a move answered by another process (a DM's button arrives on shard 0) may start an earlier clock
         # in one of this process's games, and nothing pokes this scheduler then: it looks again every minute.
         self.scheduler = Scheduler(self, max_sleep=SHARDED_MAX_SLEEP_S) if config.shards else Scheduler(self)
         self.digest = DigestLoop(self, self.notifier.dms)
         self.command_sync = CommandSync(self)
+        # Goods, resources, buildings and coins in menus, logs and digests (Unicode until uploaded; never blocking).
+        self.app_emojis = AppEmojis(self, enabled=config.emojis, upload=self.sync_on_start)
         self.backups = BackupLoop.for_config(config)  # None without KONTOR_BACKUP_DIR
         self.web = InProcessWeb(config.web) if config.web is not None else None  # None without KONTOR_WEB_ADDR
         self._speak_each_users_language()
@@ -174,6 +180,7 @@ class KontorBot(commands.Bot):
         await self.add_cog(ServerEvents(self))  # channel, thread and server removal pause the tables there
         if self.sync_on_start:
             self.command_sync.start()  # in the background, after connecting: never in the way of the login
+        self.app_emojis.start()  # likewise
         self.scheduler.start()
         self.digest.start()
         self.tournaments.start()  # resumes each running tournament once connected
@@ -185,6 +192,7 @@ class KontorBot(commands.Bot):
         if self.web is not None:  # the open pages' streams end before the service they read from drains
             await self.web.stop()
         await self.command_sync.stop()
+        await self.app_emojis.stop()
         await self.scheduler.stop()
         await self.digest.stop()
         await self.tournaments.stop()

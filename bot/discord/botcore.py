@@ -7,7 +7,7 @@ imports its parts, never the other way round (a test parses the imports to keep 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
 import discord
@@ -102,6 +102,14 @@ class Seekers(Protocol):
     async def tick(self, now: float | None = None) -> Any: ...
 
 
+class Marks(Protocol):
+    """The marks of goods, resources, buildings and coins (``bot.discord.emojis.AppEmojis``)."""
+
+    def options(self, game: str, actions: Sequence[tuple[str, str]]) -> dict[str, discord.Emoji | str]: ...
+
+    def mark(self, game: str, action: str | None) -> str: ...
+
+
 class BotCore(Protocol):
     """The running bot as its parts see it: the table service, its helpers, and the discord.py calls they use."""
 
@@ -110,6 +118,9 @@ class BotCore(Protocol):
 
     @property
     def service(self) -> TableService: ...
+
+    @property
+    def app_emojis(self) -> Marks: ...
 
     @property
     def notifier(self) -> Publisher: ...
@@ -130,6 +141,10 @@ class BotCore(Protocol):
     def tree(self) -> app_commands.CommandTree[Any]: ...
 
     def get_channel(self, id: int, /) -> Any: ...
+
+    def get_guild(self, id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
 
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
                                 type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,9 +27,10 @@ from bot.discord.private_news import PrivateNews, jump_link
 from bot.discord.ui import embeds
 from bot.discord.ui.end_report import with_report
 from bot.discord.ui.files import image_file, zoomed
-from bot.discord.ui.items import Board, board_view
+from bot.discord.ui.items import Board, board_buttons, board_view
 from bot.discord.ui.since import since_text
 from bot.discord.ui.text import NO_PING, clip, mentions, pings, shown, shown_lines
+from bot.discord.ui.turn_card import Digest, turn_card
 from bot.discord.weblinks import table_link
 from bot.lang import speaking
 from bot.table import Table, TableError, Update, channel_speaking
@@ -40,6 +41,16 @@ _, _n = translator("bot")
 log = logging.getLogger(__name__)
 
 MAX_CARRIED = 50  # lines of refused posts carried into the next post (the embed shows the last ones)
+
+
+@dataclass(frozen=True)
+class BoardPost:
+    """A board post: the keyword arguments of ``send`` in the server's form (the turn card or the embed), and its
+    ``head``: whose move (mentions), the notice, the outcome and the digests, which an edit in place cannot ping
+    with, so it goes apart in a short message then."""
+
+    kwargs: dict[str, Any]
+    head: str
 
 
 def _key(update: Update) -> tuple[int, int]:
@@ -90,9 +101,10 @@ class Notifier:
 
     # ---- public ----------------------------------------------------------------------------
     def board_message(self, update: Update, already: Collection[int] = (),
-                      quiet: Collection[int] = (), since: Collection[str] = (), link: str | None = None
-                      ) -> dict[str, Any]:
-        """The keyword arguments of the public board post for ``update`` (nothing private in it). Players in
+                      quiet: Collection[int] = (), since: Sequence[Digest] = (), link: str | None = None,
+                      form: str = "v2") -> BoardPost:
+        """The public board post for ``update`` (nothing private in it), as the turn card (``form`` ``v2``:
+        bot/discord/ui/turn_card.py) or as an embed (``embed``, for clients that cannot show the card). Players in
         ``already`` were awaited at the channel's previous board: they are not pinged again (their turn did not
         just begin); only players who became awaited are, except those in ``quiet`` (their notice comes by DM,
         bot/discord/notify_prefs.py, or they are in their quiet hours), whom the post names without pinging.
@@ -100,13 +112,12 @@ class Notifier:
         "Since your last move" paragraphs of the players whose turn notice this post is (public lines only).
         ``link``: the table's web page, for the "View on the web" button (bot/discord/weblinks.py)."""
         with channel_speaking(update.table.settings):  # the channel reads the table's language
-            return self._board_message(update, already, quiet, since, link)
+            return self._board_message(update, already, quiet, since, link, form)
 
     def _board_message(self, update: Update, already: Collection[int], quiet: Collection[int],
-                       since: Collection[str], link: str | None) -> dict[str, Any]:
+                       since: Sequence[Digest], link: str | None, form: str) -> BoardPost:
         newly = [u for u in update.awaited if u not in already] if update.finished is None else []
         table = update.table
-        embed = embeds.board_embed(table, update.summary, update.public_events, image=update.image is not None)
         content: list[str] = [f"⏰ {shown(update.notice)}"] if update.notice else []
         if update.finished is not None:
             content.append(embeds.outcome_line(table, update.finished))
@@ -115,15 +126,26 @@ class Notifier:
                     seed=table.seed, digest=table.seed_digest))
         elif newly:
             content.append(_("Your move: {players}").format(players=mentions(newly)))
-            content += [text for text in since if text]
-        return with_report({  # the final board's post carries the end report (bot/discord/ui/end_report.py)
-            "content": clip("\n".join(content), 2000) or None,
+        board = Board(update.channel, table.game_id, update.version)
+        active, finished = table.status == "active", table.status == "finished"
+        allowed = pings([u for u in newly if u not in quiet])
+        if form == "v2":
+            view, files = turn_card(update, content, since, self._board_files(update),
+                                    board_buttons(board, active=active, finished=finished, link=link))
+            told = content + [since_text(d.digest, 700, who=d.who) for d in since]
+            return BoardPost({"view": view, "files": files, "allowed_mentions": allowed},
+                             clip("\n".join(t for t in told if t), 2000))
+        room = min(700, 1700 // max(1, len(since)))
+        content += [text for d in since if (text := since_text(d.digest, room, who=d.who))]
+        head = clip("\n".join(content), 2000)
+        embed = embeds.board_embed(table, update.summary, update.public_events, image=update.image is not None)
+        return BoardPost(with_report({  # the final board's post carries the end report (bot/discord/ui/end_report.py)
+            "content": head or None,
             "embed": embed,
             "files": self._board_files(update),
-            "view": board_view(Board(update.channel, table.game_id, update.version), active=table.status == "active",
-                               finished=table.status == "finished", link=link),
-            "allowed_mentions": pings([u for u in newly if u not in quiet]),
-        }, update)
+            "view": board_view(board, active=active, finished=finished, link=link),
+            "allowed_mentions": allowed,
+        }, update), head)
 
     def _board_files(self, update: Update) -> list[discord.File]:
         """The board image and, while a decision concerns one part of it, that part enlarged; each with the alt text
@@ -268,34 +290,45 @@ class Notifier:
         if update.finished is None:
             quiet |= sleeping(update, update.awaited)
         link = await table_link(self.bot, table)
-        kwargs = self.board_message(update, already, quiet, since, link)
+        form = await self._card_form(table)
+        post = self.board_message(update, already, quiet, since, link, form)
         live = table.settings.get("post") == "live" and table.status == "active"
         # the live message this bot posted last beats the table's snapshot, which may predate storing it
         live_id = queue.live[1] if queue.live and queue.live[0] == table.game_id else table.live_message_id
         # The same players still awaited (the next step of one player's turn): edit that board in place instead of a
         # new post per step; the channel gets a new post when whom the table waits for changes, or news comes.
-        same_wait = (not live and table.status == "active" and update.awaited and not kwargs["content"]
+        same_wait = (not live and table.status == "active" and update.awaited and not post.head
                      and queue.awaited == (table.game_id, frozenset(update.awaited))
                      and queue.board is not None and queue.board[0] == table.game_id)
         if same_wait and queue.board is not None:
             live_id = queue.board[1]
             # The edited board keeps the lines it showed: a step's news must not vanish from the channel.
             lines = (queue.lines + update.public_events)[-MAX_CARRIED:]
-            kwargs = self.board_message(dataclasses.replace(update, public_events=lines), already, quiet, since, link)
+            post = self.board_message(dataclasses.replace(update, public_events=lines), already, quiet, since, link,
+                                      form)
+        kwargs = post.kwargs
         if (live or same_wait) and live_id:
             try:
                 edit = {k: v for k, v in kwargs.items() if k not in ("files", "allowed_mentions")}
                 edit["attachments"] = kwargs["files"]
                 edit["content"] = None
+                if form == "v2":  # a board posted as an embed (before the server chose the card) becomes the card
+                    edit["embeds"] = []
                 message: discord.Message = await channel.get_partial_message(live_id).edit(**edit)  # type: ignore[attr-defined]
-                if kwargs["content"]:  # an edit never pings: news and new turns go in a short message
-                    await channel.send(kwargs["content"], allowed_mentions=kwargs["allowed_mentions"])
+                if post.head:  # an edit never pings: news and new turns go in a short message
+                    await channel.send(post.head, allowed_mentions=kwargs["allowed_mentions"])
                 queue.awaited = (table.game_id, frozenset(update.awaited))
                 if same_wait:
                     queue.lines = lines
                 return message
             except discord.NotFound:
                 pass  # the live message was deleted: post a new one below
+            except discord.HTTPException as exc:
+                if exc.status != 400:
+                    raise
+                # Discord cannot turn a card back into an embed (the server chose the embed form since): a new post
+                log.info("board %s in channel %s cannot be edited into this form; posting anew", live_id,
+                         update.channel)
         message = await channel.send(**kwargs)
         queue.awaited = (table.game_id, frozenset(update.awaited))
         queue.board = (table.game_id, message.id)
@@ -306,13 +339,12 @@ class Notifier:
                 await self.bot.service.set_live_message(update.channel, message.id)
         return message
 
-    def _since(self, update: Update, users: list[int]) -> list[str]:
-        """"Since your last move" for each of ``users`` (newly awaited, told in the channel), fitted together into
-        what a post has room for: the digests the Update carries (``Update.since``: whose turn began with it; one
-        that could not be read is not there, and the post goes without it)."""
+    def _since(self, update: Update, users: list[int]) -> list[Digest]:
+        """"Since your last move" for each of ``users`` (newly awaited, told in the channel): the digests the Update
+        carries (``Update.since``: whose turn began with it; one that could not be read is not there, and the post goes
+        without it), each named when the post speaks to several. The post fits them into its room."""
         if not users or update.table.status != "active":
             return []
-        room = min(700, 1700 // len(users))
         out = []
         for user in users:
             digest = update.since.get(user)
@@ -320,8 +352,18 @@ class Notifier:
                 continue
             seat = update.table.seat_of(user)
             who = update.table.seats[seat].name if len(users) > 1 and seat is not None else None
-            out.append(since_text(digest, room, who=who))
+            out.append(Digest(digest, who))
         return out
+
+    async def _card_form(self, table: Table) -> str:
+        """How the table's server posts its boards (``/game settings card:``), else the bot's default
+        (``KONTOR_CARD``)."""
+        try:
+            chosen = await self.bot.service.card_form(table.guild)
+        except Exception:  # the form is never worth a post: without the answer, the default
+            log.warning("could not read how server %s posts its boards", table.guild, exc_info=True)
+            chosen = None
+        return chosen or self.bot.config.card
 
     def newest_board(self, channel_id: int) -> int | None:
         """The id of the newest board message this bot posted (or keeps live) in the channel; None if unknown (e.g.

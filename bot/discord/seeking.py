@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Literal
+from typing import Any
 
 import discord
 
 from bot.discord.botcore import BotCore
+from bot.discord.threads import new_thread, thread_home
 from bot.discord.ui.seek_ready import ask_message
 from bot.discord.ui.text import NO_PING, clip, shown
 from bot.lang import speaking
@@ -26,8 +27,6 @@ from rules.words import translator
 _, _n = translator("discord")
 
 log = logging.getLogger(__name__)
-
-THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 
 
 class SeekRunner:
@@ -107,13 +106,9 @@ class SeekRunner:
             log.warning("could not post in the seek table's thread %s", table.channel, exc_info=True)
 
     async def _thread(self, table: SeekTable) -> int:
-        home = self.bot.get_channel(table.home)
-        if isinstance(home, discord.Thread):
-            home = home.parent
-        if not isinstance(home, discord.TextChannel):
+        home = thread_home(self.bot, table.home)
+        if home is None:
             raise TableError(_("I cannot find the channel to open the table in."))
         with speaking(table.language):  # the thread's name: everyone reads it in the channel list
             name = _("{game} · a table of the queue ({n})").format(game=_(table.title), n=table.id)
-        thread = await home.create_thread(name=clip(name, 100), type=discord.ChannelType.public_thread,
-                                          auto_archive_duration=THREAD_ARCHIVE_MINUTES)
-        return thread.id
+        return (await new_thread(home, name)).id

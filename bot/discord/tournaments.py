@@ -16,11 +16,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 import discord
 
 from bot.discord.botcore import BotCore
+from bot.discord.threads import new_thread, thread_home
 from bot.discord.ui.files import image_file
 from bot.discord.ui.text import NO_PING, clip, shown
 from bot.lang import language_of, speaking
@@ -30,10 +31,6 @@ from rules.words import number, translator
 _, _n = translator("bot")
 
 log = logging.getLogger(__name__)
-
-# A week: tournament games are slow, and a post in the thread wakes it anyway.
-THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
-
 
 def standings_text(t: Tournament, *, after_round: int | None = None) -> str:
     """The standings as lines of text: place, name, points, the tiebreaks, games played."""
@@ -238,17 +235,13 @@ class TournamentRunner:
             await self.bot.notifier.publish(update)
 
     async def _thread(self, channel: int, draw: TableDraw) -> int:
-        home = self.bot.get_channel(channel)
-        if isinstance(home, discord.Thread):
-            home = home.parent
-        if not isinstance(home, discord.TextChannel):
+        home = thread_home(self.bot, channel)
+        if home is None:
             raise TableError(_("I cannot find the tournament's channel to open its tables in."))
         with speaking(self.language(channel)):  # the thread's name: everyone reads it in the channel list
             name = _("{name} · round {round}, table {table}").format(name=draw.tournament, round=draw.round,
                                                                      table=draw.table)
-        thread = await home.create_thread(name=clip(name, 100), type=discord.ChannelType.public_thread,
-                                          auto_archive_duration=THREAD_ARCHIVE_MINUTES)
-        return thread.id
+        return (await new_thread(home, name)).id
 
     async def post_standings(self, channel: int, after_round: int) -> None:
         """The standings as text, and as an image with the same figures as its alt text."""

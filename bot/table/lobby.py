@@ -14,7 +14,7 @@ from bot.table.moves import Moves
 from bot.table.settings import describe_settings, normalise_settings
 from bot.table.store import GameRow, Store, StoreError
 from bot.table.timebank import BankClocks
-from rules.core import IllegalAction, Rng, seed_digest
+from rules.core import Game, IllegalAction, Rng, seed_digest
 from rules.words import translator
 
 _, _n = translator("bot")
@@ -48,6 +48,21 @@ class Lobby(Part):
         _check_id(creator, "user")
         if guild is not None:
             _check_id(guild, "server")
+        g, opts, sets = self._new_table(game, options, settings)
+        name = _clean_name(creator_name)
+        with channel_speaking(sets):
+            text = _("{name} opened a table for {game}.").format(name=name, game=_(g.title))
+        gid = await self.open_table(channel, guild, g.name, opts, sets, creator, [Seat(0, creator, name)], text)
+        return await self.core.lobby_update(gid, [text])
+
+    def check_new(self, game: str, options: Mapping[str, str] | None = None,
+                  settings: Mapping[str, Any] | None = None) -> None:
+        """Refuse, as ``create`` would, a game, options or settings that cannot open a table (``TableError``), before
+        the front end makes anything for it (a thread of its own)."""
+        self._new_table(game, options, settings)
+
+    def _new_table(self, game: str, options: Mapping[str, str] | None, settings: Mapping[str, Any] | None
+                   ) -> tuple[Game, dict[str, str], dict[str, Any]]:
         g = self.core.game(game)
         if options is not None and not isinstance(options, Mapping):
             raise TableError(_("Options must be given as name=value pairs."))
@@ -57,12 +72,7 @@ class Lobby(Part):
             raise TableError(exc.message) from None
         if settings is not None and not isinstance(settings, Mapping):
             raise TableError(_("Settings must be given as name=value pairs."))
-        sets = normalise_settings(settings)
-        name = _clean_name(creator_name)
-        with channel_speaking(sets):
-            text = _("{name} opened a table for {game}.").format(name=name, game=_(g.title))
-        gid = await self.open_table(channel, guild, g.name, opts, sets, creator, [Seat(0, creator, name)], text)
-        return await self.core.lobby_update(gid, [text])
+        return g, opts, normalise_settings(settings)
 
     async def open_table(self, channel: int, guild: int | None, game: str, options: dict[str, str],
                           settings: dict[str, Any], creator: int, seats: list[Seat], text: str,

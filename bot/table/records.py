@@ -33,6 +33,7 @@ class LogEntry:
     version: int  # the board version after it
     lines: tuple[str, ...]  # its public lines (names filled in)
     undone: bool = False  # taken back by an undo (see ``undone_ids``)
+    action: str | None = None  # the action as everyone may see it (``Game.public_action``; None: a note, or secret)
 
 
 @dataclass(frozen=True)
@@ -112,11 +113,14 @@ class Records(Part):
         row = await self.core.any_row(channel)
         rows = await self.store.log(row.id)
         undone = undone_ids(rows)
+        game = self.core.games.get(row.game)
         out = []
         for entry in rows:
             lines = (_(DAMAGED_LOG_LINE),) if entry.damaged else tuple(entry.events)
             if lines:
-                out.append(LogEntry(entry.at, entry.kind, entry.seat, entry.version, lines, entry.id in undone))
+                action = game.public_action(entry.action) if game is not None and entry.action else None
+                out.append(LogEntry(entry.at, entry.kind, entry.seat, entry.version, lines, entry.id in undone,
+                                    action))
         return out
 
     # ---- my games --------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from bot.table.seek.part import Seeks
 from bot.table.shards import Shards
 from bot.table.since import Since
 from bot.table.store import Store
+from bot.table.threads import TableThreads
 from bot.table.timebank import BankClocks
 from bot.table.timeouts import Timeouts
 from bot.table.tourney.part import Tournaments
@@ -111,6 +112,7 @@ class TableService:
         self.referee = Referee(core, self.tournaments, self.lobby, self.timeouts)
 
         self.seeks = Seeks(core, self.lobby)
+        self.table_threads = TableThreads(core)
 
     # ---- opening and closing ------------------------------------------------------------------------------------
     @classmethod
@@ -196,6 +198,7 @@ class TableService:
 
     # ---- lobby (bot/table/lobby.py, departures.py) --------------------------------------------------------------
     create = _Forward("lobby", Lobby.create)
+    check_new = _Forward("lobby", Lobby.check_new)
     join = _Forward("lobby", Lobby.join)
     leave = _Forward("lobby", Lobby.leave)
     add_bot = _Forward("lobby", Lobby.add_bot)
@@ -262,6 +265,7 @@ class TableService:
     # ---- the club: results, ratings, leaderboards, profiles (club/) -----------------------------------------------
     leaderboard = _Forward("club", Club.leaderboard)
     profile = _Forward("club", Club.profile)
+    profile_servers = _Forward("club", Club.profile_servers)
     rating_charts = _Forward("club", Club.rating_charts)
     rebuild_ratings = _Forward("club", Club.rebuild_ratings)
     stored_ratings = _Forward("club", Club.stored_ratings)
@@ -279,6 +283,16 @@ class TableService:
     set_league_points = _Forward("leagues", League.set_league_points)
     web_pages = _Forward("club_window", ClubWindow.web_pages)
     set_web_pages = _Forward("club_window", ClubWindow.set_web_pages)
+    card_form = _Forward("club_window", ClubWindow.card_form)
+    set_card_form = _Forward("club_window", ClubWindow.set_card_form)
+
+    # ---- a thread per table (threads.py) --------------------------------------------------------------------------
+    threads_on = _Forward("table_threads", TableThreads.threads_on)
+    set_threads = _Forward("table_threads", TableThreads.set_threads)
+    note_thread = _Forward("table_threads", TableThreads.note_thread)
+    forget_thread = _Forward("table_threads", TableThreads.forget_thread)
+    thread_parent = _Forward("table_threads", TableThreads.thread_parent)
+    open_tables_in = _Forward("table_threads", TableThreads.open_tables_in)
 
     # ---- tournaments (tourney/) ----------------------------------------------------------------------------------
     create_tournament = _Forward("tournaments", Tournaments.create_tournament)

@@ -81,20 +81,23 @@ def _draw_news(cv: Canvas, box: Box, view: NuernbergView, last: Any, names: Sequ
 
 def _seat_line(cv: Canvas, box: Box, seats: list[int], before: str, after: str,
                names: Sequence[str] | None) -> None:
-    """``before`` [token name]... ``after`` on one line: the words are kept whole, a long name is cut."""
+    """``before`` [token name]... ``after`` on one line: the words are kept whole, a long name drawn short
+    (or, with no room for it, only its token)."""
     x = box.x
     if before:
         x = cv.text((x, box.cy), before, MIN_FONT, "regular", INK, "lm").x2 + 10
     tail = f": {after}" if after and seats else after
     tail_w = text_width(tail, MIN_FONT, "regular") if tail else 0.0
     share = (box.x2 - x - tail_w) / max(1, len(seats))
+    # a name shows whole or short (render/names.py), else only its seat's token: never cut
+    named = share >= 90 and all(cv.name_fits(_name(s, names), share - 46) for s in seats)
     for s in seats:
         cv.token(s, (x + 15, box.cy), 30)
         x += 36
-        if share >= 90:
+        if named:
             x = cv.text((x, box.cy), _name(s, names), MIN_FONT, "bold", INK, "lm", max_width=share - 46).x2 + 10
     if tail:
-        x -= 10 if seats and share >= 90 else 0
+        x -= 10 if seats and named else 0
         cv.text((x, box.cy), tail, MIN_FONT, "regular", INK, "lm", max_width=box.x2 - x)  # never past the box
 
 

@@ -38,6 +38,8 @@ _, _n = translator("strasbourg")
 FINAL_KEYS = SCORE_COLUMNS
 #: the city beside the objectives: narrow enough for five kept objectives a seat to show their ids whole
 CITY_W = 400
+#: the name column's least width: a chip with the seat's shape and a short name
+NAME_MIN = 220
 FINAL_HEAD = (N_("Council"), N_("City"), N_("Chapels"), N_("Edifices"), N_("Privil."), N_("Objectives"))
 
 
@@ -67,11 +69,10 @@ def draw_final(view: StrasbourgView, names: Sequence[str] | None) -> Canvas:
     inner = table_box.inset(8, 4)
     heads = [_(h) for h in FINAL_HEAD]
     total = _("Total")
-    # columns as wide as their headings; longer headings (a translation) or names pack them tighter: a name keeps
-    # its room whole (condensed), a heading is cut first
-    need = max([240.0, *(text_width(seat_name(s, names), F, "cond") + 52 for s in order)])
+    # columns as wide as their headings, whole; the name takes the rest (a name too long for it is drawn short, with
+    # the legend at the foot: render/names.py); only a name column squeezed under NAME_MIN packs the headings tighter
     total_w = max(80, text_width(total, F, "cond") + 16)
-    room = inner.w - 4 * (len(heads) + 3) - 50 - total_w - need  # what the headings may take
+    room = inner.w - 4 * (len(heads) + 3) - 50 - total_w - NAME_MIN  # what the headings may take
     pad = 16 if sum(text_width(h, F, "cond") + 16 for h in heads) <= room else 6
     head_w = [text_width(h, F, "cond") + pad for h in heads]
     if sum(head_w) > room:  # even packed they do not fit: shares of the room (the headings are cut)

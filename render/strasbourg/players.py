@@ -142,17 +142,17 @@ def _first_marker(c: Canvas, box: Box) -> None:
 
 
 def _stacks(c: Canvas, box: Box, sizes: list[int]) -> None:
-    """Face-down stacks as card backs with their card count."""
-    w, h, step = 34, min(40, round(box.h - 4)), 38
-    fits = max(1, int((box.w - 8) // step))
-    shown = sizes if len(sizes) <= fits else sizes[: fits - 1]
+    """Face-down stacks as card backs with their card count: every stack (none hidden behind "+N"), the backs
+    narrower when many share the cell."""
+    h, step = min(40, round(box.h - 4)), 38.0
+    if sizes:
+        step = min(step, (box.w - 8) / len(sizes))
+    w = round(min(34.0, step - 4))
     x = box.x + 6 + w / 2
-    for k in shown:
+    for k in sizes:
         c.paste(art.card_sprite(w, h, False), (x, box.cy))
         c.text((x, box.cy), str(k), F, "cond", PAPER, "mm")
         x += step
-    if len(shown) < len(sizes):
-        c.text((x - w / 2, box.cy), f"+{len(sizes) - len(shown)}", F, "cond", INK, "lm")
     if not sizes:
         c.text((box.x + 6, box.cy), _("none"), F, "regular", INK_SOFT, "lm")
 

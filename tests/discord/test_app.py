@@ -42,6 +42,14 @@ def test_config_reads_the_backup_settings():
             Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_BACKUP_DIR": "b", "KONTOR_BACKUP_KEEP": keep})
 
 
+def test_the_card_form_defaults_to_the_turn_card_and_reads_kontor_card():
+    assert Config.from_env({"DISCORD_TOKEN": "t"}).card == "v2"
+    assert Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_CARD": " Embed "}).card == "embed"
+    for bad in ("v3", "cards", "0"):
+        with pytest.raises(ConfigError, match="KONTOR_CARD must be v2"):
+            Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_CARD": bad})
+
+
 def test_run_without_a_token_exits_2_with_a_clear_message(monkeypatch, capsys):
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     from bot.tools.cli import main

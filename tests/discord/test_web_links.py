@@ -14,7 +14,7 @@ from bot.config import Config
 from bot.discord.app import KontorBot, build_bot
 from bot.discord.ui.items import Board, board_view
 from bot.table import WebLinks
-from tests.discord.conftest import service_settings
+from tests.discord.conftest import components, service_settings
 from tests.discord.helpers import actor_of, new_table, play_by_button, table
 
 LINKS = WebLinks("https://kontor.example", b"simcord-web-secret-0123456789")
@@ -28,11 +28,12 @@ def simcord_bot(db_path: str) -> KontorBot:
 def link_buttons(message: Any) -> list[Any]:
     """The link buttons of a channel message (discord.py's components) or an ephemeral answer (SimCord's payload)."""
     found = []
-    for row in message.components:
-        for c in row["components"] if isinstance(row, dict) else getattr(row, "children", []):
-            style = c.get("style") if isinstance(c, dict) else getattr(c, "style", None)
-            if style in (discord.ButtonStyle.link, discord.ButtonStyle.link.value):
-                found.append(c)
+    every = (components(message) if not any(isinstance(row, dict) for row in message.components)
+             else [c for row in message.components for c in row["components"]])  # a turn card's sit in its container
+    for c in every:
+        style = c.get("style") if isinstance(c, dict) else getattr(c, "style", None)
+        if style in (discord.ButtonStyle.link, discord.ButtonStyle.link.value):
+            found.append(c)
     return found
 
 

@@ -19,6 +19,7 @@ from PIL import Image, ImageChops
 
 import render
 from render.kit import MIN_FONT, Canvas
+from render.names import candidates
 from rules.core import Game, Rng, State
 from tests.support.play import by_bot, moves
 
@@ -114,7 +115,8 @@ def check_layout(canvas: Canvas, nested: str | None = None) -> None:
     Regions named with the prefix ``nested`` are drawn on top of another region: they must not overlap each
     other, but are not compared with the rest.
     """
-    assert canvas.w * 10 == canvas.h * 16
+    legend = canvas.legend_box.h if canvas.legend_box else 0  # the names' legend at the foot (render/legend.py)
+    assert canvas.w * 10 == (canvas.h - legend) * 16
     regions = list(canvas.regions.items())
     assert regions, "no regions recorded"
     for name, box in regions:
@@ -132,8 +134,9 @@ def texts_of(canvas: Canvas, region: str | None = None, slack: float = 0) -> lis
 
 
 def is_name(text: str, name: str) -> bool:
-    """``text`` is ``name``, whole or cut with an ellipsis."""
-    return text == name or (text.endswith("…") and len(text) > 2 and name.startswith(text[:-1]))
+    """``text`` is ``name``, whole or one of the short forms it may take where it does not fit (``render/names.py``:
+    never cut with an ellipsis)."""
+    return text == name or text in candidates(name, False)
 
 
 def check_seat_numbers_stand_in(canvas: Canvas, num_players: int, names: list[str]) -> None:

@@ -87,7 +87,7 @@ def over() -> SpeicherstadtState:
 def check_ss_layout(c: Canvas) -> None:
     """The shared layout check (card columns lie on the water, apart from each other); every text in a region."""
     check_layout(c, nested="col")
-    boxes = list(c.regions.values())
+    boxes = [*c.regions.values(), *([c.legend_box] if c.legend_box else [])]  # the names' legend at the foot
     for t in c.texts:
         assert any(t.box.inside(box.inset(-1)) for box in boxes), f"{t.text!r} spills out of its region: {t.box}"
 

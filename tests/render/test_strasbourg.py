@@ -16,6 +16,7 @@ import pytest
 import render
 from render import strasbourg as sb
 from render.kit import GOLD, HIGHLIGHT, Canvas
+from render.names import roster
 from rules import get_game
 from rules.strasbourg.checks import redeal_hidden
 from rules.strasbourg.data import CHAPEL_SPACES, EDIFICES, GUILD_OF
@@ -304,14 +305,17 @@ def test_rows_follow_turn_order_from_the_first_player(late: tuple[StrasbourgStat
     assert order == [(view["first_player"] + k) % n for k in range(n)]
 
 
-def test_long_names_are_cut_inside_their_chips(late: tuple[StrasbourgState, Any]) -> None:
+def test_long_names_are_drawn_short_inside_their_chips(late: tuple[StrasbourgState, Any]) -> None:
     state, last = late
     long = [f"Zoë-Marguerite von Hohenstaufen {k}" for k in range(5)]
     for canvas in (render.board_canvas("strasbourg", state.view(None), last=last, names=long),
                    render.private_canvas("strasbourg", state.view(0), names=long)):
         _check_layout(canvas)
-        cut = [t for t in canvas.texts if t.text.startswith("Zoë-Marg")]
-        assert cut and all(t.text.endswith("…") for t in cut)
+        # never cut (issue 41): the short form, unique at the table, and the legend at the foot gives it whole
+        assert not [t.text for t in canvas.texts if t.text.startswith("Zoë-M") and t.text.endswith("…")]
+        table = roster(long, 5)
+        assert len(set(table.short)) == 5
+        assert [t for t in canvas.texts if t.text in table.short] and canvas.legend_seats
 
 
 def test_final_sheet_fits_five_objectives_per_seat(over: StrasbourgState) -> None:

@@ -35,6 +35,9 @@ def test_in_nuernberg_a_screen_changes_only_when_its_own_hand_does() -> None:
         secret = secret_part(view, state.view(None))
         draft = secret.pop("draft", None)
         assert draft is None or s == state.active
+        # Issue 42: so is an addressee's counter-offer draft (their own steps change it); it is theirs alone
+        counter = secret.pop("counter_draft", None)
+        assert state.view(None).get("counter_draft") is None
         return secret, view["players"][s]["hand"]
 
     before = {s: seen(s) for s in range(4)}

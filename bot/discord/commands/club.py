@@ -149,8 +149,11 @@ def past_line(p: PastGame, titles: dict[str, str]) -> str:
     return f"• <t:{int(p.ended_at)}:d> **{title}** (#{p.game_id}): {result}{mark}"
 
 
-def profile_text(profile: Profile, name: str, titles: dict[str, str]) -> str:
-    out = ["📇 " + _("**{name}** on this server").format(name=shown(name))]
+def profile_text(profile: Profile, name: str, titles: dict[str, str], server: str | None = None) -> str:
+    """The profile in words; ``server`` names the server when it is read from elsewhere (a DM, another server)."""
+    head = (_("**{name}** on this server").format(name=shown(name)) if server is None
+            else _("**{name}** on {server}").format(name=shown(name), server=f"**{shown(server)}**"))
+    out = ["📇 " + head]
     if profile.private:
         out.append("🔒 " + _("Private: only you can see this profile (`/game privacy`)."))
     for g in profile.games:
@@ -167,15 +170,38 @@ def profile_text(profile: Profile, name: str, titles: dict[str, str]) -> str:
     return "\n".join(out)
 
 
+def games_matching(bot: BotCore, current: str) -> list[app_commands.Choice[str]]:
+    """The games whose name or title contains what was typed (an autocomplete's answer)."""
+    typed = current.casefold()
+    return [app_commands.Choice(name=clip(_(g.title), 100), value=name) for name, g in bot.service.games.items()
+            if typed in name or typed in g.title.casefold()][:25]
+
+
+async def show_profile(bot: BotCore, interaction: discord.Interaction[Any], guild: int,
+                       who: discord.User | discord.Member, game: str | None, server: str | None = None) -> None:
+    """``who``'s profile on the server ``guild``, only for the reader (``/game profile``, ``/kontor profile``);
+    ``server``: its name, when the reader is elsewhere."""
+    if game is not None and (problem := input_problem(game, limit=40, what="game")):
+        raise TableError(problem)
+    found = await bot.service.profile(guild, who.id, game, viewer=interaction.user.id)
+    titles = {name: g.title for name, g in bot.service.games.items()}
+    name = found.name or who.display_name
+    text = profile_text(found, name, titles, server)
+    files: list[discord.File] = []
+    if any(len(g.history) > 1 for g in found.games):  # charts to draw: answer within Discord's 3 seconds
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        for chart in await bot.service.rating_charts(found, name):  # the reader's language, as the text
+            files += image_file(chart.png, chart.filename, chart.alt)
+    await reply(interaction, clip(text, MAX_REPLY), **({"files": files[:MAX_FILES]} if files else {}))
+
+
 def setup(bot: BotCore) -> None:
     group = bot.tree.get_command("game")
     if not isinstance(group, app_commands.Group):
         raise RuntimeError(f"{__name__} adds to the /game group: run bot.discord.commands.lobby.setup first")
 
     def game_choices(current: str) -> list[app_commands.Choice[str]]:
-        typed = current.casefold()
-        return [app_commands.Choice(name=clip(_(g.title), 100), value=name) for name, g in bot.service.games.items()
-                if typed in name or typed in g.title.casefold()][:25]
+        return games_matching(bot, current)
 
     @app_commands.command(name="leaderboard", description="This server's standings in a game (only you see it)")
     @app_commands.describe(game="The game", season="A season (default: the current one; 0: all seasons together)",
@@ -199,19 +225,7 @@ def setup(bot: BotCore) -> None:
     @app_commands.describe(user="Whose profile (default: yours)", game="Only this game")
     async def profile(interaction: discord.Interaction[Any], user: discord.User | None = None,
                       game: str | None = None) -> None:
-        if game is not None and (problem := input_problem(game, limit=40, what="game")):
-            raise TableError(problem)
-        who = user or interaction.user
-        found = await bot.service.profile(_server(interaction), who.id, game, viewer=interaction.user.id)
-        titles = {name: g.title for name, g in bot.service.games.items()}
-        name = found.name or who.display_name
-        text = profile_text(found, name, titles)
-        files: list[discord.File] = []
-        if any(len(g.history) > 1 for g in found.games):  # charts to draw: answer within Discord's 3 seconds
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            for chart in await bot.service.rating_charts(found, name):  # the reader's language, as the text
-                files += image_file(chart.png, chart.filename, chart.alt)
-        await reply(interaction, clip(text, MAX_REPLY), **({"files": files[:MAX_FILES]} if files else {}))
+        await show_profile(bot, interaction, _server(interaction), user or interaction.user, game)
 
     @profile.autocomplete("game")
     async def profile_game(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:

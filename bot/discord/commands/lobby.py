@@ -13,10 +13,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord import table_threads
 from bot.discord.botcore import BotCore
 from bot.discord.commands.play import reply
 from bot.discord.commands.preferences import notify_command
-from bot.discord.commands.seasons import is_manager
+from bot.discord.commands.server_settings import CARD_CHOICES, check_server_setter, server_settings
 from bot.discord.commands.where import channel_of, check_reach, is_moderator, parse_options
 from bot.discord.dms import DM_HELP
 from bot.discord.ui import embeds
@@ -87,13 +88,25 @@ class GameCommands(app_commands.Group):
         settings: dict[str, Any] = {"language": language_of(interaction.guild_locale)}
         if pace:
             settings["pace"] = pace
-        update = await self.svc.create(interaction.channel_id, interaction.guild_id, game, interaction.user.id,
-                                       interaction.user.display_name, options=parse_options(options),
-                                       settings=settings)
+        opts = parse_options(options)
+        self.svc.check_new(game, opts, settings)  # a refusal before a thread is made for the table
+        language = settings["language"]
+        with speaking(language):  # the thread's name: everyone reads it in the channel list
+            name = _("{game} · {host}").format(game=_(self.svc.game(game).title), host=interaction.user.display_name)
+        place = await table_threads.place_new_table(self.bot, interaction, name, language)
+        update = await table_threads.open_table(self.bot, place, functools.partial(
+            self.svc.create, place.channel, interaction.guild_id, game, interaction.user.id,
+            interaction.user.display_name, options=opts, settings=settings))
         with speaking(table_language(update.table)):
             extra = _("Table open: `/game join` to sit down, `/game bot add` for a bot, then the host runs"
                       " `/game start`.")
-        await self._lobby_reply(interaction, update, extra)
+            if place.thread is not None:
+                pointer = "🧵 " + _("Table opened in {thread}: join it there.").format(thread=place.thread.mention)
+        if place.thread is None:
+            await self._lobby_reply(interaction, update, f"{place.notice}\n{extra}" if place.notice else extra)
+        else:
+            await interaction.response.send_message(pointer, allowed_mentions=NO_PING)
+            await table_threads.post_lobby(self.bot, place.thread, update, extra, interaction.user)
         await self._check_dm(interaction, update.table)
 
     @new.autocomplete("options")
@@ -162,6 +175,7 @@ class GameCommands(app_commands.Group):
         if not likely:  # the table changed between the look and the start: the news is public all the same
             await interaction.followup.send(text, allowed_mentions=NO_PING)
         await self.bot.notifier.publish(update)
+        await table_threads.started(self.bot, update.table)  # its own thread takes the players' names
 
     # ---- information -----------------------------------------------------------------------
     @app_commands.command(name="status", description="The board, seats and whose move it is")
@@ -231,6 +245,7 @@ class GameCommands(app_commands.Group):
                 update = await self.svc.abandon(channel_of(interaction), interaction.user.id)
                 await interaction.response.send_message(clip("\n".join(shown_lines(update.public_events)), 2000),
                                                         allowed_mentions=NO_PING)
+                await table_threads.ended(self.bot, update)
                 return
             await ask(interaction, _("Really abandon this channel's game? Its saved data is damaged; ending it frees"
                                      " the channel for a new one."), _("Abandon"),
@@ -257,6 +272,7 @@ class GameCommands(app_commands.Group):
             with speaking(table_language(update.table)):
                 text = "🗳️ " + _("{votes} Other seated players: `/game abandon` to agree.").format(votes=text)
         await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
+        await table_threads.ended(self.bot, update)  # the votes ended it: its own thread is archived
 
     async def _abandon_now(self, channel: int, moderator: bool, press: discord.Interaction[Any]) -> None:
         try:
@@ -266,6 +282,7 @@ class GameCommands(app_commands.Group):
             return
         await press.edit_original_response(content="✅ " + _("Done: the game is abandoned."))
         await press.followup.send(clip("\n".join(shown_lines(update.public_events)), 2000), allowed_mentions=NO_PING)
+        await table_threads.ended(self.bot, update)  # after the last post: its own thread is archived
 
     @app_commands.command(name="move-here", description="Continue a game whose channel is gone in this channel")
     @app_commands.describe(game="The game's number from /game mygames (needed if several lost their channel)")
@@ -353,12 +370,15 @@ class GameCommands(app_commands.Group):
                            auto_forced=AUTO_FORCED_DESCRIPTION,
                            language="The language of the channel's boards and posts",
                            rated="on: counts for the server's ratings (humans only); set before the start",
-                           web="This server's web pages and links to them (Manage Server)")
+                           web="This server's web pages and links to them (Manage Server)",
+                           threads="on: /game new opens each table in its own thread (Manage Server)",
+                           card="How this server's boards are posted: one turn card, or embeds (Manage Server)")
     @app_commands.choices(pace=_choices(PACES), caretaker=_choices(SETTING_CHOICES["caretaker"]),
                           timeout_default=_choices(SETTING_CHOICES["timeout_default"]),
                           post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]),
                           language=[app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES],
-                          rated=_choices(SETTING_CHOICES["rated"]), web=_choices(("on", "off")))
+                          rated=_choices(SETTING_CHOICES["rated"]), web=_choices(("on", "off")),
+                          threads=_choices(("on", "off")), card=_choices(CARD_CHOICES))
     async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
                        bank_hours: app_commands.Range[float, 0, 720] | None = None,
                        refill_hours: app_commands.Range[float, 0, 720] | None = None,
@@ -366,17 +386,17 @@ class GameCommands(app_commands.Group):
                        deadline_hours: app_commands.Range[float, 0, 720] | None = None,
                        caretaker: str | None = None, timeout_default: str | None = None, post: str | None = None,
                        auto_forced: str | None = None, language: str | None = None,
-                       rated: str | None = None, web: str | None = None) -> None:
-        if web is not None:
-            self._check_web_setter(interaction)  # before anything changes
+                       rated: str | None = None, web: str | None = None, threads: str | None = None,
+                       card: str | None = None) -> None:
+        check_server_setter(interaction, web=web, threads=threads, card=card)  # before anything changes
         given = {k: v for k, v in {"pace": pace, "bank_hours": bank_hours, "refill_hours": refill_hours,
                                    "remind_hours": remind_hours, "deadline_hours": deadline_hours,
                                    "caretaker": caretaker, "timeout_default": timeout_default, "post": post,
                                    "auto_forced": auto_forced, "language": language, "rated": rated}.items()
                  if v is not None}
-        if not given and web is not None:
-            await interaction.response.send_message(await self._web_setting(interaction, web),
-                                                    allowed_mentions=NO_PING)
+        if not given and (web is not None or threads is not None or card is not None):
+            text = await server_settings(self.bot, interaction, web=web, threads=threads, card=card)
+            await interaction.response.send_message(text, allowed_mentions=NO_PING)
             return
         if not given:
             table: Table = await self.svc.table(interaction.channel_id)
@@ -390,26 +410,10 @@ class GameCommands(app_commands.Group):
         if auto_forced == "on":
             with speaking(table_language(update.table)):  # public: the channel's language
                 text += "\n" + _(AUTO_FORCED_HELP)
-        if web is not None:  # after the table's settings: a refused one changes nothing
-            text = await self._web_setting(interaction, web) + "\n" + text
+        # the server's own settings after the table's: a refused one changes nothing
+        if server := await server_settings(self.bot, interaction, web=web, threads=threads, card=card):
+            text = server + "\n" + text
         await interaction.response.send_message(clip(text, 2000), allowed_mentions=NO_PING)
-
-    @staticmethod
-    def _check_web_setter(interaction: discord.Interaction[Any]) -> None:
-        if interaction.guild_id is None:
-            raise TableError(_("Use this in a server: its web pages are the server's."))
-        if not is_manager(interaction):
-            raise TableError(_("Only members who can manage this server (Manage Server) can turn its web pages on or "
-                               "off."))
-
-    async def _web_setting(self, interaction: discord.Interaction[Any], web: str) -> str:
-        """Turn the server's web pages on or off (``_check_web_setter`` said who may); the line saying so. A server's
-        pages off: every page of it is the web's plain 404, and no post links to one."""
-        self._check_web_setter(interaction)
-        assert interaction.guild_id is not None
-        on = await self.svc.set_web_pages(interaction.guild_id, web == "on")
-        return (_("🌐 This server's web pages are on: `/watch web` gives their links.") if on else
-                _("🌐 This server's web pages are off: every page of its tables is gone, and no post links to one."))
 
     # ---- standing orders -------------------------------------------------------------------
     @app_commands.command(name="orders", description="Standing orders: e.g. pass for the rest of this phase (private)")

@@ -137,7 +137,8 @@ class PlayController:
             # an earlier board, but the player is awaited: the current menu, said plainly
             text = _("The board has moved on since that message (now move {n}).").format(n=table.moves) + " " + text
         text += self.together_note(table)
-        view = menu_view(board_of(table), legal, start, simultaneous=table.simultaneous)
+        view = menu_view(board_of(table), legal, start, simultaneous=table.simultaneous,
+                         marks=self.bot.app_emojis.options(table.game, legal))
         news = await self.bot.notifier.news.pending(table, interaction.user.id)
         text = with_news(news, text)
         if edit:
@@ -240,7 +241,8 @@ class PlayController:
                                  len(mover.menu)).format(n=len(mover.menu))
         text += self.together_note(table)
         await self._answer(interaction, from_menu, text, view=with_undo(
-            menu_view(board_of(table), mover.menu, 0, simultaneous=table.simultaneous), undo))
+            menu_view(board_of(table), mover.menu, 0, simultaneous=table.simultaneous,
+                      marks=self.bot.app_emojis.options(table.game, mover.menu)), undo))
 
     async def _answer(self, interaction: discord.Interaction[Any], from_menu: bool, text: str, **kwargs: Any) -> None:
         text = clip(text, 2000)

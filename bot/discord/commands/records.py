@@ -8,6 +8,7 @@ module stays the lobby's. Translation only: the table (``TableService.log_entrie
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from typing import Any
@@ -132,36 +133,8 @@ async def _record_table(svc: Any, interaction: discord.Interaction[Any], game: i
     raise TableError(_("No game has ended in this channel yet."))
 
 
-def setup(bot: BotCore) -> None:
-    group = bot.tree.get_command("game")
-    if not isinstance(group, app_commands.Group):
-        raise RuntimeError(f"{__name__} adds to the /game group: run bot.discord.commands.lobby.setup first")
-
-    @app_commands.command(name="log", description="This channel's game, event by event, newest first (paged)")
-    @app_commands.describe(page="1 = the newest events, 2 = the ones before, …")
-    async def log(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1) -> None:
-        if interaction.channel_id is None:
-            raise TableError(_("Use this in a server channel or thread."))
-        link = None
-        try:
-            table = await bot.service.table(interaction.channel_id)
-            title, link = table.title, await table_link(bot, table)
-        except DamagedGame:  # its log can still be read (a damaged entry says so)
-            title = _("this channel's game")
-        texts = logview.pages(await bot.service.log_entries(interaction.channel_id))
-        if page > len(texts):
-            raise TableError(_("No events on that page."))
-        if len(texts) == 1:
-            extra: dict[str, Any] = {}
-            if link is not None:  # the game's page, step by step
-                extra["view"] = discord.ui.View().add_item(link_button(link))
-            await interaction.response.send_message(logview.page_text(title, texts, 0), ephemeral=True,
-                                                    allowed_mentions=NO_PING, **extra)
-            return
-        pager = logview.LogPager(interaction, title, texts, page - 1)
-        if link is not None:
-            pager.add_item(link_button(link))
-        await interaction.response.send_message(pager.text(), view=pager, ephemeral=True, allowed_mentions=NO_PING)
+def mygames_command(bot: BotCore) -> app_commands.Command[Any, ..., None]:
+    """``mygames``: the same command in ``/game`` and in the personal ``/kontor`` group (commands/personal.py)."""
 
     @app_commands.command(name="mygames", description="All your open games on every server: your moves first")
     @app_commands.describe(page="1 = the games waiting for your move, then the others")
@@ -179,6 +152,41 @@ def setup(bot: BotCore) -> None:
         pager = MyGamesPager(interaction, texts, page - 1)
         await interaction.response.send_message(texts[page - 1], view=pager, ephemeral=True,
                                                 allowed_mentions=NO_PING)
+
+    return mygames
+
+
+def setup(bot: BotCore) -> None:
+    group = bot.tree.get_command("game")
+    if not isinstance(group, app_commands.Group):
+        raise RuntimeError(f"{__name__} adds to the /game group: run bot.discord.commands.lobby.setup first")
+
+    @app_commands.command(name="log", description="This channel's game, event by event, newest first (paged)")
+    @app_commands.describe(page="1 = the newest events, 2 = the ones before, …")
+    async def log(interaction: discord.Interaction[Any], page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        if interaction.channel_id is None:
+            raise TableError(_("Use this in a server channel or thread."))
+        game = link = None
+        try:
+            table = await bot.service.table(interaction.channel_id)
+            title, game, link = table.title, table.game, await table_link(bot, table)
+        except DamagedGame:  # its log can still be read (a damaged entry says so)
+            title = _("this channel's game")
+        thing = None if game is None else functools.partial(bot.app_emojis.mark, game)
+        texts = logview.pages(await bot.service.log_entries(interaction.channel_id), thing)
+        if page > len(texts):
+            raise TableError(_("No events on that page."))
+        if len(texts) == 1:
+            extra: dict[str, Any] = {}
+            if link is not None:  # the game's page, step by step
+                extra["view"] = discord.ui.View().add_item(link_button(link))
+            await interaction.response.send_message(logview.page_text(title, texts, 0), ephemeral=True,
+                                                    allowed_mentions=NO_PING, **extra)
+            return
+        pager = logview.LogPager(interaction, title, texts, page - 1)
+        if link is not None:
+            pager.add_item(link_button(link))
+        await interaction.response.send_message(pager.text(), view=pager, ephemeral=True, allowed_mentions=NO_PING)
 
     @app_commands.command(name="record", description="A finished game's seed, seats and full log as a JSON file")
     @app_commands.describe(game="A game's number (default: this channel's latest finished game)")
@@ -199,6 +207,6 @@ def setup(bot: BotCore) -> None:
         await interaction.response.send_message(clip(text, MAX_REPLY), file=discord.File(io.BytesIO(payload), name),
                                                 ephemeral=True, allowed_mentions=NO_PING)
 
-    commands: tuple[app_commands.Command[Any, ..., Any], ...] = (log, mygames, record)
+    commands: tuple[app_commands.Command[Any, ..., Any], ...] = (log, mygames_command(bot), record)
     for command in commands:
         group.add_command(command)

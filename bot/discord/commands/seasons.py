@@ -49,6 +49,28 @@ def privacy_text(choice: Privacy) -> str:
     return "🔒 " + profile + " " + listing + " " + _("This holds on every server.")
 
 
+def privacy_command(bot: BotCore) -> app_commands.Command[Any, ..., None]:
+    """``privacy``: the same command in ``/game`` and in the personal ``/kontor`` group (commands/personal.py)."""
+
+    @app_commands.command(name="privacy", description="Who sees your profile, and whether leaderboards list you")
+    @app_commands.describe(profile="public: anyone here; private: only you",
+                           leaderboards="listed or hidden (default: listed if public, hidden if private)")
+    @app_commands.choices(profile=[app_commands.Choice(name=v, value=v) for v in PROFILE_CHOICES],
+                          leaderboards=[app_commands.Choice(name=v, value=v) for v in LISTING_CHOICES])
+    async def privacy(interaction: discord.Interaction[Any], profile: str | None = None,
+                      leaderboards: str | None = None) -> None:
+        me = interaction.user.id
+        if profile is None and leaderboards is None:
+            await reply(interaction, privacy_text(await bot.service.privacy(me)))
+            return
+        if profile is None:
+            profile = "private" if (await bot.service.privacy(me)).private else "public"
+        choice = await bot.service.set_privacy(me, profile, leaderboards)
+        await reply(interaction, "✅ " + privacy_text(choice))
+
+    return privacy
+
+
 def setup(bot: BotCore) -> None:
     group = bot.tree.get_command("game")
     if not isinstance(group, app_commands.Group):
@@ -104,22 +126,6 @@ def setup(bot: BotCore) -> None:
                                            "Leaderboards here now list players with at least {n} rated games.",
                                            done).format(n=done))
 
-    @app_commands.command(name="privacy", description="Who sees your profile, and whether leaderboards list you")
-    @app_commands.describe(profile="public: anyone here; private: only you",
-                           leaderboards="listed or hidden (default: listed if public, hidden if private)")
-    @app_commands.choices(profile=[app_commands.Choice(name=v, value=v) for v in PROFILE_CHOICES],
-                          leaderboards=[app_commands.Choice(name=v, value=v) for v in LISTING_CHOICES])
-    async def privacy(interaction: discord.Interaction[Any], profile: str | None = None,
-                      leaderboards: str | None = None) -> None:
-        me = interaction.user.id
-        if profile is None and leaderboards is None:
-            await reply(interaction, privacy_text(await bot.service.privacy(me)))
-            return
-        if profile is None:
-            profile = "private" if (await bot.service.privacy(me)).private else "public"
-        choice = await bot.service.set_privacy(me, profile, leaderboards)
-        await reply(interaction, "✅ " + privacy_text(choice))
-
     @app_commands.command(name="stats", description="A game's statistics on this server (only you see them)")
     @app_commands.describe(game="The game")
     async def stats(interaction: discord.Interaction[Any], game: str) -> None:
@@ -136,5 +142,5 @@ def setup(bot: BotCore) -> None:
                 if typed in name or typed in g.title.casefold()][:25]
 
     group.add_command(season)
-    group.add_command(privacy)
+    group.add_command(privacy_command(bot))
     group.add_command(stats)

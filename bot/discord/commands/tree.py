@@ -10,6 +10,7 @@ from bot.discord.commands import (
     game_commands,
     league,
     lobby,
+    personal,
     play,
     records,
     seasons,
@@ -34,4 +35,5 @@ def add_commands(bot: BotCore) -> None:
     seek.setup(bot)  # /seek, its own group too
     league.setup(bot)  # /league, and its own
     watch.setup(bot)  # /watch web: its own group too
+    personal.setup(bot)  # /kontor: mygames, profile, notify, privacy, everywhere (a user install too)
     game_commands.setup(bot.tree)

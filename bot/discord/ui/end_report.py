@@ -59,11 +59,12 @@ def seat_field(seat: ReportSeat, report: EndReport, moves: dict[int, RatingMove]
     return name, clip("\n".join(lines) or "—", MAX_FIELD)
 
 
-def report_embed(report: EndReport) -> discord.Embed:
-    """The report as one embed, within ``MAX_REPORT`` characters (a field that would pass it is left out, and the
-    footer says how many)."""
-    title = clip("📋 " + _("Report — {title}").format(title=_(report.title)), 256)
-    embed = discord.Embed(title=title, colour=COLOUR)
+def report_title(report: EndReport) -> str:
+    return clip("📋 " + _("Report — {title}").format(title=_(report.title)), 256)
+
+
+def report_fields(report: EndReport) -> list[tuple[str, str]]:
+    """The report's (name, value) parts: each seat in its place, then who left the game."""
     moves = {m.user_id: m for m in report.ratings}
     fields = [seat_field(s, report, moves) for s in sorted(report.seats, key=lambda s: (s.rank, s.seat))]
     left = [m for m in report.ratings if m.left]
@@ -71,6 +72,11 @@ def report_embed(report: EndReport) -> discord.Embed:
         fields.append((_("Left the game (ranked last)"), clip("\n".join(
             f"{shown(m.name)}: " + _("rating {change}").format(change=rating_change(m.before, m.after, m.provisional))
             for m in left), MAX_FIELD)))
+    return fields
+
+
+def report_footer(report: EndReport) -> str:
+    """"12 moves in 3 days · rated, season 1" (and why the places are shared, after a timeout vote)."""
     footer = _n("{n} move in {days} days", "{n} moves in {days} days", report.moves).format(
         n=number(report.moves), days=number(round(report.days, 1)))
     if report.rated:
@@ -79,6 +85,20 @@ def report_embed(report: EndReport) -> discord.Embed:
         footer += " · " + _("not rated")
     if report.early:  # places as the ratings count them; the scores as the board stood
         footer += " · " + _("ended by a timeout vote: who stayed share first place")
+    return footer
+
+
+def more_lines(n: int) -> str:
+    return _n("{n} more line in the record", "{n} more lines in the record", n).format(n=n)
+
+
+def report_embed(report: EndReport) -> discord.Embed:
+    """The report as one embed, within ``MAX_REPORT`` characters (a field that would pass it is left out, and the
+    footer says how many)."""
+    title = report_title(report)
+    embed = discord.Embed(title=title, colour=COLOUR)
+    fields = report_fields(report)
+    footer = report_footer(report)
     room = MAX_REPORT - len(title) - len(footer) - 40
     shown_fields = 0
     for name, value in fields[:24]:
@@ -88,8 +108,7 @@ def report_embed(report: EndReport) -> discord.Embed:
         room -= len(name) + len(value)
         shown_fields += 1
     if shown_fields < len(fields):
-        footer += " · " + _n("{n} more line in the record", "{n} more lines in the record",
-                             len(fields) - shown_fields).format(n=len(fields) - shown_fields)
+        footer += " · " + more_lines(len(fields) - shown_fields)
     embed.set_footer(text=clip(footer, 2048))
     return embed
 

@@ -8,7 +8,7 @@ The callbacks only hand over to the play controller (``interaction.client.play``
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import discord
@@ -126,9 +126,10 @@ class ActionSelect(
     """
 
     def __init__(self, board: Board, page: int, choices: Sequence[menu.Choice] = (), placeholder: str | None = None,
-                 row: int | None = None, simultaneous: bool = False) -> None:
+                 row: int | None = None, simultaneous: bool = False, marks: Mapping[str, Any] | None = None) -> None:
+        marks = marks or {}
         options = [
-            discord.SelectOption(label=clip(label or action, 100), value=action,
+            discord.SelectOption(label=clip(label or action, 100), value=action, emoji=marks.get(action),
                                  description=clip(action, 100) if label and label != action else None)
             for action, label in choices
         ] or [discord.SelectOption(label=_("(nothing)"), value="-")]
@@ -175,32 +176,41 @@ DYNAMIC_ITEMS = (TurnButton, ScreenButton, DescribeButton, ActionSelect, PageBut
                  ReclaimButton, RematchButton, RematchJoinButton, UndoButton, ReadyButton)
 
 
-def board_view(board: Board, *, active: bool = True, finished: bool = False, link: str | None = None
-               ) -> discord.ui.View:
+def board_buttons(board: Board, *, active: bool = True, finished: bool = False, link: str | None = None
+                  ) -> list[discord.ui.Item[Any]]:
     """The buttons under a board message: the turn, the screen and the board in words while the game runs; Rematch
     under a finished game's final board (none under an abandoned one); and "View on the web" when the table has a
-    page (``link``: bot/discord/weblinks.py)."""
-    view = discord.ui.View(timeout=None)
+    page (``link``: bot/discord/weblinks.py). The same for the embed form and the turn card
+    (bot/discord/ui/turn_card.py): the same persistent ids, so either form's buttons work after a restart."""
+    items: list[discord.ui.Item[Any]] = []
     if active:
-        view.add_item(TurnButton(board))
-        view.add_item(ScreenButton(board.channel))
-        view.add_item(DescribeButton(board.channel))
+        items += [TurnButton(board), ScreenButton(board.channel), DescribeButton(board.channel)]
     elif finished:
-        view.add_item(RematchButton(board.game_id))
+        items.append(RematchButton(board.game_id))
     if link is not None:
-        view.add_item(link_button(link))
+        items.append(link_button(link))
+    return items
+
+
+def board_view(board: Board, *, active: bool = True, finished: bool = False, link: str | None = None
+               ) -> discord.ui.View:
+    """``board_buttons`` as the view under an embed board."""
+    view = discord.ui.View(timeout=None)
+    for item in board_buttons(board, active=active, finished=finished, link=link):
+        view.add_item(item)
     return view
 
 
 def menu_view(board: Board, choices: Sequence[menu.Choice], start: int = 0, *,
-              simultaneous: bool = False) -> discord.ui.View:
-    """An ephemeral menu: up to four selects (pages) and, if needed, buttons to the other pages."""
+              simultaneous: bool = False, marks: Mapping[str, Any] | None = None) -> discord.ui.View:
+    """An ephemeral menu: up to four selects (pages) and, if needed, buttons to the other pages; ``marks``: an
+    action's emoji (its good, resource, building or coin: ``bot.discord.emojis``)."""
     pages = menu.paginate(choices)
     shown = menu.window(len(pages), start)
     view = discord.ui.View(timeout=None)
     for row, index in enumerate(shown):
         view.add_item(ActionSelect(board, index, pages[index], menu.placeholder(pages[index], index, len(pages)),
-                                   row=row, simultaneous=simultaneous))
+                                   row=row, simultaneous=simultaneous, marks=marks))
     if shown.start > 0:
         back = max(0, shown.start - menu.SELECTS_PER_MESSAGE)
         label = "◀ " + _("Pages {first}–{last}").format(first=back + 1, last=shown.start)

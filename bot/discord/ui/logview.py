@@ -6,7 +6,7 @@ persistent: after a restart, or ten minutes, run ``/game log`` again)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -30,8 +30,9 @@ LOG_VIEW_SECONDS = 600.0
 Interaction = discord.Interaction[Any]
 
 
-def entry_text(entry: LogEntry) -> str:
-    """``<t:…:f> · 🤖 caretaker — Anna passes.``; an entry of several lines continues on ``↳`` lines."""
+def entry_text(entry: LogEntry, thing: str = "") -> str:
+    """``<t:…:f> · 🤖 caretaker — Anna passes.``; an entry of several lines continues on ``↳`` lines. ``thing``: the
+    mark of the good, resource, building or coin the move was about (``bot.discord.emojis``), before its lines."""
     marks = [_mark(KIND_MARKS[entry.kind])] if entry.kind in KIND_MARKS else []
     if entry.undone:
         marks.append(_mark(UNDONE_MARK))
@@ -39,7 +40,8 @@ def entry_text(entry: LogEntry) -> str:
     if entry.undone:
         lines = [f"~~{line}~~" for line in lines]
     head = " · ".join([f"<t:{int(entry.at)}:f>", *marks])
-    return clip("\n↳ ".join([f"{head} — {lines[0]}", *lines[1:]]), PAGE_CHARS)
+    first = f"{thing} {lines[0]}" if thing else lines[0]
+    return clip("\n↳ ".join([f"{head} — {first}", *lines[1:]]), PAGE_CHARS)
 
 
 def _mark(mark: str) -> str:
@@ -48,14 +50,14 @@ def _mark(mark: str) -> str:
     return f"{emoji} {_(word)}"
 
 
-def pages(entries: Sequence[LogEntry]) -> list[str]:
+def pages(entries: Sequence[LogEntry], thing: Callable[[str | None], str] | None = None) -> list[str]:
     """The log in pages, the first the newest; each page oldest entry first, within ``PAGE_CHARS`` and
-    ``PAGE_ENTRIES`` (an entry is never split across pages)."""
+    ``PAGE_ENTRIES`` (an entry is never split across pages). ``thing``: an action's mark ("" for none)."""
     out: list[str] = []
     page: list[str] = []
     size = 0
     for entry in reversed(entries):
-        text = entry_text(entry)
+        text = entry_text(entry, thing(entry.action) if thing is not None else "")
         if page and (size + 1 + len(text) > PAGE_CHARS or len(page) == PAGE_ENTRIES):
             out.append("\n".join(reversed(page)))
             page, size = [], 0

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.discord import table_threads
 from bot.discord.dms import DM_HELP
 from bot.discord.ui import embeds
 from bot.discord.ui.answers import refuse
@@ -42,6 +43,7 @@ async def _started(interaction: Inter, update: Update) -> None:
         text = begins_text(update.table)
     await interaction.followup.send(text, allowed_mentions=NO_PING)
     await bot.notifier.publish(update)
+    await table_threads.started(bot, update.table)
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:rematch:(?P<game>[0-9]+)"):
@@ -66,6 +68,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
             await refuse(interaction, exc)
             return
         table = update.table
+        await table_threads.reopen(bot, table.channel)  # the finished game archived its own thread
         if table.status == "active":  # nobody else to wait for (the presser and bots): it began at once
             with speaking(table_language(table)):  # public: the channel's language
                 text = "🔁 " + _("{name} started a rematch of game #{game} with the same seats.").format(

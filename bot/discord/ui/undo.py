@@ -70,7 +70,8 @@ async def take_back(interaction: Inter, channel: int, *, game: int | None = None
             text += "\n" + _n("**Your move again** ({n} option):", "**Your move again** ({n} options):",
                                len(legal)).format(n=len(legal))
             kwargs["view"] = menu_view(Board(table.channel, table.game_id, table.version), legal, 0,
-                                       simultaneous=table.simultaneous)
+                                       simultaneous=table.simultaneous,
+                                       marks=bot.app_emojis.options(table.game, legal))
     await interaction.edit_original_response(content=clip(text, 2000), allowed_mentions=NO_PING, **kwargs)
     await bot.notifier.publish(update, actor=user)
 

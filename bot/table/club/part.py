@@ -270,6 +270,11 @@ class Club(Part):
         private = (await self.store.privacy(user)).private
         return Profile(user, names.get(user), games, last, season=season, private=private)
 
+    async def profile_servers(self, user: int) -> list[int]:
+        """The servers ``user`` played on (sat at a table), the latest first: where a profile of theirs can be asked
+        for from outside a server (a DM, ``/kontor profile``)."""
+        return await self.store.played_guilds(_check_id(user, "user"))
+
     async def rating_charts(self, profile: Profile, name: str) -> list[Chart]:
         """The charts of the profile's ratings this season, one per game with two rated games or more, in the language
         spoken now (the reader's). Made from a profile already read, so only someone allowed to read it gets them."""

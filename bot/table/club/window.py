@@ -2,7 +2,8 @@
 only: the server's open tables and recent finished games, its leaderboards (the same figures and minimum as ``/game
 leaderboard``, hidden players left out), each player's profile unless they keep it private, its tournaments; a
 finished game's end report and its record. A server's admins may turn its pages off (``set_web_pages``): every read
-of that server is then refused as if it did not exist."""
+of that server is then refused as if it did not exist. Beside that switch, the server's other display switch: how its
+boards are posted (``card_form``: the turn card or the embed, docs/discord.md)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ _, _n = translator("bot")
 
 RECENT_GAMES = 12  # the finished games a server's page lists
 SHOWN_TOURNAMENTS = 5  # the tournaments a server's page shows (the newest)
+#: how a server's boards may be posted (docs/discord.md, "The turn card"): one Components V2 card, or the embed form
+CARD_FORMS = ("v2", "embed")
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,20 @@ class ClubWindow(Part):
         async with self.store.transaction() as tx:
             await tx.set_web_pages(guild, bool(on), self.core.clock())
         return bool(on)
+
+    async def card_form(self, guild: int | None) -> str | None:
+        """How the server's boards are posted: ``v2`` (the turn card) or ``embed``; None: the front end's default (a
+        game outside a server has none of its own)."""
+        return None if guild is None else await self.store.card_form(_check_id(guild, "server"))
+
+    async def set_card_form(self, guild: int, form: str) -> str:
+        """Set how the server's boards are posted (who may is the front end's to check: its admins)."""
+        guild = _check_id(guild, "server")
+        if form not in CARD_FORMS:
+            raise TableError(_("Choose one of: {choices}.").format(choices=", ".join(CARD_FORMS)))
+        async with self.store.transaction() as tx:
+            await tx.set_card_form(guild, form, self.core.clock())
+        return form
 
     async def _served(self, guild: int) -> int:
         guild = _check_id(guild, "server")

@@ -53,6 +53,7 @@ from bot.table.store.rows import (
 from bot.table.store.schema import MIGRATIONS, PRAGMAS  # MIGRATIONS is read from here (tests swap it for older builds)
 from bot.table.store.seek_rows import SeekRows
 from bot.table.store.table_rows import TableRows
+from bot.table.store.thread_rows import ThreadRows
 from bot.table.store.tourney_rows import TourneyRows
 from bot.table.store.users import NOTIFY_CHOICES, PendingNews, UserRows
 from bot.table.store.web_rows import WebRows
@@ -67,7 +68,7 @@ logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
 class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, ReliabilityRows, TourneyRows, SeekRows,
-            LeagueRows, WebRows):
+            LeagueRows, WebRows, ThreadRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
 
     #: whether other processes may write the same database (PostgreSQL): the service then trusts no cached row
@@ -164,6 +165,8 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, ReliabilityRow
         self.club_tables = len(list(rows)) == 2  # migrations 18 and 20
         rows = await self._db.execute_fetchall("PRAGMA table_info(club_servers)")
         self._web_column = "web" in {str(r[1]) for r in rows}  # migration 23
+        self.thread_tables = "threads" in {str(r[1]) for r in rows}  # migration 25
+        self._card_column = "card" in {str(r[1]) for r in rows}  # migration 26
         rows = await self._db.execute_fetchall(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'reliability'")
         self.reliability_table = bool(list(rows))  # migration 24

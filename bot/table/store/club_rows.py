@@ -242,6 +242,14 @@ class ClubRows(Queries):
         return {int(u): str(n) for u, n in rows}
 
     # ---- profiles --------------------------------------------------------------------------------------------
+    async def played_guilds(self, user_id: int) -> list[int]:
+        """The servers the user sat at a table on (no server, 0, left out), the latest game's first."""
+        rows = await self._fetchall(
+            "SELECT g.guild_id, MAX(g.id) AS latest FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.user_id = ? AND g.guild_id IS NOT NULL AND g.guild_id <> 0 GROUP BY g.guild_id"
+            " ORDER BY latest DESC", (user_id,))
+        return [int(guild) for guild, _latest in rows]
+
     async def figures(self, user_id: int, guild_id: int) -> list[GameFigures]:
         """Per game the user played on the server: games started (finished, left, abandoned), finished in their
         seat, won, fair share of wins, mean and best score; and the games they left. A game a timeout vote ended

@@ -571,4 +571,24 @@ MIGRATIONS: list[str] = [
         WHERE a.kind = 'caretaker' AND a.undone = 0 AND COALESCE(s.user_id, st.user_id) IS NOT NULL
         GROUP BY a.game_id, COALESCE(s.user_id, st.user_id);
     """,
+    # 25: a thread per table (docs/discord.md, "A thread per table"). club_servers.threads: 1 once the server's managers
+    # chose that `/game new` in a channel opens the table in a new thread of it (`/game settings threads:on`).
+    # table_threads: the threads Kontor opened that way (their parent channel), so it names them after the players at
+    # the start and archives them at the end, and never touches a thread people made or a tournament's.
+    """
+    ALTER TABLE club_servers ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE table_threads(
+        thread_id INTEGER PRIMARY KEY,
+        parent_id INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        created_at REAL NOT NULL
+    ) STRICT;
+    CREATE INDEX table_threads_by_parent ON table_threads(parent_id);
+    """,
+    # 26: the turn card (docs/discord.md, "The turn card"). club_servers.card: how the server's boards are posted,
+    # 'v2' (one Components V2 card) or 'embed' (the embed form, for clients that cannot show the card); NULL: the
+    # bot's default (`KONTOR_CARD`, v2). Set by `/game settings card:` (Manage Server).
+    """
+    ALTER TABLE club_servers ADD COLUMN card TEXT;
+    """,
 ]

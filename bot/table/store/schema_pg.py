@@ -468,4 +468,19 @@ PG_MIGRATIONS: list[str] = [
         WHERE a.kind = 'caretaker' AND a.undone = 0 AND COALESCE(s.user_id, st.user_id) IS NOT NULL
         GROUP BY a.game_id, COALESCE(s.user_id, st.user_id);
     """,
+    # 25 (a thread per table: schema.py says why)
+    """
+    ALTER TABLE club_servers ADD COLUMN threads INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE table_threads(
+        thread_id BIGINT PRIMARY KEY,
+        parent_id BIGINT NOT NULL,
+        guild_id BIGINT NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX table_threads_by_parent ON table_threads(parent_id);
+    """,
+    # 26 (the turn card: schema.py says why)
+    """
+    ALTER TABLE club_servers ADD COLUMN card TEXT;
+    """,
 ]

@@ -1,4 +1,5 @@
-"""The store's rows the web pages read (migration 23, docs/web.md): whether a server's pages are served, a server's
+"""The store's rows the web pages read (migration 23, docs/web.md): whether a server's pages are served (and, beside
+that switch, how its boards are posted: the turn card or the embed, migration 26), a server's
 recent finished games and tournaments, and what a finished game's end report needs that its results do not hold (its
 rating changes, its length). A mixin of ``Store``; the SQL is written once for both engines."""
 
@@ -52,6 +53,22 @@ class WebRows(Queries):
             "INSERT INTO club_servers(guild_id, season, min_listed, updated_at, web) VALUES (?, 1, NULL, ?, ?)"
             " ON CONFLICT(guild_id) DO UPDATE SET web = excluded.web, updated_at = excluded.updated_at",
             (guild_id, now, int(on)))
+
+    #: whether ``club_servers.card`` exists (migration 26); without it every server has the bot's default form
+    _card_column = True
+
+    async def card_form(self, guild_id: int) -> str | None:
+        """How the server's boards are posted (``v2`` or ``embed``); None: the bot's default."""
+        if not self.club_tables or not self._card_column:
+            return None
+        row = await self._fetchone("SELECT card FROM club_servers WHERE guild_id = ?", (guild_id,))
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def set_card_form(self, guild_id: int, form: str, now: float) -> None:
+        await self._write(
+            "INSERT INTO club_servers(guild_id, season, min_listed, updated_at, card) VALUES (?, 1, NULL, ?, ?)"
+            " ON CONFLICT(guild_id) DO UPDATE SET card = excluded.card, updated_at = excluded.updated_at",
+            (guild_id, now, form))
 
     async def finished_games_of_guild(self, guild_id: int, limit: int) -> list[GameRow]:
         """The server's latest finished games, the newest first."""

@@ -32,8 +32,9 @@ SPEC = GameSpec(
         Verb("send", "Trade draft: send it", "to", "A seat, or all"),
         Verb("cancel", "Trade draft: cancel it"),
         Verb("accept", "Accept the trade offer"),
+        # bare: a private counter draft built in the menu, as a bare offer
         Verb("counter", "Answer a trade offer with your own offer back", "give", "What you give, e.g. 1 ore",
-             extras=(Extra("want", "What you want for it, e.g. 2 wool", "for"),)),
+             bare_too=True, extras=(Extra("want", "What you want for it, e.g. 2 wool", "for"),)),
         Verb("take", "Take an acceptance or counter of your offer", "player", "Whose answer"),
         Verb("decline", "Decline the trade offer"),
         Verb("withdraw", "Withdraw your trade offer, or take none of the answers"),
