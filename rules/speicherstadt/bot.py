@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import Rng
-from rules.speicherstadt.bot_values import Valuer, needs, rounds_left
+from rules.speicherstadt.bot_values import Valuer, needs
 from rules.speicherstadt.data import GOODS
 
 MAX_PRICE = 5  # never pay more than this for one card, whatever it seems worth
@@ -22,17 +22,6 @@ DECLINE = 0.5  # chance that a rival below me who can pay declines anyway
 CROWD = 0.5  # a tall column is a long shot: from the 4th rival worker below mine, each halves my chance again
 CROWD_FROM = 3
 PILE_BASE, PILE_POW = 0.3, 2.0  # how the rivals still to place share out over the columns (by their gain)
-#: A purchase that leaves fewer than LIQUID coins with more than BROKE_ROUNDS rounds to go costs BROKE points per coin
-#: short: income is 1 or 2 coins a round, so a bot spent out early sits out the next purchases (issue 42: the basic
-#: bot paid all 5 coins for a Fireman 2 in round 2).
-LIQUID, BROKE, BROKE_ROUNDS = 2, 3.0, 2
-
-
-def broke_cost(view: dict[str, Any], left: int) -> float:
-    """What having only ``left`` coins after a purchase costs in the purchases it rules out (0 late in the game)."""
-    if left >= LIQUID or rounds_left(view) <= BROKE_ROUNDS:
-        return 0.0
-    return (LIQUID - max(left, 0)) * BROKE
 
 
 def _later_placements(view: dict[str, Any], seat: int) -> int:
@@ -111,7 +100,7 @@ def _purchase(view: dict[str, Any], legal: list[str], seat: int) -> str:
     values = Valuer(view)
     coin = values.coin(me)
     price = len(workers)
-    surplus = values.card(me, slot) - price * coin - broke_cost(view, me["coins"] - price)
+    surplus = values.card(me, slot) - price * coin
     if "buy" not in legal or surplus < 0 or price > MAX_PRICE:
         return "decline"
     # Keep the money for a better card further right that I could no longer afford after this one.

@@ -78,16 +78,6 @@ def test_bot_does_not_overpay_for_a_fireman_it_does_not_need() -> None:
     assert GAME.bot_action(behind.view(0), behind.legal_actions(0), 0, Rng(0)) == "buy"
 
 
-def test_bot_does_not_spend_all_its_coins_on_a_fireman_early() -> None:
-    """Issue 42: the basic bot paid all 5 coins for a Fireman 2 in round 2 with 5 workers on the card, and sat out
-    the next purchases; with coins to spare, or late in the game, the same card is still bought."""
-    state = purchase_state(4, [slot("A12", [0, 1, 2, 3, 1])], coins=5)
-    assert state.view(0)["pile"]["fires_left"] == 4
-    assert GAME.bot_action(state.view(0), state.legal_actions(0), 0, Rng(0)) == "decline"
-    richer = purchase_state(4, [slot("A12", [0, 1, 2, 3, 1])], coins=9)
-    assert GAME.bot_action(richer.view(0), richer.legal_actions(0), 0, Rng(0)) == "buy"
-
-
 def test_bot_lets_its_own_next_worker_buy_cheaper() -> None:
     state = purchase_state(3, [slot("A01", [2, 2, 1])])
     assert GAME.bot_action(state.view(2), state.legal_actions(2), 2, Rng(0)) == "decline"
