@@ -95,6 +95,7 @@ class CatalogSpeaker:
         return message
 
     def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str:
+        n = abs(n)  # a loss takes the form of its size: "-1 Punkt", "-1 point", never "-1 Punkte"
         english = singular if n == 1 else plural
         for table in self._tables(domain):
             found = table.ngettext(singular, plural, n)
@@ -134,7 +135,7 @@ class PseudoSpeaker:
         return pseudo(message)
 
     def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str:
-        return pseudo(singular if n == 1 else plural)
+        return pseudo(singular if abs(n) == 1 else plural)
 
     def pgettext(self, domain: str, context: str, message: str) -> str:
         return pseudo(message)

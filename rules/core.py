@@ -332,6 +332,14 @@ class Game(ABC):
         """An action string in the reader's command words, as a menu shows what can be typed."""
         return self.commands.to_reader(action) if self.commands is not None else action
 
+    def rules_text(self) -> str:
+        """``rules_summary`` in the reader's language, each command it names (``{confirm}``) in the reader's words:
+        what ``/game rules``, the terminal's ``rules`` and the web show."""
+        if not self.rules_summary:
+            return ""
+        text = translator(self.name)[0](self.rules_summary)  # the game's domain (then every other)
+        return self.commands.fill(text) if self.commands is not None else text
+
     def bot_moves(self, view: dict[str, Any], legal: list[str], seat: int) -> list[str]:
         """The legal moves a bot (basic or strong) considers for ``seat``, from its own view: a game leaves out moves
         no bot should make though a player may (e.g. an offer the same players just declined). Default: all."""

@@ -50,7 +50,7 @@ class _English:
         return message
 
     def ngettext(self, domain: str, singular: str, plural: str, n: int) -> str:
-        return singular if n == 1 else plural
+        return singular if abs(n) == 1 else plural  # "-1 point", as every language says a loss
 
     def pgettext(self, domain: str, context: str, message: str) -> str:
         return message
@@ -114,6 +114,9 @@ def C_(context: str, message: str) -> str:
     return message
 
 
+Reword = Callable[[list[str]], list[str]]  # an action's words -> the same words with ids made readable, or back
+
+_PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
 COMMAND = "command"  # the gettext context of a command word: one word a player types, in their language
 
 
@@ -131,11 +134,16 @@ class Commands:
     are, so both work); ``to_reader`` writes an action in the reader's words, as menus show it; ``said`` is one word,
     for the sentences that name a command ("…, then {confirm}")."""
 
-    def __init__(self, domain: str, words: Iterable[str]) -> None:
+    def __init__(self, domain: str, words: Iterable[str], *, show: Reword | None = None,
+                 read: Reword | None = None) -> None:
         self.domain = domain
         self.words = tuple(dict.fromkeys(words))
         self._english = frozenset(self.words)
         self._back: dict[str, dict[str, str]] = {}  # language -> folded translation -> English word
+        # a game's internal ids as readable words and back (Speicherstadt's contract ``B02`` is ``carpet+tea``,
+        # Strasbourg's chapel ``CH9`` is ``9`` as the board prints it): the action's words, English, before ``said``
+        self._show = show
+        self._read = read
 
     def said(self, word: str) -> str:
         """``word`` (an English command word) as the reader types it."""
@@ -143,9 +151,17 @@ class Commands:
             return word
         return _speaker.get().pgettext(self.domain, COMMAND, word)
 
+    def fill(self, text: str) -> str:
+        """``text`` (translated already) with each ``{word}`` placeholder that names a command word said in the
+        reader's words: a sentence that names commands ("…, then {confirm}") without a ``.format`` of its own."""
+        return _PLACEHOLDER.sub(lambda m: self.said(m[1]) if m[1] in self._english else m[0], text)
+
     def to_reader(self, action: str) -> str:
         """An action as the reader would type it: each command word in their language, ids and numbers as they are."""
-        return " ".join(self.said(w) for w in action.split(" "))
+        words = action.split(" ")
+        if self._show is not None:
+            words = self._show(words)
+        return " ".join("+".join(self.said(part) for part in w.split("+")) for w in words)
 
     def reverse(self) -> dict[str, str]:
         """The current language's words (folded) -> the English command words."""
@@ -163,11 +179,14 @@ class Commands:
     def to_english(self, text: str) -> str:
         """What a player typed, in their language or in English, as the action string (spaces made single)."""
         back = self.reverse()
-        out = []
-        for word in text.split():
+
+        def english(word: str) -> str:
             folded = _fold(word)
-            out.append(back.get(folded) or (folded if folded in self._english else word))
-        return " ".join(out)
+            return back.get(folded) or (folded if folded in self._english else word)
+
+        out = ["+".join(english(part) for part in w.split("+")) if "+" in w[1:-1] else english(w)
+               for w in text.split()]
+        return " ".join(self._read(out) if self._read is not None else out)
 
 
 def number(value: int | float) -> str:

@@ -319,7 +319,10 @@ def name_seats(text: str, names: list[str]) -> str:
 
     text = seat_pattern().sub(named, text)
     text = _SEAT_RE.sub(named, text) if words.language() != words.ENGLISH else text
-    return _elided(text, names) if words.language() == "fr" else text
+    language = words.language()
+    if language == "fr":
+        return _elided(text, names)
+    return _euphonic(text, names) if language == "it" else text
 
 
 _VOWELS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸaeiouyàâäéèêëîïôöùûüÿ"
@@ -332,4 +335,14 @@ def _elided(text: str, names: list[str]) -> str:
         return text
     pattern = re.compile(r"\b([dD]|[qQ]u)e (?=(?:" + "|".join(vowel_names) + r")\b)")
     return pattern.sub(lambda m: m.group(1) + "'", text)
+
+
+def _euphonic(text: str, names: list[str]) -> str:
+    """Italian says "ad"/"ed" before a name that starts with the same vowel: "dà 1 grano ad Ada", "Bo ed Elena"."""
+    for vowel in "ae":
+        same = [re.escape(n) for n in names if n[:1].casefold() == vowel]
+        if same:
+            pattern = re.compile(r"\b([" + vowel + vowel.upper() + r"]) (?=(?:" + "|".join(same) + r")\b)")
+            text = pattern.sub(lambda m: m.group(1) + "d ", text)
+    return text
 

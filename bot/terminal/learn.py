@@ -33,7 +33,7 @@ def rules_lines(game: Game, topic: str | None) -> list[str]:
     chosen = topic_of(game, topic) if topic else None
     if chosen is not None:
         return [f"— {_(chosen.title)} —", _(chosen.text)]
-    lines = [_(game.rules_summary) if game.rules_summary else _("No rules summary for {game}.").format(
+    lines = [game.rules_text() if game.rules_summary else _("No rules summary for {game}.").format(
         game=_(game.title))]
     if game.reconstructed:  # as /game rules shows them: the game's words, translated
         lines.append(_("Reconstructed component data:"))

@@ -191,7 +191,7 @@ def profile_page(profile: Profile, base: str, links: TableLink) -> str:
 
 def rules_page(name: str, base: str) -> str:
     game = rules.GAMES[name]
-    summary = _(game.rules_summary) if game.rules_summary else ""
+    summary = game.rules_text()
     data = "".join(f"<li>{esc(_(r))}</li>" for r in game.reconstructed)
     players = _("{low} to {high} players").format(low=game.min_players, high=game.max_players)
     body = (f'<main id="rules"><h1>{esc(_(game.title))}</h1><p class="status">{esc(players)}</p>'

@@ -59,6 +59,7 @@ def draw_water(c: Canvas, box: Box, cols: list[Box], view: SpeicherstadtView, ri
             c.draw.rounded_rectangle(card.rect, radius=12, outline=WATER_DARK, width=3)
             continue
         draw_spaces(c, spaces, slot, deciding == slot["col"] and view["phase"] == "purchase")
+        draw_number(c, spaces, slot["col"])
         draw_card(c, card, slot, ringed=False, names=names)
         if deciding == slot["col"] and view["phase"] == "purchase":
             c.draw.rounded_rectangle(Box(col.x - 4, box.y + 2, col.w + 8, box.h - RESERVE_H - 12).rect, radius=14,
@@ -99,11 +100,22 @@ def draw_spaces(c: Canvas, box: Box, slot: RowSlot, deciding: bool) -> None:
             c.token(workers[k], (cx, cy), size - 4)
             if k == 0 and deciding:
                 c.draw.rounded_rectangle(cell.inset(-3).rect, radius=9, outline=GOLD, width=4)
-    if workers:
-        chip = Box(box.cx - 70, box.y, 140, price_h)
+    # the price while workers stand here, what the buyer paid once bought (the quay is empty then); narrow enough to
+    # leave the card's number its corner at six cards (``draw_number``)
+    price = slot["price"] if workers else slot.get("paid") if slot["status"] == "bought" else None
+    if price is not None:
+        chip = Box(max(box.cx - 56, box.x + 48), box.y, 112, price_h)
         c.draw.rounded_rectangle(chip.rect, radius=20, fill=PAPER, outline=INK, width=2)
         c.coin((chip.x + 22, chip.cy), 32)
-        c.text_in(Box(chip.x + 40, chip.y, chip.w - 44, chip.h), f"{slot['price']}", MIN_FONT, "bold")
+        c.text_in(Box(chip.x + 40, chip.y, chip.w - 44, chip.h), f"{price}", MIN_FONT, "bold")
+
+
+def draw_number(c: Canvas, box: Box, col: int) -> None:
+    """The card's number in the row, as the menus, the orders and ``/speicherstadt place card:`` name it (issue 42)."""
+    size = 40
+    badge = Box(box.x + 2, box.y, size, size)
+    c.draw.ellipse(badge.rect, fill=INK, outline=PAPER, width=2)
+    c.text_in(badge, str(col), MIN_FONT, "bold", PAPER)
 
 
 def draw_card(c: Canvas, box: Box, slot: RowSlot, ringed: bool, names: Sequence[str] | None = None) -> None:
@@ -121,19 +133,15 @@ def draw_card(c: Canvas, box: Box, slot: RowSlot, ringed: bool, names: Sequence[
     body = box.rest_below(46).inset(8, 6)
     draw_card_body(c, body, slot)
     if slot["status"] != "open":
-        overlay = Image.new("RGBA", (round(box.w), round(box.h)), (*BOARD, 215))
-        c.img.paste(overlay, (round(box.x), round(box.y)), overlay)
-        label = Box(box.x + 8, box.cy - 26, box.w - 16, 44)
+        # the title stays as it is and the body shows through, so what the card was stays readable under its buyer
+        # (issue 42); the buyer and the price share one line at the bottom
+        faded = box.rest_below(46)
+        overlay = Image.new("RGBA", (round(faded.w), round(faded.h)), (*BOARD, 150))
+        c.img.paste(overlay, (round(faded.x), round(faded.y)), overlay)
         buyer = slot.get("buyer")
         if slot["status"] == "bought" and buyer is not None:
-            c.player_chip(label, buyer, seat_name(buyer, names), MIN_FONT, "cond", tight=True)
-            paid = slot.get("paid")
-            if paid is not None:
-                price = Box(box.x + 8, label.y2 + 4, box.w - 16, 40)
-                text = _("paid {n}").format(n=paid)
-                left = price.cx - (40 + kit.text_width(text, MIN_FONT, "bold")) / 2
-                c.coin((left + 17, price.cy), 34)
-                c.text((left + 40, price.cy), text, MIN_FONT, "bold", INK, "lm", max_width=price.x2 - left - 40)
+            c.player_chip(Box(box.x + 6, box.y2 - 46, box.w - 12, 40), buyer, seat_name(buyer, names), MIN_FONT,
+                          "cond", tight=True)
         else:
             c.chip(Box(box.x + 8, box.cy - 4, box.w - 16, 44), _("Discarded"), INK_SOFT, MIN_FONT, "cond")
     if ringed:

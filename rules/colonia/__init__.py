@@ -6,12 +6,13 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.colonia import bot, guide, orders, text
+from rules.colonia.command_words import COMMANDS
 from rules.colonia.data import MAX_PLAYERS, MIN_PLAYERS, RECONSTRUCTED
 from rules.colonia.state import ColoniaState
 from rules.colonia.summary import alt_text as _alt_text
 from rules.colonia.summary import summary as _summary
 from rules.core import REVEAL, SECRET, Event, Game, GameParts, GuideBook, OrdersBook, Rng, State
-from rules.words import N_
+from rules.words import N_, Commands
 
 
 class ColoniaGame(Game):
@@ -20,6 +21,7 @@ class ColoniaGame(Game):
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     state_class: ClassVar[type[State[Any]]] = ColoniaState
+    commands: ClassVar[Commands | None] = COMMANDS  # typed in the reader's words (docs/i18n.md)
     orders_book: ClassVar[OrdersBook | None] = orders
     guide_book: ClassVar[GuideBook | None] = guide
     # Family cards, votes, goods taken behind the screen and money changing are secret choices.

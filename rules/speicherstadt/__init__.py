@@ -7,9 +7,10 @@ from typing import Any, ClassVar
 
 from rules.core import ALT_TEXT_MAX, REVEAL, Event, Game, GameParts, GuideBook, OrdersBook, Rng, State
 from rules.speicherstadt import bot, guide, orders, text, views
+from rules.speicherstadt.command_words import COMMANDS
 from rules.speicherstadt.data import RECONSTRUCTED
 from rules.speicherstadt.state import SpeicherstadtState
-from rules.words import N_
+from rules.words import N_, Commands
 
 
 class SpeicherstadtGame(Game):
@@ -19,6 +20,7 @@ class SpeicherstadtGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State[Any]]] = SpeicherstadtState
+    commands: ClassVar[Commands | None] = COMMANDS  # typed in the reader's words (docs/i18n.md)
     orders_book: ClassVar[OrdersBook | None] = orders
     guide_book: ClassVar[GuideBook | None] = guide
     option_choices: ClassVar[dict[str, list[str]]] = {}

@@ -90,7 +90,7 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
     open_ = [(col, slot) for col in range(1, len(view.get("row") or []) + 1)
              if (slot := _plannable(view, col, seat)) is not None]
     here = {col: f"{col}.{len(slot['workers'])}" for col, slot in open_}  # the situation a plan is given for
-    out.extend((f"place {here[col]}", _("Place my next worker above column {col} ({card}) if nobody else places "
+    out.extend((f"place {here[col]}", _("Place my next worker above card {col} ({card}) if nobody else places "
                                         "there first").format(col=col, card=card_name(slot["card"])))
                for col, slot in open_)
     for col in range(1, len(view.get("row") or []) + 1):
@@ -98,13 +98,13 @@ def offers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
         if slot is None or (view.get("phase") == "demand" and seat not in slot.get("workers", [])):
             continue
         name = card_name(slot["card"]) if "card" in slot else _("the card")
-        out.append((f"upto {col} 0", _("Decline column {col} ({card}) whatever the price").format(col=col, card=name)))
-        out.extend((f"upto {col} {n}", _n("Buy column {col} ({card}) for {n} coin or less, else decline",
-                                          "Buy column {col} ({card}) for {n} coins or less, else decline", n).format(
+        out.append((f"upto {col} 0", _("Decline card {col} ({card}) whatever the price").format(col=col, card=name)))
+        out.extend((f"upto {col} {n}", _n("Buy card {col} ({card}) for {n} coin or less, else decline",
+                                          "Buy card {col} ({card}) for {n} coins or less, else decline", n).format(
             col=col, card=name, n=n)) for n in range(1, min(coins, BUILDING_SPACES) + 1))
     # the plans with a fallback last: the longest list (one per pair of columns)
     out.extend((f"place {here[col]} {here[other]}", _(
-        "Place my next worker above column {col} ({card}), or above column {other} ({other_card}) if another "
+        "Place my next worker above card {col} ({card}), or above card {other} ({other_card}) if another "
         "player places above {col} first").format(col=col, card=card_name(slot["card"]), other=other,
                                                   other_card=card_name(other_slot["card"])))
                for col, slot in open_ for other, other_slot in open_ if other != col)
@@ -153,8 +153,8 @@ def lapsed(order_id: str, view: dict[str, Any], seat: int) -> str | None:
         return None
     col = plan[0][0]
     if len(plan) == 1:
-        return _("Your plan to place your next worker above column {col} ({card}) was not played: another player "
+        return _("Your plan to place your next worker above card {col} ({card}) was not played: another player "
                  "placed a worker there since. You will be asked as usual.").format(
             col=col, card=card_name(row[col - 1]["card"]))
-    return _("Your plan to place your next worker above column {col} or {other} was not played: other players "
+    return _("Your plan to place your next worker above card {col} or {other} was not played: other players "
              "placed workers above both since. You will be asked as usual.").format(col=col, other=plan[1][0])

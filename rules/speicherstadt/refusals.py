@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules.speicherstadt.command_words import COMMANDS, command
 from rules.speicherstadt.data import (
     BUILDING_SPACES,
     CARDS,
@@ -38,13 +39,15 @@ def refusal(st: SpeicherstadtState, seat: int, action: str) -> str | None:
     if st.phase == "purchase":
         if verb == "place" or verb in _LOADING_VERBS:
             name = card_name(st.row[st.col]["card"])
-            # TRANSLATORS: "buy" and "decline" in parentheses are the words players type: keep them
-            return _("It is the Purchase phase: buy or decline {card} (buy / decline).").format(card=name)
+            # TRANSLATORS: {buy} and {decline} are the words players type, in their language
+            return _("It is the Purchase phase: buy or decline {card} ({buy} / {decline}).").format(
+                card=name, buy=command("buy"), decline=command("decline"))
         return None
     if st.phase == "loading":
         if verb in ("place", "buy", "decline"):
-            # TRANSLATORS: "done" is the word players type: keep it
-            return _("It is the Loading phase: unload, sell or store your goods, then end loading (done).")
+            # TRANSLATORS: {done} is the word players type, in their language
+            return _("It is the Loading phase: unload, sell or store your goods, then end loading ({done}).").format(
+                done=command("done"))
         if verb in _LOADING_VERBS:
             return _loading(st, st.players[seat], verb, words[1:])
     return None
@@ -52,8 +55,9 @@ def refusal(st: SpeicherstadtState, seat: int, action: str) -> str | None:
 
 def _demand(st: SpeicherstadtState, verb: str, words: list[str]) -> str | None:
     if verb in ("buy", "decline", *_LOADING_VERBS):
-        # TRANSLATORS: "place" is the word players type: keep it (the rest in angle brackets may be translated)
-        return _("It is the Demand phase: place a worker above a card (place <card number>).")
+        # TRANSLATORS: {place} is the word players type, in their language (translate what is in angle brackets)
+        return _("It is the Demand phase: place a worker above a card ({place} <card number>).").format(
+            place=command("place"))
     if verb != "place" or len(words) != 2:
         return None
     cols = len(st.row)
@@ -66,14 +70,20 @@ def _demand(st: SpeicherstadtState, verb: str, words: list[str]) -> str | None:
     return None
 
 
+def _words() -> dict[str, str]:
+    """The market hall's commands in the reader's words, for the sentences that name them."""
+    return {w: command(w) for w in ("marketsell", "convert", "take", "hall")}
+
+
 def _good(word: str) -> str | None:
     return word if word in GOODS else None
 
 
 def _unknown_good(word: str) -> str:
-    # TRANSLATORS: {goods} lists the words players type for the goods (coffee, tea...), which stay in English
+    # TRANSLATORS: {goods} lists the words players type for the goods (coffee, tea...), in their language
+    said = [command(g) for g in GOODS]
     return _("There is no good '{word}': the goods are {goods}.").format(
-        word=word[:20], goods=_("{others} or {last}").format(others=", ".join(GOODS[:-1]), last=GOODS[-1]))
+        word=word[:20], goods=_("{others} or {last}").format(others=", ".join(said[:-1]), last=said[-1]))
 
 
 def _holds(p: dict[str, Any], good: str) -> bool:
@@ -88,16 +98,16 @@ def _no_cube(good: str) -> str:
 def _loading(st: SpeicherstadtState, p: dict[str, Any], verb: str, args: list[str]) -> str | None:
     on_hall = sum(p["hall"].values())
     if verb == "done":
-        # TRANSLATORS: the words in parentheses are what players type: keep them (<good> may be translated)
+        # TRANSLATORS: the words in braces are what players type, in their language (translate <good>)
         return _("You may keep at most {keep} cube on your market hall, and it holds {n}: sell 2 for a coin "
-                 "(marketsell), trade 3 for any cube of the reserve (convert <good>) or take cubes back "
-                 "(take <good> hall) first.").format(keep=HALL_STORE_MAX, n=on_hall)
+                 "({marketsell}), trade 3 for any cube of the reserve ({convert} <good>) or take cubes back "
+                 "({take} <good> {hall}) first.").format(keep=HALL_STORE_MAX, n=on_hall, **_words())
     if verb == "marketsell":
         return _n("Selling at the market hall needs exactly {need} cubes on it; it holds {n} cube (put cubes there "
-                  "with hall <good>, take them back with take <good> hall).",
+                  "with {hall} <good>, take them back with {take} <good> {hall}).",
                   "Selling at the market hall needs exactly {need} cubes on it; it holds {n} cubes (put cubes there "
-                  "with hall <good>, take them back with take <good> hall).", on_hall).format(
-            need=HALL_SELL_CUBES, n=on_hall)
+                  "with {hall} <good>, take them back with {take} <good> {hall}).", on_hall).format(
+            need=HALL_SELL_CUBES, n=on_hall, **_words())
     if not args:
         return None
     good = _good(args[0])
@@ -108,9 +118,10 @@ def _loading(st: SpeicherstadtState, p: dict[str, Any], verb: str, args: list[st
     if verb == "convert":
         if on_hall != HALL_CONVERT_CUBES:
             return _n("Converting needs exactly {need} cubes on your market hall; it holds {n} cube (put cubes "
-                      "there with hall <good>).",
+                      "there with {hall} <good>).",
                       "Converting needs exactly {need} cubes on your market hall; it holds {n} cubes (put cubes "
-                      "there with hall <good>).", on_hall).format(need=HALL_CONVERT_CUBES, n=on_hall)
+                      "there with {hall} <good>).", on_hall).format(need=HALL_CONVERT_CUBES, n=on_hall,
+                                                                    hall=command("hall"))
         return _("The reserve has no {good} cube, even counting the 3 you would pay: choose another good.").format(
             good=good_name(good))
     if verb == "sell":
@@ -126,7 +137,8 @@ def _loading(st: SpeicherstadtState, p: dict[str, Any], verb: str, args: list[st
         if not p["hand"][good]:
             # TRANSLATORS: {take_wh} and {take_hall} are the commands to type (take coffee wh / take coffee hall)
             return _("You have no {good} in hand (take it back first with {take_wh} or {take_hall}).").format(
-                good=good_name(good), take_wh=f"take {good} wh", take_hall=f"take {good} hall")
+                good=good_name(good), take_wh=COMMANDS.to_reader(f"take {good} wh"),
+                take_hall=COMMANDS.to_reader(f"take {good} hall"))
         if p["puts"] >= MAX_PUTS_PER_TURN:
             return _("You have moved cubes {n} times this turn: use them or end loading.").format(n=MAX_PUTS_PER_TURN)
         return None
@@ -134,7 +146,7 @@ def _loading(st: SpeicherstadtState, p: dict[str, Any], verb: str, args: list[st
         where = args[1] if len(args) > 1 else ""
         if where not in ("wh", "hall"):
             return _("Take from where? Say {take_wh} (warehouse) or {take_hall} (market hall).").format(
-                take_wh=f"take {good} wh", take_hall=f"take {good} hall")
+                take_wh=COMMANDS.to_reader(f"take {good} wh"), take_hall=COMMANDS.to_reader(f"take {good} hall"))
         if where == "wh":
             return _("There is no {good} in your warehouse.").format(good=good_name(good))
         return _("There is no {good} in your market hall.").format(good=good_name(good))
@@ -143,8 +155,9 @@ def _loading(st: SpeicherstadtState, p: dict[str, Any], verb: str, args: list[st
 
 def _fill(p: dict[str, Any], args: list[str]) -> str | None:
     if len(args) != 2:
-        # TRANSLATORS: "fill <card> <good>" and "fill B02 tea" are what players type: keep the words fill and tea
-        return _("Say which contract and which good: fill <card> <good>, e.g. fill B02 tea.")
+        # TRANSLATORS: {fill} is the word players type and {example} a whole command, in their language
+        return _("Say which contract and which good: {fill} <the contract's goods> <good>, e.g. {example}.").format(
+            fill=command("fill"), example=COMMANDS.to_reader("fill B02 tea"))
     cid, word = args[0].upper(), args[1]
     if cid not in p["cards"] or CARDS[cid]["kind"] != "contract":
         return _("You have no contract {card}.").format(card=args[0][:10])

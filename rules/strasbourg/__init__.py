@@ -8,15 +8,17 @@ from typing import Any, ClassVar
 from rules.core import DRAW, REVEAL, SECRET, Event, Game, GameParts, GuideBook, OrdersBook, Rng, State
 from rules.strasbourg import bot, guide, orders, text
 from rules.strasbourg.data import RECONSTRUCTED
+from rules.strasbourg.names import COMMANDS
 from rules.strasbourg.state import OPTION_CHOICES, SCORE_COLUMNS, SECRET_VERBS, StrasbourgState, is_secret_action
-from rules.words import N_
+from rules.words import N_, Commands
 
+# the commands it names ({confirm}) are said in the reader's words: Game.rules_text
 RULES_SUMMARY = N_("""\
 Strasbourg, 3–5 players, 5 rounds. Each round:
 1. Planning (secret, simultaneous): draw influence cards one at a time from your 24-card deck, stop when \
 you like (at least one), then split them into face-down stacks (card by card, or typed in one line: \
-split 6 | 5 1 | 4). Check the split and confirm it; until then unplace or restart undo it. Others see only \
-stack sizes. Your deck must last all 5 rounds; unrevealed stacks stay for later rounds.
+{split} 6 | 5 1 | 4). Check the split and confirm it ({confirm}); until then {unplace} or {restart} undo it. \
+Others see only stack sizes. Your deck must last all 5 rounds; unrevealed stacks stay for later rounds.
 2. Actions A–I of the round card. In A–G, from the first player clockwise, reveal one stack, pass, or spend a \
 privilege to decide after the others. Highest total ranks first; ties go to the player nearest the first \
 player; the winner takes the first-player marker. A: rank 1 Nobility seat, rank 2 Church seat. Guild steps: \
@@ -28,9 +30,9 @@ holder builds a chapel; I: the Nobility holder builds the round's edifice.
 3. Council: 1 prestige per own council seat; most seats (ties all) gain a privilege.
 End: +1 per city member, +1 per member next to each chapel, edifice value x members orthogonally next to it, \
 +1 per unspent privilege, kept objectives +points if met or -3 if not. Tie: most city members.
-Options: planning=simultaneous|in-turn (the rulebook's variant: one player after the other from the first \
-player, stack sizes shown at once); leftovers=keep|discard (unrevealed stacks kept for later rounds, or removed \
-at the end of each round).""")
+Options, chosen when the table is opened: planning all at once (the default) or in turn (the rulebook's variant: \
+one player after the other from the first player, stack sizes shown at once); unrevealed stacks kept for later \
+rounds (the default) or removed at the end of each round.""")
 
 
 class StrasbourgGame(Game):
@@ -40,6 +42,7 @@ class StrasbourgGame(Game):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     state_class: ClassVar[type[State[Any]]] = StrasbourgState
+    commands: ClassVar[Commands | None] = COMMANDS  # typed in the reader's words (docs/i18n.md)
     orders_book: ClassVar[OrdersBook | None] = orders
     guide_book: ClassVar[GuideBook | None] = guide
     secret_verbs: ClassVar[frozenset[str]] = SECRET_VERBS

@@ -81,15 +81,15 @@ def task_text(kind: str, guild: str | None, letter: str | None) -> str:
         return _("you are the Apprentice of the {guild}: take {goods} goods or place one member on a space").format(
             guild=name, goods=goods)
     if kind == "merchant" and letter == "G":
-        return _("you are the Merchants' first: sell any of your goods for coins, then done "
-                 "(you also took the Merchants seat)")
+        return names.COMMANDS.fill(_("you are the Merchants' first: sell any of your goods for coins, then {done} "
+                                     "(you also took the Merchants seat)"))
     texts = {
-        "merchant": N_("you are the Merchants' first: sell any of your goods for coins, then done"),
+        "merchant": N_("you are the Merchants' first: sell any of your goods for coins, then {done}"),
         "return": N_("you revealed but won no action: you may put one card of the stack at the bottom of your deck"),
         "chapel": N_("you hold the Church seat: build this round's chapel"),
         "edifice": N_("you hold the Nobility seat: build this round's edifice"),
     }
-    return _(texts[kind]) if kind in texts else ""
+    return names.COMMANDS.fill(_(texts[kind])) if kind in texts else ""
 
 
 def objective_text(oid: str, n: int, edifices: Sequence[str]) -> str:

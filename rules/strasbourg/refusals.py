@@ -22,21 +22,26 @@ BID_VERBS = frozenset({"reveal", "pass", "privilege"})
 TASK_VERBS = frozenset({"buy", "skip", "goods", "sell", "done", "return", "chapel", "build"})
 
 _PLAN_NOW = {
-    "objectives": N_("choose your objectives first (keep, drop, then confirm)"),
-    "draw": N_("draw cards first, then stop"),
+    "objectives": N_("choose your objectives first ({keep}, {drop}, then {confirm})"),
+    "draw": N_("draw cards first, then {stop}"),
     "split": N_("put your drawn cards into stacks first"),
-    "review": N_("your stacks are all placed: confirm them, or unplace / restart to change them"),
+    "review": N_("your stacks are all placed: confirm them ({confirm}), or {unplace} / {restart} to change them"),
     "ready": N_("you have confirmed your stacks; wait for the others"),
 }
 _TASK_NOW = {
-    "master": N_("as Master you may place a member in the city (buy) or skip"),
-    "journeyman": N_("as Journeyman you may place a member in the city (buy) or skip"),
-    "apprentice": N_("as Apprentice take goods or place one member (buy)"),
-    "merchant": N_("sell goods, then done"),
-    "return": N_("you may return one card of your revealed stack (return <value> or return none)"),
-    "chapel": N_("build the chapel (chapel <space>)"),
-    "edifice": N_("build the edifice (build <space>)"),
+    "master": N_("as Master you may place a member in the city ({buy}) or not ({skip})"),
+    "journeyman": N_("as Journeyman you may place a member in the city ({buy}) or not ({skip})"),
+    "apprentice": N_("as Apprentice take goods ({goods}) or place one member ({buy})"),
+    "merchant": N_("sell goods, then {done}"),
+    "return": N_("you may return one card of your revealed stack ({return} <value> or {return} {none})"),
+    "chapel": N_("build the chapel ({chapel} <number>)"),
+    "edifice": N_("build the edifice ({build} <space>)"),
 }
+
+
+def _said(text: str) -> str:
+    """A translated sentence with the commands it names ({confirm}) in the reader's words."""
+    return names.COMMANDS.fill(text)
 
 
 def _cards(cards: list[int]) -> str:
@@ -44,7 +49,7 @@ def _cards(cards: list[int]) -> str:
 
 
 def _not_now(what: str) -> str:
-    return _("Not now: {what}.").format(what=_(what))
+    return _("Not now: {what}.").format(what=_said(_(what)))
 
 
 def _planning_over() -> str:
@@ -70,8 +75,8 @@ def refusal(st: StrasbourgState, seat: int, action: str) -> str | None:
             return None
         if not count:
             return _("You have no stacks left.")
-        return _n("You have {n} stack: reveal 1 to {n}.", "You have {n} stacks: reveal 1 to {n}.", count).format(
-            n=count)
+        return _said(_n("You have {n} stack: {reveal} 1 to {n}.", "You have {n} stacks: {reveal} 1 to {n}.",
+                                      count)).format(n=count)
     if verb == "privilege":
         if p["privileges"] <= 0:
             return _("You have no privilege to spend.")
@@ -92,10 +97,10 @@ def _planning(p: dict[str, Any], verb: str, arg: str, action: str) -> str | None
         return _("That split does not use exactly the cards you drew this round ({cards}): every card in one stack, "
                  "stacks separated by |.").format(cards=_cards(planning.round_cards(p)))
     if verb == "split":
-        return _("Type the split as card values with | between the stacks, e.g. split 6 | 5 1 | 4 "
-                 "(every card drawn this round once, no empty stack).")
+        return _said(_("Type the split as card values with | between the stacks, e.g. {split} 6 | 5 1 | 4 "
+                                     "(every card drawn this round once, no empty stack)."))
     if verb in BID_VERBS or verb in TASK_VERBS:
-        return _("It is the planning phase: {what}.").format(what=_(_PLAN_NOW[plan]))
+        return _("It is the planning phase: {what}.").format(what=_said(_(_PLAN_NOW[plan])))
     if verb in ("keep", "drop"):
         if arg not in OBJECTIVES:
             return None
@@ -108,7 +113,7 @@ def _planning(p: dict[str, Any], verb: str, arg: str, action: str) -> str | None
     if verb not in PLANNING_VERBS and verb != "confirm":
         return None
     if verb == "confirm" and plan == "objectives":
-        return _("Keep at least one objective first (keep <id>), then confirm.")
+        return _said(_("Keep at least one objective first ({keep} <id>), then {confirm}."))
     if plan in ("objectives", "ready"):
         return _not_now(_PLAN_NOW[plan])
     if verb == "confirm":
@@ -118,13 +123,15 @@ def _planning(p: dict[str, Any], verb: str, arg: str, action: str) -> str | None
     if verb == "stop":
         return _("Draw at least one card first.") if plan == "draw" else _("You have already stopped drawing.")
     if plan == "draw":
-        return _("Stop drawing first (stop), then split your cards into stacks.")
+        return _said(_("Stop drawing first ({stop}), then split your cards into stacks."))
     if verb == "add" or verb == "singles":
         if plan == "review" or not p["hand"]:
-            return _("Every card is already in a stack: confirm, or unplace / restart to change them.")
+            return _said(_("Every card is already in a stack: {confirm}, or {unplace} / {restart} to change them."))
         if verb == "add" and arg.isascii() and arg.isdigit():
             return _("You have no {card} left to place (left: {cards}).").format(card=arg, cards=_cards(p["hand"]))
-        return _("Only one card is left: add {card}.").format(card=p["hand"][0]) if arg in ("all", "") else None
+        if arg not in ("all", ""):
+            return None
+        return _said(_("Only one card is left: {add} {card}.")).format(card=p["hand"][0])
     if verb == "close":
         return _("The open stack is empty: add a card first.")
     return _("You have not placed any card this round.")  # unplace / restart with nothing placed
@@ -147,7 +154,7 @@ def _task(st: StrasbourgState, task: dict[str, Any], verb: str, arg: str) -> str
                                                                             coins=p["coins"])
     if verb == "sell" and kind == "merchant":
         if arg == "all":
-            return _("You have fewer than two goods tiles: sell them one by one, or done.")
+            return _said(_("You have fewer than two goods tiles: sell them one by one, or {done}."))
         return _("You have no {goods} to sell.").format(goods=names.goods_name(arg)) if arg in GOODS_NAMES else None
     if verb == "return" and kind == "return":
         if not arg.isdigit():

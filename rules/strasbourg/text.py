@@ -196,12 +196,12 @@ def _bids_line(view: dict[str, Any]) -> str:
 
 
 _PLAN_HINTS = {
-    "objectives": N_("keep at least one objective (its points if met at the end, -3 if not), then confirm."),
-    "draw": N_("draw influence cards one at a time, then stop (your 24 cards must last all 5 rounds)."),
+    "objectives": N_("keep at least one objective (its points if met at the end, -3 if not), then {confirm}."),
+    "draw": N_("draw influence cards one at a time, then {stop} (your 24 cards must last all 5 rounds)."),
     "split": N_("put your drawn cards into face-down stacks; each stack is one bid in steps A–G "
-                "(or type the whole split in one line, e.g. split 6 | 5 1 | 4)."),
-    "review": N_("check your stacks above, then confirm them (until then: unplace takes the last card back, "
-                 "restart takes them all apart)."),
+                "(or type the whole split in one line, e.g. {split} 6 | 5 1 | 4)."),
+    "review": N_("check your stacks above, then confirm them ({confirm}; until then: {unplace} takes the last card "
+                 "back, {restart} takes them all apart)."),
 }
 
 
@@ -256,7 +256,7 @@ def _private_lines(private: dict[str, Any], view: dict[str, Any] | None = None) 
     planning = view.get("phase", "planning") == "planning"
     hint = _PLAN_HINTS.get(str(private.get("plan"))) if planning else None
     if hint:
-        lines.append("  " + _("Now: {hint}").format(hint=_(hint)))
+        lines.append("  " + _("Now: {hint}").format(hint=names.COMMANDS.fill(_(hint))))
     task = view.get("task")
     if task and task.get("seat") == view.get("viewer"):
         lines.append("  " + _("Now: {task}.").format(

@@ -55,11 +55,11 @@ async def test_a_plan_ahead_placement_given_cancelled_and_its_failed_condition_t
     by_seat = {t.seat_of(p.id): p for p in (w.alice, w.bob, w.carol)}
     first_seat = (await w.bot.service.public_view(w.channel.id))["to_act"][0]
     first, second, third = (by_seat[(first_seat + i) % 3] for i in range(3))
-    plan = "place 2.0"  # column 2, while nobody is above it
-    label = "Place my next worker above column 2"
+    plan = "place 2.0"  # card 2, while nobody is above it
+    label = "Place my next worker above card 2"
 
     # given and cancelled, ephemerally, offered by the autocomplete
-    offered = await third.autocomplete(w.channel, "game orders", "order", "column 2")
+    offered = await third.autocomplete(w.channel, "game orders", "order", "card 2")
     assert plan in [c["value"] for c in offered]
     r = await third.slash(w.channel, "game orders", order=plan)
     assert r.ephemeral and r.response.content.startswith("📌 Standing order set: " + label), r.response.content

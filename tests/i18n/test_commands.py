@@ -47,3 +47,42 @@ def test_every_menu_action_said_in_the_readers_words_reads_back(game: rules.Game
                 seen += 1
             state.apply(seat, rnd.choice(legal))
     assert seen > 100
+
+
+def test_every_game_takes_its_commands_in_the_readers_words() -> None:
+    assert [g.name for g in rules.GAMES.values() if g.commands is None] == []
+    with speaking("it"):
+        assert rules.GAMES["colonia"].typed("commissionare sellaio") == "order saddler"
+        assert rules.GAMES["strasbourg"].typed("Confermare") == "confirm"
+        assert rules.GAMES["speicherstadt"].typed("piazzare 3") == "place 3"
+
+
+def test_internal_ids_are_said_readably_and_both_are_typable() -> None:
+    """A Speicherstadt contract by its goods, a Strasbourg chapel by the number its board prints (issue 42)."""
+    speicherstadt, strasbourg = rules.GAMES["speicherstadt"], rules.GAMES["strasbourg"]
+    assert speicherstadt.said("fill B02 tea") == "fill carpet+tea tea"
+    assert strasbourg.said("chapel CH9") == "chapel 9"
+    with speaking("fr"):
+        assert speicherstadt.said("fill B02 tea") == "remplir tapis+thé thé"
+        for typed in ("remplir thé+tapis thé", "remplir tapis+the the", "fill carpet+tea tea", "fill B02 tea"):
+            assert speicherstadt.typed(typed) == "fill B02 tea", typed
+        assert strasbourg.said("chapel CH9") == "chapelle 9"
+        assert strasbourg.typed("chapelle 9") == strasbourg.typed("chapel CH9") == "chapel CH9"
+        assert strasbourg.typed("chapelle 99") == "chapel 99"  # no such chapel: the rules refuse it as typed
+
+
+def test_sentences_name_the_commands_in_the_readers_words() -> None:
+    """No English command word inside a translated sentence: "…, poi confirm" was issue 42's example."""
+    strasbourg, speicherstadt = rules.GAMES["strasbourg"], rules.GAMES["speicherstadt"]
+    state = strasbourg.new_state(3, 5)
+    with speaking("it"):
+        refusal = state.refusal(0, "confirm")
+        assert refusal is not None and "confermare" in refusal and "confirm" not in refusal, refusal
+        summary = strasbourg.rules_text()
+        for english in ("planning=", "in-turn", "unplace", "restart", "split 6"):
+            assert english not in summary, english
+        assert "riprendere" in summary and "dividere 6 | 5 1 | 4" in summary
+    loading = speicherstadt.new_state(3, 5)
+    with speaking("de"):
+        said = loading.refusal(loading.to_act()[0], "done")
+        assert said is not None and "(setzen <" in said and "place" not in said, said

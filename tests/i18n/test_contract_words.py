@@ -110,7 +110,7 @@ async def test_the_terminals_rules_command_shows_the_summary_and_the_reconstruct
     assert await terminal.play(args, io.StringIO("rules\nq\n"), out) == 0
     text = out.getvalue()
     with speaking("fr"):
-        expected = [_(game.rules_summary), *(_(line) for line in game.reconstructed)]
+        expected = [game.rules_text(), *(_(line) for line in game.reconstructed)]
     assert game.reconstructed and "Données de matériel reconstituées :" in text
     for line in expected:
         assert line in text and line not in (game.rules_summary, *game.reconstructed), line

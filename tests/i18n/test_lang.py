@@ -89,3 +89,26 @@ def test_french_elides_de_and_que_before_a_name_that_starts_with_a_vowel() -> No
     assert said == "Bob renvoie le membre d'Audrey, puis celui de Bob ; plus qu'Éloi."
     with speaking("en"):
         assert name_seats("the move de Seat 1", ["Bob", "Audrey"]) == "the move de Audrey"
+
+
+def test_italian_says_ad_and_ed_before_a_name_that_starts_with_the_same_vowel() -> None:
+    """Issue 42: "dà 1 grano a Ada" reads "ad Ada"; "e Elena" reads "ed Elena"; other names stay as they are."""
+    from bot.table import name_seats
+
+    with speaking("it"):
+        said = name_seats("Giocatore 1 dà 1 grano a Giocatore 0 e Giocatore 3, poi a Giocatore 1 e Giocatore 2.",
+                          ["Ada", "Bo", "Carla", "Elena"])
+    assert said == "Bo dà 1 grano ad Ada ed Elena, poi a Bo e Carla."
+    with speaking("fr"):
+        assert name_seats("a Joueur 0", ["Ada"]) == "a Ada"
+
+
+def test_a_loss_of_one_takes_the_singular() -> None:
+    """Issue 42: "-1 Punkte" reads "-1 Punkt" (German plural forms chosen by the size, as in every language)."""
+    from rules.words import translator
+
+    _, _n = translator("speicherstadt")
+    with speaking("de"):
+        assert _n("{n} point", "{n} points", -1).format(n=-1) == "-1 Punkt"
+        assert _n("{n} point", "{n} points", -2).format(n=-2) == "-2 Punkte"
+    assert _n("{n} point", "{n} points", -1).format(n=-1) == "-1 point"

@@ -126,3 +126,15 @@ def test_the_images_fit_every_language(n: int, seed: int) -> None:
                             _fine(record.text, tuple(names))
                         else:
                             assert not record.cut, (lang, record.text)
+
+
+def test_a_good_put_on_a_contract_is_delivered_not_fulfilled() -> None:
+    """Issue 42: "(erfüllt: Kaffee)" said a contract was complete when one good had been delivered to it."""
+    from bot.lang import speaking
+    from rules.words import translator
+
+    _, _n = translator("speicherstadt")
+    with speaking("de"):
+        assert _("(filled: {goods})").format(goods="Kaffee") == "(geliefert: Kaffee)"
+    with speaking("fr"):
+        assert _("(filled: {goods})").format(goods="café") == "(reçu : café)"

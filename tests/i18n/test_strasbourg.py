@@ -66,7 +66,7 @@ def test_whole_bot_games_say_everything_in_the_readers_language(n: int, seed: in
                         refused += 1
             for viewer in (None, *range(n)):
                 _said(GAME.summary(state.view(viewer)), f"summary for {viewer}")
-        _said(_(GAME.rules_summary), "rules summary")
+        _said(GAME.rules_text(), "rules summary")
         for line in RECONSTRUCTED:
             _said(_(line), "reconstructed data")
         for column in SCORE_COLUMNS:

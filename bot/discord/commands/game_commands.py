@@ -1,5 +1,5 @@
 """One slash command per game, built generically from its spec (bot/discord/commands/specs/):
-``/speicherstadt place column:3`` plays ``"place 3"``. The argument is autocompleted from the
+``/speicherstadt place card:3`` plays ``"place 3"``. The argument is autocompleted from the
 player's legal actions that start with that word; the table validates everything.
 """
 

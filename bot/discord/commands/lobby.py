@@ -216,7 +216,7 @@ class GameCommands(app_commands.Group):
             await send_topic(self.bot, interaction, g.name, topic)
             return
         # The game's own words (its domain's catalog; a text is looked up in every domain): title and summary.
-        summary = _(g.rules_summary) if g.rules_summary else _("No summary yet.")
+        summary = g.rules_text() or _("No summary yet.")  # the game's commands in the reader's words
         embed = discord.Embed(title=clip(_(g.title), 256), colour=embeds.COLOUR, description=clip(summary, 4000))
         embed.add_field(name=_("Players"), value=f"{g.min_players}–{g.max_players}")
         if g.option_choices:

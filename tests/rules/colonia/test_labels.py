@@ -248,3 +248,28 @@ def test_the_order_event_says_whether_it_is_delivered_this_thursday() -> None:
                                       "(delivered this Thursday).")
     assert "(below the line: may wait for the dice)" in text.event_text(below)
     assert "stick" not in text.event_text(below)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it"])
+def test_a_family_card_asking_more_than_the_reserve_says_it_counts_zero_in_every_language(lang: str) -> None:
+    """Issue 42, item 5: two members in reserve, card 3 playable: the label every menu shows (``describe_for``, which
+    the service's menu, /move and the terminal use) says the card counts 0, in each language, within 100 characters;
+    a seat with enough members is promised its votes."""
+    from bot.lang import speaking
+
+    st = fresh(4)
+    st.street[0], st.reserve[0] = [1, 2, 0, 0], 2
+    with speaking(lang):
+        label, enough = st.describe_for(0, "family 3"), st.describe_for(1, "family 3")
+        votes = _n_votes(3)
+    assert " 0" in label and votes not in label and len(label) <= 100, label
+    assert votes in enough and " 0" not in enough, enough
+    for seat in range(4):  # and the rules agree: the card counts 0
+        st.apply(seat, f"family {3 + seat}")
+    assert st.zero[0] and st.voting_weight(0) == 0
+
+
+def _n_votes(n: int) -> str:
+    from rules.colonia.names import _n
+
+    return _n("{n} vote", "{n} votes", n).format(n=n)

@@ -269,3 +269,23 @@ def test_the_bot_finishes_simultaneous_loading_with_legal_moves() -> None:
 def _cube_errors(state: SpeicherstadtState) -> list[str]:
     """The invariants but the card count (the loading helper empties the row without putting its cards anywhere)."""
     return [e for e in invariants(state) if not e.startswith("cards not conserved")]
+
+
+def test_the_rules_page_says_what_the_code_does_about_loading_together() -> None:
+    """Issue 42, item 10: docs/rules/speicherstadt.md said Loading was one player at a time while seats load at once
+    where the order cannot matter; its step 4 and ruling A5 say so now, and why that equals the rulebook's order."""
+    from pathlib import Path
+
+    page = (Path(__file__).parents[3] / "docs" / "rules" / "speicherstadt.md").read_text(encoding="utf-8")
+    step4 = page.split("4. **Loading.**", 1)[1].split("5. **Income**", 1)[0]
+    a5 = next(line for line in page.splitlines() if line.startswith("| A5 |"))
+    assert "One player at a time" not in step4 and "at the same time" in step4
+    assert "one player at a time" not in a5 and "act at once" in a5 and "same state" in a5
+    state = GAME.new_state(4, 1)
+    together = 0
+    while not state.is_over():  # and a bot game does load together
+        seats = state.to_act()
+        together += state.phase == "loading" and len(seats) > 1
+        seat = seats[0]
+        state.apply(seat, GAME.bot_action(state.view(seat), state.legal_actions(seat), seat, Rng(1, state.ply)))
+    assert together > 0

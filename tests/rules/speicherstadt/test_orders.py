@@ -87,7 +87,7 @@ def test_a_plan_lapses_with_a_reason_when_another_seat_places_above_its_column()
     assert GAME.standing_scope(plan, view, planner) is None  # lapsed
     assert GAME.standing_answer(plan, view, state.legal_actions(planner), planner) is None
     note = GAME.standing_lapsed(plan, view, planner)
-    assert given is not None and note is not None and "column 3" in note and "another player placed" in note
+    assert given is not None and note is not None and "card 3" in note and "another player placed" in note
     # an order whose Demand phase is over says nothing; junk ids are no plans
     while state.view(None)["phase"] == "demand":
         seat = state.to_act()[0]
@@ -119,4 +119,20 @@ def test_a_plan_with_a_fallback_takes_the_second_column_when_the_first_was_taken
     view = state.view(planner)
     assert GAME.standing_scope(plan, view, planner) is None
     note = GAME.standing_lapsed(plan, view, planner)
-    assert note is not None and "column 3 or 4" in note and "above both" in note
+    assert note is not None and "card 3 or 4" in note and "above both" in note
+
+
+def test_orders_menus_and_commands_name_a_card_by_its_number_alike() -> None:
+    """Issue 42, item 14: the menu said "card 3", the orders "column 3", Discord ``column:3``: one word, "card"."""
+    from bot.discord.commands.specs.speicherstadt import SPEC
+    from bot.lang import speaking
+
+    state = _to_demand()
+    seat = state.to_act()[0]
+    labels = [label for _order, label in GAME.standing_orders(state.view(seat), seat)]
+    assert any("above card 2 (" in label for label in labels) and not any("column" in lb for lb in labels)
+    assert "card 2" in state.describe_for(seat, "place 2")
+    assert next(v for v in SPEC.verbs if v.word == "place").arg == "card"
+    with speaking("de"):  # and the plan-ahead label reads as German
+        labels = [label for _order, label in GAME.standing_orders(state.view(seat), seat)]
+    assert any(lb.endswith("setzen, wenn vorher niemand sonst dort einen Arbeiter setzt") for lb in labels), labels

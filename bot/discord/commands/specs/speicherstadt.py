@@ -7,7 +7,7 @@ SPEC = GameSpec(
     command="speicherstadt",
     description="Play The Speicherstadt: place, buy, load, sell …",
     verbs=(
-        Verb("place", "Demand: put a worker above a card", "column", "Which card column (1 = leftmost)"),
+        Verb("place", "Demand: put a worker above a card", "card", "Which card of the row (1 = leftmost)"),
         Verb("buy", "Purchase: buy the card at its price"),
         Verb("decline", "Purchase: decline the card"),
         Verb("fill", "Loading: put a cube onto a contract", "contract", "Contract and good, e.g. C04 tea"),
