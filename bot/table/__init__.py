@@ -42,6 +42,7 @@ from bot.table.digests import SinceBoard, SinceDigest
 from bot.table.failures import storage_failure
 from bot.table.images import BoardImages
 from bot.table.in_words import named_alt_text, named_summary
+from bot.table.learn import Hint, HintOption, Review, ReviewItem, hint_lines, hints_note, review_lines
 from bot.table.levels import LEVELS, choose_move, normalise_level
 from bot.table.model import (
     BOT_NAMES,
@@ -155,6 +156,8 @@ __all__ = [
     "EndReport",
     "GameFeed",
     "GameStats",
+    "Hint",
+    "HintOption",
     "Leaderboard",
     "LeagueLine",
     "LeagueTable",
@@ -179,6 +182,8 @@ __all__ = [
     "Reliability",
     "RenderPool",
     "ReportSeat",
+    "Review",
+    "ReviewItem",
     "SeasonClosed",
     "Seat",
     "SeekChange",
@@ -211,6 +216,8 @@ __all__ = [
     "claim_shards",
     "describe_settings",
     "health",
+    "hint_lines",
+    "hints_note",
     "is_url",
     "make_token",
     "name_seats",
@@ -222,6 +229,7 @@ __all__ = [
     "read_token",
     "record_bytes",
     "record_target_problem",
+    "review_lines",
     "secret_part",
     "sqlite_only",
     "storage_failure",

@@ -20,6 +20,7 @@ from bot.table.deadlines import Deadlines
 from bot.table.departures import Departures
 from bot.table.downtime import Downtime
 from bot.table.images import BoardImages
+from bot.table.learn import Hints, Reviews
 from bot.table.lobby import Lobby
 from bot.table.moves import Moves
 from bot.table.orders import Orders
@@ -111,6 +112,8 @@ class TableService:
         self.referee = Referee(core, self.tournaments, self.lobby, self.timeouts)
 
         self.seeks = Seeks(core, self.lobby)
+        self.hints = Hints(core)
+        self.reviews = Reviews(core)  # its job starts at each game's end (``TableCore.ended``)
 
     # ---- opening and closing ------------------------------------------------------------------------------------
     @classmethod
@@ -148,6 +151,7 @@ class TableService:
         if not self.core.closed:
             self.core.closed = True
             await self.coherence.stop()
+            await self.reviews.stop()
             await self.downtime.stopping()
             self.core.search.close()
             await self.core.store.close()
@@ -312,6 +316,12 @@ class TableService:
     seek_ready = _Forward("seeks", Seeks.seek_ready)
     seek_due = _Forward("seeks", Seeks.seek_due)
     next_seek_due = _Forward("seeks", Seeks.next_seek_due)
+
+    # ---- learning at the table (learn/) ------------------------------------------------------------------------
+    hint = _Forward("hints", Hints.hint)
+    review = _Forward("reviews", Reviews.review)
+    review_image = _Forward("reviews", Reviews.review_image)
+    prepare_review = _Forward("reviews", Reviews.prepare)
 
     # ---- people (users.py) --------------------------------------------------------------------------------------
     notify_pref = _Forward("users", Users.notify_pref)

@@ -468,4 +468,26 @@ PG_MIGRATIONS: list[str] = [
         WHERE a.kind = 'caretaker' AND a.undone = 0 AND COALESCE(s.user_id, st.user_id) IS NOT NULL
         GROUP BY a.game_id, COALESCE(s.user_id, st.user_id);
     """,
+    # 25 (learning at the table: schema.py says why)
+    """
+    CREATE TABLE hint_marks(
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id BIGINT,
+        hints INTEGER NOT NULL DEFAULT 0,
+        first_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE reviews(
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed')),
+        items TEXT NOT NULL DEFAULT '[]',
+        evaluated INTEGER NOT NULL DEFAULT 0,
+        cpu_s DOUBLE PRECISION NOT NULL DEFAULT 0,
+        started_at DOUBLE PRECISION NOT NULL,
+        done_at DOUBLE PRECISION,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 ]
