@@ -353,12 +353,14 @@ class GameCommands(app_commands.Group):
                            auto_forced=AUTO_FORCED_DESCRIPTION,
                            language="The language of the channel's boards and posts",
                            rated="on: counts for the server's ratings (humans only); set before the start",
+                           hints="on: players may ask /learn hint (unrated games only)",
                            web="This server's web pages and links to them (Manage Server)")
     @app_commands.choices(pace=_choices(PACES), caretaker=_choices(SETTING_CHOICES["caretaker"]),
                           timeout_default=_choices(SETTING_CHOICES["timeout_default"]),
                           post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]),
                           language=[app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES],
-                          rated=_choices(SETTING_CHOICES["rated"]), web=_choices(("on", "off")))
+                          rated=_choices(SETTING_CHOICES["rated"]), hints=_choices(SETTING_CHOICES["hints"]),
+                          web=_choices(("on", "off")))
     async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
                        bank_hours: app_commands.Range[float, 0, 720] | None = None,
                        refill_hours: app_commands.Range[float, 0, 720] | None = None,
@@ -366,13 +368,14 @@ class GameCommands(app_commands.Group):
                        deadline_hours: app_commands.Range[float, 0, 720] | None = None,
                        caretaker: str | None = None, timeout_default: str | None = None, post: str | None = None,
                        auto_forced: str | None = None, language: str | None = None,
-                       rated: str | None = None, web: str | None = None) -> None:
+                       rated: str | None = None, hints: str | None = None, web: str | None = None) -> None:
         if web is not None:
             self._check_web_setter(interaction)  # before anything changes
         given = {k: v for k, v in {"pace": pace, "bank_hours": bank_hours, "refill_hours": refill_hours,
                                    "remind_hours": remind_hours, "deadline_hours": deadline_hours,
                                    "caretaker": caretaker, "timeout_default": timeout_default, "post": post,
-                                   "auto_forced": auto_forced, "language": language, "rated": rated}.items()
+                                   "auto_forced": auto_forced, "language": language, "rated": rated,
+                                   "hints": hints}.items()
                  if v is not None}
         if not given and web is not None:
             await interaction.response.send_message(await self._web_setting(interaction, web),
