@@ -77,6 +77,12 @@ def points(value: float) -> str:
     return number(round(value, 1))
 
 
+def signed(value: float) -> str:
+    """Points with their sign (+3.2, −1.5, 0)."""
+    shown = round(value, 1)
+    return ("+" if shown > 0 else "") + number(shown)
+
+
 def hint_lines(hint: Hint) -> list[str]:
     """The hint in words: the options, best first, each with what the search found."""
     if len(hint.options) == 1:
@@ -86,11 +92,10 @@ def hint_lines(hint: Hint) -> list[str]:
                 "💡 The strong bot's two best options, from what you can see ({n} sampled futures each):",
                 rounds).format(n=number(rounds))]
     for i, option in enumerate(hint.options, 1):
-        found = _("wins {share} of the sampled futures, final margin {margin} points on average").format(
-            share=percent(option.wins), margin=points(option.margin))
+        found = _("wins {share} of the sampled futures, {margin} points against the best rival on average").format(
+            share=percent(option.wins), margin=signed(option.margin))
         if option.ahead is not None:
-            found += "; " + _("{points} points on average against the next best").format(
-                points=("+" if option.ahead >= 0 else "") + points(option.ahead))
+            found += "; " + _("{points} points on average against the next best").format(points=signed(option.ahead))
         lines.append(f"{i}. {option.label} — {found}")
     lines.append(_("A hint weighs what you can see, never another player's secrets. This game is marked as played "
                    "with hints."))
@@ -120,10 +125,10 @@ def item_lines(index: int, item: ReviewItem) -> list[str]:
     return [f"{index}. {item.status}",
             "   " + _("You chose: {label}").format(label=item.chosen),
             "   " + _("The strong bot would have chosen: {label}").format(label=item.best),
-            "   " + _n("Its choice did {points} points better on average over {n} sampled future (wins {best} "
-                       "against {chosen}).",
-                       "Its choice did {points} points better on average over {n} sampled futures (wins {best} "
-                       "against {chosen}).", item.rounds).format(
+            "   " + _n("Its choice did {points} points better on average over {n} sampled future, winning {best} "
+                       "of them against {chosen} for yours.",
+                       "Its choice did {points} points better on average over {n} sampled futures, winning {best} "
+                       "of them against {chosen} for yours.", item.rounds).format(
                 points=points(item.points), n=number(item.rounds), best=percent(item.wins_best),
                 chosen=percent(item.wins_chosen))]
 
