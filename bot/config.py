@@ -81,6 +81,9 @@ class Config:
     web_links: WebLinks | None = None
     #: upload the application emojis at start (``KONTOR_EMOJIS=off``: Unicode marks only; docs/discord.md)
     emojis: bool = True
+    #: prepare each finished game's reviews in the background a minute after its end (docs/learning.md); off
+    #: (``KONTOR_REVIEWS=off``, and a bare ``Config``: the tests): only when a player asks for theirs
+    reviews: bool = False
 
     def with_shards(self, count: int | str | None, ids: str | None) -> Config:
         """These settings with ``count`` shards of which ``ids`` run here (None: as they are). Only a PostgreSQL
@@ -149,9 +152,10 @@ class Config:
         # process of its own, reads the same settings; the bot alone may still use the secret and KONTOR_WEB_URL)
         web = WebConfig.from_env(env) if env.get("KONTOR_WEB_ADDR", "").strip() else None
         emojis = env.get("KONTOR_EMOJIS", "").strip().lower() not in ("off", "0", "no", "false")
+        reviews = env.get("KONTOR_REVIEWS", "").strip().lower() not in ("off", "0", "no", "false")
         config = cls(token=token, db_path=db_path, guild_id=guild_id, backup_dir=backup_dir,
                      backup_hours=backup_hours, backup_keep=backup_keep, web=web, web_links=web_links(env),
-                     emojis=emojis)
+                     emojis=emojis, reviews=reviews)
         return config.with_shards(env.get("KONTOR_SHARD_COUNT"), env.get("KONTOR_SHARD_IDS"))
 
 

@@ -113,7 +113,7 @@ class TableService:
 
         self.seeks = Seeks(core, self.lobby)
         self.hints = Hints(core)
-        self.reviews = Reviews(core)  # its job starts at each game's end (``TableCore.ended``)
+        self.reviews = Reviews(core)  # its job may start at each game's end (``TableCore.ended``)
 
     # ---- opening and closing ------------------------------------------------------------------------------------
     @classmethod
@@ -322,6 +322,7 @@ class TableService:
     review = _Forward("reviews", Reviews.review)
     review_image = _Forward("reviews", Reviews.review_image)
     prepare_review = _Forward("reviews", Reviews.prepare)
+    review_after_end = _Forward("reviews", Reviews.review_after_end)
 
     # ---- people (users.py) --------------------------------------------------------------------------------------
     notify_pref = _Forward("users", Users.notify_pref)

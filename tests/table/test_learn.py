@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.config import Config
 from bot.lang import speaking
 from bot.table import TableError, TableService, Update, hint_lines, hints_note, review_lines
 from bot.table.learn import picking, reviews
@@ -86,12 +87,12 @@ async def test_a_hint_is_refused_in_one_sentence_where_none_is_given(tmp_path: P
     svc = await open_svc(tmp_path)
     try:
         await nim_table(svc, bot=False)  # two humans, rated by default
-        with pytest.raises(TableError, match="^Hints are for unrated games only, and this game counts for the ratings"):
+        with pytest.raises(TableError, match=r"^Hints are for unrated games only, and this game counts"):
             await svc.hint(CH, ANNA)
-        with pytest.raises(TableError, match="^You are not playing at this table"):
+        with pytest.raises(TableError, match=r"^You are not playing at this table"):
             await svc.hint(CH, 99)
         await svc.abandon(CH, ANNA)
-        with pytest.raises(TableError, match="^This game is over: a hint is for a decision in a game in progress"):
+        with pytest.raises(TableError, match=r"^This game is over: a hint is for a decision in a game in progress"):
             await svc.hint(CH, ANNA)
         await nim_table(svc, bot=False, rated="off", hints="off")
         with pytest.raises(TableError, match=r"^Hints are turned off at this table \(its setting hints\)"):
@@ -100,10 +101,10 @@ async def test_a_hint_is_refused_in_one_sentence_where_none_is_given(tmp_path: P
         await nim_table(svc, bot=False, rated="off")
         table = await svc.table(CH)
         await svc.act(CH, ANNA, (await svc.legal(CH, ANNA))[0][0])  # Anna has picked: Ben's decision now
-        with pytest.raises(TableError, match="^It is not your decision now"):
+        with pytest.raises(TableError, match=r"^It is not your decision now"):
             await svc.hint(CH, ANNA)
         monkeypatch.setattr(svc.store, "draw_of_game", _a_tournament_table)
-        with pytest.raises(TableError, match="^Hints are never given in a tournament game"):
+        with pytest.raises(TableError, match=r"^Hints are never given in a tournament game"):
             await svc.hint(CH, BEN)
         assert await svc.store.hint_marks(table.game_id) == {}  # a refusal marks nothing
     finally:
@@ -138,7 +139,7 @@ async def test_a_review_is_prepared_once_then_shows_the_costliest_decisions(tmp_
     svc.reviews.pool().run = counting  # type: ignore[method-assign]
     try:
         await nim_table(svc, bot=False, rated="off")
-        with pytest.raises(TableError, match="^You have no finished game in this channel to review"):
+        with pytest.raises(TableError, match=r"^You have no finished game in this channel to review"):
             await svc.review(ANNA, CH)
         await play_out(svc, pick=2)  # both always take 3: they clash, round after round
         game_id = (await svc.table(CH)).game_id
@@ -157,17 +158,19 @@ async def test_a_review_is_prepared_once_then_shows_the_costliest_decisions(tmp_
         calls = len(evaluated)
         again = await svc.review(BEN, game_id=game_id)  # computed once: Ben's was done in the same job
         assert again.status == "ready" and len(evaluated) == calls
-        with pytest.raises(TableError, match="^You did not play in game"):
+        with pytest.raises(TableError, match=r"^You did not play in game"):
             await svc.review(99, game_id=game_id)
     finally:
         await svc.close()
 
 
-async def test_the_review_job_starts_by_itself_after_the_end_and_a_running_game_has_none(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(reviews, "REVIEW_DELAY_S", 0.0)
+async def test_the_review_job_starts_by_itself_after_the_end_and_a_running_game_has_none(tmp_path: Path) -> None:
     svc = await open_svc(tmp_path)
     try:
+        await nim_table(svc, bot=True)
+        await play_out(svc)
+        assert not svc.reviews._jobs  # by default a review waits for a player to ask
+        svc.review_after_end(0.0)  # as kontor run does (with a minute's delay)
         await nim_table(svc, bot=True)
         game_id = (await svc.table(CH)).game_id
         with pytest.raises(TableError, match="is still running: its review comes once it is over"):
@@ -208,6 +211,8 @@ async def test_a_review_stops_at_its_cpu_bound(tmp_path: Path, monkeypatch: pyte
 def test_the_decisions_reviewed_are_spread_and_prefer_those_off_the_basic_bots_pick() -> None:
     assert picking.spread(list(range(10)), 3) == [1, 5, 8]
     assert picking.spread([1, 2], 5) == [1, 2]
+    assert Config.from_env({"DISCORD_TOKEN": "t"}).reviews and Config(token="").reviews is False
+    assert not Config.from_env({"DISCORD_TOKEN": "t", "KONTOR_REVIEWS": "off"}).reviews
     a = [picking.Decision(i, i, 0, ANNA, "x", "", i, i % 2 == 0) for i in range(0, 40, 2)]
     b = [picking.Decision(i, i, 1, BEN, "x", "", i, False) for i in range(1, 41, 2)]
     order = picking.interleaved({ANNA: a[:3], BEN: b[:2]})

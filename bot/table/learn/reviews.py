@@ -1,8 +1,9 @@
 """``Reviews``: what the strong bot would have done, after a game ends, for each of its players privately
 (docs/learning.md, "The review").
 
-A background job per finished game, started a little after its end (``REVIEW_DELAY_S``; at once when a player asks
-first), one job at a time per process. It replays the game, picks each player's decisions to evaluate
+A background job per finished game, started when a player first asks for their review, or a little after the game's
+end (``REVIEW_DELAY_S``) in a process that says so (``review_after_end``: ``kontor run``), one job at a time per
+process. It replays the game, picks each player's decisions to evaluate
 (``picking.py``), evaluates them one by one in a worker process of its own, niced (``REVIEW_NICE``: the bots' moves
 and the players' never wait for it), each from the player's own view then (no peeking), and stops once the game has
 taken ``REVIEW_CPU_S`` of CPU. The three decisions of each player that lost most are stored (``reviews``, migration 25),
@@ -48,6 +49,7 @@ class Reviews(Part):
         self._now: dict[int, asyncio.Event] = {}  # set: the job waits no longer for its delay
         self._one = asyncio.Lock()  # one job at a time: a game's review is bounded, and so is the whole process's
         self._pool: SearchPool | None = None
+        self._after: float | None = None  # each end starts its review after this many seconds; None: on request
         core.ended.append(self._after_end)
 
     def pool(self) -> SearchPool:
@@ -58,10 +60,15 @@ class Reviews(Part):
             self._pool = SearchPool(1, budget=search.budget, inline=search.inline, nice=REVIEW_NICE)
         return self._pool
 
+    def review_after_end(self, delay: float = REVIEW_DELAY_S) -> None:
+        """From now on, prepare each finished game's reviews ``delay`` seconds after its end, without waiting for a
+        player to ask (``kontor run``; ``KONTOR_REVIEWS=off`` does not)."""
+        self._after = delay
+
     def _after_end(self, row: GameRow) -> None:
-        if row.status == "finished" and self.store.learn_tables and row.game in self.core.games \
-                and can_sample(self.core.games[row.game]):
-            self.prepare(row.id, delay=REVIEW_DELAY_S)
+        if self._after is not None and row.status == "finished" and self.store.learn_tables \
+                and row.game in self.core.games and can_sample(self.core.games[row.game]):
+            self.prepare(row.id, delay=self._after)
 
     def prepare(self, game_id: int, delay: float = 0.0) -> asyncio.Task[None]:
         """Start ``game_id``'s review job (after ``delay`` seconds), or hurry the one waiting; its task."""
