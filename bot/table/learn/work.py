@@ -19,8 +19,9 @@ from rules.core import Game, Rng
 #: a hint's playouts, as a multiple of the game's decision budget (``search.budget_for``): it reports two options'
 #: figures rather than one choice, so it plays a little more; a hint's p95 stays under 5 s of CPU (bench ``hints``)
 HINT_FACTOR = 2
-#: a review's playouts per decision, as a fraction of the game's decision budget (the review looks at many)
-REVIEW_FACTOR = 0.5
+#: a review's playouts per decision, as a multiple of the game's decision budget: 24 decisions of a game then take
+#: 5 to 30 s of CPU (bench ``hints``), within the review's bound of 60 s
+REVIEW_FACTOR = 1.0
 
 
 @dataclass(frozen=True)
