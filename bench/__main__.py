@@ -1,5 +1,5 @@
-"""``python -m bench [--quick] [--only engine,service,service-pg,scale,render,memory,async,ratings,bots,web]``: print
-Kontor's performance table.
+"""``python -m bench [--quick] [--only engine,service,service-pg,scale,render,memory,async,ratings,bots,web,hints]``:
+print Kontor's performance table.
 
 ``bots`` (the strong bot's arena figures) takes hours at its full size, so it runs only when named in ``--only``."""
 
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import rules
 from bench.stats import Row, render_table
 
-ALL = "engine,service,service-pg,scale,render,memory,async,ratings,tournament,web"
+ALL = "engine,service,service-pg,scale,render,memory,async,ratings,tournament,web,hints"
 
 
 KEPT = "\n## How to read it"  # BENCHMARKS.md's own text from here on survives a --write
@@ -118,6 +118,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         table += tournament.rows(rounds=4 if quick else 6, repeats_each=1 if quick else 3)
         print(f"  tournament done ({time.perf_counter() - started:.0f} s)", flush=True)
+    if "hints" in sections:
+        from bench import hints
+
+        table += hints.rows(quick=quick)
+        print(f"  hints done ({time.perf_counter() - started:.0f} s)", flush=True)
     text = render_table(table)
     how = "Each figure is a median over repeated runs; ratio = ours / peer."
     if "async" in sections:

@@ -88,6 +88,9 @@ class Config:
     #: how boards are posted on a server that has not chosen (``/game settings card:``): ``v2``, the turn card, or
     #: ``embed`` (``KONTOR_CARD``; docs/discord.md, "The turn card")
     card: str = "v2"
+    #: prepare each finished game's reviews in the background a minute after its end (docs/learning.md); off
+    #: (``KONTOR_REVIEWS=off``, and a bare ``Config``: the tests): only when a player asks for theirs
+    reviews: bool = False
 
     def with_shards(self, count: int | str | None, ids: str | None) -> Config:
         """These settings with ``count`` shards of which ``ids`` run here (None: as they are). Only a PostgreSQL
@@ -159,9 +162,10 @@ class Config:
         card = env.get("KONTOR_CARD", "").strip().lower() or "v2"
         if card not in ("v2", "embed"):
             raise ConfigError(f"KONTOR_CARD must be v2 (the turn card) or embed, not {card[:30]!r}.")
+        reviews = env.get("KONTOR_REVIEWS", "").strip().lower() not in ("off", "0", "no", "false")
         config = cls(token=token, db_path=db_path, guild_id=guild_id, backup_dir=backup_dir,
                      backup_hours=backup_hours, backup_keep=backup_keep, web=web, web_links=web_links(env),
-                     emojis=emojis, card=card)
+                     emojis=emojis, card=card, reviews=reviews)
         return config.with_shards(env.get("KONTOR_SHARD_COUNT"), env.get("KONTOR_SHARD_IDS"))
 
 

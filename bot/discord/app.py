@@ -175,6 +175,8 @@ class KontorBot(commands.Bot):
         if self._service is None:  # opened and checked (bot/table/health.py): damaged games are logged, not fatal
             self._service, report = await health.open_service(self.config.db_path, **self.service_options)
             health.log_health(report)
+        if self.config.reviews:  # each finished game's reviews, prepared in the background (docs/learning.md)
+            self.service.review_after_end()
         if self.web is not None:  # the pages read through the service just opened; WebUnavailable ends the start
             await self.web.start(self.service)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

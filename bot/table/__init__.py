@@ -43,6 +43,7 @@ from bot.table.failures import storage_failure
 from bot.table.guide import GUIDE, explanation, topic_of
 from bot.table.images import BoardImages
 from bot.table.in_words import named_alt_text, named_summary
+from bot.table.learn import Hint, HintOption, Review, ReviewItem, hint_lines, hints_note, review_lines
 from bot.table.levels import LEVELS, choose_move, normalise_level
 from bot.table.model import (
     BOT_NAMES,
@@ -160,6 +161,8 @@ __all__ = [
     "EndReport",
     "GameFeed",
     "GameStats",
+    "Hint",
+    "HintOption",
     "Leaderboard",
     "LeagueLine",
     "LeagueTable",
@@ -185,6 +188,8 @@ __all__ = [
     "Reliability",
     "RenderPool",
     "ReportSeat",
+    "Review",
+    "ReviewItem",
     "SeasonClosed",
     "Seat",
     "SeekChange",
@@ -218,6 +223,8 @@ __all__ = [
     "describe_settings",
     "explanation",
     "health",
+    "hint_lines",
+    "hints_note",
     "is_url",
     "make_token",
     "name_seats",
@@ -229,6 +236,7 @@ __all__ = [
     "read_token",
     "record_bytes",
     "record_target_problem",
+    "review_lines",
     "secret_part",
     "sqlite_only",
     "storage_failure",

@@ -99,6 +99,16 @@ class TableCore:
         self._inflight = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        # Called with a game's row once its end has committed (the reviews' job starts from it: bot/table/learn/);
+        # never raises into the move that ended the game.
+        self.ended: list[Callable[[GameRow], None]] = []
+
+    def game_ended(self, row: GameRow) -> None:
+        for hook in self.ended:
+            try:
+                hook(row)
+            except Exception:  # what follows an end never costs the move that ended the game
+                log.exception("game %s: a hook at its end failed", row.id)
 
     async def owns(self, game_id: int) -> bool:
         """Whether this process keeps the game's time (always, unless sharded: bot/table/shards.py)."""

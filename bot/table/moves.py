@@ -233,6 +233,7 @@ class Moves(Part):
         self.drop_orders(row.id, None if over else lapsed)
         if over:
             self.caches.forget(row.id)
+            self.core.game_ended(row)
             if changes.report is not None:  # after the commit: the replay holds no lock (bot/table/club/charts.py)
                 changes.report, changes.chart = await with_rounds(self.core, changes.report, row, len(seats))
         else:

@@ -77,6 +77,7 @@ async def game_record(core: TableCore, game_id: int) -> dict[str, Any]:
         raise core.damaged(row, row.damaged)
     game = core.game(row.game)
     seats = await core.store.seats(row.id)
+    hints = await core.store.hint_marks(row.id)  # a game played with hints says so, per seat (docs/learning.md)
     return {
         "format": RECORD_FORMAT,
         "format_version": RECORD_VERSION,
@@ -86,7 +87,8 @@ async def game_record(core: TableCore, game_id: int) -> dict[str, Any]:
         "status": row.status,
         "options": dict(row.options),
         "settings": dict(row.settings),
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.is_bot} for s in seats],
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.is_bot,
+                   **({"hints": hints[s.seat]} if s.seat in hints else {})} for s in seats],
         "seed": row.seed,
         "seed_digest": seed_digest(row.seed),
         "outcome": row.outcome,

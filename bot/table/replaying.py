@@ -15,7 +15,7 @@ from bot.table.store.rows import LogRow
 from rules.archive import Replay, UnknownVersion, versions
 from rules.core import Event, Game, State
 
-__all__ = ["Replayed", "UnknownVersion", "applied", "date_log", "replay_on", "replay_rows"]
+__all__ = ["Replayed", "UnknownVersion", "applied", "date_log", "replay_on", "replay_rows", "start_replay"]
 
 
 @dataclass
@@ -42,8 +42,12 @@ def replay_rows(game: Game, players: int, seed: int, options: Mapping[str, str],
     """Apply ``rows`` (already ``applied``) from the seed, each under its rules version. ``UnknownVersion`` when
     this build has no engine for one of them, ``IllegalAction`` when one does not replay."""
     rows = list(rows)
-    replay = Replay(game, players, seed, dict(options), _version(game, rows[0].rules if rows else None))
-    return replay_on(replay, rows, on_step)
+    return replay_on(start_replay(game, players, seed, options, rows), rows, on_step)
+
+
+def start_replay(game: Game, players: int, seed: int, options: Mapping[str, str], rows: list[LogRow]) -> Replay:
+    """The game as set up from its seed, in the engine its first row was played under, before any of ``rows``."""
+    return Replay(game, players, seed, dict(options), _version(game, rows[0].rules if rows else None))
 
 
 def replay_on(replay: Replay, rows: Iterable[LogRow],

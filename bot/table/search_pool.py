@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import multiprocessing
+import os
+from collections.abc import Callable
+from typing import TypeVar
 
 from bot.config import Tuning
 from bot.table.render_pool import NotInWorker
@@ -23,8 +27,13 @@ from rules.core import Rng
 
 log = logging.getLogger("bot.search")
 
+T = TypeVar("T")
 
-def _limit_memory(megabytes: int) -> None:
+
+def _limit_memory(megabytes: int, nice: int = 0) -> None:
+    if nice:  # a background worker (the reviews: bot/table/learn/) gives way to the bots' and the players' work
+        with contextlib.suppress(AttributeError, OSError):  # not on this platform: it runs at the usual priority
+            os.nice(nice)
     try:
         import resource
 
@@ -49,12 +58,14 @@ class SearchPool:
     """Worker processes for the strong bot. ``inline``: search in a thread of this process instead (tests and
     tools that measure the search itself; a thread still keeps the event loop free)."""
 
-    def __init__(self, workers: int | None = None, *, budget: int | None = None, inline: bool = False) -> None:
+    def __init__(self, workers: int | None = None, *, budget: int | None = None, inline: bool = False,
+                 nice: int = 0) -> None:
         tuning = Tuning.from_env()  # the host's settings (bot/config.py), unless the caller gives its own
         self.workers = workers or tuning.search_workers
         self.budget = budget or tuning.search_budget  # None: each game's own
         self.memory_mb = tuning.search_memory_mb
         self.inline = inline
+        self.nice = nice  # the workers' niceness (os.nice): a background pool gives way to the bots' moves
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._here: set[str] = set()  # games the workers do not know: searched in a thread of this process
 
@@ -62,19 +73,23 @@ class SearchPool:
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_limit_memory, initargs=(self.memory_mb,))
+                initializer=_limit_memory, initargs=(self.memory_mb, self.nice))
         return self._pool
 
     async def choose(self, game_name: str, snapshot: str, seat: int, seed: int, ply: int) -> str:
-        args = (game_name, snapshot, seat, seed, ply, self.budget)
+        return await self.run(game_name, search_move, game_name, snapshot, seat, seed, ply, self.budget)
+
+    async def run(self, game_name: str, fn: Callable[..., T], *args: object) -> T:
+        """``fn(*args)`` in a worker (a module-level function of plain data, as ``search_move``), or in a thread of
+        this process for a game the workers do not know (``NotInWorker``) or an ``inline`` pool."""
         if self.inline or game_name in self._here:
-            return await asyncio.to_thread(search_move, *args)
+            return await asyncio.to_thread(fn, *args)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), search_move, *args)
+            return await loop.run_in_executor(self._executor(), fn, *args)
         except NotInWorker:
             self._here.add(game_name)
-            return await asyncio.to_thread(search_move, *args)
+            return await asyncio.to_thread(fn, *args)
         except concurrent.futures.process.BrokenProcessPool:
             self._pool = None  # a worker died (e.g. its memory limit): the next search starts a fresh pool
             raise

@@ -21,6 +21,7 @@ from bot.table.departures import Departures
 from bot.table.downtime import Downtime
 from bot.table.guide import Guide
 from bot.table.images import BoardImages
+from bot.table.learn import Hints, Reviews
 from bot.table.lobby import Lobby
 from bot.table.moves import Moves
 from bot.table.orders import Orders
@@ -117,6 +118,8 @@ class TableService:
 
         self.seeks = Seeks(core, self.lobby)
         self.table_threads = TableThreads(core)
+        self.hints = Hints(core)
+        self.reviews = Reviews(core)  # its job may start at each game's end (``TableCore.ended``)
 
     # ---- opening and closing ------------------------------------------------------------------------------------
     @classmethod
@@ -154,6 +157,7 @@ class TableService:
         if not self.core.closed:
             self.core.closed = True
             await self.coherence.stop()
+            await self.reviews.stop()
             await self.downtime.stopping()
             self.core.search.close()
             await self.core.store.close()
@@ -336,6 +340,13 @@ class TableService:
     seek_due = _Forward("seeks", Seeks.seek_due)
     next_seek_due = _Forward("seeks", Seeks.next_seek_due)
     forming_seek_tables = _Forward("seeks", Seeks.forming_seek_tables)
+
+    # ---- learning at the table (learn/) ------------------------------------------------------------------------
+    hint = _Forward("hints", Hints.hint)
+    review = _Forward("reviews", Reviews.review)
+    review_image = _Forward("reviews", Reviews.review_image)
+    prepare_review = _Forward("reviews", Reviews.prepare)
+    review_after_end = _Forward("reviews", Reviews.review_after_end)
 
     # ---- people (users.py) --------------------------------------------------------------------------------------
     notify_pref = _Forward("users", Users.notify_pref)

@@ -49,6 +49,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     # "on": the game counts for the server's ratings when it started with humans only (docs/ratings.md); decided in
     # the lobby, fixed once the game starts
     "rated": "on",
+    # "on": a player may ask the strong bot for a hint on their decision (docs/learning.md); only an unrated game out
+    # of any tournament gives hints, so it matters only there; "off": the table gives none
+    "hints": "on",
 }
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "pace": tuple(PACES),
@@ -58,6 +61,7 @@ SETTING_CHOICES: dict[str, tuple[str, ...]] = {
     "auto_forced": ("on", "off"),
     "language": LANGUAGES,
     "rated": ("on", "off"),
+    "hints": ("on", "off"),
 }
 _YES_NO = {"true": "on", "yes": "on", "1": "on", "false": "off", "no": "off", "0": "off"}
 #: What the table learns from ``auto_forced`` (the settings help says it to the host and the players).
@@ -121,7 +125,7 @@ def normalise_settings(given: Mapping[str, Any] | None, base: Mapping[str, Any] 
     for key, choices in SETTING_CHOICES.items():
         if key in given:
             value = str(given[key]).strip().lower()
-            if key in ("auto_forced", "rated"):
+            if key in ("auto_forced", "rated", "hints"):
                 value = _YES_NO.get(value, value)
             # the pseudo-locale (bot/lang.py) is for tests (``kontor play --lang qps``), never offered
             if value not in choices and not (key == "language" and value == PSEUDO):
@@ -184,6 +188,8 @@ def describe_settings(settings: Mapping[str, Any], keys: Any = None) -> str:
                                       v, _("auto_forced {value}").format(value=v)),
         "rated": lambda v: {"on": _("rated when only humans play"),
                             "off": _("not rated")}.get(v, _("rated {value}").format(value=v)),
+        "hints": lambda v: {"on": _("hints on request in an unrated game"),
+                            "off": _("no hints")}.get(v, _("hints {value}").format(value=v)),
         # TRANSLATORS: {language} is the language's own name: English, Français, Deutsch, Italiano
         "language": lambda v: _("the channel reads {language}").format(language=NAMES.get(v, v)),
     }

@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping
 
-from bot.table import EndReport, PastGame, Profile, ProfileGame, Reliability, bank_text
+from bot.table import EndReport, PastGame, Profile, ProfileGame, Reliability, bank_text, hints_note
 from rules.words import number, translator
 
 _, _n = translator("bot")
@@ -47,6 +47,8 @@ def report_lines(report: EndReport) -> list[str]:
     footer += " · " + (_("rated, season {season}").format(season=report.season) if report.rated else _("not rated"))
     if report.early:
         footer += " · " + _("ended by a timeout vote: who stayed share first place")
+    if (hinted := hints_note(report)) is not None:  # a game played with the strong bot's hints says so
+        footer += " · " + hinted
     return [*lines, "  " + footer]
 
 

@@ -33,6 +33,7 @@ from bot.table import (
     storage_failure,
     write_record,
 )
+from bot.terminal import advice
 from bot.terminal.club_text import report_lines
 from bot.terminal.keys import board_file, discard_typed_ahead, gives_standing_order
 from bot.terminal.learn import explanation_lines, guide_line
@@ -260,6 +261,7 @@ class Terminal:
             table = await self.svc.table(self.channel)
             if table.status != "active":
                 self.show_final(table)
+                await self.offer_review(table)
                 if self.record is None:
                     return 0
                 return self.write_record_file(await self.svc.record(table.game_id))
@@ -297,7 +299,11 @@ class Terminal:
                     self.say("\n" + _("Saved. Run the same command again to resume."))
                     return 0
                 if line.lower() in ("?", "help", "h"):
-                    self.say(_(HELP))
+                    self.say(_(HELP) + " " + _(advice.HELP))
+                    continue
+                if line.lower() in ("hint", "review") and pick(line, legal) is None:  # docs/learning.md
+                    await (advice.hint(self.svc, self.channel, user, self.say) if line.lower() == "hint" else
+                           advice.review(self.svc, self.channel, user, self.say, self.board_path))
                     continue
                 if line.lower() in ("board", "b"):  # the whole public board in words, as the image shows it
                     self.say(named_summary(self.game, public, table.names))
@@ -357,6 +363,15 @@ class Terminal:
                 self.say("\n" + _("Saved. Run the same command again to resume."))
                 return 0
 
+
+    async def offer_review(self, table: Table) -> None:
+        """At the end of a finished game: the review of each player at the keyboard, if they ask for it."""
+        if table.status != "finished" or not table.humans:
+            return
+        line = self.ask(_("Type 'review' to see what the strong bot would have done, or press Enter to go on: "))
+        if line is not None and line.lower() == "review":
+            for user in table.humans:
+                await advice.review(self.svc, self.channel, user, self.say, self.board_path)
 
     async def undo(self, user: int, table: Table) -> Update | None:
         """Take back the latest move of the player at the keyboard (in a hot-seat game, of whichever player may: the

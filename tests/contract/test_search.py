@@ -142,3 +142,30 @@ def test_a_game_searches_with_its_own_budget_unless_told_otherwise(monkeypatch: 
         playouts[budget] = counted[-1]
     assert (picks[None], playouts[None]) == (picks[96], playouts[96])  # no budget: the game's own
     assert playouts[96] > playouts[48]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_hint_and_a_review_are_the_same_in_worlds_their_seat_cannot_tell_apart(name: str) -> None:
+    """The hints and the reviews (docs/learning.md) appraise from the seat's own view as the search does: two states
+    that differ only in what the seat cannot see (others' secrets, deck orders, the seed) give the same hint and the
+    same judgement of a move, figures and all, from the same stream."""
+    from bot.table.learn.work import hint_work, review_work
+
+    game = rules.GAMES[name]
+    redeal = search.redeal_for(game)
+    checked = 0
+    for state, seat in positions(name, every=53):
+        other = redeal(state, seat, Rng(98, "other world", state.ply))
+        other.seed = state.seed + 1
+        assert other.view(seat) == state.view(seat)
+        mine = hint_work(name, state.dump(), seat, 5, state.ply, 3)
+        assert mine == hint_work(name, other.dump(), seat, 5, state.ply, 3), f"{name}, ply {state.ply}: the hint peeks"
+        assert len(mine) == 2 and {f.action for f in mine} <= set(state.legal_actions(seat))
+        move = state.legal_actions(seat)[-1]
+        judged = review_work(name, state.dump(), seat, move, 5, state.ply, 6)
+        theirs = review_work(name, other.dump(), seat, move, 5, state.ply, 6)
+        assert (judged.best, judged.loss, judged.points) == (theirs.best, theirs.loss, theirs.points), name
+        checked += 1
+        if checked == 3:
+            break
+    assert checked >= 3

@@ -26,7 +26,7 @@ BOTS = {"Bot", "Anna", "Bruno", "Clara", "Dieter", "Emma"}  # the bots' names: n
 _ID = re.compile(r"[A-Z]+(-[A-Z0-9]+)+")  # an id without digits, as typed: Colonia's BRU-SHRINE
 _ACTION = re.compile(r"\s\s\[[^\]]*\]$")  # a menu line ends with the action string to type: "  3) label  [action]"
 #: every command of the terminal, then the first option of every menu to the end of the game
-SESSION = "?\nboard\nrules\nlog\norders\n" + "1\n" * 6000
+SESSION = "?\nboard\nrules\nlog\norders\nhint\n" + "1\n" * 6000
 
 
 def leftovers(text: str, allowed: set[str]) -> list[tuple[str, list[str]]]:

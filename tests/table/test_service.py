@@ -406,7 +406,7 @@ async def test_settings_and_live_message(svc: TableService) -> None:
     assert update.table.settings == {"pace": "fast", "bank_hours": 12.0, "refill_hours": 4.0, "remind_hours": 3.0,
                                      "deadline_hours": 12.0, "caretaker": "skip",
                                      "timeout_default": "caretaker-turn", "post": "live", "auto_forced": "on",
-                                     "offer_hours": 12.0, "language": "en", "rated": "on"}
+                                     "offer_hours": 12.0, "language": "en", "rated": "on", "hints": "on"}
     await svc.set_live_message(CH, 555)
     assert (await svc.table(CH)).live_message_id == 555
 

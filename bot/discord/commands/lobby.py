@@ -381,6 +381,7 @@ class GameCommands(app_commands.Group):
                            auto_forced=AUTO_FORCED_DESCRIPTION,
                            language="The language of the channel's boards and posts",
                            rated="on: counts for the server's ratings (humans only); set before the start",
+                           hints="on: players may ask /learn hint (unrated games only)",
                            web="This server's web pages and links to them (Manage Server)",
                            threads="on: /game new opens each table in its own thread (Manage Server)",
                            card="How this server's boards are posted: one turn card, or embeds (Manage Server)")
@@ -388,8 +389,8 @@ class GameCommands(app_commands.Group):
                           timeout_default=_choices(SETTING_CHOICES["timeout_default"]),
                           post=_choices(SETTING_CHOICES["post"]), auto_forced=_choices(SETTING_CHOICES["auto_forced"]),
                           language=[app_commands.Choice(name=NAMES[lang], value=lang) for lang in LANGUAGES],
-                          rated=_choices(SETTING_CHOICES["rated"]), web=_choices(("on", "off")),
-                          threads=_choices(("on", "off")), card=_choices(CARD_CHOICES))
+                          rated=_choices(SETTING_CHOICES["rated"]), hints=_choices(SETTING_CHOICES["hints"]),
+                          web=_choices(("on", "off")), threads=_choices(("on", "off")), card=_choices(CARD_CHOICES))
     async def settings(self, interaction: discord.Interaction[Any], pace: str | None = None,
                        bank_hours: app_commands.Range[float, 0, 720] | None = None,
                        refill_hours: app_commands.Range[float, 0, 720] | None = None,
@@ -397,13 +398,14 @@ class GameCommands(app_commands.Group):
                        deadline_hours: app_commands.Range[float, 0, 720] | None = None,
                        caretaker: str | None = None, timeout_default: str | None = None, post: str | None = None,
                        auto_forced: str | None = None, language: str | None = None,
-                       rated: str | None = None, web: str | None = None, threads: str | None = None,
-                       card: str | None = None) -> None:
+                       rated: str | None = None, hints: str | None = None, web: str | None = None,
+                       threads: str | None = None, card: str | None = None) -> None:
         check_server_setter(interaction, web=web, threads=threads, card=card)  # before anything changes
         given = {k: v for k, v in {"pace": pace, "bank_hours": bank_hours, "refill_hours": refill_hours,
                                    "remind_hours": remind_hours, "deadline_hours": deadline_hours,
                                    "caretaker": caretaker, "timeout_default": timeout_default, "post": post,
-                                   "auto_forced": auto_forced, "language": language, "rated": rated}.items()
+                                   "auto_forced": auto_forced, "language": language, "rated": rated,
+                                   "hints": hints}.items()
                  if v is not None}
         if not given and (web is not None or threads is not None or card is not None):
             text = await server_settings(self.bot, interaction, web=web, threads=threads, card=card)

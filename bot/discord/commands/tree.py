@@ -36,6 +36,6 @@ def add_commands(bot: BotCore) -> None:
     seek.setup(bot)  # /seek, its own group too
     league.setup(bot)  # /league, and its own
     watch.setup(bot)  # /watch web: its own group too
-    learn.setup(bot)  # /learn: the guided first game (its own group too)
+    learn.setup(bot)  # /learn: the guided first game, hints and reviews (its own group too)
     personal.setup(bot)  # /kontor: mygames, profile, notify, privacy, everywhere (a user install too)
     game_commands.setup(bot.tree)

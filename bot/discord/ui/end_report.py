@@ -19,7 +19,7 @@ import discord
 from bot.discord.ui.embeds import COLOUR, MAX_EMBED, MAX_FIELD
 from bot.discord.ui.files import image_file
 from bot.discord.ui.text import clip, shown
-from bot.table import EndReport, RatingMove, ReportSeat, Update, bank_text
+from bot.table import EndReport, RatingMove, ReportSeat, Update, bank_text, hints_note
 from rules.words import number, translator
 
 _, _n = translator("discord")
@@ -85,6 +85,8 @@ def report_footer(report: EndReport) -> str:
         footer += " · " + _("not rated")
     if report.early:  # places as the ratings count them; the scores as the board stood
         footer += " · " + _("ended by a timeout vote: who stayed share first place")
+    if (hinted := hints_note(report)) is not None:  # a game played with the strong bot's hints says so
+        footer += " · " + hinted
     return footer
 
 

@@ -67,8 +67,12 @@ class Club(Part):
         known = self.core.games.get(game)
         labels = dict(known.score_labels) if known is not None else {}
         columns = tuple(known.score_columns) if known is not None else ()
-        return end_report(game, known.title if known is not None else game, labels, columns, rows, times, changes,
-                          season, moves, (now - start) / 86400, early=not finished)
+        report = end_report(game, known.title if known is not None else game, labels, columns, rows, times, changes,
+                            season, moves, (now - start) / 86400, early=not finished)
+        marks = await tx.hint_marks(game_id)  # a game played with hints says so (docs/learning.md)
+        names = [s.name for s in seats]
+        hinted = tuple((names[s], n) for s, n in sorted(marks.items()) if 0 <= s < len(names))
+        return dataclasses.replace(report, hints=hinted) if hinted else report
 
     async def record_early_end(self, tx: Store, row: GameRow, seats: Sequence[Seat], scores: Sequence[int],
                                out: Collection[int], now: float) -> EndReport | None:

@@ -87,6 +87,8 @@ class EndReport:
     # each player's points after each round (bot/table/club/round_scores.py), added just after the end's commit
     # (None: the game charts no rounds, or before that)
     rounds: RoundScores | None = None
+    # who played with the strong bot's hints (docs/learning.md): (name, decisions hinted), in seat order
+    hints: tuple[tuple[str, int], ...] = ()
 
     @property
     def rated(self) -> bool:

@@ -35,6 +35,7 @@ from bot.table.store.club_rows import ClubRows
 from bot.table.store.club_seasons import SeasonRows
 from bot.table.store.dburl import is_url
 from bot.table.store.league_rows import LeagueRows
+from bot.table.store.learn_rows import LearnRows
 from bot.table.store.rows import (
     _GAME_COLUMNS,
     OPEN_STATUSES,
@@ -68,7 +69,7 @@ logging.getLogger("aiosqlite").setLevel(logging.INFO)
 
 
 class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, ReliabilityRows, TourneyRows, SeekRows,
-            LeagueRows, WebRows, ThreadRows):
+            LeagueRows, WebRows, ThreadRows, LearnRows):
     """The bot's one SQLite file. Open with ``await Store.open(path)``; always ``await store.close()``."""
 
     #: whether other processes may write the same database (PostgreSQL): the service then trusts no cached row
@@ -172,6 +173,9 @@ class Store(ClockRows, TableRows, UserRows, ClubRows, SeasonRows, ReliabilityRow
         names = {str(r[0]) for r in rows}
         self.reliability_table = "reliability" in names  # migration 24
         self.queue_tables = "seek_tables" in names  # migration 22
+        rows = await self._db.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'reviews'")
+        self.learn_tables = bool(list(rows))  # migration 27
 
     def _log_columns(self) -> str:
         extra = "barrier, undone" if self._undo_columns else "'legacy', 0"

@@ -183,6 +183,7 @@ class PgStore(Store):
                 await conn.execute(statement)
             # a schema that stops before the queue's migration (22) has no forming tables to look for
             self.queue_tables = bool(await conn.fetchval("SELECT to_regclass('seek_tables') IS NOT NULL"))
+            self.learn_tables = bool(await conn.fetchval("SELECT to_regclass('hint_marks') IS NOT NULL"))  # 27
 
     async def _check_columns(self) -> None:
         return None

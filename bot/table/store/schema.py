@@ -591,4 +591,29 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE club_servers ADD COLUMN card TEXT;
     """,
+    # 27: learning at the table (docs/learning.md). hint_marks: per game and seat, how many decisions its player asked
+    # the strong bot for a hint on (the game's record and end report say so). reviews: per finished game and player,
+    # the review of their decisions (items: JSON, the three that lost most against the strong bot's evaluation),
+    # 'pending' while the background job works on it, computed once.
+    """
+    CREATE TABLE hint_marks(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        hints INTEGER NOT NULL DEFAULT 0,
+        first_at REAL NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) STRICT;
+    CREATE TABLE reviews(
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed')),
+        items TEXT NOT NULL DEFAULT '[]',
+        evaluated INTEGER NOT NULL DEFAULT 0,
+        cpu_s REAL NOT NULL DEFAULT 0,
+        started_at REAL NOT NULL,
+        done_at REAL,
+        PRIMARY KEY (game_id, user_id)
+    ) STRICT;
+    """,
 ]

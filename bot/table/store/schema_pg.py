@@ -483,4 +483,26 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE club_servers ADD COLUMN card TEXT;
     """,
+    # 27 (learning at the table: schema.py says why)
+    """
+    CREATE TABLE hint_marks(
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id BIGINT,
+        hints INTEGER NOT NULL DEFAULT 0,
+        first_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE reviews(
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed')),
+        items TEXT NOT NULL DEFAULT '[]',
+        evaluated INTEGER NOT NULL DEFAULT 0,
+        cpu_s DOUBLE PRECISION NOT NULL DEFAULT 0,
+        started_at DOUBLE PRECISION NOT NULL,
+        done_at DOUBLE PRECISION,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 ]
