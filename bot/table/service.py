@@ -345,7 +345,7 @@ class TableService:
     hint = _Forward("hints", Hints.hint)
     review = _Forward("reviews", Reviews.review)
     review_image = _Forward("reviews", Reviews.review_image)
-    prepare_review = _Forward("reviews", Reviews.prepare)
+    prepare_review = _Forward("reviews", Reviews.prepare_review)
     review_after_end = _Forward("reviews", Reviews.review_after_end)
 
     # ---- people (users.py) --------------------------------------------------------------------------------------

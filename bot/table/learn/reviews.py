@@ -68,9 +68,9 @@ class Reviews(Part):
     def _after_end(self, row: GameRow) -> None:
         if self._after is not None and row.status == "finished" and self.store.learn_tables \
                 and row.game in self.core.games and can_sample(self.core.games[row.game]):
-            self.prepare(row.id, delay=self._after)
+            self.prepare_review(row.id, delay=self._after)
 
-    def prepare(self, game_id: int, delay: float = 0.0) -> asyncio.Task[None]:
+    def prepare_review(self, game_id: int, delay: float = 0.0) -> asyncio.Task[None]:
         """Start ``game_id``'s review job (after ``delay`` seconds), or hurry the one waiting; its task."""
         job = self._jobs.get(game_id)
         if job is not None and not job.done():
@@ -180,7 +180,7 @@ class Reviews(Part):
         if stored is None or stored.status == "pending":
             if stored is None or row.id in self._jobs or not self.store.shared \
                     or stored.started_at < self.core.clock() - STALE_S:
-                job = self.prepare(row.id)
+                job = self.prepare_review(row.id)
                 if wait:
                     await asyncio.shield(job)
                     stored = (await self.store.reviews(row.id)).get(user)
