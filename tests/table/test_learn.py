@@ -241,3 +241,25 @@ def test_decisions_are_the_players_own_with_a_choice(monkeypatch: pytest.MonkeyP
     assert len(mine) == picking.MIN_PER_PLAYER and all(d.seat == 0 for d in mine)
     assert [d.step for d in mine] == sorted(d.step for d in mine)
     assert all(game.load(d.snapshot).legal_actions(0)[-1] == d.action for d in mine)
+
+
+async def test_the_learning_rows_on_both_backends(db_target: str) -> None:
+    """Migration 25's rows read back as written, on SQLite and PostgreSQL: hint marks add up per seat, a review goes
+    from pending to done with its items."""
+    svc = await TableService.open(db_target, search=SearchPool(inline=True, budget=4), clock=FakeClock())
+    try:
+        await nim_table(svc, bot=True)
+        game_id = (await svc.table(CH)).game_id
+        async with svc.store.transaction() as tx:
+            await tx.mark_hint(game_id, 1, ANNA, 5.0)
+            await tx.mark_hint(game_id, 1, ANNA, 6.0)
+            await tx.start_reviews(game_id, [ANNA], 7.0)
+        assert await svc.store.hint_marks(game_id) == {1: 2}
+        assert (await svc.store.reviews(game_id))[ANNA].status == "pending"
+        async with svc.store.transaction() as tx:
+            await tx.finish_review(game_id, ANNA, "done", [{"step": 3, "action": "pick 1"}], 4, 1.5, 8.0)
+        done = (await svc.store.reviews(game_id))[ANNA]
+        assert (done.status, done.items, done.evaluated, done.cpu_s, done.done_at) == (
+            "done", [{"step": 3, "action": "pick 1"}], 4, 1.5, 8.0)
+    finally:
+        await svc.close()
