@@ -244,7 +244,7 @@ def test_decisions_are_the_players_own_with_a_choice(monkeypatch: pytest.MonkeyP
 
 
 async def test_the_learning_rows_on_both_backends(db_target: str) -> None:
-    """Migration 25's rows read back as written, on SQLite and PostgreSQL: hint marks add up per seat, a review goes
+    """Migration 27's rows read back as written, on SQLite and PostgreSQL: hint marks add up per seat, a review goes
     from pending to done with its items."""
     svc = await TableService.open(db_target, search=SearchPool(inline=True, budget=4), clock=FakeClock())
     try:
