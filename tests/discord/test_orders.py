@@ -70,7 +70,7 @@ async def test_a_plan_ahead_placement_given_cancelled_and_its_failed_condition_t
     assert r.ephemeral and r.response.content.startswith("Standing order cancelled: " + label)
     assert (await w.bot.service.orders(w.channel.id, third.id)).current is None
 
-    # given again; the others place above column 2 first: the third player is asked, and told why only privately
+    # given again; the others place above card 2 first: the third player is asked, and told why only privately
     await third.slash(w.channel, "game orders", order=plan)
     await first.slash(w.channel, "move", action="place 1")
     await second.slash(w.channel, "move", action="place 2")

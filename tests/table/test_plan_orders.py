@@ -36,7 +36,7 @@ async def started(svc: TableService) -> list[int]:
 async def test_a_plan_plays_when_the_turn_comes_and_stands_beside_a_purchase_order(svc: TableService) -> None:
     first, second, third = await started(svc)
     text, played = await svc.set_order(CH, second, "place 2.0")
-    assert "Place my next worker above column 2" in text and played is None  # not its turn yet
+    assert "Place my next worker above card 2" in text and played is None  # not its turn yet
     update = await svc.act(CH, first, "place 1")
     # the second seat's plan placed at once (logged as an automatic move): the third seat is awaited
     assert update.table.awaited == (third,)
@@ -48,7 +48,7 @@ async def test_a_plan_plays_when_the_turn_comes_and_stands_beside_a_purchase_ord
     await svc.set_order(CH, second, "upto 2 1")
     await svc.set_order(CH, second, "place 3.0")
     shown = await svc.my_order(CH, second)
-    assert shown is not None and "Buy column 2" in shown[1] and "above column 3" in shown[1]
+    assert shown is not None and "Buy card 2" in shown[1] and "above card 3" in shown[1]
     assert sorted(await read_rows(svc, "SELECT kind, order_id FROM standing_orders")) == [
         ("plan", "place 3.0"), ("upto2", "upto 2 1")]
     assert "cancelled" in await svc.cancel_order(CH, second)
